@@ -1,0 +1,449 @@
+"""Dipole (Mark Steere, 2007): the complete rules engine for the 8x8 and 10x10 boards.
+
+Squares are numbered `rank * 10 + file` on both boards, so a move means the same thing whatever
+the board size and `format_move` needs no board. A cell holds a signed height: positive for
+White's stack, negative for Black's, 0 for empty. Every move of a stack square is looked up in a
+table built once per board size and side, which is what makes the generator fast enough to search.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import NamedTuple
+
+from .base import GameError, IllegalMoveError, NotationError, Outcome
+
+WHITE, BLACK = 0, 1
+SIDE_NAMES = ("White", "Black")
+SIZES = {"8x8": 8, "10x10": 10}
+# The start: (White's square, Black's square, checkers per side), as rulings.md settles.
+SETUPS = {8: ("e1", "d8", 12), 10: ("e1", "f10", 20)}
+STRIDE = 10  # square = rank * STRIDE + file, for both board sizes
+OFF = -1  # the target of a removal off the board
+FILES = "abcdefghij"
+
+
+class Move(NamedTuple):
+    """A move: `count` checkers from `origin` to `target` (OFF for a removal); or a pass."""
+
+    origin: int
+    target: int
+    count: int
+    capture: bool = False
+
+    @property
+    def is_pass(self) -> bool:
+        return self.count == 0
+
+    @property
+    def is_removal(self) -> bool:
+        return self.target == OFF and self.count > 0
+
+
+PASS = Move(-1, -1, 0)
+
+
+def square_name(square: int) -> str:
+    return f"{FILES[square % STRIDE]}{square // STRIDE + 1}"
+
+
+def is_dark(square: int) -> bool:
+    return (square % STRIDE + square // STRIDE) % 2 == 0
+
+
+def dark_squares(size: int) -> list[int]:
+    return [r * STRIDE + f for r in range(size) for f in range(size) if (r + f) % 2 == 0]
+
+
+_DIRECTIONS = [(df, dr) for dr in (1, 0, -1) for df in (-1, 0, 1) if (df, dr) != (0, 0)]
+
+
+class _Tables(NamedTuple):
+    """Per board size and side: every (count, target, forward) from each square, and where
+    removals start."""
+
+    reach: dict[int, tuple[tuple[int, int, bool], ...]]
+    first_removal: dict[int, int]  # the smallest count that can leave the board forward
+
+
+@cache
+def _tables(size: int, side: int) -> _Tables:
+    ahead = 1 if side == WHITE else -1
+    reach: dict[int, tuple[tuple[int, int, bool], ...]] = {}
+    first_removal: dict[int, int] = {}
+    for square in dark_squares(size):
+        file, rank = square % STRIDE, square // STRIDE
+        moves = []
+        for df, dr in _DIRECTIONS:
+            for k in range(1, 2 * size):
+                f, r = file + df * k, rank + dr * k
+                if not (0 <= f < size and 0 <= r < size):
+                    break
+                if (f + r) % 2 == 0:  # a straight move of odd length ends on a light square
+                    moves.append((k, r * STRIDE + f, dr == ahead))
+        reach[square] = tuple(sorted(moves))
+        # A diagonal always leaves the board no later than straight ahead does, so the smallest
+        # count that leaves the board is the smaller of the two forward diagonals' exits.
+        rows_left = size - rank if side == WHITE else rank + 1
+        first_removal[square] = min(rows_left, file + 1, size - file)
+    return _Tables(reach, first_removal)
+
+
+class DipoleState:
+    """A Dipole position with its history; `play` and `undo` restore it exactly."""
+
+    __slots__ = ("size", "cells", "stacks", "checkers", "to_move", "_history", "_start")
+
+    def __init__(
+        self,
+        size: int,
+        white: dict[int, int],
+        black: dict[int, int],
+        to_move: int = WHITE,
+    ) -> None:
+        self.size = size
+        self.cells = [0] * (STRIDE * STRIDE)
+        self.stacks: tuple[set[int], set[int]] = (set(white), set(black))
+        for square, height in white.items():
+            self.cells[square] = height
+        for square, height in black.items():
+            self.cells[square] = -height
+        self.checkers = [sum(white.values()), sum(black.values())]
+        self.to_move = to_move
+        self._history: list[tuple[Move, int]] = []  # each move with the height it captured
+        self._start = (to_move, dict(white), dict(black))
+
+    @property
+    def variant(self) -> str:
+        return f"{self.size}x{self.size}"
+
+    @property
+    def moves_played(self) -> list[Move]:
+        return [move for move, _ in self._history]
+
+    def height(self, square: int) -> int:
+        """Signed height on a square: positive White, negative Black, 0 empty."""
+        return self.cells[square]
+
+    def stacks_of(self, side: int) -> dict[int, int]:
+        sign = 1 if side == WHITE else -1
+        return {sq: self.cells[sq] * sign for sq in sorted(self.stacks[side])}
+
+    def copy(self) -> DipoleState:
+        twin = DipoleState(self.size, *self._start[1:], to_move=self._start[0])
+        for move in self.moves_played:
+            twin.play(move)
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DipoleState) and self.position() == other.position()
+
+    def __hash__(self) -> int:
+        return hash(self.position())
+
+    def __repr__(self) -> str:
+        return f"DipoleState({self.position()!r})"
+
+    # -- rules ---------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        white, black = self.checkers
+        if white == 0:
+            return Outcome(BLACK, "White has no checkers left")
+        if black == 0:
+            return Outcome(WHITE, "Black has no checkers left")
+        return None
+
+    def legal_moves(self) -> list[Move]:
+        if self.checkers[0] == 0 or self.checkers[1] == 0:
+            return []
+        side = self.to_move
+        sign = 1 if side == WHITE else -1
+        cells = self.cells
+        reach, first_removal = _tables(self.size, side)
+        moves: list[Move] = []
+        append = moves.append
+        for origin in sorted(self.stacks[side]):
+            height = cells[origin] * sign
+            for k, target, forward in reach[origin]:
+                if k > height:
+                    break
+                there = cells[target] * sign
+                if there >= 0:
+                    if forward:
+                        append(Move(origin, target, k))
+                elif -there <= k:
+                    append(Move(origin, target, k, True))
+            for k in range(first_removal[origin], height + 1):
+                append(Move(origin, OFF, k))
+        return moves or [PASS]
+
+    def count_moves(self) -> int:
+        """len(legal_moves()) without building the moves: perft's last ply and the bots' mobility."""
+        if self.checkers[0] == 0 or self.checkers[1] == 0:
+            return 0
+        side = self.to_move
+        sign = 1 if side == WHITE else -1
+        cells = self.cells
+        reach, first_removal = _tables(self.size, side)
+        count = 0
+        for origin in self.stacks[side]:
+            height = cells[origin] * sign
+            removals = height - first_removal[origin] + 1
+            if removals > 0:
+                count += removals
+            for k, target, forward in reach[origin]:
+                if k > height:
+                    break
+                there = cells[target] * sign
+                if there >= 0:
+                    if forward:
+                        count += 1
+                elif -there <= k:
+                    count += 1
+        return count or 1
+
+    def play(self, move: Move) -> None:
+        origin, target, k, _ = move
+        side = self.to_move
+        captured = 0
+        if k:
+            cells = self.cells
+            sign = 1 if side == WHITE else -1
+            left = cells[origin] - k * sign
+            cells[origin] = left
+            if not left:
+                self.stacks[side].discard(origin)
+            if target == OFF:
+                self.checkers[side] -= k
+            else:
+                there = cells[target]
+                if there * sign < 0:
+                    captured = -there * sign
+                    self.checkers[1 - side] -= captured
+                    self.stacks[1 - side].discard(target)
+                    cells[target] = k * sign
+                else:
+                    cells[target] = there + k * sign
+                self.stacks[side].add(target)
+        self._history.append((move, captured))
+        self.to_move = 1 - side
+
+    def undo(self) -> Move:
+        move, captured = self._history.pop()
+        side = self.to_move = 1 - self.to_move
+        origin, target, k, _ = move
+        if k:
+            cells = self.cells
+            sign = 1 if side == WHITE else -1
+            if target == OFF:
+                self.checkers[side] += k
+            elif captured:
+                cells[target] = -captured * sign
+                self.stacks[side].discard(target)
+                self.stacks[1 - side].add(target)
+                self.checkers[1 - side] += captured
+            else:
+                cells[target] -= k * sign
+                if not cells[target]:
+                    self.stacks[side].discard(target)
+            cells[origin] += k * sign
+            self.stacks[side].add(origin)
+        return move
+
+    def position(self) -> str:
+        parts = []
+        for side, letter in ((WHITE, "W"), (BLACK, "B")):
+            stacks = self.stacks_of(side)
+            parts.append(letter + ",".join(f"{square_name(s)}={h}" for s, h in stacks.items()))
+        return f"{self.size}:{'WB'[self.to_move]}:{parts[0]}:{parts[1]}"
+
+
+# -- notation and position strings --------------------------------------------------------
+
+_MOVE = re.compile(
+    r"^([a-z])(\d{1,2})\s*([-x+])\s*(?:([a-z])(\d{1,2})|(off)(?::(\d{1,2}))?)$", re.IGNORECASE
+)
+MOVE_FORMS = "e1-g3 (move or merge), e1xg3 (capture), g7-off:2 (removal) or pass"
+POSITION_FORM = "<size>:<side>:W<stacks>:B<stacks>, e.g. 8:W:We1=12:Bd8=12"
+
+
+def parse_square(text: str, size: int) -> int:
+    """A dark square of a size x size board, or NotationError saying why not."""
+    match = re.fullmatch(r"([a-zA-Z])(\d{1,2})", text.strip())
+    if not match:
+        raise NotationError(f"'{text}' is not a square; expected a file letter and a rank, like e1")
+    file = ord(match[1].lower()) - ord("a")
+    rank = int(match[2]) - 1
+    if not (0 <= file < size and 0 <= rank < size):
+        last = f"{FILES[size - 1]}{size}"
+        raise NotationError(f"{text} is off the {size}x{size} board (a1 to {last})")
+    square = rank * STRIDE + file
+    if not is_dark(square):
+        raise NotationError(f"{text} is a light square; stacks stand only on dark squares")
+    return square
+
+
+def format_move(move: Move) -> str:
+    if move.is_pass:
+        return "pass"
+    if move.target == OFF:
+        return f"{square_name(move.origin)}-off:{move.count}"
+    return f"{square_name(move.origin)}{'x' if move.capture else '-'}{square_name(move.target)}"
+
+
+def parse_move(text: str, state: DipoleState) -> Move:
+    """The legal move that `text` names in `state`; GameError says what is wrong otherwise."""
+    cleaned = text.strip()
+    if cleaned.lower() == "pass":
+        move = PASS
+        legal = state.legal_moves()
+        if move in legal:
+            return move
+        raise IllegalMoveError(_why_not_pass(state, legal))
+    match = _MOVE.match(cleaned)
+    if not match:
+        raise NotationError(f"'{text.strip()}' is not a move; expected {MOVE_FORMS}")
+    origin = parse_square(match[1] + match[2], state.size)
+    sign = 1 if state.to_move == WHITE else -1
+    height = state.cells[origin] * sign
+    if match[6]:  # a removal: off the board, the whole stack when no count is written
+        count = int(match[7]) if match[7] else max(height, 1)
+        move = Move(origin, OFF, count)
+    else:
+        target = parse_square(match[4] + match[5], state.size)
+        count = max(abs(target % STRIDE - origin % STRIDE), abs(target // STRIDE - origin // STRIDE))
+        move = Move(origin, target, count, state.cells[target] * sign < 0)
+    if move in state.legal_moves():
+        if match[3] == "x" and not move.capture:
+            raise IllegalMoveError(f"{_name(move.target)} holds no enemy stack to capture")
+        if match[3] == "+" and (move.target == OFF or state.cells[move.target] * sign <= 0):
+            raise IllegalMoveError("a merge needs a stack of your own on the target square")
+        return move
+    raise IllegalMoveError(_why_illegal(state, move))
+
+
+def _name(square: int) -> str:
+    return "off the board" if square == OFF else square_name(square)
+
+
+def _why_not_pass(state: DipoleState, legal: list[Move]) -> str:
+    outcome = state.outcome()
+    if outcome:
+        return f"the game is over: {outcome.reason}"
+    return f"{SIDE_NAMES[state.to_move]} has {len(legal)} legal moves, so cannot pass"
+
+
+def _why_illegal(state: DipoleState, move: Move) -> str:
+    """Explain, in the sheet's words, why a well-formed move is not in the legal list."""
+    outcome = state.outcome()
+    if outcome:
+        return f"the game is over: {outcome.reason}"
+    side = state.to_move
+    sign = 1 if side == WHITE else -1
+    origin, target, k, capture = move
+    name = square_name(origin)
+    height = state.cells[origin] * sign
+    if height == 0:
+        return f"there is no stack on {name}"
+    if height < 0:
+        return f"the stack on {name} is {SIDE_NAMES[1 - side]}'s; it is {SIDE_NAMES[side]}'s turn"
+    if k < 1:
+        return "a move takes at least 1 checker"
+    if k > height:
+        return (
+            f"a {k}-checker move travels exactly {k} squares, "
+            f"but the stack on {name} has only {height}"
+        )
+    if target == OFF:
+        return (
+            f"{k} checkers from {name} cannot leave the board: they land on the board "
+            f"in every forward direction (straight moves need an even number of checkers)"
+        )
+    df = target % STRIDE - origin % STRIDE
+    dr = (target // STRIDE - origin // STRIDE) * sign
+    if df and dr and abs(df) != abs(dr):
+        return f"{name} to {square_name(target)} is not a straight line"
+    if target == origin:
+        return "a move must leave its square"
+    if df == 0 or dr == 0:
+        if k % 2:  # unreachable through parse_square, kept for moves built by hand
+            return "straight moves need an even number of checkers"
+    if capture:
+        enemy = -state.cells[target] * sign
+        return f"a {k}-checker part cannot capture a stack of {enemy}"
+    kind = "merges" if state.cells[target] * sign > 0 else "basic moves"
+    return f"{kind} go forward or diagonally forward only; only captures go backward or sideways"
+
+
+def parse_position(text: str) -> DipoleState:
+    """Read `<size>:<side>:W<stacks>:B<stacks>`; NotationError says what is malformed."""
+    parts = text.strip().split(":")
+    if len(parts) != 4:
+        raise NotationError(f"'{text.strip()}' is not a Dipole position; expected {POSITION_FORM}")
+    size_text, side_text, white_text, black_text = (p.strip() for p in parts)
+    if size_text not in ("8", "10"):
+        raise NotationError(f"board size must be 8 or 10, not '{size_text}'")
+    size = int(size_text)
+    if side_text.upper() not in ("W", "B"):
+        raise NotationError(f"side to move must be W or B, not '{side_text}'")
+    limit = SETUPS[size][2]
+    seen: set[int] = set()
+    sides = []
+    for letter, part in (("W", white_text), ("B", black_text)):
+        if part[:1].upper() != letter:
+            raise NotationError(f"expected {letter} and {SIDE_NAMES['WB'.index(letter)]}'s stacks, "
+                                f"not '{part}'; {POSITION_FORM}")
+        stacks: dict[int, int] = {}
+        body = part[1:].strip()
+        for item in body.split(",") if body else []:
+            square_text, equals, height_text = item.partition("=")
+            square = parse_square(square_text, size)
+            if not equals or not height_text.strip().isdigit() or int(height_text) < 1:
+                raise NotationError(f"'{item.strip()}' is not a stack; expected <square>=<height>, like e1=12")
+            if square in seen:
+                raise NotationError(f"{square_name(square)} is listed twice")
+            seen.add(square)
+            stacks[square] = int(height_text)
+        if sum(stacks.values()) > limit:
+            raise NotationError(
+                f"{SIDE_NAMES['WB'.index(letter)]} has {sum(stacks.values())} checkers; "
+                f"a {size}x{size} game has at most {limit} a side"
+            )
+        sides.append(stacks)
+    if not sides[0] and not sides[1]:
+        raise NotationError("both sides have no checkers; at least one side needs a stack")
+    return DipoleState(size, sides[0], sides[1], "WB".index(side_text.upper()))
+
+
+class Dipole:
+    """The Dipole game object of the protocol in `base.py`."""
+
+    key = "dipole"
+    name = "Dipole"
+    variants = tuple(SIZES)
+    side_names = SIDE_NAMES
+
+    def new(self, variant: str | None = None) -> DipoleState:
+        variant = variant or self.variants[0]
+        if variant not in SIZES:
+            raise GameError(f"Dipole has no variant '{variant}'; expected 8x8 or 10x10")
+        size = SIZES[variant]
+        white, black, checkers = SETUPS[size]
+        return DipoleState(size, {parse_square(white, size): checkers}, {parse_square(black, size): checkers})
+
+    def parse_position(self, text: str) -> DipoleState:
+        return parse_position(text)
+
+    def parse_move(self, text: str, state: DipoleState) -> Move:
+        return parse_move(text, state)
+
+    def format_move(self, move: Move) -> str:
+        return format_move(move)
+
+    def split_moves(self, text: str) -> list[str]:
+        return text.split()
+
+
+DIPOLE = Dipole()
