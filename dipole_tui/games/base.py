@@ -44,8 +44,13 @@ Move = Any
 class State(Protocol):
     """One position of one game, with the moves that led to it, so it can be undone."""
 
-    to_move: int  # 0 for the side that moves first, 1 for the other
-    variant: str
+    @property
+    def to_move(self) -> int:
+        """0 for the side that moves first, 1 for the other."""
+        ...
+
+    @property
+    def variant(self) -> str: ...
 
     def legal_moves(self) -> list[Move]:
         """Every legal move in canonical order; empty exactly when the game is over."""
@@ -67,6 +72,10 @@ class State(Protocol):
 
     def copy(self) -> State:
         """An independent state with the same position and history."""
+        ...
+
+    def diagram(self) -> str:
+        """The board as plain text, for the command line."""
         ...
 
     @property

@@ -12,7 +12,7 @@ import re
 from functools import cache
 from typing import NamedTuple
 
-from .base import GameError, IllegalMoveError, NotationError, Outcome
+from .base import GameError, IllegalMoveError, NotationError, Outcome, State
 
 WHITE, BLACK = 0, 1
 SIDE_NAMES = ("White", "Black")
@@ -29,7 +29,7 @@ class Move(NamedTuple):
 
     origin: int
     target: int
-    count: int
+    count: int  # type: ignore[assignment]  # the field shadows tuple.count, which moves never use
     capture: bool = False
 
     @property
@@ -93,7 +93,7 @@ def _tables(size: int, side: int) -> _Tables:
 class DipoleState:
     """A Dipole position with its history; `play` and `undo` restore it exactly."""
 
-    __slots__ = ("size", "cells", "stacks", "checkers", "to_move", "_history", "_start")
+    __slots__ = ("_history", "_start", "cells", "checkers", "size", "stacks", "to_move")
 
     def __init__(
         self,
@@ -180,7 +180,7 @@ class DipoleState:
         return moves or [PASS]
 
     def count_moves(self) -> int:
-        """len(legal_moves()) without building the moves: perft's last ply and the bots' mobility."""
+        """len(legal_moves()) without building them: for perft's last ply and bots' mobility."""
         if self.checkers[0] == 0 or self.checkers[1] == 0:
             return 0
         side = self.to_move
@@ -252,6 +252,25 @@ class DipoleState:
             self.stacks[side].add(origin)
         return move
 
+    def diagram(self) -> str:
+        """The board as plain text, White at the bottom: W12 is a White 12-stack, . a dark
+        square."""
+        letters = "   " + "".join(f" {FILES[f]} " for f in range(self.size))
+        rows = [letters]
+        for rank in reversed(range(self.size)):
+            row = f"{rank + 1:>2} "
+            for file in range(self.size):
+                height = self.cells[rank * STRIDE + file]
+                if (rank + file) % 2:
+                    row += "   "
+                elif height:
+                    row += f"{'W' if height > 0 else 'B'}{abs(height):<2}"
+                else:
+                    row += " . "
+            rows.append(f"{row} {rank + 1}".rstrip())
+        rows.append(letters)
+        return "\n".join(rows)
+
     def position(self) -> str:
         parts = []
         for side, letter in ((WHITE, "W"), (BLACK, "B")):
@@ -313,7 +332,9 @@ def parse_move(text: str, state: DipoleState) -> Move:
         move = Move(origin, OFF, count)
     else:
         target = parse_square(match[4] + match[5], state.size)
-        count = max(abs(target % STRIDE - origin % STRIDE), abs(target // STRIDE - origin // STRIDE))
+        count = max(
+            abs(target % STRIDE - origin % STRIDE), abs(target // STRIDE - origin // STRIDE)
+        )
         move = Move(origin, target, count, state.cells[target] * sign < 0)
     if move in state.legal_moves():
         if match[3] == "x" and not move.capture:
@@ -367,9 +388,8 @@ def _why_illegal(state: DipoleState, move: Move) -> str:
         return f"{name} to {square_name(target)} is not a straight line"
     if target == origin:
         return "a move must leave its square"
-    if df == 0 or dr == 0:
-        if k % 2:  # unreachable through parse_square, kept for moves built by hand
-            return "straight moves need an even number of checkers"
+    if (df == 0 or dr == 0) and k % 2:  # parse_square refuses light squares first
+        return "straight moves need an even number of checkers"
     if capture:
         enemy = -state.cells[target] * sign
         return f"a {k}-checker part cannot capture a stack of {enemy}"
@@ -393,15 +413,19 @@ def parse_position(text: str) -> DipoleState:
     sides = []
     for letter, part in (("W", white_text), ("B", black_text)):
         if part[:1].upper() != letter:
-            raise NotationError(f"expected {letter} and {SIDE_NAMES['WB'.index(letter)]}'s stacks, "
-                                f"not '{part}'; {POSITION_FORM}")
+            raise NotationError(
+                f"expected {letter} and {SIDE_NAMES['WB'.index(letter)]}'s stacks, "
+                f"not '{part}'; {POSITION_FORM}"
+            )
         stacks: dict[int, int] = {}
         body = part[1:].strip()
         for item in body.split(",") if body else []:
             square_text, equals, height_text = item.partition("=")
             square = parse_square(square_text, size)
             if not equals or not height_text.strip().isdigit() or int(height_text) < 1:
-                raise NotationError(f"'{item.strip()}' is not a stack; expected <square>=<height>, like e1=12")
+                raise NotationError(
+                    f"'{item.strip()}' is not a stack; expected <square>=<height>, like e1=12"
+                )
             if square in seen:
                 raise NotationError(f"{square_name(square)} is listed twice")
             seen.add(square)
@@ -431,12 +455,16 @@ class Dipole:
             raise GameError(f"Dipole has no variant '{variant}'; expected 8x8 or 10x10")
         size = SIZES[variant]
         white, black, checkers = SETUPS[size]
-        return DipoleState(size, {parse_square(white, size): checkers}, {parse_square(black, size): checkers})
+        return DipoleState(
+            size, {parse_square(white, size): checkers}, {parse_square(black, size): checkers}
+        )
 
     def parse_position(self, text: str) -> DipoleState:
         return parse_position(text)
 
-    def parse_move(self, text: str, state: DipoleState) -> Move:
+    def parse_move(self, text: str, state: State) -> Move:
+        if not isinstance(state, DipoleState):
+            raise TypeError(f"a Dipole move needs a Dipole state, not {type(state).__name__}")
         return parse_move(text, state)
 
     def format_move(self, move: Move) -> str:

@@ -1,0 +1,171 @@
+"""The `dipole-tui` command: the game with no subcommand, engine tools for scripts and study.
+
+Every error is one line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from typing import NoReturn
+
+from . import __version__
+from .games import GAMES
+from .games.base import Game, GameError, State
+from .perft import perft
+from .records import load_record, numbered_moves
+
+PROG = "dipole-tui"
+
+
+class UsageError(Exception):
+    """Bad command-line arguments: reported in one line like any other error."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see {self.prog} --help)")
+
+
+def _game(key: str) -> Game:
+    return GAMES[key]
+
+
+def _add_game_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--game",
+        choices=sorted(GAMES),
+        default="dipole",
+        help="which game's rules to use (default: dipole)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="Dipole, Death Stacks and Bi-Pod in the terminal.",
+        epilog="With no command, the game starts.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    moves = commands.add_parser(
+        "moves",
+        help="list the legal moves of positions",
+        description="Print one line per position: its legal moves in canonical notation, "
+        "'pass' when forced, an empty line when the game is over.",
+    )
+    _add_game_option(moves)
+    moves.add_argument(
+        "positions",
+        nargs="*",
+        metavar="POSITION",
+        help="position strings (default: one per line on stdin)",
+    )
+
+    count = commands.add_parser(
+        "perft",
+        help="count the positions reached after each number of plies",
+        description="Print 'depth nodes' for each depth 1..DEPTH, then the time taken.",
+    )
+    _add_game_option(count)
+    count.add_argument(
+        "--variant", help="board variant, e.g. 8x8 or 10x10 (default: the game's first)"
+    )
+    count.add_argument("--position", help="start from this position string instead")
+    count.add_argument("depth", type=_depth, metavar="DEPTH", help="the deepest ply to count")
+
+    replay = commands.add_parser(
+        "replay",
+        help="replay a saved game and print its moves and final position",
+        description="Load a record through the rules engine; the last line printed is the "
+        "final position string.",
+    )
+    replay.add_argument("file", metavar="FILE", help="a game record")
+    return parser
+
+
+def _depth(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 20:
+        raise argparse.ArgumentTypeError(f"DEPTH must be a whole number from 1 to 20, not {text!r}")
+    return int(text)
+
+
+def _positions(given: Sequence[str]) -> Iterable[tuple[str, str]]:
+    """(where, text) for each position, from the arguments or from stdin, skipping blank lines."""
+    if given:
+        for index, text in enumerate(given, 1):
+            yield f"position {index}", text
+        return
+    for index, line in enumerate(sys.stdin, 1):
+        if line.strip():
+            yield f"line {index}", line
+
+
+def run_moves(game: Game, given: Sequence[str]) -> None:
+    for where, text in _positions(given):
+        try:
+            state = game.parse_position(text)
+        except GameError as error:
+            raise GameError(f"{where}: {error}") from None
+        print(" ".join(game.format_move(move) for move in state.legal_moves()), flush=not given)
+
+
+def run_perft(game: Game, variant: str | None, position: str | None, depth: int) -> None:
+    state: State = game.parse_position(position) if position else game.new(variant)
+    if position and variant and variant != state.variant:
+        raise GameError(
+            f"--variant {variant} disagrees with the position, which is {state.variant}"
+        )
+    started = time.perf_counter()
+    for ply in range(1, depth + 1):
+        print(f"{ply} {perft(state, ply)}", flush=True)
+    print(f"time {time.perf_counter() - started:.3f} s")
+
+
+def run_replay(path: str) -> None:
+    record = load_record(path)
+    game, state = record.game, record.state
+    print(
+        f"{game.name} {state.variant}: {record.tags.get('White', '?')} (White) "
+        f"v {record.tags.get('Black', '?')} (Black), result {record.result}"
+    )
+    start = state.copy()
+    moves = start.moves_played
+    for _ in moves:
+        start.undo()
+    for line in numbered_moves(game, start.to_move, moves):
+        print(line)
+    print(state.diagram())
+    outcome = state.outcome()
+    if outcome is not None:
+        winner = "drawn" if outcome.winner is None else f"{game.side_names[outcome.winner]} wins"
+        print(f"Game over: {winner} ({outcome.reason})")
+    else:
+        print(f"{game.side_names[state.to_move]} to move")
+    print(state.position())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command == "moves":
+            run_moves(_game(args.game), args.positions)
+        elif args.command == "perft":
+            run_perft(_game(args.game), args.variant, args.position, args.depth)
+        elif args.command == "replay":
+            run_replay(args.file)
+        else:
+            parser.print_help()
+    except (GameError, UsageError) as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    return 0

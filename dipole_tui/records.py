@@ -1,0 +1,235 @@
+"""Saved games as readable text, PGN-like: tag lines, then numbered moves in the game's notation.
+
+Loading replays every move through the rules engine, so a corrupt or illegal record is reported
+with its line and move number instead of producing a position the rules never allowed.
+
+    [Game "Dipole"]
+    [Variant "8x8"]
+    [White "human"]
+    [Black "hard"]
+    [Date "2026.11.23"]
+    [Result "1-0"]
+
+    1. e1-g3 d8-c7
+    2. g3xc7 pass
+    1-0
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from .games import GAMES
+from .games.base import Game, GameError, Move, State
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
+_NUMBER = re.compile(r"^(\d+)\.(\.\.)?")
+# Tags written first, in this order; any others follow in the order they were given.
+_TAG_ORDER = ("Game", "Variant", "White", "Black", "Date", "Result", "Position")
+
+
+class RecordError(GameError):
+    """A record that cannot be read back: the message names the line (and move) at fault."""
+
+
+@dataclass
+class Record:
+    """A game as loaded: its rules, its tags, and the state after replaying every move."""
+
+    game: Game
+    state: State
+    tags: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def result(self) -> str:
+        return self.tags.get("Result", "*")
+
+
+def result_of(state: State) -> str:
+    """The Result tag for a state: who won, a draw, or `*` while the game goes on."""
+    outcome = state.outcome()
+    if outcome is None:
+        return "*"
+    return {0: "1-0", 1: "0-1", None: "1/2-1/2"}[outcome.winner]
+
+
+def format_record(game: Game, state: State, tags: dict[str, str] | None = None) -> str:
+    """The record of the game played on `state` since it was created."""
+    start = state.copy()
+    moves = start.moves_played
+    for _ in moves:
+        start.undo()
+    given = dict(tags or {})
+    given.setdefault("White", "?")
+    given.setdefault("Black", "?")
+    given.setdefault("Date", date.today().strftime("%Y.%m.%d"))
+    given.setdefault("Result", result_of(state))
+    given.update(Game=game.name, Variant=state.variant)
+    if start.position() != game.new(state.variant).position():
+        given["Position"] = start.position()
+    else:
+        given.pop("Position", None)
+    ordered = [k for k in _TAG_ORDER if k in given] + [k for k in given if k not in _TAG_ORDER]
+    lines = [f'[{key} "{_escape(given[key])}"]' for key in ordered]
+    lines.append("")
+    lines.extend(numbered_moves(game, start.to_move, moves))
+    lines.append(given["Result"])
+    return "\n".join(lines) + "\n"
+
+
+def parse_record(text: str) -> Record:
+    """Read a record and replay it; RecordError names the line and move that are wrong."""
+    tags: dict[str, str] = {}
+    lines = text.splitlines()
+    body_start = len(lines)
+    for index, raw in enumerate(lines):
+        line = raw.strip()
+        if not line:
+            continue
+        if not line.startswith("["):
+            body_start = index
+            break
+        match = _TAG.match(line)
+        if not match:
+            raise RecordError(
+                f'line {index + 1}: expected a tag like [Game "Dipole"], not {line!r}'
+            )
+        tags[match[1]] = _unescape(match[2])
+    game = _game_of(tags)
+    try:
+        if "Position" in tags:
+            state = game.parse_position(tags["Position"])
+        else:
+            state = game.new(tags.get("Variant"))
+    except GameError as error:
+        raise RecordError(f"in the tags: {error}") from None
+    if tags.get("Variant", state.variant) != state.variant:
+        raise RecordError(
+            f"the Variant tag says {tags['Variant']} but the Position tag is {state.variant}"
+        )
+    ended_with: str | None = None
+    for index in range(body_start, len(lines)):
+        for token in game.split_moves(_strip_comment(lines[index])):
+            where = f"line {index + 1}"
+            if ended_with is not None:
+                raise RecordError(f"{where}: {token!r} follows the result {ended_with}")
+            if token in RESULTS:
+                ended_with = token
+                continue
+            token = _NUMBER.sub("", token)
+            if not token:
+                continue
+            ply = len(state.moves_played)
+            try:
+                move: Move = game.parse_move(token, state)
+            except GameError as error:
+                raise RecordError(
+                    f"{where}, move {_move_number(game, state, ply)}: {error}"
+                ) from None
+            state.play(move)
+    _check_result(state, tags, ended_with)
+    return Record(game, state, tags)
+
+
+def _check_result(state: State, tags: dict[str, str], ended_with: str | None) -> None:
+    claimed = tags.get("Result", ended_with or "*")
+    if claimed not in RESULTS:
+        raise RecordError(f"the Result tag is {claimed!r}; expected one of {', '.join(RESULTS)}")
+    if ended_with is not None and ended_with != claimed:
+        raise RecordError(f"the moves end with {ended_with} but the Result tag says {claimed}")
+    reached = result_of(state)
+    if reached != "*" and claimed != reached:
+        outcome = state.outcome()
+        reason = outcome.reason if outcome else ""
+        raise RecordError(f"the Result is {claimed} but the moves end {reached} ({reason})")
+    tags["Result"] = claimed
+
+
+def _game_of(tags: dict[str, str]) -> Game:
+    name = tags.get("Game", "Dipole")
+    for game in GAMES.values():
+        if name.lower() in (game.name.lower(), game.key):
+            return game
+    known = ", ".join(game.name for game in GAMES.values())
+    raise RecordError(f"the Game tag names {name!r}; this program plays {known}")
+
+
+def move_label(first_side: int, ply: int) -> str:
+    """How a record numbers ply `ply` (0-based) of a game whose first mover is `first_side`:
+    `3.` before the first side's move, `3...` before the other's."""
+    number = (ply + first_side) // 2 + 1
+    return f"{number}." if (first_side + ply) % 2 == 0 else f"{number}..."
+
+
+def numbered_moves(game: Game, first_side: int, moves: list[Move]) -> list[str]:
+    """The moves as record lines, one numbered pair per line: `1. e1-g3 d8-c7`."""
+    lines: list[str] = []
+    for ply, move in enumerate(moves):
+        text = game.format_move(move)
+        if (first_side + ply) % 2 == 0:
+            lines.append(f"{move_label(first_side, ply)} {text}")
+        elif lines:
+            lines[-1] += f" {text}"
+        else:
+            lines.append(f"{move_label(first_side, ply)} {text}")
+    return lines
+
+
+def _move_number(game: Game, state: State, ply: int) -> str:
+    """Names ply `ply`, the next move of `state`, as the record numbers it: `3 (Black)`."""
+    number = move_label((state.to_move + ply) % 2, ply).split(".")[0]
+    return f"{number} ({game.side_names[state.to_move]})"
+
+
+def _strip_comment(line: str) -> str:
+    return re.sub(r"\{[^}]*\}|;.*$", " ", line)
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def write_atomically(path: Path | str, text: str) -> None:
+    """Write a temporary file beside `path`, then rename it over: readers never see half a file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def save_record(
+    path: Path | str, game: Game, state: State, tags: dict[str, str] | None = None
+) -> None:
+    write_atomically(path, format_record(game, state, tags))
+
+
+def load_record(path: Path | str) -> Record:
+    """Read and replay a record file; RecordError says what is wrong with it (never a traceback)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file (expected a UTF-8 game record)") from None
+    except OSError as error:
+        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        return parse_record(text)
+    except RecordError as error:
+        raise RecordError(f"{path}: {error}") from None
