@@ -370,6 +370,15 @@ def _why_illegal(state: DipoleState, move: Move) -> str:
         return f"there is no stack on {name}"
     if height < 0:
         return f"the stack on {name} is {SIDE_NAMES[1 - side]}'s; it is {SIDE_NAMES[side]}'s turn"
+    if target not in (OFF, origin):
+        df = target % STRIDE - origin % STRIDE
+        dr = target // STRIDE - origin // STRIDE
+        if df and dr and abs(df) != abs(dr):
+            return f"{name} to {square_name(target)} is not a straight line"
+        if (df == 0 or dr == 0) and k % 2:  # parse_square refuses light squares first
+            return "straight moves need an even number of checkers"
+    if target == origin:
+        return "a move must leave its square"
     if k < 1:
         return "a move takes at least 1 checker"
     if k > height:
@@ -382,14 +391,6 @@ def _why_illegal(state: DipoleState, move: Move) -> str:
             f"{k} checkers from {name} cannot leave the board: they land on the board "
             f"in every forward direction (straight moves need an even number of checkers)"
         )
-    df = target % STRIDE - origin % STRIDE
-    dr = (target // STRIDE - origin // STRIDE) * sign
-    if df and dr and abs(df) != abs(dr):
-        return f"{name} to {square_name(target)} is not a straight line"
-    if target == origin:
-        return "a move must leave its square"
-    if (df == 0 or dr == 0) and k % 2:  # parse_square refuses light squares first
-        return "straight moves need an even number of checkers"
     if capture:
         enemy = -state.cells[target] * sign
         return f"a {k}-checker part cannot capture a stack of {enemy}"

@@ -1,0 +1,118 @@
+"""The `dipole-tui` command: engine subcommands and their one-line errors (exit status 2)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dipole_tui.cli import main
+
+SAMPLE = Path(__file__).parent / "data" / "sample-dipole.txt"
+START_MOVES = "e1-d2 e1-f2 e1-c3 e1-e3 e1-g3 e1-b4 e1-h4 e1-a5 e1-e5 e1-e7 " + " ".join(
+    f"e1-off:{k}" for k in range(4, 13)
+)
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_moves_prints_one_line_per_position(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "moves", "8:W:We1=12:Bd8=12", "8:W:Wc3=1:Bb4=2,d4=2", "8:B:Wc3=1:B"
+    )
+    assert status == 0
+    assert out.split("\n") == [START_MOVES, "pass", "", ""]
+
+
+def test_moves_reads_stdin_when_no_position_is_given(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("8:W:We1=12:Bd8=12\n\n10:B:We1=1:Bf10=1\n"))
+    status, out, _ = run(capsys, "moves", "--game", "dipole")
+    lines = out.splitlines()
+    assert status == 0 and len(lines) == 2
+    assert lines[0] == START_MOVES
+    # Black's 1-stack on f10 of 10x10: e9 and g9 diagonally forward; no removal of 1 (the
+    # diagonals stay on the board) and nothing to capture.
+    assert lines[1] == "f10-e9 f10-g9"
+
+
+def test_perft_prints_depth_lines_then_time(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "perft", "3")
+    lines = out.splitlines()
+    assert status == 0
+    assert lines[:2] == ["1 19", "2 340"]
+    assert lines[2].startswith("3 ") and lines[3].startswith("time ")
+    status, out, _ = run(capsys, "perft", "--variant", "10x10", "1")
+    assert out.splitlines()[0] == "1 29"
+    status, out, _ = run(capsys, "perft", "--position", "8:W:Wc3=1:Bb4=2,d4=2", "2")
+    # White passes (1), then Black's moves: b4 and d4 2-stacks.
+    assert out.splitlines()[0] == "1 1"
+
+
+def test_replay_ends_with_the_final_position(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "replay", str(SAMPLE))
+    lines = out.splitlines()
+    assert status == 0
+    assert lines[0].startswith("Dipole 8x8: Ann (White) v Bob (Black), result 0-1")
+    assert lines[1] == "1. e1-f2 d8-c7"
+    assert "Game over: Black wins (White has no checkers left)" in lines
+    assert lines[-1].startswith("8:W:W:B")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["moves", "8:W:We1=12"], "position 1: '8:W:We1=12' is not a Dipole position"),
+        (["moves", "8:W:We2=12:Bd8=12"], "e2 is a light square"),
+        (["moves", "--game", "chess"], "invalid choice: 'chess'"),
+        (["perft", "0"], "DEPTH must be a whole number from 1 to 20"),
+        (["perft", "--variant", "9x9", "1"], "Dipole has no variant '9x9'"),
+        (["perft", "--variant", "10x10", "--position", "8:W:We1=1:Bd8=1", "1"], "disagrees"),
+        (["replay", "/nonexistent/game.txt"], "cannot read /nonexistent/game.txt"),
+        (["frobnicate"], "invalid choice: 'frobnicate'"),
+    ],
+)
+def test_errors_are_one_line_with_status_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    status, _, err = run(capsys, *args)
+    assert status == 2
+    assert err.count("\n") == 1 and err.startswith("dipole-tui: ")
+    assert message in err
+
+
+def test_a_corrupt_record_is_reported_not_raised(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "corrupt.txt"
+    path.write_text(SAMPLE.read_text().replace("9. e7-off:3", "9. e7-off:9"))
+    status, _, err = run(capsys, "replay", str(path))
+    assert status == 2
+    assert "line 17, move 9 (White): a 9-checker move travels exactly 9 squares" in err
+
+
+def test_the_installed_command_and_module_entry_point_work() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "dipole_tui", "moves", "8:W:We1=12:Bd8=12"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stdout.strip() == START_MOVES
+    bad = subprocess.run(
+        [sys.executable, "-m", "dipole_tui", "moves", "garbage"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert bad.stderr.count("\n") == 1
