@@ -97,7 +97,7 @@ def test_a_corrupt_record_is_reported_not_raised(
     path.write_text(SAMPLE.read_text().replace("9. e7-off:3", "9. e7-off:9"))
     status, _, err = run(capsys, "replay", str(path))
     assert status == 2
-    assert "line 17, move 9 (White): a 9-checker move travels exactly 9 squares" in err
+    assert "line 17, move 9 (White): cannot remove 9 checkers: the stack on e7 has only 3" in err
 
 
 def test_the_installed_command_and_module_entry_point_work() -> None:

@@ -353,7 +353,8 @@ def _why_not_pass(state: DipoleState, legal: list[Move]) -> str:
     outcome = state.outcome()
     if outcome:
         return f"the game is over: {outcome.reason}"
-    return f"{SIDE_NAMES[state.to_move]} has {len(legal)} legal moves, so cannot pass"
+    count = f"{len(legal)} legal move{'s' if len(legal) > 1 else ''}"
+    return f"{SIDE_NAMES[state.to_move]} has {count}, so cannot pass"
 
 
 def _why_illegal(state: DipoleState, move: Move) -> str:
@@ -382,6 +383,8 @@ def _why_illegal(state: DipoleState, move: Move) -> str:
     if k < 1:
         return "a move takes at least 1 checker"
     if k > height:
+        if target == OFF:
+            return f"cannot remove {k} checkers: the stack on {name} has only {height}"
         return (
             f"a {k}-checker move travels exactly {k} squares, "
             f"but the stack on {name} has only {height}"
@@ -423,7 +426,7 @@ def parse_position(text: str) -> DipoleState:
         for item in body.split(",") if body else []:
             square_text, equals, height_text = item.partition("=")
             square = parse_square(square_text, size)
-            if not equals or not height_text.strip().isdigit() or int(height_text) < 1:
+            if not equals or not height_text.strip().isdecimal() or int(height_text) < 1:
                 raise NotationError(
                     f"'{item.strip()}' is not a stack; expected <square>=<height>, like e1=12"
                 )
