@@ -16,6 +16,7 @@ from .games import GAMES
 from .games.base import Game, GameError, State
 from .perft import perft
 from .records import load_record, numbered_moves
+from .session import HUMAN, PLAYERS
 
 PROG = "dipole-tui"
 
@@ -46,10 +47,24 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
         description="Dipole, Death Stacks and Bi-Pod in the terminal.",
-        epilog="With no command, the game starts.",
+        epilog="With no command, the game starts (as 'play' with its defaults).",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    play = commands.add_parser(
+        "play",
+        help="play in the terminal (the default command)",
+        description="Open the game. With --new, start a fresh game at once, no questions asked.",
+    )
+    _add_game_option(play)
+    play.add_argument("--variant", help="board, e.g. 8x8 or 10x10 (default: the game's first)")
+    play.add_argument("--white", default=HUMAN, choices=PLAYERS, help="who plays White")
+    play.add_argument("--black", default=HUMAN, choices=PLAYERS, help="who plays Black")
+    play.add_argument("--new", action="store_true", help="start a new game, ignoring the autosave")
+    play.add_argument(
+        "--ascii", action="store_true", help="draw with ASCII only, for limited terminals"
+    )
 
     moves = commands.add_parser(
         "moves",
@@ -148,6 +163,26 @@ def run_replay(path: str) -> None:
     print(state.position())
 
 
+def run_play(args: argparse.Namespace) -> None:
+    """Open the app; with no subcommand, with the defaults and the autosave offered."""
+    from .app.app import DipoleApp  # Textual loads only when the game is played
+    from .app.screens import GameChoice
+
+    key = getattr(args, "game", "dipole")
+    game = _game(key)
+    variant = getattr(args, "variant", None) or game.variants[0]
+    if variant not in game.variants:
+        raise GameError(
+            f"{game.name} has no variant {variant!r}; expected {', '.join(game.variants)}"
+        )
+    players = (getattr(args, "white", HUMAN), getattr(args, "black", HUMAN))
+    choice = GameChoice(key, variant, players)
+    app = DipoleApp(
+        choice=choice, new=getattr(args, "new", False), ascii_glyphs=getattr(args, "ascii", False)
+    )
+    app.run()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -159,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "replay":
             run_replay(args.file)
         else:
-            parser.print_help()
+            run_play(args)
     except (GameError, UsageError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2

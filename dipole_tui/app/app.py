@@ -1,0 +1,365 @@
+"""The Textual app: a board, a side panel with the game's story, and the dialogs around them.
+
+The app holds a `Session` (the game, its history and players) and an `Autosave`; every change to
+the game goes through `_after_change`, which redraws, autosaves and notices the end of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from ..games.base import GameError, Move
+from ..games.dipole import DipoleState
+from ..records import RecordError, load_record, numbered_moves
+from ..session import HUMAN, Autosave, Session, game_named
+from .board import DipoleBoard, minimum_size
+from .screens import ChoiceScreen, FileScreen, GameChoice, HelpScreen, NewGameScreen
+
+SIDE_PANEL_WIDTH = 26
+WIDE_SIDE_PANEL_WIDTH = 34
+
+
+def new_session(choice: GameChoice) -> Session:
+    return Session.new(game_named(choice.game_key), choice.variant, choice.players)
+
+
+class DipoleApp(App[None]):
+    """Dipole for two players at one terminal."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "dipole-tui"
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("U,ctrl+r", "redo", "Redo"),
+        Binding("f", "flip", "Flip"),
+        Binding("colon", "type_move", "Type"),
+        Binding("s", "save", "Save"),
+        Binding("l", "load", "Load"),
+        Binding("n", "new_game", "New"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        *,
+        choice: GameChoice | None = None,
+        new: bool = False,
+        ascii_glyphs: bool = False,
+        autosave: Autosave | None = None,
+    ) -> None:
+        super().__init__()
+        self.choice = choice or GameChoice("dipole", "8x8", (HUMAN, HUMAN))
+        self.start_new = new
+        self.ascii_glyphs = ascii_glyphs
+        self.autosave = autosave or Autosave()
+        self.session = new_session(self.choice)
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            yield DipoleBoard(self._dipole_state(), ascii_glyphs=self.ascii_glyphs, id="board")
+            with Vertical(id="side"):
+                yield Static(id="title")
+                yield Static(id="turn")
+                yield Static(id="tally")
+                yield Static("Moves", id="moves-title")
+                with VerticalScroll(id="moves"):
+                    yield Static(id="move-list")
+                yield Static(id="message")
+                yield Input(placeholder="e1-g3, e1xg3, g7-off:2", id="move-input")
+        yield Static(id="too-small")
+        yield Footer()
+
+    @property
+    def board(self) -> DipoleBoard:
+        return self.query_one("#board", DipoleBoard)
+
+    def _dipole_state(self) -> DipoleState:
+        state = self.session.state
+        assert isinstance(state, DipoleState), "the square board draws Dipole positions"
+        return state
+
+    def on_mount(self) -> None:
+        self.board.focus()
+        self._show()
+        if self.start_new:
+            self._write_autosave()
+            return
+        try:
+            saved = self.autosave.load()
+        except RecordError as error:
+            self.notify(str(error), title="Autosave", severity="error", timeout=12)
+            saved = None
+        if saved is None:
+            self.action_new_game()
+            return
+        moves = len(saved.state.moves_played)
+        text = f"{saved.game.name} {saved.state.variant}, {moves} plies played."
+        answers = [("Resume", "resume"), ("New game", "new")]
+
+        def answered(answer: str | None) -> None:
+            if answer == "resume":
+                self._start(saved)
+            else:
+                self.action_new_game()
+
+        self.push_screen(ChoiceScreen("Resume the game in progress?", text, answers), answered)
+
+    def on_resize(self, event: Resize) -> None:
+        wide = event.size.width >= 100
+        self.query_one("#side").styles.width = WIDE_SIDE_PANEL_WIDTH if wide else SIDE_PANEL_WIDTH
+        self._check_fits()
+
+    def _minimum_terminal(self) -> tuple[int, int]:
+        board = minimum_size(self._dipole_state().size)
+        return board.width + SIDE_PANEL_WIDTH, board.height + 1  # + the footer
+
+    def _check_fits(self) -> None:
+        width, height = self._minimum_terminal()
+        small = self.size.width < width or self.size.height < height
+        self.screen.set_class(small, "too-small")
+        if small:
+            self.query_one("#too-small", Static).update(
+                f"The terminal is too small for this board.\n"
+                f"Enlarge it to at least {width}x{height} (it is "
+                f"{self.size.width}x{self.size.height}).\nThe game waits where it is."
+            )
+
+    # -- showing the game ------------------------------------------------------------------
+
+    def _show(self, message: str = "") -> None:
+        session = self.session
+        state = session.state
+        game = session.game
+        self.board.show_state(self._dipole_state(), session.last_move)
+        self.board.interactive = session.outcome is None
+        self.query_one("#title", Static).update(
+            Text.assemble((f"{game.name} {state.variant}", "bold"), "  hot-seat")
+        )
+        self.query_one("#turn", Static).update(self._turn_text())
+        self.query_one("#tally", Static).update(self._tally_text())
+        self.query_one("#move-list", Static).update(self._move_list_text())
+        self.query_one("#moves", VerticalScroll).scroll_end(animate=False)
+        self.query_one("#message", Static).update(message)
+        self._check_fits()
+
+    def _side_label(self, side: int) -> str:
+        glyphs = self.board.glyphs
+        glyph = glyphs.white_checker if side == 0 else glyphs.black_checker
+        return f"{glyph} {self.session.game.side_names[side]}"
+
+    def _turn_text(self) -> Text:
+        session = self.session
+        outcome = session.outcome
+        if outcome is not None:
+            if outcome.winner is None:
+                return Text(f"Drawn: {outcome.reason}", style="bold")
+            winner = self._side_label(outcome.winner)
+            return Text.assemble((f"{winner} wins", "bold"), f"\n{outcome.reason}")
+        review = ""
+        if session.redo_moves:
+            played = len(session.state.moves_played)
+            review = f"\nreviewing: ply {played} of {played + len(session.redo_moves)}"
+        return Text.assemble((f"{self._side_label(session.state.to_move)} to move", "bold"), review)
+
+    def _tally_text(self) -> Text:
+        text = Text(f"{'':8}{'board':>5}{'capt':>5}{'rem':>4}\n", style="dim")
+        for side, tally in enumerate(self.session.tally()):
+            text.append(f"{self._side_label(side):<8}{tally.on_board:>5}{tally.captured:>5}")
+            text.append(f"{tally.removed:>4}\n")
+        return text
+
+    def _move_list_text(self) -> Text:
+        session = self.session
+        state = session.state
+        played = state.moves_played
+        start = state.to_move if not played else (state.to_move + len(played)) % 2
+        lines = numbered_moves(session.game, start, played)
+        text = Text("\n".join(lines) if lines else "no moves yet", style="" if lines else "dim")
+        if session.redo_moves:
+            after = numbered_moves(session.game, start, played + session.redo_moves)
+            rest = after[len(lines) :] if lines else after
+            text.append("\n" + "\n".join(rest), style="dim")
+        return text
+
+    # -- changing the game -----------------------------------------------------------------
+
+    def _after_change(self, message: str = "") -> None:
+        self._show(message)
+        outcome = self.session.outcome
+        if outcome is None:
+            self._write_autosave()
+            return
+        try:
+            filed = self.autosave.finish(self.session)
+        except OSError as error:
+            self.notify(f"could not file the finished game: {error}", severity="error")
+            filed = None
+        self._game_over(filed)
+
+    def _write_autosave(self) -> None:
+        try:
+            self.autosave.write(self.session)
+        except OSError as error:
+            self.notify(f"autosave failed: {error.strerror or error}", severity="error")
+
+    def _game_over(self, filed: Path | None) -> None:
+        outcome = self.session.outcome
+        if outcome is None:
+            return
+        if outcome.winner is None:
+            headline = "The game is drawn"
+        else:
+            headline = f"{self.session.game.side_names[outcome.winner]} wins"
+        text = f"{outcome.reason}."
+        if filed is not None:
+            text += f"\nThe game is saved as {filed}."
+        answers = [("New game", "new"), ("Review", "review"), ("Quit", "quit")]
+
+        def answered(answer: str | None) -> None:
+            if answer == "new":
+                self.action_new_game()
+            elif answer == "quit":
+                self.exit()
+
+        self.push_screen(ChoiceScreen(headline, text, answers), answered)
+
+    def _start(self, session: Session) -> None:
+        self.session = session
+        self.choice = GameChoice(session.game.key, session.state.variant, session.players)
+        last = session.last_move
+        forced = last is not None and session.is_pass(last)
+        self._after_change(self._pass_notice() if forced else "")
+
+    def _pass_notice(self) -> str:
+        """Said after the program passes for a side with no legal move."""
+        side = self.session.game.side_names[1 - self.session.state.to_move]
+        return f"{side} has no legal move and passes."
+
+    @on(DipoleBoard.MoveChosen)
+    def move_chosen(self, event: DipoleBoard.MoveChosen) -> None:
+        self._play(event.move)
+
+    def _play(self, move: Move) -> None:
+        mover = self.session.game.side_names[self.session.state.to_move]
+        text = self.session.game.format_move(move)
+        passes = self.session.play(move)
+        message = f"{mover} played {text}."
+        if passes:
+            message += " " + self._pass_notice()
+        self._after_change(message)
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        if not self.session.undo():
+            self.bell()
+            self._show("Nothing to undo.")
+            return
+        self._after_change("Move taken back (U or ctrl+r replays it).")
+
+    def action_redo(self) -> None:
+        if not self.session.redo():
+            self.bell()
+            self._show("Nothing to redo.")
+            return
+        self._after_change()
+
+    def action_flip(self) -> None:
+        self.board.flip()
+
+    def action_type_move(self) -> None:
+        entry = self.query_one("#move-input", Input)
+        entry.add_class("open")
+        entry.value = ""
+        entry.focus()
+
+    @on(Input.Submitted, "#move-input")
+    def typed_move(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            self._close_entry()
+            return
+        try:
+            move = self.session.game.parse_move(text, self.session.state)
+        except GameError as error:
+            message = Text(f"{text}: {error}", style="bold red")
+            self.query_one("#message", Static).update(message)
+            self.bell()
+            return
+        self._close_entry()
+        self._play(move)
+
+    def _close_entry(self) -> None:
+        entry = self.query_one("#move-input", Input)
+        entry.remove_class("open")
+        entry.value = ""
+        self.board.focus()
+
+    def on_key(self, event: object) -> None:
+        key = getattr(event, "key", "")
+        if key == "escape" and self.query_one("#move-input", Input).has_focus:
+            self._close_entry()
+
+    def action_new_game(self) -> None:
+        def chosen(choice: GameChoice | None) -> None:
+            if choice is not None:
+                self._start(new_session(choice))
+
+        self.push_screen(NewGameScreen(self.choice), chosen)
+
+    def action_save(self) -> None:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M")
+        default = str(Path.cwd() / f"{self.session.game.key}-{stamp}.txt")
+
+        def chosen(path: Path | None) -> None:
+            if path is None:
+                return
+            try:
+                self.session.save(path)
+            except OSError as error:
+                self.notify(f"could not save {path}: {error.strerror or error}", severity="error")
+                return
+            self.notify(f"Saved to {path}")
+
+        self.push_screen(FileScreen("Save the game as", default), chosen)
+
+    def action_load(self) -> None:
+        def chosen(path: Path | None) -> None:
+            if path is None:
+                return
+            try:
+                session = Session.from_record(load_record(path))
+            except GameError as error:
+                self.notify(str(error), title="Load", severity="error", timeout=10)
+                return
+            self._start(session)
+            self.notify(f"Loaded {path}")
+
+        self.push_screen(FileScreen("Load a game from", str(Path.cwd()) + "/"), chosen)
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("New game", "Choose a board and players", self.action_new_game)
+        yield SystemCommand("Flip the board", "See the board from the other side", self.action_flip)
+        yield SystemCommand("Undo", "Take back the last move", self.action_undo)
+        yield SystemCommand("Redo", "Replay a move taken back", self.action_redo)
+        yield SystemCommand("Save game", "Write the game to a record file", self.action_save)
+        yield SystemCommand("Load game", "Read a game from a record file", self.action_load)
+        yield SystemCommand("Help", "The rules and the keys", self.action_help)

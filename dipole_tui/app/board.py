@@ -1,0 +1,474 @@
+"""The Dipole board: one widget drawn with Textual's line API.
+
+The board shows what the rules core says: it filters `legal_moves()` by the selected stack to find
+destinations and removals, and never decides a rule itself. Squares carry their identity in the
+style's meta data, so a click is resolved by what was drawn there, not by arithmetic on
+coordinates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+from ..games.dipole import FILES, OFF, PASS, STRIDE, DipoleState, Move
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """The characters a stack is drawn with: shape tells the sides apart without colour."""
+
+    white_checker: str
+    white_coin: str
+    black_checker: str
+    black_coin: str
+    empty: str
+
+    def markers(self, height: int) -> str:
+        """One coin for every five checkers, one checker for each of the rest (Steere's nickel)."""
+        side_white = height > 0
+        coins, rest = divmod(abs(height), 5)
+        coin = self.white_coin if side_white else self.black_coin
+        checker = self.white_checker if side_white else self.black_checker
+        return coin * coins + checker * rest
+
+    def badge(self, height: int) -> str:
+        """The one glyph that stands for a stack where there is no room for its markers."""
+        if height > 0:
+            return self.white_coin if height >= 5 else self.white_checker
+        return self.black_coin if -height >= 5 else self.black_checker
+
+
+UNICODE = Glyphs("○", "◎", "●", "◉", "·")
+ASCII = Glyphs("o", "O", "x", "X", ".")
+
+# Cell sizes (width, height) from largest to smallest; the board takes the largest that fits.
+CELL_SIZES = ((11, 5), (9, 4), (7, 3), (5, 2), (3, 1))
+RANK_LABEL_WIDTH = 3
+EXTRA_ROWS = 3  # the removal strip above, file letters and the removal strip below
+
+
+def board_size(size: int, cell: tuple[int, int]) -> Size:
+    """Terminal cells a board of `size` squares needs with `cell`-sized squares."""
+    width, height = cell
+    return Size(RANK_LABEL_WIDTH + size * width + 1, size * height + EXTRA_ROWS)
+
+
+def minimum_size(size: int) -> Size:
+    return board_size(size, CELL_SIZES[-1])
+
+
+def stack_lines(height: int, width: int, rows: int, glyphs: Glyphs) -> list[str]:
+    """The text of a stack in a cell: its height, then its coins and checkers, as room allows."""
+    number = str(abs(height))
+    markers = glyphs.markers(height)
+    if rows >= 2 and len(markers) <= width * (rows - 1):
+        return [number, *(markers[i : i + width] for i in range(0, len(markers), width))]
+    first_room = width - len(number) - 1
+    if first_room >= 0 and len(markers) <= first_room + width * (rows - 1):
+        head, tail = markers[:first_room], markers[first_room:]
+        rest = [tail[i : i + width] for i in range(0, len(tail), width)]
+        return [f"{number} {head}".rstrip(), *rest]
+    return [(glyphs.badge(height) + number)[:width]]
+
+
+class DipoleBoard(Widget, can_focus=True):
+    """The board of a Dipole game: stacks, cursor, selection, destinations and removals."""
+
+    COMPONENT_CLASSES = {
+        "board--light",
+        "board--dark",
+        "board--label",
+        "board--white",
+        "board--black",
+        "board--empty",
+        "board--cursor",
+        "board--selected",
+        "board--target",
+        "board--capture",
+        "board--last",
+        "board--removal",
+    }
+
+    DEFAULT_CSS = """
+    DipoleBoard {
+        width: 1fr;
+        height: 1fr;
+        background: $background;
+    }
+    DipoleBoard > .board--light { background: $surface-lighten-1; }
+    DipoleBoard > .board--dark { background: #a07850; }
+    DipoleBoard > .board--label { color: $text-muted; }
+    DipoleBoard > .board--white { color: #ffffff; text-style: bold; }
+    DipoleBoard > .board--black { color: #000000; text-style: bold; }
+    DipoleBoard > .board--empty { color: $text-disabled; }
+    DipoleBoard > .board--cursor { background: $accent; }
+    DipoleBoard > .board--selected { background: $primary; }
+    DipoleBoard > .board--target { background: $success-muted; color: $text; }
+    DipoleBoard > .board--capture { background: $error; color: $text; }
+    DipoleBoard > .board--last { background: $warning-muted; }
+    DipoleBoard > .board--removal { color: $text; background: $success-muted; }
+    """
+
+    BINDINGS = [
+        Binding("up,k", "cursor(0, -1)", "Up", show=False),
+        Binding("down,j", "cursor(0, 1)", "Down", show=False),
+        Binding("left,h", "cursor(-1, 0)", "Left", show=False),
+        Binding("right,l", "cursor(1, 0)", "Right", show=False),
+        Binding("enter,space", "choose", "Select", show=True),
+        Binding("escape", "cancel", "Cancel", show=False),
+    ]
+
+    class MoveChosen(Message):
+        """A player picked a complete legal move on the board."""
+
+        def __init__(self, move: Move) -> None:
+            super().__init__()
+            self.move = move
+
+    def __init__(
+        self,
+        state: DipoleState,
+        *,
+        ascii_glyphs: bool = False,
+        name: str | None = None,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id)
+        self.state = state
+        self.glyphs = ASCII if ascii_glyphs else UNICODE
+        self.flipped = False
+        self.interactive = True
+        self.last_move: Move | None = None
+        self.selected: int | None = None
+        self.cursor = 0
+        self.removal_cursor: int | None = None  # a count in the removal strip, when it has focus
+        self._preferred_column = 0.0
+        self._legal: list[Move] = []
+        self.show_state(state, None)
+        self.cursor = self._home_square()
+
+    # -- what is shown ---------------------------------------------------------------------
+
+    def show_state(self, state: DipoleState, last_move: Move | None) -> None:
+        """Show a new position (after a move, undo, redo or load) and forget the selection."""
+        self.state = state
+        self.last_move = last_move if last_move != PASS else None
+        self._legal = state.legal_moves()
+        self.selected = None
+        self.removal_cursor = None
+        if self.cursor not in self._dark_squares():
+            self.cursor = self._home_square()
+        self.refresh()
+
+    def flip(self) -> None:
+        self.flipped = not self.flipped
+        self.refresh()
+
+    def moves_from(self, origin: int) -> list[Move]:
+        return [m for m in self._legal if m.origin == origin]
+
+    @property
+    def targets(self) -> dict[int, Move]:
+        """The selected stack's on-board destinations, each with the move that goes there."""
+        if self.selected is None:
+            return {}
+        return {m.target: m for m in self.moves_from(self.selected) if m.target != OFF}
+
+    @property
+    def removals(self) -> list[Move]:
+        if self.selected is None:
+            return []
+        return [m for m in self.moves_from(self.selected) if m.target == OFF]
+
+    def _dark_squares(self) -> list[int]:
+        n = self.state.size
+        return [r * STRIDE + f for r in range(n) for f in range(n) if (r + f) % 2 == 0]
+
+    def _home_square(self) -> int:
+        """Where the cursor starts: the side to move's biggest stack."""
+        sign = 1 if self.state.to_move == 0 else -1
+        own = [sq for sq in self._dark_squares() if self.state.cells[sq] * sign > 0]
+        if not own:
+            return self._dark_squares()[0]
+        return max(own, key=lambda sq: self.state.cells[sq] * sign)
+
+    # -- geometry --------------------------------------------------------------------------
+
+    def cell_size(self) -> tuple[int, int] | None:
+        """The largest cell that fits the widget, or None when even the smallest does not."""
+        for cell in CELL_SIZES:
+            need = board_size(self.state.size, cell)
+            if need.width <= self.size.width and need.height <= self.size.height:
+                return cell
+        return None
+
+    def _screen(self, square: int) -> tuple[int, int]:
+        """(column, row) of a square on screen, from the top left."""
+        n = self.state.size
+        file, rank = square % STRIDE, square // STRIDE
+        if self.flipped:
+            return n - 1 - file, rank
+        return file, n - 1 - rank
+
+    def _square_at(self, column: int, row: int) -> int:
+        n = self.state.size
+        if self.flipped:
+            return row * STRIDE + (n - 1 - column)
+        return (n - 1 - row) * STRIDE + column
+
+    def _strip_on_top(self) -> bool:
+        """Removals are offered beside the far edge of the side to move."""
+        return (self.state.to_move == 0) != self.flipped
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        cell = self.cell_size()
+        width = self.size.width
+        if cell is None:
+            return self._render_too_small(y, width)
+        cell_w, cell_h = cell
+        n = self.state.size
+        total = board_size(n, cell)
+        left = max(0, (width - total.width) // 2)
+        top = max(0, (self.size.height - total.height) // 2)
+        row = y - top
+        blank = Segment(" " * left)
+        if row < 0 or row >= total.height:
+            return Strip.blank(width)
+        if row == 0:
+            segments = self._removal_strip(self._strip_on_top())
+        elif row == total.height - 1:
+            segments = self._removal_strip(not self._strip_on_top())
+        elif row == total.height - 2:
+            segments = self._file_labels(cell_w)
+        else:
+            board_row, line = divmod(row - 1, cell_h)
+            segments = self._board_line(board_row, line, cell_w, cell_h)
+        return Strip([blank, *segments]).adjust_cell_length(width)
+
+    def _render_too_small(self, y: int, width: int) -> Strip:
+        need = minimum_size(self.state.size)
+        lines = [
+            "The board does not fit.",
+            f"Enlarge this area to at least {need.width}x{need.height}",
+            f"(it is {self.size.width}x{self.size.height}).",
+        ]
+        top = max(0, (self.size.height - len(lines)) // 2)
+        if top <= y < top + len(lines):
+            text = lines[y - top][:width]
+            style = self.get_component_rich_style("board--label")
+            return Strip([Segment(text.center(width)[:width], style)])
+        return Strip.blank(width)
+
+    def _file_labels(self, cell_w: int) -> list[Segment]:
+        n = self.state.size
+        style = self.get_component_rich_style("board--label")
+        columns = range(n - 1, -1, -1) if self.flipped else range(n)
+        text = " " * RANK_LABEL_WIDTH + "".join(FILES[f].center(cell_w) for f in columns)
+        return [Segment(text, style)]
+
+    def _removal_strip(self, active: bool) -> list[Segment]:
+        """One chip per removable count, as roomy as the board's width allows."""
+        removals = self.removals if active else []
+        if not removals:
+            return []
+        cell = self.cell_size() or CELL_SIZES[-1]
+        room = board_size(self.state.size, cell).width
+        label = self.get_component_rich_style("board--label")
+        counts = [move.count for move in removals]
+        layouts = ((" " * RANK_LABEL_WIDTH + "off the board: ", " ", " "), ("off: ", "", " "))
+        for title, pad, gap in layouts:
+            chips = [f"{pad}{count}{pad}" for count in counts]
+            if len(title) + len(gap.join(chips)) <= room:
+                break
+        segments = [Segment(title, label)]
+        for index, (count, chip) in enumerate(zip(counts, chips, strict=True)):
+            if index:
+                segments.append(Segment(gap, label))
+            segments.append(Segment(chip, self._chip_style(count)))
+        return segments
+
+    def _chip_style(self, count: int) -> Style:
+        meta = Style.from_meta({"removal": count})
+        if self.removal_cursor != count:
+            return self.get_component_rich_style("board--removal") + meta
+        style = self.get_component_rich_style("board--cursor")
+        if self.app.no_color:
+            style += Style(reverse=True)
+        return style + meta
+
+    def _board_line(self, board_row: int, line: int, cell_w: int, cell_h: int) -> list[Segment]:
+        n = self.state.size
+        label_style = self.get_component_rich_style("board--label")
+        rank_index = board_row if self.flipped else n - 1 - board_row
+        label = str(rank_index + 1) if line == (cell_h - 1) // 2 else ""
+        segments = [Segment(label.rjust(RANK_LABEL_WIDTH - 1) + " ", label_style)]
+        for column in range(n):
+            square = self._square_at(column, board_row)
+            segments.append(self._cell_segment(square, line, cell_w, cell_h))
+        return segments
+
+    def _cell_segment(self, square: int, line: int, cell_w: int, cell_h: int) -> Segment:
+        file, rank = square % STRIDE, square // STRIDE
+        meta = Style.from_meta({"square": square})
+        if (file + rank) % 2:
+            return Segment(" " * cell_w, self.get_component_rich_style("board--light") + meta)
+        text, text_style = self._cell_text(square, line, cell_w, cell_h)
+        style = self._square_style(square) + text_style + meta
+        return Segment(text.center(cell_w)[:cell_w], style)
+
+    def _square_style(self, square: int) -> Style:
+        style = self.get_component_rich_style("board--dark")
+        no_color = self.app.no_color
+        last = self.last_move
+        if last is not None and square in (last.origin, last.target):
+            style += self.get_component_rich_style("board--last")
+            if no_color:
+                style += Style(underline=True)
+        target = self.targets.get(square)
+        if target is not None:
+            kind = "board--capture" if target.capture else "board--target"
+            style += self.get_component_rich_style(kind)
+        if square == self.selected:
+            style += self.get_component_rich_style("board--selected")
+            if no_color:
+                style += Style(bold=True, underline=True)
+        if square == self.cursor and self.removal_cursor is None and self.has_focus:
+            style += self.get_component_rich_style("board--cursor")
+            if no_color:
+                style += Style(reverse=True)
+        return style
+
+    def _cell_text(self, square: int, line: int, cell_w: int, cell_h: int) -> tuple[str, Style]:
+        height = self.state.cells[square]
+        target = self.targets.get(square)
+        mark = ""
+        if target is not None:
+            sign = "x" if target.capture else ("+" if height else "→")
+            if self.glyphs is ASCII and sign == "→":
+                sign = ">"
+            mark = f"{sign}{target.count}"
+        rows = cell_h - 1 if mark and cell_h > 1 else cell_h
+        if mark and cell_h == 1:
+            return mark, Style(bold=True)
+        if not height:
+            lines = [self.glyphs.empty] if not mark else []
+            style = self.get_component_rich_style("board--empty", partial=True)
+        else:
+            lines = stack_lines(height, cell_w, rows, self.glyphs)
+            kind = "board--white" if height > 0 else "board--black"
+            style = self.get_component_rich_style(kind, partial=True)
+        if mark:
+            mark_line = cell_h - 1 if height else (cell_h - 1) // 2
+            if line == mark_line:
+                return mark, Style(bold=True)
+            index = line
+        else:
+            index = line - (cell_h - len(lines)) // 2
+        if 0 <= index < len(lines):
+            return lines[index], style
+        return "", Style()
+
+    # -- input -----------------------------------------------------------------------------
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        if self.removal_cursor is not None:
+            self._move_in_strip(dx, dy)
+            return
+        n = self.state.size
+        column, row = self._screen(self.cursor)
+        if dx:
+            if 0 <= column + 2 * dx < n:
+                column += 2 * dx
+            self._preferred_column = column
+        if dy:
+            if not 0 <= row + dy < n:
+                self._enter_strip(dy)
+                return
+            row += dy
+            options = [c for c in (column - 1, column + 1) if 0 <= c < n]
+            column = min(options, key=lambda c: (abs(c - self._preferred_column), -c))
+        square = self._square_at(column, row)
+        if (square % STRIDE + square // STRIDE) % 2 == 0:
+            self.cursor = square
+        self.refresh()
+
+    def _enter_strip(self, dy: int) -> None:
+        on_top = self._strip_on_top()
+        if self.removals and ((dy < 0) == on_top):
+            self.removal_cursor = self.removals[0].count
+            self.refresh()
+
+    def _move_in_strip(self, dx: int, dy: int) -> None:
+        counts = [m.count for m in self.removals]
+        if not counts or self.removal_cursor not in counts:
+            self.removal_cursor = None
+        elif dx:
+            index = counts.index(self.removal_cursor) + dx
+            self.removal_cursor = counts[min(max(index, 0), len(counts) - 1)]
+        elif (dy > 0) == self._strip_on_top():
+            self.removal_cursor = None  # back onto the board
+        self.refresh()
+
+    def action_choose(self) -> None:
+        if self.removal_cursor is not None:
+            self._choose_removal(self.removal_cursor)
+        else:
+            self._choose_square(self.cursor)
+
+    def action_cancel(self) -> None:
+        if self.selected is None and self.removal_cursor is None:
+            return
+        self.selected = None
+        self.removal_cursor = None
+        self.refresh()
+
+    def _choose_square(self, square: int) -> None:
+        if not self.interactive:
+            return
+        move = self.targets.get(square)
+        if move is not None:
+            self.post_message(self.MoveChosen(move))
+            return
+        if square != self.selected and self.moves_from(square):
+            self.selected = square
+        else:
+            self.selected = None
+        self.removal_cursor = None
+        self.refresh()
+
+    def _choose_removal(self, count: int) -> None:
+        if not self.interactive:
+            return
+        for move in self.removals:
+            if move.count == count:
+                self.post_message(self.MoveChosen(move))
+                return
+
+    def on_click(self, event: events.Click) -> None:
+        meta = event.style.meta
+        if "square" in meta:
+            square = int(meta["square"])
+            if (square % STRIDE + square // STRIDE) % 2 == 0:
+                self.cursor = square
+                self.removal_cursor = None
+                self._choose_square(square)
+        elif "removal" in meta:
+            self.removal_cursor = int(meta["removal"])
+            self._choose_removal(self.removal_cursor)

@@ -1,0 +1,163 @@
+"""The app's dialogs: new game, resume, game over, file name, help."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Markdown, RadioButton, RadioSet, Select
+
+from ..games import GAMES
+from ..session import HUMAN, PLAYERS
+
+HELP_FILE = Path(__file__).with_name("help.md")
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """What the new-game dialog settles: which game, which board, who plays each side."""
+
+    game_key: str
+    variant: str
+    players: tuple[str, str]
+
+
+class NewGameScreen(ModalScreen[GameChoice | None]):
+    """Choose the game, the board and who plays each side."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, current: GameChoice) -> None:
+        super().__init__()
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        game = GAMES[self.current.game_key]
+        players = [(name.capitalize(), name) for name in PLAYERS]
+        with Vertical(id="dialog", classes="new-game"):
+            yield Label("New game", classes="dialog-title")
+            yield Label("Game")
+            yield Select(
+                [(g.name, key) for key, g in GAMES.items()],
+                value=self.current.game_key,
+                allow_blank=False,
+                id="game",
+            )
+            yield Label("Board")
+            with RadioSet(id="variant"):
+                for variant in game.variants:
+                    yield RadioButton(variant, value=variant == self.current.variant)
+            with Grid(id="seats"):
+                for side, name in enumerate(game.side_names):
+                    yield Label(name)
+                    yield Select(
+                        players,
+                        value=self.current.players[side],
+                        allow_blank=False,
+                        id=f"player-{side}",
+                    )
+            with Horizontal(classes="buttons"):
+                yield Button("Start", variant="primary", id="start")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    @on(Button.Pressed, "#start")
+    def start(self) -> None:
+        game_key = str(self.query_one("#game", Select).value)
+        variants = GAMES[game_key].variants
+        pressed = self.query_one("#variant", RadioSet).pressed_index
+        variant = variants[pressed] if 0 <= pressed < len(variants) else variants[0]
+        seats = (
+            str(self.query_one("#player-0", Select).value),
+            str(self.query_one("#player-1", Select).value),
+        )
+        self.dismiss(GameChoice(game_key, variant, seats))
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ChoiceScreen(ModalScreen[str]):
+    """A question with a few answers, one button each; Escape picks the last answer."""
+
+    BINDINGS = [Binding("escape", "escape", "Close")]
+
+    def __init__(self, title: str, text: str, answers: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+        self.answers = answers
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield Label(self.text, classes="dialog-text")
+            with Horizontal(classes="buttons"):
+                for index, (label, key) in enumerate(self.answers):
+                    yield Button(label, id=key, variant="primary" if index == 0 else "default")
+
+    def on_mount(self) -> None:
+        self.query(Button).first().focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "")
+
+    def action_escape(self) -> None:
+        self.dismiss(self.answers[-1][1])
+
+
+class FileScreen(ModalScreen[Path | None]):
+    """Ask for a file name, to save or load a record."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, default: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield Input(value=self.default, id="path")
+            yield Label("Enter to confirm, Escape to cancel", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    def submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        self.dismiss(Path(text).expanduser() if text else None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(ModalScreen[None]):
+    """The rules in the project's own words, with the sheet's examples, and the keys."""
+
+    BINDINGS = [
+        Binding("escape,q,question_mark", "close", "Close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help"):
+            yield Markdown(HELP_FILE.read_text(encoding="utf-8"))
+
+    def on_mount(self) -> None:
+        self.query_one("#help").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+__all__ = ["HUMAN", "ChoiceScreen", "FileScreen", "GameChoice", "HelpScreen", "NewGameScreen"]

@@ -1,0 +1,223 @@
+"""A game in progress, as the app sees it: rules state, players, redo, forced passes, autosave.
+
+No Textual here: the app drives a `Session`, and tests drive it directly. Undo and redo walk the
+history without losing it, which is also how a finished game is reviewed.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from .games import GAMES
+from .games.base import Game, GameError, Move, Outcome, State
+from .records import Record, RecordError, format_record, parse_record, write_atomically
+
+HUMAN = "human"
+# Who can sit at a side. Bot levels join this list when the bots land.
+PLAYERS: tuple[str, ...] = (HUMAN,)
+DATA_DIR_VARIABLE = "DIPOLE_TUI_DATA_DIR"  # tests and scripts point the app's files elsewhere
+
+
+@dataclass
+class Tally:
+    """One side's checkers: still on the board, lost to the opponent's captures, removed."""
+
+    on_board: int = 0
+    captured: int = 0
+    removed: int = 0
+
+
+@dataclass
+class Session:
+    """One game being played: undo keeps the undone moves for redo until a new move is made."""
+
+    game: Game
+    state: State
+    players: tuple[str, str] = (HUMAN, HUMAN)
+    tags: dict[str, str] = field(default_factory=dict)
+    redo_moves: list[Move] = field(default_factory=list)
+
+    @classmethod
+    def new(
+        cls, game: Game, variant: str | None = None, players: tuple[str, str] = (HUMAN, HUMAN)
+    ) -> Session:
+        session = cls(game, game.new(variant), players)
+        session.tags["Date"] = datetime.now().strftime("%Y.%m.%d")
+        session.pass_if_forced()
+        return session
+
+    @classmethod
+    def from_text(cls, text: str) -> Session:
+        """A session from a saved record's text; RecordError when the record is bad."""
+        return cls.from_record(parse_record(text))
+
+    @classmethod
+    def from_record(cls, record: Record) -> Session:
+        players = tuple(
+            name if name in PLAYERS else HUMAN
+            for name in (record.tags.get("White", HUMAN), record.tags.get("Black", HUMAN))
+        )
+        session = cls(record.game, record.state, (players[0], players[1]), dict(record.tags))
+        session.tags.pop("Result", None)
+        return session
+
+    # -- the game --------------------------------------------------------------------------
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome()
+
+    @property
+    def last_move(self) -> Move | None:
+        played = self.state.moves_played
+        return played[-1] if played else None
+
+    def is_pass(self, move: Move) -> bool:
+        return self.game.format_move(move) == "pass"
+
+    def play(self, move: Move) -> list[Move]:
+        """Play a legal move, then any forced passes; returns the passes played for it."""
+        self.state.play(move)
+        self.redo_moves.clear()
+        return self.pass_if_forced()
+
+    def pass_if_forced(self) -> list[Move]:
+        """A side whose only move is a pass passes at once: the program does it, and says so."""
+        passes: list[Move] = []
+        while True:
+            legal = self.state.legal_moves()
+            if len(legal) != 1 or not self.is_pass(legal[0]):
+                return passes
+            self.state.play(legal[0])
+            passes.append(legal[0])
+
+    def can_undo(self) -> bool:
+        return any(not self.is_pass(move) for move in self.state.moves_played)
+
+    def undo(self) -> list[Move]:
+        """Take back the last chosen move and the forced passes after it (returned oldest first),
+        back to the last position where a player chose."""
+        undone: list[Move] = []
+        while self.can_undo():
+            move = self.state.undo()
+            undone.insert(0, move)
+            if not self.is_pass(move):
+                break
+        self.redo_moves[:0] = undone
+        return undone
+
+    def redo(self) -> list[Move]:
+        """Replay the next undone move and the forced passes after it."""
+        redone: list[Move] = []
+        while self.redo_moves and (not redone or self.is_pass(self.redo_moves[0])):
+            move = self.redo_moves.pop(0)
+            self.state.play(move)
+            redone.append(move)
+        return redone
+
+    def tally(self) -> tuple[Tally, Tally]:
+        """Each side's checkers on the board, lost to captures, and removed, from the history."""
+        replay = self.state.copy()
+        moves = replay.moves_played
+        for _ in moves:
+            replay.undo()
+        tallies = (Tally(), Tally())
+        for move in moves:
+            mover = replay.to_move
+            before = self._checkers(replay)
+            replay.play(move)
+            after = self._checkers(replay)
+            tallies[mover].removed += before[mover] - after[mover]
+            tallies[1 - mover].captured += before[1 - mover] - after[1 - mover]
+        for side, count in enumerate(self._checkers(replay)):
+            tallies[side].on_board = count
+        return tallies
+
+    @staticmethod
+    def _checkers(state: State) -> tuple[int, int]:
+        counts: tuple[int, int] = getattr(state, "checkers", (0, 0))
+        return counts[0], counts[1]
+
+    # -- records ---------------------------------------------------------------------------
+
+    def record_text(self) -> str:
+        tags = dict(self.tags)
+        tags["White"], tags["Black"] = self.players
+        return format_record(self.game, self.state, tags)
+
+    def save(self, path: Path | str) -> None:
+        write_atomically(path, self.record_text())
+
+
+def data_dir() -> Path:
+    """Where the autosave and finished games live: the user data directory, unless overridden."""
+    override = os.environ.get(DATA_DIR_VARIABLE)
+    if override:
+        return Path(override)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("dipole-tui", appauthor=False))
+
+
+class Autosave:
+    """The game in progress, written after every change so that nothing is ever lost."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder or data_dir()
+        self.path = self.folder / "autosave.txt"
+
+    def write(self, session: Session) -> None:
+        write_atomically(self.path, session.record_text())
+
+    def finish(self, session: Session) -> Path:
+        """File a finished game under finished/ and clear the autosave, so it is not offered
+        for resumption."""
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = self.folder / "finished" / f"{session.game.key}-{stamp}.txt"
+        write_atomically(target, session.record_text())
+        self.path.unlink(missing_ok=True)
+        return target
+
+    def load(self) -> Session | None:
+        """The saved unfinished game, or None. A bad autosave is set aside under a new name (never
+        deleted) and RecordError says why and where it went."""
+        if not self.path.exists():
+            return None
+        try:
+            text = self.path.read_text(encoding="utf-8")
+            session = Session.from_text(text)
+        except (OSError, UnicodeDecodeError, GameError) as error:
+            kept = self._set_aside()
+            reason = error.strerror if isinstance(error, OSError) else str(error)
+            if isinstance(error, UnicodeDecodeError):
+                reason = "not a text file"
+            raise RecordError(
+                f"the autosave could not be read ({reason}); kept as {kept}"
+            ) from None
+        if session.outcome is not None:
+            self.finish(session)
+            return None
+        return session
+
+    def _set_aside(self) -> Path:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        kept = self.folder / f"autosave-unreadable-{stamp}.txt"
+        number = 1
+        while kept.exists():
+            number += 1
+            kept = self.folder / f"autosave-unreadable-{stamp}-{number}.txt"
+        os.replace(self.path, kept)
+        return kept
+
+
+def game_named(key: str) -> Game:
+    """The game for a command-line key; GameError lists the ones there are."""
+    if key not in GAMES:
+        raise GameError(f"no game called {key!r}; expected one of {', '.join(sorted(GAMES))}")
+    return GAMES[key]
+
+
+__all__ = ["HUMAN", "PLAYERS", "Autosave", "Session", "Tally", "data_dir", "game_named"]

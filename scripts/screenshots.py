@@ -1,0 +1,110 @@
+"""Regenerate screenshots/*.svg from scripted games, so the README never shows a stale screen.
+
+python scripts/screenshots.py            # all of them
+python scripts/screenshots.py opening    # just the named ones
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.screens import GameChoice
+from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.session import HUMAN, Autosave, Session
+
+OUT = Path(__file__).resolve().parent.parent / "screenshots"
+# A middle game from the sample record's opening, with tall stacks (coins) on both sides.
+MIDDLE = "8:W:Wc1=2,b2=1,g3=5,h4=1,e5=2:Bd8=5,g7=1,b6=3,f6=2,e3=1"
+
+Scene = Callable[[Pilot[None]], Awaitable[None]]
+
+
+async def opening(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+
+
+async def selected(pilot: Pilot[None]) -> None:
+    await pilot.press("enter")  # the cursor starts on White's 12-stack
+    await pilot.pause()
+
+
+async def middle_game(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    assert isinstance(app, DipoleApp)
+    app._start(Session(DIPOLE, DIPOLE.parse_position(MIDDLE), (HUMAN, HUMAN)))
+    await pilot.pause()
+    for key in ("colon", *"g3-e5", "enter"):
+        await pilot.press(key)
+    await pilot.pause()
+    app.board.cursor = 73  # Black's 5-stack on d8: select it
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def big_board(pilot: Pilot[None]) -> None:
+    for key in ("colon", *"e1-h4", "enter", "colon", *"f10-c7", "enter"):
+        await pilot.press(key)
+    await pilot.pause()
+
+
+async def help_screen(pilot: Pilot[None]) -> None:
+    await pilot.press("question_mark")
+    await pilot.pause()
+
+
+async def game_over(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    assert isinstance(app, DipoleApp)
+    app._start(Session(DIPOLE, DIPOLE.parse_position("8:B:Wc5=2,g1=4:Be7=1,a3=1"), (HUMAN, HUMAN)))
+    await pilot.pause()
+    # Black walks a3-b2, White captures on e7, Black takes b2 to c1, White captures it: 1-0.
+    for move in ("a3-b2", "c5xe7", "b2-c1"):
+        for key in ("colon", *move, "enter"):
+            await pilot.press(key)
+    await pilot.pause()
+    app.board.cursor = 6  # g1
+    for key in ("enter", "left", "left", "enter"):
+        await pilot.press(key)
+    await pilot.pause()
+
+
+SCENES: dict[str, tuple[Scene, str, tuple[int, int]]] = {
+    "opening": (opening, "8x8", (100, 30)),
+    "selected": (selected, "8x8", (100, 30)),
+    "middle-game": (middle_game, "8x8", (100, 30)),
+    "10x10": (big_board, "10x10", (100, 30)),
+    "help": (help_screen, "8x8", (100, 30)),
+    "game-over": (game_over, "8x8", (100, 30)),
+    "small-80x24": (selected, "10x10", (80, 24)),
+}
+
+
+async def shoot(name: str, folder: Path) -> Path:
+    scene, variant, size = SCENES[name]
+    choice = GameChoice("dipole", variant, (HUMAN, HUMAN))
+    app = DipoleApp(choice=choice, new=True, autosave=Autosave(folder))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await scene(pilot)
+        await pilot.pause()
+        path = OUT / f"{name}.svg"
+        app.save_screenshot(filename=path.name, path=str(OUT))
+    return path
+
+
+async def main(names: list[str]) -> None:
+    OUT.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        for name in names or list(SCENES):
+            print(await shoot(name, Path(folder)))
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1:]))
