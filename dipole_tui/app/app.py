@@ -16,6 +16,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
@@ -45,7 +46,7 @@ class DipoleApp(App[None]):
         Binding("f", "flip", "Flip"),
         Binding("colon", "type_move", "Type"),
         Binding("s", "save", "Save"),
-        Binding("l", "load", "Load"),
+        Binding("o", "load", "Open"),
         Binding("n", "new_game", "New"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
@@ -55,16 +56,19 @@ class DipoleApp(App[None]):
         self,
         *,
         choice: GameChoice | None = None,
+        session: Session | None = None,
         new: bool = False,
         ascii_glyphs: bool = False,
         autosave: Autosave | None = None,
     ) -> None:
         super().__init__()
         self.choice = choice or GameChoice("dipole", "8x8", (HUMAN, HUMAN))
-        self.start_new = new
+        self.start_new = new or session is not None
         self.ascii_glyphs = ascii_glyphs
         self.autosave = autosave or Autosave()
-        self.session = new_session(self.choice)
+        self.session = session or new_session(self.choice)
+        if session is not None:
+            self.choice = GameChoice(session.game.key, session.state.variant, session.players)
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -121,21 +125,24 @@ class DipoleApp(App[None]):
     def on_resize(self, event: Resize) -> None:
         wide = event.size.width >= 100
         self.query_one("#side").styles.width = WIDE_SIDE_PANEL_WIDTH if wide else SIDE_PANEL_WIDTH
-        self._check_fits()
+        self._check_fits(event.size)
 
     def _minimum_terminal(self) -> tuple[int, int]:
         board = minimum_size(self._dipole_state().size)
         return board.width + SIDE_PANEL_WIDTH, board.height + 1  # + the footer
 
-    def _check_fits(self) -> None:
+    def _check_fits(self, terminal: Size | None = None) -> None:
+        """Hide the game behind a plain request to enlarge the terminal when the board won't fit
+        (the game waits untouched and comes back on the next resize)."""
+        terminal = terminal or self.size
         width, height = self._minimum_terminal()
-        small = self.size.width < width or self.size.height < height
+        small = terminal.width < width or terminal.height < height
         self.screen.set_class(small, "too-small")
         if small:
             self.query_one("#too-small", Static).update(
                 f"The terminal is too small for this board.\n"
                 f"Enlarge it to at least {width}x{height} (it is "
-                f"{self.size.width}x{self.size.height}).\nThe game waits where it is."
+                f"{terminal.width}x{terminal.height}).\nThe game waits where it is."
             )
 
     # -- showing the game ------------------------------------------------------------------

@@ -1,0 +1,315 @@
+"""The app played as a person would: keys, clicks and typed moves, through Textual's Pilot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.board import DipoleBoard
+from dipole_tui.app.screens import ChoiceScreen, FileScreen, GameChoice, HelpScreen, NewGameScreen
+from dipole_tui.games.dipole import DIPOLE, OFF, PASS, parse_square
+from dipole_tui.session import HUMAN, Autosave, Session
+
+# A small position whose game, played below, has every kind of move: basic moves, a capture, a
+# removal, a merge, a forced pass, and an end. (Found by a seeded search of random games.)
+SMALL = "8:W:Wc3=1,e1=3,g1=2:Bb4=2,d4=2,f8=3"
+SIZE = (100, 30)
+
+
+def sq(name: str) -> int:
+    return parse_square(name, 8)
+
+
+def app_for(tmp_path: Path, position: str | None = None, variant: str = "8x8") -> DipoleApp:
+    autosave = Autosave(tmp_path)
+    if position is None:
+        return DipoleApp(
+            choice=GameChoice("dipole", variant, (HUMAN, HUMAN)), new=True, autosave=autosave
+        )
+    session = Session(DIPOLE, DIPOLE.parse_position(position), (HUMAN, HUMAN))
+    return DipoleApp(session=session, autosave=autosave)
+
+
+def drawn_offset(board: DipoleBoard, key: str, value: int) -> tuple[int, int]:
+    """Where the board drew the square (or removal chip) with this meta data: found by what was
+    rendered, as a click is."""
+    for y in range(board.size.height):
+        x = 0
+        for segment in board.render_line(y):
+            meta = segment.style.meta if segment.style else {}
+            if meta.get(key) == value:
+                return x + segment.cell_length // 2, y
+            x += segment.cell_length
+    raise AssertionError(f"nothing drawn with {key}={value}")
+
+
+async def click_square(pilot: Pilot[None], board: DipoleBoard, name: str) -> None:
+    await pilot.click(DipoleBoard, offset=drawn_offset(board, "square", sq(name)))
+    await pilot.pause()
+
+
+async def walk_to(pilot: Pilot[None], board: DipoleBoard, name: str) -> None:
+    """Move the cursor with the arrow keys, as a player would."""
+    target = sq(name)
+    for _ in range(40):
+        if board.cursor == target:
+            return
+        column, row = board._screen(board.cursor)
+        goal_column, goal_row = board._screen(target)
+        if row != goal_row:
+            await pilot.press("up" if goal_row < row else "down")
+        else:
+            await pilot.press("left" if goal_column < column else "right")
+    raise AssertionError(f"the cursor did not reach {name}")
+
+
+async def type_move(pilot: Pilot[None], text: str) -> None:
+    await pilot.press("colon", *text, "enter")
+    await pilot.pause()
+
+
+def message(app: DipoleApp) -> str:
+    return str(app.query_one("#message", Static).render())
+
+
+async def test_a_whole_game_by_keys_clicks_and_typing(tmp_path: Path) -> None:
+    app = app_for(tmp_path, SMALL)
+    async with app.run_test(size=SIZE) as pilot:
+        board = app.board
+        # 1. e1-h4 by keys: walk to e1, select, walk to h4, confirm.
+        await walk_to(pilot, board, "e1")
+        await pilot.press("enter")
+        assert board.selected == sq("e1")
+        assert set(board.targets) >= {sq("h4"), sq("d2"), sq("f2")}
+        await walk_to(pilot, board, "h4")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.state.moves_played[-1] == (sq("e1"), sq("h4"), 3, False)
+        assert board.last_move == app.session.last_move
+        # 1... f8-c5 by mouse.
+        await click_square(pilot, board, "f8")
+        assert board.selected == sq("f8")
+        await click_square(pilot, board, "c5")
+        assert DIPOLE.format_move(app.session.last_move) == "f8-c5"
+        # 2. an illegal typed move is refused with the engine's reason, and nothing changes.
+        before = app.session.state.position()
+        await type_move(pilot, "g1-g2")
+        assert "g2 is a light square" in message(app)
+        assert app.session.state.position() == before
+        await pilot.press("escape")
+        await type_move(pilot, "c3xd4")
+        assert "a 1-checker part cannot capture a stack of 2" in message(app)
+        await pilot.press("escape")
+        # 2. g1-e3 typed; 2... c5xe3 by mouse: a capture, marked as one before it is played.
+        await type_move(pilot, "g1-e3")
+        await click_square(pilot, board, "c5")
+        assert board.targets[sq("e3")].capture
+        await click_square(pilot, board, "e3")
+        assert app.session.last_move == (sq("c5"), sq("e3"), 2, True)
+        # Undo and redo on the way: the capture goes and comes back.
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.session.state.cells[sq("e3")] == 2
+        await pilot.press("U")
+        await pilot.pause()
+        assert app.session.state.cells[sq("e3")] == -2
+        # 3. h4-off:3 by keys, on the removal strip above the board.
+        await walk_to(pilot, board, "h4")
+        await pilot.press("enter")
+        assert [m.count for m in board.removals] == [1, 2, 3]
+        for _ in range(8):
+            await pilot.press("up")
+        assert board.removal_cursor == 1
+        await pilot.press("right", "right", "enter")
+        await pilot.pause()
+        assert app.session.state.moves_played[-1] == (sq("h4"), OFF, 3, False)
+        # 3... c5-b4, a merge by mouse; White then has no legal move, and passes.
+        await click_square(pilot, board, "c5")
+        await click_square(pilot, board, "b4")
+        assert app.session.state.cells[sq("b4")] == -3
+        assert app.session.state.moves_played[-1] == PASS
+        assert "White has no legal move and passes." in message(app)
+        assert app.session.state.to_move == 1
+        # 4... d4xc3 ends the game: the game-over dialog says who won and how.
+        await type_move(pilot, "d4xc3")
+        assert isinstance(app.screen, ChoiceScreen)
+        assert app.screen.title_text == "Black wins"
+        assert "White has no checkers left" in app.screen.text
+        await pilot.click("#review")
+        await pilot.pause()
+        # Review: undo steps back through the finished game, redo steps forward again.
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.session.outcome is None
+        assert app.session.state.moves_played[-1] == PASS
+        assert "reviewing" in str(app.query_one("#turn", Static).render())
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert app.session.outcome is not None
+    assert len(list((tmp_path / "finished").iterdir())) >= 1
+
+
+async def test_escape_cancels_and_other_stacks_switch_the_selection(tmp_path: Path) -> None:
+    app = app_for(tmp_path, SMALL)
+    async with app.run_test(size=SIZE) as pilot:
+        board = app.board
+        await click_square(pilot, board, "e1")
+        await click_square(pilot, board, "g1")
+        assert board.selected == sq("g1")
+        await pilot.press("escape")
+        assert board.selected is None and not board.targets
+        await click_square(pilot, board, "d4")  # Black's stack: not White's to select
+        assert board.selected is None
+
+
+async def test_flip_turns_the_board_and_the_keys_with_it(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = app.board
+        top_left = drawn_offset(board, "square", sq("b8"))
+        await pilot.press("f")
+        await pilot.pause()
+        assert board.flipped
+        assert drawn_offset(board, "square", sq("g1")) == top_left
+        board.cursor = sq("e1")
+        await pilot.press("down")  # on a flipped board, down goes toward White's far side
+        assert board.cursor // 10 == 1
+
+
+async def test_save_and_load_a_record(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    path = tmp_path / "saved.txt"
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "e1-g3")
+        await type_move(pilot, "d8-c7")
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, FileScreen)
+        entry = app.screen.query_one(Input)
+        entry.value = str(path)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert path.exists()
+        saved = app.session.state.position()
+        await type_move(pilot, "g3-h4")
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one(Input).value = str(path)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.state.position() == saved
+        # A bad file is reported, and the game in play is kept.
+        path.write_text("1. e1-e2\n")
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one(Input).value = str(path)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.state.position() == saved
+        assert any("light square" in str(n.message) for n in app._notifications)
+
+
+async def test_a_terminal_too_small_says_so_and_the_game_resumes(tmp_path: Path) -> None:
+    app = app_for(tmp_path, variant="10x10")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_move(pilot, "e1-h4")
+        assert not app.screen.has_class("too-small")
+        await pilot.resize_terminal(50, 12)
+        await pilot.pause()
+        assert app.screen.has_class("too-small")
+        notice = str(app.query_one("#too-small", Static).render())
+        assert "Enlarge it to at least 60x14" in notice and "50x12" in notice
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not app.screen.has_class("too-small")
+        assert DIPOLE.format_move(app.session.last_move) == "e1-h4"
+        assert app.board.cell_size() == (5, 2)
+
+
+async def test_the_autosave_is_offered_and_resumed(tmp_path: Path) -> None:
+    first = app_for(tmp_path)
+    async with first.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "e1-g3")
+        await type_move(pilot, "d8-c7")
+        await pilot.press("q")
+    played = first.session.state.position()
+    assert (tmp_path / "autosave.txt").exists()
+
+    second = DipoleApp(autosave=Autosave(tmp_path))
+    async with second.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(second.screen, ChoiceScreen)
+        await pilot.press("enter")  # Resume is the first answer
+        await pilot.pause()
+        assert second.session.state.position() == played
+        assert second.session.players == (HUMAN, HUMAN)
+
+
+async def test_a_corrupt_autosave_is_kept_aside_and_the_app_starts(tmp_path: Path) -> None:
+    (tmp_path / "autosave.txt").write_text('[Game "Dipole"]\n\n1. e1-e9\n')
+    app = DipoleApp(autosave=Autosave(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        notices = [str(n.message) for n in app._notifications]
+        assert any("the autosave could not be read" in text for text in notices)
+    kept = list(tmp_path.glob("autosave-unreadable-*.txt"))
+    assert len(kept) == 1 and "e1-e9" in kept[0].read_text()
+
+
+async def test_new_game_dialog_starts_a_10x10_game(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "e1-g3")
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.click("RadioButton:last-of-type")
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.session.state.variant == "10x10"
+        assert app.session.state.moves_played == []
+        assert app.board.state.size == 10
+
+
+async def test_help_opens_and_closes(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+
+
+@pytest.mark.parametrize(
+    ("ascii_glyphs", "white", "black"), [(False, "◎◎○○", "◉◉●●"), (True, "OOoo", "XXxx")]
+)
+async def test_stacks_show_coins_and_checkers(
+    tmp_path: Path, ascii_glyphs: bool, white: str, black: str
+) -> None:
+    app = DipoleApp(
+        choice=GameChoice("dipole", "8x8", (HUMAN, HUMAN)),
+        new=True,
+        ascii_glyphs=ascii_glyphs,
+        autosave=Autosave(tmp_path),
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        lines = [app.board.render_line(y).text for y in range(app.board.size.height)]
+        assert any(white in line for line in lines)  # 12 = two coins and two checkers
+        assert any(black in line for line in lines)
+
+
+async def test_quitting_keeps_the_autosave(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "e1-g3")
+        await pilot.press("q")
+    record = (tmp_path / "autosave.txt").read_text()
+    assert "1. e1-g3" in record and '[Result "*"]' in record

@@ -1,0 +1,49 @@
+"""SVG snapshots of the key screens: a change in what the board draws shows up here first.
+
+Regenerate after an intended change with `pytest tests/test_snapshots.py --snapshot-update`, and
+look at the new SVGs (tests/__snapshots__/) before committing them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.screens import GameChoice
+from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.session import HUMAN, Autosave, Session
+
+MIDDLE = "8:B:Wc1=2,b2=1,h4=1,e5=4,g3=3:Bd8=5,g7=1,b6=3,f6=2,e3=1"
+
+
+def fresh(tmp_path: Path, variant: str = "8x8", **options: Any) -> DipoleApp:
+    choice = GameChoice("dipole", variant, (HUMAN, HUMAN))
+    return DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), **options)
+
+
+def test_opening_in_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(fresh(tmp_path), terminal_size=(80, 24))
+
+
+def test_10x10_selected_stack_in_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(fresh(tmp_path, "10x10"), terminal_size=(80, 24), press=["enter"])
+
+
+def test_middle_game_with_coins_captures_and_merges(snap_compare: Any, tmp_path: Path) -> None:
+    session = Session(DIPOLE, DIPOLE.parse_position(MIDDLE), (HUMAN, HUMAN))
+    app = DipoleApp(session=session, autosave=Autosave(tmp_path))
+
+    async def select_d8(pilot: Any) -> None:
+        app.board.cursor = 73
+        await pilot.press("enter")
+
+    assert snap_compare(app, terminal_size=(100, 30), run_before=select_d8)
+
+
+def test_ascii_glyphs(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(fresh(tmp_path, ascii_glyphs=True), terminal_size=(80, 24))
+
+
+def test_help(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(fresh(tmp_path), terminal_size=(100, 30), press=["question_mark"])
