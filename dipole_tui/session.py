@@ -62,6 +62,7 @@ class Session:
         )
         session = cls(record.game, record.state, (players[0], players[1]), dict(record.tags))
         session.tags.pop("Result", None)
+        session.pass_if_forced()
         return session
 
     # -- the game --------------------------------------------------------------------------
@@ -176,7 +177,7 @@ class Autosave:
         """File a finished game under finished/ and clear the autosave, so it is not offered
         for resumption."""
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        target = self.folder / "finished" / f"{session.game.key}-{stamp}.txt"
+        target = _free_name(self.folder / "finished", f"{session.game.key}-{stamp}")
         write_atomically(target, session.record_text())
         self.path.unlink(missing_ok=True)
         return target
@@ -190,13 +191,17 @@ class Autosave:
             text = self.path.read_text(encoding="utf-8")
             session = Session.from_text(text)
         except (OSError, UnicodeDecodeError, GameError) as error:
-            kept = self._set_aside()
-            reason = error.strerror if isinstance(error, OSError) else str(error)
             if isinstance(error, UnicodeDecodeError):
                 reason = "not a text file"
-            raise RecordError(
-                f"the autosave could not be read ({reason}); kept as {kept}"
-            ) from None
+            elif isinstance(error, OSError):
+                reason = error.strerror or str(error)
+            else:
+                reason = str(error)
+            try:
+                kept = f"kept as {self._set_aside()}"
+            except OSError as failure:
+                kept = f"left where it is, since it could not be moved ({failure.strerror})"
+            raise RecordError(f"the autosave could not be read ({reason}); {kept}") from None
         if session.outcome is not None:
             self.finish(session)
             return None
@@ -204,13 +209,18 @@ class Autosave:
 
     def _set_aside(self) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        kept = self.folder / f"autosave-unreadable-{stamp}.txt"
-        number = 1
-        while kept.exists():
-            number += 1
-            kept = self.folder / f"autosave-unreadable-{stamp}-{number}.txt"
+        kept = _free_name(self.folder, f"autosave-unreadable-{stamp}")
         os.replace(self.path, kept)
         return kept
+
+
+def _free_name(folder: Path, stem: str) -> Path:
+    """folder/stem.txt, or stem-2.txt, stem-3.txt... when that name is taken."""
+    path, number = folder / f"{stem}.txt", 1
+    while path.exists():
+        number += 1
+        path = folder / f"{stem}-{number}.txt"
+    return path
 
 
 def game_named(key: str) -> Game:

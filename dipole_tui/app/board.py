@@ -151,7 +151,7 @@ class DipoleBoard(Widget, can_focus=True):
         self.selected: int | None = None
         self.cursor = 0
         self.removal_cursor: int | None = None  # a count in the removal strip, when it has focus
-        self._preferred_column = 0.0
+        self._vertical_walk: tuple[int, float] = (-1, 0.0)  # (where a walk is, its column)
         self._legal: list[Move] = []
         self.show_state(state, None)
         self.cursor = self._home_square()
@@ -242,9 +242,10 @@ class DipoleBoard(Widget, can_focus=True):
         left = max(0, (width - total.width) // 2)
         top = max(0, (self.size.height - total.height) // 2)
         row = y - top
-        blank = Segment(" " * left)
+        base = self.rich_style  # every segment gets a style: NO_COLOR's filter needs one
+        blank = Segment(" " * left, base)
         if row < 0 or row >= total.height:
-            return Strip.blank(width)
+            return Strip.blank(width, base)
         if row == 0:
             segments = self._removal_strip(self._strip_on_top())
         elif row == total.height - 1:
@@ -254,7 +255,7 @@ class DipoleBoard(Widget, can_focus=True):
         else:
             board_row, line = divmod(row - 1, cell_h)
             segments = self._board_line(board_row, line, cell_w, cell_h)
-        return Strip([blank, *segments]).adjust_cell_length(width)
+        return Strip([blank, *segments]).adjust_cell_length(width, base)
 
     def _render_too_small(self, y: int, width: int) -> Strip:
         need = minimum_size(self.state.size)
@@ -268,7 +269,7 @@ class DipoleBoard(Widget, can_focus=True):
             text = lines[y - top][:width]
             style = self.get_component_rich_style("board--label")
             return Strip([Segment(text.center(width)[:width], style)])
-        return Strip.blank(width)
+        return Strip.blank(width, self.rich_style)
 
     def _file_labels(self, cell_w: int) -> list[Segment]:
         n = self.state.size
@@ -393,17 +394,21 @@ class DipoleBoard(Widget, can_focus=True):
             return
         n = self.state.size
         column, row = self._screen(self.cursor)
-        if dx:
-            if 0 <= column + 2 * dx < n:
-                column += 2 * dx
-            self._preferred_column = column
+        if dx and 0 <= column + 2 * dx < n:
+            column += 2 * dx
         if dy:
             if not 0 <= row + dy < n:
                 self._enter_strip(dy)
                 return
+            # Going up or down alternates between two files; keep to the column the walk began in.
+            anchor, preferred = self._vertical_walk
+            if anchor != self.cursor:
+                preferred = column
             row += dy
             options = [c for c in (column - 1, column + 1) if 0 <= c < n]
-            column = min(options, key=lambda c: (abs(c - self._preferred_column), -c))
+            centre = (n - 1) / 2
+            column = min(options, key=lambda c: (abs(c - preferred), abs(c - centre)))
+            self._vertical_walk = (self._square_at(column, row), preferred)
         square = self._square_at(column, row)
         if (square % STRIDE + square // STRIDE) % 2 == 0:
             self.cursor = square

@@ -41,18 +41,18 @@ class NewGameScreen(ModalScreen[GameChoice | None]):
         players = [(name.capitalize(), name) for name in PLAYERS]
         with Vertical(id="dialog", classes="new-game"):
             yield Label("New game", classes="dialog-title")
-            yield Label("Game")
-            yield Select(
-                [(g.name, key) for key, g in GAMES.items()],
-                value=self.current.game_key,
-                allow_blank=False,
-                id="game",
-            )
-            yield Label("Board")
-            with RadioSet(id="variant"):
-                for variant in game.variants:
-                    yield RadioButton(variant, value=variant == self.current.variant)
-            with Grid(id="seats"):
+            with Grid(id="form"):
+                yield Label("Game")
+                yield Select(
+                    [(g.name, key) for key, g in GAMES.items()],
+                    value=self.current.game_key,
+                    allow_blank=False,
+                    id="game",
+                )
+                yield Label("Board")
+                with RadioSet(id="variant"):
+                    for variant in game.variants:
+                        yield RadioButton(variant, value=variant == self.current.variant)
                 for side, name in enumerate(game.side_names):
                     yield Label(name)
                     yield Select(
