@@ -116,3 +116,19 @@ def test_the_installed_command_and_module_entry_point_work() -> None:
     )
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert bad.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "--variant", "9x9"], "Dipole has no variant '9x9'; expected 8x8, 10x10"),
+        (["play", "--white", "grandmaster"], "argument --white: invalid choice: 'grandmaster'"),
+        (["play", "--game", "go"], "argument --game: invalid choice: 'go'"),
+    ],
+)
+def test_play_refuses_bad_options_before_opening_the_app(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, *args)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and message in err

@@ -50,6 +50,7 @@ class DipoleApp(App[None]):
         Binding("n", "new_game", "New"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -152,9 +153,11 @@ class DipoleApp(App[None]):
         state = session.state
         game = session.game
         self.board.show_state(self._dipole_state(), session.last_move)
-        self.board.interactive = session.outcome is None
+        # The board takes moves only from a human seat; a bot's seat (a later issue) plays itself.
+        seat = session.players[state.to_move]
+        self.board.interactive = session.outcome is None and seat == HUMAN
         self.query_one("#title", Static).update(
-            Text.assemble((f"{game.name} {state.variant}", "bold"), "  hot-seat")
+            Text.assemble((f"{game.name} {state.variant}", "bold"), f"  {self._seats()}")
         )
         self.query_one("#turn", Static).update(self._turn_text())
         self.query_one("#tally", Static).update(self._tally_text())
@@ -162,6 +165,10 @@ class DipoleApp(App[None]):
         self.query_one("#moves", VerticalScroll).scroll_end(animate=False)
         self.query_one("#message", Static).update(message)
         self._check_fits()
+
+    def _seats(self) -> str:
+        players = self.session.players
+        return "hot-seat" if players == (HUMAN, HUMAN) else " v ".join(players)
 
     def _side_label(self, side: int) -> str:
         glyphs = self.board.glyphs
