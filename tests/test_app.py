@@ -313,3 +313,26 @@ async def test_quitting_keeps_the_autosave(tmp_path: Path) -> None:
         await pilot.press("q")
     record = (tmp_path / "autosave.txt").read_text()
     assert "1. e1-g3" in record and '[Result "*"]' in record
+
+
+async def test_a_removal_is_chosen_by_mouse_from_the_strip(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = app.board
+        await click_square(pilot, board, "e1")
+        assert [m.count for m in board.removals] == list(range(4, 13))
+        await pilot.click(DipoleBoard, offset=drawn_offset(board, "removal", 5))
+        await pilot.pause()
+        assert app.session.state.moves_played == [(sq("e1"), OFF, 5, False)]
+        assert app.session.state.cells[sq("e1")] == 7
+        # Black's removals are offered at Black's far edge: the bottom of an unflipped board.
+        await click_square(pilot, board, "d8")
+        top = drawn_offset(board, "square", sq("d8"))[1]
+        assert drawn_offset(board, "removal", 4)[1] > top
+
+
+async def test_the_command_palette_offers_the_game_commands(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE):
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+    assert {"New game", "Flip the board", "Undo", "Save game", "Load game", "Help"} <= titles
