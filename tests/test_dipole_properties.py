@@ -137,6 +137,7 @@ def test_undo_restores_everything(variant: str, data: st.DataObject) -> None:
             break
         snapshots.append((state.position(), list(state.cells), list(state.checkers), state.to_move))
         state.play(legal[data.draw(st.integers(0, len(legal) - 1))])
+        assert state.key == state.zobrist_key()  # the incremental key matches a fresh one
     final, twin = state.position(), state.copy()
     assert twin.position() == final and twin.moves_played == state.moves_played
     while snapshots:
@@ -147,6 +148,7 @@ def test_undo_restores_everything(variant: str, data: st.DataObject) -> None:
         assert state.cells == cells
         assert state.checkers == checkers
         assert state.to_move == to_move
+        assert state.key == state.zobrist_key()
         assert len(state.moves_played) == len(snapshots)
     assert state.position() == DIPOLE.new(variant).position()
     assert twin.position() == final  # the copy is independent of the undone original
@@ -224,3 +226,21 @@ def test_play_and_undo_on_random_positions(position: RefPosition, data: st.DataO
     while state.moves_played:
         state.undo()
     assert state.position() == start and state.cells == cells
+
+
+def test_zobrist_keys_tell_positions_apart_and_ignore_history() -> None:
+    """Same position by different move orders: same key; different positions: different keys."""
+    one, two = DIPOLE.new(), DIPOLE.new()
+    for text in ("e1-f2", "d8-c7", "e1-d2", "d8-e7"):
+        one.play(DIPOLE.parse_move(text, one))
+    for text in ("e1-d2", "d8-e7", "e1-f2", "d8-c7"):
+        two.play(DIPOLE.parse_move(text, two))
+    assert one.position() == two.position() and one.key == two.key
+    keys = {}
+    rng = random.Random(5)
+    state = DIPOLE.new()
+    while state.legal_moves():
+        keys.setdefault(state.key, state.position())
+        assert keys[state.key] == state.position()
+        state.play(rng.choice(state.legal_moves()))
+    assert DIPOLE.parse_position("8:B:We1=12:Bd8=12").key != DIPOLE.new().key

@@ -8,6 +8,7 @@ table built once per board size and side, which is what makes the generator fast
 
 from __future__ import annotations
 
+import random
 import re
 from functools import cache
 from typing import NamedTuple
@@ -42,6 +43,16 @@ class Move(NamedTuple):
 
 
 PASS = Move(-1, -1, 0)
+
+# Zobrist keys: one random number per (square, signed height), and one for Black to move, so that
+# a position's key changes by a few XORs per move. Fixed seed: keys are the same in every run.
+MAX_HEIGHT = 20
+_RANDOM = random.Random(2007)
+ZOBRIST = [
+    [0 if h == 0 else _RANDOM.getrandbits(64) for h in range(-MAX_HEIGHT, MAX_HEIGHT + 1)]
+    for _ in range(STRIDE * STRIDE)
+]
+BLACK_TO_MOVE_KEY = _RANDOM.getrandbits(64)
 
 
 def square_name(square: int) -> str:
@@ -93,7 +104,7 @@ def _tables(size: int, side: int) -> _Tables:
 class DipoleState:
     """A Dipole position with its history; `play` and `undo` restore it exactly."""
 
-    __slots__ = ("_history", "_start", "cells", "checkers", "size", "stacks", "to_move")
+    __slots__ = ("_history", "_start", "cells", "checkers", "key", "size", "stacks", "to_move")
 
     def __init__(
         self,
@@ -111,7 +122,9 @@ class DipoleState:
             self.cells[square] = -height
         self.checkers = [sum(white.values()), sum(black.values())]
         self.to_move = to_move
-        self._history: list[tuple[Move, int]] = []  # each move with the height it captured
+        self.key = self.zobrist_key()
+        # Each move with the height it captured and the key before it.
+        self._history: list[tuple[Move, int, int]] = []
         self._start = (to_move, dict(white), dict(black))
 
     @property
@@ -120,7 +133,14 @@ class DipoleState:
 
     @property
     def moves_played(self) -> list[Move]:
-        return [move for move, _ in self._history]
+        return [move for move, _, _ in self._history]
+
+    def zobrist_key(self) -> int:
+        """The position's key computed from scratch; `self.key` keeps it up to date move by move."""
+        key = BLACK_TO_MOVE_KEY if self.to_move == BLACK else 0
+        for square, height in enumerate(self.cells):
+            key ^= ZOBRIST[square][height + MAX_HEIGHT]
+        return key
 
     def height(self, square: int) -> int:
         """Signed height on a square: positive White, negative Black, 0 empty."""
@@ -208,11 +228,15 @@ class DipoleState:
         origin, target, k, _ = move
         side = self.to_move
         captured = 0
+        before = key = self.key
         if k:
             cells = self.cells
             sign = 1 if side == WHITE else -1
-            left = cells[origin] - k * sign
+            there = cells[origin]
+            left = there - k * sign
             cells[origin] = left
+            zobrist = ZOBRIST[origin]
+            key ^= zobrist[there + MAX_HEIGHT] ^ zobrist[left + MAX_HEIGHT]
             if not left:
                 self.stacks[side].discard(origin)
             if target == OFF:
@@ -223,15 +247,19 @@ class DipoleState:
                     captured = -there * sign
                     self.checkers[1 - side] -= captured
                     self.stacks[1 - side].discard(target)
-                    cells[target] = k * sign
+                    landed = k * sign
                 else:
-                    cells[target] = there + k * sign
+                    landed = there + k * sign
+                cells[target] = landed
+                zobrist = ZOBRIST[target]
+                key ^= zobrist[there + MAX_HEIGHT] ^ zobrist[landed + MAX_HEIGHT]
                 self.stacks[side].add(target)
-        self._history.append((move, captured))
+        self.key = key ^ BLACK_TO_MOVE_KEY
+        self._history.append((move, captured, before))
         self.to_move = 1 - side
 
     def undo(self) -> Move:
-        move, captured = self._history.pop()
+        move, captured, self.key = self._history.pop()
         side = self.to_move = 1 - self.to_move
         origin, target, k, _ = move
         if k:
