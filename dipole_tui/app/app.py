@@ -68,6 +68,7 @@ class DipoleApp(App[None]):
         self.ascii_glyphs = ascii_glyphs
         self.autosave = autosave or Autosave()
         self.session = session or new_session(self.choice)
+        self._move_list_lines = -1
         if session is not None:
             self.choice = GameChoice(session.game.key, session.state.variant, session.players)
 
@@ -156,14 +157,20 @@ class DipoleApp(App[None]):
         # The board takes moves only from a human seat; a bot's seat (a later issue) plays itself.
         seat = session.players[state.to_move]
         self.board.interactive = session.outcome is None and seat == HUMAN
+        # Fixed-size panels update without a layout pass; the move list only when it grows.
         self.query_one("#title", Static).update(
-            Text.assemble((f"{game.name} {state.variant}", "bold"), f"  {self._seats()}")
+            Text.assemble((f"{game.name} {state.variant}", "bold"), f"  {self._seats()}"),
+            layout=False,
         )
-        self.query_one("#turn", Static).update(self._turn_text())
-        self.query_one("#tally", Static).update(self._tally_text())
-        self.query_one("#move-list", Static).update(self._move_list_text())
-        self.query_one("#moves", VerticalScroll).scroll_end(animate=False)
-        self.query_one("#message", Static).update(message)
+        self.query_one("#turn", Static).update(self._turn_text(), layout=False)
+        self.query_one("#tally", Static).update(self._tally_text(), layout=False)
+        moves = self._move_list_text()
+        grew = moves.plain.count("\n") != self._move_list_lines
+        self._move_list_lines = moves.plain.count("\n")
+        self.query_one("#move-list", Static).update(moves, layout=grew)
+        if grew:
+            self.query_one("#moves", VerticalScroll).scroll_end(animate=False)
+        self.query_one("#message", Static).update(message, layout=False)
         self._check_fits()
 
     def _seats(self) -> str:

@@ -14,12 +14,12 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..games.dipole import FILES, OFF, PASS, STRIDE, DipoleState, Move
+from ..games.dipole import FILES, MAX_HEIGHT, OFF, PASS, STRIDE, DipoleState, Move
 
 
 @dataclass(frozen=True)
@@ -148,11 +148,17 @@ class DipoleBoard(Widget, can_focus=True):
         self.flipped = False
         self.interactive = True
         self.last_move: Move | None = None
-        self.selected: int | None = None
+        self._legal: list[Move] = []
+        self._selected: int | None = None
+        self._targets: dict[int, Move] = {}
+        self._removals: list[Move] = []
+        self._styles: dict[str, Style] = {}
+        self._row_cache: dict[tuple[int, int], tuple[object, list[Segment]]] = {}
+        self._meta = {square: Style.from_meta({"square": square}) for square in range(100)}
+        self._chip_meta = {k: Style.from_meta({"removal": k}) for k in range(1, 2 * MAX_HEIGHT)}
         self.cursor = 0
         self.removal_cursor: int | None = None  # a count in the removal strip, when it has focus
         self._vertical_walk: tuple[int, float] = (-1, 0.0)  # (where a walk is, its column)
-        self._legal: list[Move] = []
         self.show_state(state, None)
         self.cursor = self._home_square()
 
@@ -177,17 +183,25 @@ class DipoleBoard(Widget, can_focus=True):
         return [m for m in self._legal if m.origin == origin]
 
     @property
+    def selected(self) -> int | None:
+        return self._selected
+
+    @selected.setter
+    def selected(self, square: int | None) -> None:
+        """Selecting a stack works out its destinations once, not once per drawn cell."""
+        self._selected = square
+        moves = self.moves_from(square) if square is not None else []
+        self._targets = {m.target: m for m in moves if m.target != OFF}
+        self._removals = [m for m in moves if m.target == OFF]
+
+    @property
     def targets(self) -> dict[int, Move]:
         """The selected stack's on-board destinations, each with the move that goes there."""
-        if self.selected is None:
-            return {}
-        return {m.target: m for m in self.moves_from(self.selected) if m.target != OFF}
+        return self._targets
 
     @property
     def removals(self) -> list[Move]:
-        if self.selected is None:
-            return []
-        return [m for m in self.moves_from(self.selected) if m.target == OFF]
+        return self._removals
 
     def _dark_squares(self) -> list[int]:
         n = self.state.size
@@ -231,31 +245,67 @@ class DipoleBoard(Widget, can_focus=True):
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def render_line(self, y: int) -> Strip:
+    def style_of(self, name: str, partial: bool = False) -> Style:
+        """A component class's Rich style, cached until the app's styles change."""
+        key = f"{name}/{partial}"
+        style = self._styles.get(key)
+        if style is None:
+            style = self._styles[key] = self.get_component_rich_style(name, partial=partial)
+        return style
+
+    def notify_style_update(self) -> None:
+        self._styles.clear()
+        self._row_cache.clear()
+        super().notify_style_update()
+
+    def _placement(self) -> tuple[int, int, int, int] | None:
+        """(cell width, cell height, left, top) of the drawing, or None when it does not fit."""
         cell = self.cell_size()
-        width = self.size.width
         if cell is None:
-            return self._render_too_small(y, width)
-        cell_w, cell_h = cell
-        n = self.state.size
-        total = board_size(n, cell)
-        left = max(0, (width - total.width) // 2)
+            return None
+        total = board_size(self.state.size, cell)
+        left = max(0, (self.size.width - total.width) // 2)
         top = max(0, (self.size.height - total.height) // 2)
+        return cell[0], cell[1], left, top
+
+    def _refresh_around(self, *squares: int) -> None:
+        """Redraw just the rows of these squares and the removal strips: a cursor step is cheap."""
+        placement = self._placement()
+        if placement is None:
+            self.refresh()
+            return
+        _, cell_h, _, top = placement
+        height = self.state.size * cell_h + EXTRA_ROWS
+        regions = [
+            Region(0, top, self.size.width, 1),
+            Region(0, top + height - 1, self.size.width, 1),
+        ]
+        for square in squares:
+            _, row = self._screen(square)
+            regions.append(Region(0, top + 1 + row * cell_h, self.size.width, cell_h))
+        self.refresh(*regions)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        placement = self._placement()
+        if placement is None:
+            return self._render_too_small(y, width)
+        cell_w, cell_h, left, top = placement
+        total_height = self.state.size * cell_h + EXTRA_ROWS
         row = y - top
         base = self.rich_style  # every segment gets a style: NO_COLOR's filter needs one
-        blank = Segment(" " * left, base)
-        if row < 0 or row >= total.height:
+        if row < 0 or row >= total_height:
             return Strip.blank(width, base)
         if row == 0:
             segments = self._removal_strip(self._strip_on_top())
-        elif row == total.height - 1:
+        elif row == total_height - 1:
             segments = self._removal_strip(not self._strip_on_top())
-        elif row == total.height - 2:
+        elif row == total_height - 2:
             segments = self._file_labels(cell_w)
         else:
             board_row, line = divmod(row - 1, cell_h)
             segments = self._board_line(board_row, line, cell_w, cell_h)
-        return Strip([blank, *segments]).adjust_cell_length(width, base)
+        return Strip([Segment(" " * left, base), *segments]).adjust_cell_length(width, base)
 
     def _render_too_small(self, y: int, width: int) -> Strip:
         need = minimum_size(self.state.size)
@@ -267,13 +317,13 @@ class DipoleBoard(Widget, can_focus=True):
         top = max(0, (self.size.height - len(lines)) // 2)
         if top <= y < top + len(lines):
             text = lines[y - top][:width]
-            style = self.get_component_rich_style("board--label")
+            style = self.style_of("board--label")
             return Strip([Segment(text.center(width)[:width], style)])
         return Strip.blank(width, self.rich_style)
 
     def _file_labels(self, cell_w: int) -> list[Segment]:
         n = self.state.size
-        style = self.get_component_rich_style("board--label")
+        style = self.style_of("board--label")
         columns = range(n - 1, -1, -1) if self.flipped else range(n)
         text = " " * RANK_LABEL_WIDTH + "".join(FILES[f].center(cell_w) for f in columns)
         return [Segment(text, style)]
@@ -285,7 +335,7 @@ class DipoleBoard(Widget, can_focus=True):
             return []
         cell = self.cell_size() or CELL_SIZES[-1]
         room = board_size(self.state.size, cell).width
-        label = self.get_component_rich_style("board--label")
+        label = self.style_of("board--label")
         counts = [move.count for move in removals]
         layouts = ((" " * RANK_LABEL_WIDTH + "off the board: ", " ", " "), ("off: ", "", " "))
         for title, pad, gap in layouts:
@@ -300,52 +350,72 @@ class DipoleBoard(Widget, can_focus=True):
         return segments
 
     def _chip_style(self, count: int) -> Style:
-        meta = Style.from_meta({"removal": count})
+        meta = self._chip_meta[count]
         if self.removal_cursor != count:
-            return self.get_component_rich_style("board--removal") + meta
-        style = self.get_component_rich_style("board--cursor")
+            return self.style_of("board--removal") + meta
+        style = self.style_of("board--cursor")
         if self.app.no_color:
             style += Style(reverse=True)
         return style + meta
 
     def _board_line(self, board_row: int, line: int, cell_w: int, cell_h: int) -> list[Segment]:
+        """One text line of a board row; rows whose squares look the same as last time are
+        reused, so a move redraws little more than the squares it touched."""
         n = self.state.size
-        label_style = self.get_component_rich_style("board--label")
+        squares = [self._square_at(column, board_row) for column in range(n)]
+        last = self.last_move
+        touched = (last.origin, last.target) if last is not None else ()
+        cursor = self.cursor if self.removal_cursor is None and self.has_focus else None
+        looks = tuple(
+            (
+                self.state.cells[square],
+                self._targets.get(square),
+                square in touched,
+                square == self._selected,
+                square == cursor,
+            )
+            for square in squares
+        )
+        key = (board_row, line, cell_w, cell_h, self.flipped, looks)
+        cached = self._row_cache.get((board_row, line))
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        label_style = self.style_of("board--label")
         rank_index = board_row if self.flipped else n - 1 - board_row
         label = str(rank_index + 1) if line == (cell_h - 1) // 2 else ""
         segments = [Segment(label.rjust(RANK_LABEL_WIDTH - 1) + " ", label_style)]
-        for column in range(n):
-            square = self._square_at(column, board_row)
+        for square in squares:
             segments.append(self._cell_segment(square, line, cell_w, cell_h))
+        self._row_cache[(board_row, line)] = (key, segments)
         return segments
 
     def _cell_segment(self, square: int, line: int, cell_w: int, cell_h: int) -> Segment:
         file, rank = square % STRIDE, square // STRIDE
-        meta = Style.from_meta({"square": square})
+        meta = self._meta[square]
         if (file + rank) % 2:
-            return Segment(" " * cell_w, self.get_component_rich_style("board--light") + meta)
+            return Segment(" " * cell_w, self.style_of("board--light") + meta)
         text, text_style = self._cell_text(square, line, cell_w, cell_h)
         style = self._square_style(square) + text_style + meta
         return Segment(text.center(cell_w)[:cell_w], style)
 
     def _square_style(self, square: int) -> Style:
-        style = self.get_component_rich_style("board--dark")
+        style = self.style_of("board--dark")
         no_color = self.app.no_color
         last = self.last_move
         if last is not None and square in (last.origin, last.target):
-            style += self.get_component_rich_style("board--last")
+            style += self.style_of("board--last")
             if no_color:
                 style += Style(underline=True)
         target = self.targets.get(square)
         if target is not None:
             kind = "board--capture" if target.capture else "board--target"
-            style += self.get_component_rich_style(kind)
+            style += self.style_of(kind)
         if square == self.selected:
-            style += self.get_component_rich_style("board--selected")
+            style += self.style_of("board--selected")
             if no_color:
                 style += Style(bold=True, underline=True)
         if square == self.cursor and self.removal_cursor is None and self.has_focus:
-            style += self.get_component_rich_style("board--cursor")
+            style += self.style_of("board--cursor")
             if no_color:
                 style += Style(reverse=True)
         return style
@@ -364,11 +434,11 @@ class DipoleBoard(Widget, can_focus=True):
             return mark, Style(bold=True)
         if not height:
             lines = [self.glyphs.empty] if not mark else []
-            style = self.get_component_rich_style("board--empty", partial=True)
+            style = self.style_of("board--empty", partial=True)
         else:
             lines = stack_lines(height, cell_w, rows, self.glyphs)
             kind = "board--white" if height > 0 else "board--black"
-            style = self.get_component_rich_style(kind, partial=True)
+            style = self.style_of(kind, partial=True)
         if mark:
             mark_line = cell_h - 1 if height else (cell_h - 1) // 2
             if line == mark_line:
@@ -393,12 +463,14 @@ class DipoleBoard(Widget, can_focus=True):
             self._move_in_strip(dx, dy)
             return
         n = self.state.size
+        before = self.cursor
         column, row = self._screen(self.cursor)
         if dx and 0 <= column + 2 * dx < n:
             column += 2 * dx
         if dy:
             if not 0 <= row + dy < n:
                 self._enter_strip(dy)
+                self._refresh_around(before)
                 return
             # Going up or down alternates between two files; keep to the column the walk began in.
             anchor, preferred = self._vertical_walk
@@ -412,13 +484,12 @@ class DipoleBoard(Widget, can_focus=True):
         square = self._square_at(column, row)
         if (square % STRIDE + square // STRIDE) % 2 == 0:
             self.cursor = square
-        self.refresh()
+        self._refresh_around(before, self.cursor)
 
     def _enter_strip(self, dy: int) -> None:
         on_top = self._strip_on_top()
         if self.removals and ((dy < 0) == on_top):
             self.removal_cursor = self.removals[0].count
-            self.refresh()
 
     def _move_in_strip(self, dx: int, dy: int) -> None:
         counts = [m.count for m in self.removals]
@@ -429,7 +500,7 @@ class DipoleBoard(Widget, can_focus=True):
             self.removal_cursor = counts[min(max(index, 0), len(counts) - 1)]
         elif (dy > 0) == self._strip_on_top():
             self.removal_cursor = None  # back onto the board
-        self.refresh()
+        self._refresh_around(self.cursor)
 
     def action_choose(self) -> None:
         if self.removal_cursor is not None:
@@ -440,9 +511,19 @@ class DipoleBoard(Widget, can_focus=True):
     def action_cancel(self) -> None:
         if self.selected is None and self.removal_cursor is None:
             return
-        self.selected = None
+        self._select(None)
+
+    def _select(self, square: int | None) -> None:
+        """Change the selection, redrawing only the rows whose squares change look."""
+        changed = {self.cursor, *self._targets}
+        if self._selected is not None:
+            changed.add(self._selected)
+        self.selected = square
         self.removal_cursor = None
-        self.refresh()
+        changed.update(self._targets)
+        if square is not None:
+            changed.add(square)
+        self._refresh_around(*changed)
 
     def _choose_square(self, square: int) -> None:
         if not self.interactive:
@@ -451,12 +532,7 @@ class DipoleBoard(Widget, can_focus=True):
         if move is not None:
             self.post_message(self.MoveChosen(move))
             return
-        if square != self.selected and self.moves_from(square):
-            self.selected = square
-        else:
-            self.selected = None
-        self.removal_cursor = None
-        self.refresh()
+        self._select(square if square != self.selected and self.moves_from(square) else None)
 
     def _choose_removal(self, count: int) -> None:
         if not self.interactive:

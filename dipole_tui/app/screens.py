@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Markdown, RadioButton, RadioSet, Select
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select
 
 from ..games import GAMES
 from ..session import HUMAN, PLAYERS
@@ -150,6 +150,8 @@ class HelpScreen(ModalScreen[None]):
     ]
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown  # imported when first needed: it is slow to load
+
         with VerticalScroll(id="help"):
             yield Markdown(HELP_FILE.read_text(encoding="utf-8"))
 
