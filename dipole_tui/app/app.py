@@ -14,7 +14,7 @@ from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import Screen
@@ -22,7 +22,7 @@ from textual.widgets import Footer, Input, Static
 
 from ..games.base import GameError, Move
 from ..games.dipole import DipoleState
-from ..records import RecordError, load_record, numbered_moves
+from ..records import RecordError, load_record, move_label
 from ..session import HUMAN, Autosave, Session, game_named
 from .board import DipoleBoard, minimum_size
 from .screens import ChoiceScreen, FileScreen, GameChoice, HelpScreen, NewGameScreen
@@ -68,7 +68,6 @@ class DipoleApp(App[None]):
         self.ascii_glyphs = ascii_glyphs
         self.autosave = autosave or Autosave()
         self.session = session or new_session(self.choice)
-        self._move_list_lines = -1
         if session is not None:
             self.choice = GameChoice(session.game.key, session.state.variant, session.players)
 
@@ -82,8 +81,7 @@ class DipoleApp(App[None]):
                 yield Static(id="turn")
                 yield Static(id="tally")
                 yield Static("Moves", id="moves-title")
-                with VerticalScroll(id="moves"):
-                    yield Static(id="move-list")
+                yield Static(id="move-list")
                 yield Static(id="message")
                 yield Input(placeholder="e1-g3, e1xg3, g7-off:2", id="move-input")
         yield Static(id="too-small")
@@ -164,12 +162,8 @@ class DipoleApp(App[None]):
         )
         self.query_one("#turn", Static).update(self._turn_text(), layout=False)
         self.query_one("#tally", Static).update(self._tally_text(), layout=False)
-        moves = self._move_list_text()
-        grew = moves.plain.count("\n") != self._move_list_lines
-        self._move_list_lines = moves.plain.count("\n")
-        self.query_one("#move-list", Static).update(moves, layout=grew)
-        if grew:
-            self.query_one("#moves", VerticalScroll).scroll_end(animate=False)
+        move_list = self.query_one("#move-list", Static)
+        move_list.update(self._move_list_text(move_list.size.height), layout=False)
         self.query_one("#message", Static).update(message, layout=False)
         self._check_fits()
 
@@ -203,18 +197,30 @@ class DipoleApp(App[None]):
             text.append(f"{tally.removed:>4}\n")
         return text
 
-    def _move_list_text(self) -> Text:
+    def _move_list_text(self, height: int) -> Text:
+        """The numbered moves that fit in `height` lines: the latest ones, or around the move
+        being reviewed (moves undone but not yet replayed are dimmed)."""
         session = self.session
-        state = session.state
-        played = state.moves_played
-        start = state.to_move if not played else (state.to_move + len(played)) % 2
-        lines = numbered_moves(session.game, start, played)
-        text = Text("\n".join(lines) if lines else "no moves yet", style="" if lines else "dim")
-        if session.redo_moves:
-            after = numbered_moves(session.game, start, played + session.redo_moves)
-            rest = after[len(lines) :] if lines else after
-            text.append("\n" + "\n".join(rest), style="dim")
-        return text
+        played = session.state.moves_played
+        everything = played + session.redo_moves
+        if not everything:
+            return Text("no moves yet", style="dim")
+        first = (session.state.to_move + len(played)) % 2
+        lines: list[Text] = []
+        current = 0
+        for ply, move in enumerate(everything):
+            style = "" if ply < len(played) else "dim"
+            if (first + ply) % 2 == 0 or not lines:
+                lines.append(Text(move_label(first, ply), style=style))
+            lines[-1].append(" " + session.game.format_move(move), style=style)
+            if ply < len(played):
+                current = len(lines) - 1
+        if height > 0 and len(lines) > height:
+            start = max(0, min(current - height // 2, len(lines) - height))
+            if not session.redo_moves:
+                start = len(lines) - height
+            lines = lines[start : start + height]
+        return Text("\n").join(lines)
 
     # -- changing the game -----------------------------------------------------------------
 

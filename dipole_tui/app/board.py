@@ -154,6 +154,7 @@ class DipoleBoard(Widget, can_focus=True):
         self._removals: list[Move] = []
         self._styles: dict[str, Style] = {}
         self._row_cache: dict[tuple[int, int], tuple[object, list[Segment]]] = {}
+        self._drawn_cells: list[int] = []
         self._meta = {square: Style.from_meta({"square": square}) for square in range(100)}
         self._chip_meta = {k: Style.from_meta({"removal": k}) for k in range(1, 2 * MAX_HEIGHT)}
         self.cursor = 0
@@ -165,15 +166,31 @@ class DipoleBoard(Widget, can_focus=True):
     # -- what is shown ---------------------------------------------------------------------
 
     def show_state(self, state: DipoleState, last_move: Move | None) -> None:
-        """Show a new position (after a move, undo, redo or load) and forget the selection."""
+        """Show a new position (after a move, undo, redo or load) and forget the selection.
+        Only the rows whose squares changed are redrawn."""
+        same_board = state is self.state and len(self._drawn_cells) == len(state.cells)
+        changed = {self.cursor, *self._targets}
+        for move in (self.last_move, last_move):
+            if move is not None:
+                changed.update((move.origin, move.target))
+        if self._selected is not None:
+            changed.add(self._selected)
+        if same_board:
+            drawn = zip(self._drawn_cells, state.cells, strict=True)
+            changed.update(sq for sq, (was, now) in enumerate(drawn) if was != now)
         self.state = state
         self.last_move = last_move if last_move != PASS else None
         self._legal = state.legal_moves()
         self.selected = None
         self.removal_cursor = None
+        self._drawn_cells = list(state.cells)
         if self.cursor not in self._dark_squares():
             self.cursor = self._home_square()
-        self.refresh()
+        if same_board:
+            self._refresh_around(*(sq for sq in changed if sq >= 0))
+        else:
+            self._row_cache.clear()
+            self.refresh()
 
     def flip(self) -> None:
         self.flipped = not self.flipped
