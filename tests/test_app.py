@@ -67,9 +67,12 @@ async def walk_to(pilot: Pilot[None], board: DipoleBoard, name: str) -> None:
     raise AssertionError(f"the cursor did not reach {name}")
 
 
-async def type_move(pilot: Pilot[None], text: str) -> None:
+async def type_move(pilot: Pilot[None], text: str, leave: bool = True) -> None:
+    """Type a move, then leave the entry (it keeps the focus for the next move until Escape)."""
     await pilot.press("colon", *text, "enter")
     await pilot.pause()
+    if leave:
+        await pilot.press("escape")
 
 
 def message(app: DipoleApp) -> str:
@@ -135,7 +138,7 @@ async def test_a_whole_game_by_keys_clicks_and_typing(tmp_path: Path) -> None:
         assert "White has no legal move and passes." in message(app)
         assert app.session.state.to_move == 1
         # 4... d4xc3 ends the game: the game-over dialog says who won and how.
-        await type_move(pilot, "d4xc3")
+        await type_move(pilot, "d4xc3", leave=False)
         assert isinstance(app.screen, ChoiceScreen)
         assert app.screen.title_text == "Black wins"
         assert "White has no checkers left" in app.screen.text
@@ -336,3 +339,20 @@ async def test_the_command_palette_offers_the_game_commands(tmp_path: Path) -> N
     async with app.run_test(size=SIZE):
         titles = {command.title for command in app.get_system_commands(app.screen)}
     assert {"New game", "Flip the board", "Undo", "Save game", "Load game", "Help"} <= titles
+
+
+async def test_moves_typed_ahead_quickly_all_arrive_in_order(tmp_path: Path) -> None:
+    """Keys sent as a terminal sends them, with no pause: Enter must not race the next move."""
+    from textual import events
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        for char in ":e1-e3\r:d8-c7\re3-g5\r":
+            key = {"\r": "enter", ":": "colon", "-": "minus"}.get(char, char)
+            app._driver.send_message(events.Key(key, char))
+        await pilot.pause(0.3)
+        played = [DIPOLE.format_move(m) for m in app.session.state.moves_played]
+        assert played == ["e1-e3", "d8-c7", "e3-g5"]
+        assert app.query_one("#move-input", Input).has_focus
+        await pilot.press("escape")
+        assert app.board.has_focus

@@ -11,12 +11,13 @@ from datetime import datetime
 from pathlib import Path
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.geometry import Size
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
@@ -29,6 +30,30 @@ from .screens import ChoiceScreen, FileScreen, GameChoice, HelpScreen, NewGameSc
 
 SIDE_PANEL_WIDTH = 26
 WIDE_SIDE_PANEL_WIDTH = 34
+
+
+class MoveEntry(Input):
+    """The typed-move entry. Enter is handled in the entry's own key queue, in order with the
+    characters, and empties the entry at once: moves typed ahead, however fast, stay apart."""
+
+    class Left(Message):
+        """Escape: back to the board."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            text, self.value = self.value, ""
+            self.post_message(self.Submitted(self, text))
+        elif event.character == ":":
+            event.stop()  # ':' only opens the entry
+            event.prevent_default()
+        elif event.key == "escape":
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.Left())
+        else:
+            await super()._on_key(event)
 
 
 def new_session(choice: GameChoice) -> Session:
@@ -44,7 +69,9 @@ class DipoleApp(App[None]):
         Binding("u", "undo", "Undo"),
         Binding("U,ctrl+r", "redo", "Redo"),
         Binding("f", "flip", "Flip"),
-        Binding("colon", "type_move", "Type"),
+        # A priority binding runs in the app's own queue, so the keys typed right after it
+        # already go to the entry instead of racing to the board.
+        Binding("colon", "type_move", "Type", priority=True),
         Binding("s", "save", "Save"),
         Binding("o", "load", "Open"),
         Binding("n", "new_game", "New"),
@@ -83,7 +110,7 @@ class DipoleApp(App[None]):
                 yield Static("Moves", id="moves-title")
                 yield Static(id="move-list")
                 yield Static(id="message")
-                yield Input(placeholder="e1-g3, e1xg3, g7-off:2", id="move-input")
+                yield MoveEntry(placeholder=": type a move", id="move-input")
         yield Static(id="too-small")
         yield Footer()
 
@@ -120,7 +147,8 @@ class DipoleApp(App[None]):
             else:
                 self.action_new_game()
 
-        self.push_screen(ChoiceScreen("Resume the game in progress?", text, answers), answered)
+        question = ChoiceScreen("Resume the game in progress?", text, answers, escape="resume")
+        self.push_screen(question, answered)
 
     def on_resize(self, event: Resize) -> None:
         wide = event.size.width >= 100
@@ -261,8 +289,10 @@ class DipoleApp(App[None]):
                 self.action_new_game()
             elif answer == "quit":
                 self.exit()
+            else:
+                self.call_after_refresh(self._close_entry)  # review from the board
 
-        self.push_screen(ChoiceScreen(headline, text, answers), answered)
+        self.push_screen(ChoiceScreen(headline, text, answers, escape="review"), answered)
 
     def _start(self, session: Session) -> None:
         self.session = session
@@ -308,15 +338,22 @@ class DipoleApp(App[None]):
     def action_flip(self) -> None:
         self.board.flip()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """':' types a move only on the game screen; in a dialog it is just a character."""
+        if action == "type_move":
+            return self.screen is self.screen_stack[0]
+        return True
+
     def action_type_move(self) -> None:
-        entry = self.query_one("#move-input", Input)
-        entry.add_class("open")
-        entry.value = ""
-        entry.focus()
+        """The entry is always on screen, so keys typed right after ':' all reach it."""
+        entry = self.query_one(MoveEntry)
+        entry.placeholder = "e1-g3, e1xg3, g7-off:2  (Esc: board)"
+        self.screen.set_focus(entry)  # at once, not later: keys typed fast follow the ':'
 
     @on(Input.Submitted, "#move-input")
     def typed_move(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
+        """Play a typed move; the entry keeps the focus for the next one (Escape leaves)."""
+        text = event.value.strip().lstrip(":").strip()  # a typed ':' is a habit, not a move
         if not text:
             self._close_entry()
             return
@@ -325,21 +362,22 @@ class DipoleApp(App[None]):
         except GameError as error:
             message = Text(f"{text}: {error}", style="bold red")
             self.query_one("#message", Static).update(message)
+            entry = self.query_one(MoveEntry)
+            if not entry.value:
+                entry.value = text  # give it back to correct
             self.bell()
             return
-        self._close_entry()
         self._play(move)
 
     def _close_entry(self) -> None:
-        entry = self.query_one("#move-input", Input)
-        entry.remove_class("open")
+        entry = self.query_one(MoveEntry)
+        entry.placeholder = ": type a move"
         entry.value = ""
-        self.board.focus()
+        self.screen.set_focus(self.board)
 
-    def on_key(self, event: object) -> None:
-        key = getattr(event, "key", "")
-        if key == "escape" and self.query_one("#move-input", Input).has_focus:
-            self._close_entry()
+    @on(MoveEntry.Left)
+    def entry_left(self) -> None:
+        self._close_entry()
 
     def action_new_game(self) -> None:
         def chosen(choice: GameChoice | None) -> None:

@@ -86,15 +86,16 @@ class NewGameScreen(ModalScreen[GameChoice | None]):
 
 
 class ChoiceScreen(ModalScreen[str]):
-    """A question with a few answers, one button each; Escape picks the last answer."""
+    """A question with a few answers, one button each; Escape gives the harmless answer."""
 
     BINDINGS = [Binding("escape", "escape", "Close")]
 
-    def __init__(self, title: str, text: str, answers: list[tuple[str, str]]) -> None:
+    def __init__(self, title: str, text: str, answers: list[tuple[str, str]], escape: str) -> None:
         super().__init__()
         self.title_text = title
         self.text = text
         self.answers = answers
+        self.escape_answer = escape
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -111,7 +112,7 @@ class ChoiceScreen(ModalScreen[str]):
         self.dismiss(event.button.id or "")
 
     def action_escape(self) -> None:
-        self.dismiss(self.answers[-1][1])
+        self.dismiss(self.escape_answer)
 
 
 class FileScreen(ModalScreen[Path | None]):
