@@ -1,0 +1,61 @@
+"""Speed of the `hard` search: nodes per second and the depth it completes in a fixed time.
+
+    python bench/search.py                 # 12 middle-game positions, 1 s each
+    python bench/search.py --movetime 0.5 --positions 6
+
+Middle games are reached by seeded play of the `medium` bot from the start (plies 10-30), so
+they look like real games; the same seed gives the same positions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+
+from dipole_tui.bots import Budget, create_bot
+from dipole_tui.bots.levels import SearchBot
+from dipole_tui.games.dipole import DIPOLE, DipoleState
+
+
+def middle_games(count: int, seed: int) -> list[DipoleState]:
+    rng = random.Random(seed)
+    positions: list[DipoleState] = []
+    while len(positions) < count:
+        state = DIPOLE.new()
+        bots = [create_bot("medium", seed=rng.randrange(1 << 30)) for _ in range(2)]
+        plies = rng.randrange(10, 31)
+        while state.outcome() is None and len(state.moves_played) < plies:
+            state.play(bots[state.to_move].choose(state, Budget(movetime=None)))
+        if state.outcome() is None and len(state.legal_moves()) > 1:
+            positions.append(DIPOLE.parse_position(state.position()))
+    return positions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--movetime", type=float, default=1.0)
+    parser.add_argument("--positions", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    depths, rates = [], []
+    for index, state in enumerate(middle_games(args.positions, args.seed), 1):
+        bot = create_bot("hard", seed=index)
+        assert isinstance(bot, SearchBot)
+        result = bot.search.run(state, movetime=args.movetime)
+        rate = result.nodes / max(result.seconds, 1e-9)
+        depths.append(result.depth)
+        rates.append(rate)
+        print(
+            f"{index:>2}. {state.position():<60} depth {result.depth:>2}  "
+            f"{result.nodes:>7} nodes  {rate:>8,.0f} nodes/s  "
+            f"best {DIPOLE.format_move(result.move)}"
+        )
+    print(
+        f"median depth {statistics.median(depths)} (min {min(depths)}, max {max(depths)}) "
+        f"in {args.movetime} s; median {statistics.median(rates):,.0f} nodes/s"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""What the search knows about Dipole: evaluations, noisy moves and move ordering.
+
+The race: a stack of h checkers with d rows still ahead of it can make at most h * (d + 1) single
+steps before its checkers are gone. Once the armies have passed each other, the side with more
+steps left wins, because the other must remove its checkers first. Material matters more: a
+capture takes a whole stack's steps away at once.
+"""
+
+from __future__ import annotations
+
+from ..games.base import Move, State
+from ..games.dipole import OFF, STRIDE, WHITE, DipoleState
+
+
+def _dipole(state: State) -> DipoleState:
+    assert isinstance(state, DipoleState), "Dipole knowledge needs a Dipole state"
+    return state
+
+
+def race(state: DipoleState, side: int) -> int:
+    """Sum over a side's stacks of height x (rows to its far edge + 1)."""
+    size, cells = state.size, state.cells
+    total = 0
+    if side == WHITE:
+        for square in state.stacks[side]:
+            total += cells[square] * (size - square // STRIDE)
+    else:
+        for square in state.stacks[side]:
+            total -= cells[square] * (square // STRIDE + 1)
+    return total
+
+
+class DipoleKnowledge:
+    """The evaluation `hard` plays with: material first, then the race. Threats are left to the
+    quiescence search, which plays the captures out."""
+
+    material_weight = 12
+    race_weight = 1
+
+    def evaluate(self, state: State) -> int:
+        dipole = _dipole(state)
+        me = dipole.to_move
+        checkers = dipole.checkers
+        material = checkers[me] - checkers[1 - me]
+        steps = race(dipole, me) - race(dipole, 1 - me)
+        return self.material_weight * material + self.race_weight * steps
+
+    def key(self, state: State) -> int:
+        key: int = _dipole(state).key
+        return key
+
+    def is_noisy(self, state: State, move: Move) -> bool:
+        return bool(move.capture)
+
+    def order(self, state: State, move: Move) -> int:
+        """Captures by victim size (cheapest attacker first); then forward moves; removals last."""
+        dipole = _dipole(state)
+        if move.capture:
+            return int(100 * abs(dipole.cells[move.target]) - move.count)
+        if move.target == OFF:
+            return -100
+        return 0
+
+
+class RaceKnowledge(DipoleKnowledge):
+    """The `ab4` baseline's evaluation, as public Dipole programs play: only the race, and
+    lower is better (checkers hurried forward and off)."""
+
+    def evaluate(self, state: State) -> int:
+        dipole = _dipole(state)
+        me = dipole.to_move
+        return race(dipole, 1 - me) - race(dipole, me)

@@ -1,0 +1,268 @@
+"""A game-neutral alpha-beta search: iterative deepening negamax with principal variation search,
+a transposition table, killer and history move ordering, and a quiescence search of noisy moves.
+
+What a game must supply is a `Knowledge`: an evaluation from the side to move's point of view, a
+hash key, which moves are noisy (searched past the horizon: captures in Dipole, whose reach is
+long), and a static ordering score. Everything else comes from the rules core's protocol.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ..games.base import Move, State
+
+WIN = 1_000_000  # a won position's score, less the plies needed to reach it
+INFINITY = 10 * WIN
+EXACT, LOWER, UPPER = 0, 1, 2
+MAX_QUIESCENCE = 8  # noisy plies searched past the horizon at most
+
+
+class Knowledge(Protocol):
+    """What the search needs to know about one game."""
+
+    def evaluate(self, state: State) -> int:
+        """The position's value for the side to move (positive: better for it)."""
+        ...
+
+    def key(self, state: State) -> int: ...
+
+    def is_noisy(self, state: State, move: Move) -> bool: ...
+
+    def order(self, state: State, move: Move) -> int:
+        """Static ordering: higher first (big captures before quiet moves)."""
+        ...
+
+
+class OutOfTime(Exception):
+    """Raised inside the search when the budget runs out or a stop is requested."""
+
+
+@dataclass
+class SearchResult:
+    move: Move
+    score: int
+    depth: int
+    nodes: int
+    seconds: float
+    scores: dict[Move, int] = field(default_factory=dict)  # root moves' scores, last full depth
+
+
+@dataclass
+class _Entry:
+    depth: int
+    score: int
+    flag: int
+    move: Move | None
+
+
+class Search:
+    """One searcher with its own tables; reuse it across moves of a game to keep what it learnt."""
+
+    def __init__(self, knowledge: Knowledge, quiescence: bool = True, table_size: int = 1 << 20):
+        self.knowledge = knowledge
+        self.quiescence = quiescence
+        self.table: dict[int, _Entry] = {}
+        self.table_size = table_size
+        self.history: dict[Move, int] = {}
+        self.killers: list[list[Move | None]] = []
+        self.nodes = 0
+        self._deadline = float("inf")
+        self._stop: threading.Event | None = None
+
+    # -- the driver ------------------------------------------------------------------------
+
+    def run(
+        self,
+        state: State,
+        depth: int | None = None,
+        movetime: float | None = None,
+        stop: threading.Event | None = None,
+        on_depth: Callable[[SearchResult], None] | None = None,
+    ) -> SearchResult:
+        """Deepen until the depth or the time runs out; the last completed depth's best move."""
+        started = time.perf_counter()
+        self._deadline = started + movetime if movetime else float("inf")
+        self._stop = stop
+        self.nodes = 0
+        if len(self.table) > self.table_size:
+            self.table.clear()
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError("the game is over: there is no move to search")
+        best = SearchResult(moves[0], 0, 0, 0, 0.0)
+        if len(moves) == 1:
+            return best
+        work = state.copy()
+        limit = depth or 64
+        for current in range(1, limit + 1):
+            try:
+                score, move, scores = self._root(work, current, moves)
+            except OutOfTime:
+                break
+            best = SearchResult(
+                move, score, current, self.nodes, time.perf_counter() - started, scores
+            )
+            if on_depth:
+                on_depth(best)
+            if abs(score) > WIN - 1000:  # a forced win or loss: deeper will not change it
+                break
+            moves = sorted(moves, key=lambda m: -scores.get(m, -INFINITY))
+        best.nodes = self.nodes
+        best.seconds = time.perf_counter() - started
+        return best
+
+    def score(self, state: State, depth: int, stop: threading.Event | None = None) -> int:
+        """The exact value of a position for the side to move, searched `depth` plies deep (and
+        its noisy moves beyond): what the weaker levels weigh their candidate moves by."""
+        self._deadline = float("inf")
+        self._stop = stop
+        if depth <= 0:
+            over = self._terminal(state, 0)
+            if over is not None:
+                return over
+            if self.quiescence:
+                return self._quiesce(state, -INFINITY, INFINITY, 0, 0)
+            return self.knowledge.evaluate(state)
+        return self._negamax(state, depth, -INFINITY, INFINITY, 0)
+
+    def _root(
+        self, state: State, depth: int, moves: list[Move]
+    ) -> tuple[int, Move, dict[Move, int]]:
+        alpha, beta = -INFINITY, INFINITY
+        best_move = moves[0]
+        scores: dict[Move, int] = {}
+        for index, move in enumerate(moves):
+            state.play(move)
+            try:
+                if index == 0:
+                    score = -self._negamax(state, depth - 1, -beta, -alpha, 1)
+                else:
+                    score = -self._negamax(state, depth - 1, -alpha - 1, -alpha, 1)
+                    if alpha < score < beta:
+                        score = -self._negamax(state, depth - 1, -beta, -alpha, 1)
+            finally:
+                state.undo()
+            scores[move] = score
+            if score > alpha:
+                alpha, best_move = score, move
+        return alpha, best_move, scores
+
+    # -- the tree --------------------------------------------------------------------------
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes & 511 == 0 and (
+            time.perf_counter() > self._deadline or (self._stop is not None and self._stop.is_set())
+        ):
+            raise OutOfTime
+
+    def _terminal(self, state: State, ply: int) -> int | None:
+        outcome = state.outcome()
+        if outcome is None:
+            return None
+        if outcome.winner is None:
+            return 0
+        return WIN - ply if outcome.winner == state.to_move else -(WIN - ply)
+
+    def _negamax(self, state: State, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self._tick()
+        over = self._terminal(state, ply)
+        if over is not None:
+            return over
+        if depth <= 0:
+            if self.quiescence:
+                return self._quiesce(state, alpha, beta, ply, 0)
+            return self.knowledge.evaluate(state)
+        knowledge = self.knowledge
+        key = knowledge.key(state)
+        entry = self.table.get(key)
+        table_move = None
+        if entry is not None:
+            table_move = entry.move
+            if entry.depth >= depth:
+                if entry.flag == EXACT:
+                    return entry.score
+                if entry.flag == LOWER and entry.score >= beta:
+                    return entry.score
+                if entry.flag == UPPER and entry.score <= alpha:
+                    return entry.score
+        original_alpha = alpha
+        moves = self._ordered(state, state.legal_moves(), table_move, ply)
+        best_score, best_move = -INFINITY, moves[0]
+        for index, move in enumerate(moves):
+            state.play(move)
+            try:
+                if index == 0:
+                    score = -self._negamax(state, depth - 1, -beta, -alpha, ply + 1)
+                else:
+                    score = -self._negamax(state, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    if alpha < score < beta:
+                        score = -self._negamax(state, depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                state.undo()
+            if score > best_score:
+                best_score, best_move = score, move
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        if not knowledge.is_noisy(state, move):
+                            self._remember_cutoff(move, depth, ply)
+                        break
+        flag = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
+        self.table[key] = _Entry(depth, best_score, flag, best_move)
+        return best_score
+
+    def _quiesce(self, state: State, alpha: int, beta: int, ply: int, qdepth: int) -> int:
+        self._tick()
+        over = self._terminal(state, ply)
+        if over is not None:
+            return over
+        knowledge = self.knowledge
+        stand = knowledge.evaluate(state)
+        if stand >= beta or qdepth >= MAX_QUIESCENCE:
+            return stand
+        alpha = max(alpha, stand)
+        noisy = [m for m in state.legal_moves() if knowledge.is_noisy(state, m)]
+        noisy.sort(key=lambda m: -knowledge.order(state, m))
+        for move in noisy:
+            state.play(move)
+            try:
+                score = -self._quiesce(state, -beta, -alpha, ply + 1, qdepth + 1)
+            finally:
+                state.undo()
+            if score >= beta:
+                return score
+            alpha = max(alpha, score)
+        return alpha
+
+    # -- ordering --------------------------------------------------------------------------
+
+    def _ordered(
+        self, state: State, moves: list[Move], table_move: Move | None, ply: int
+    ) -> list[Move]:
+        knowledge, history = self.knowledge, self.history
+        killers = self.killers[ply] if ply < len(self.killers) else []
+
+        def rank(move: Move) -> int:
+            if move == table_move:
+                return 1 << 40
+            if knowledge.is_noisy(state, move):
+                return (1 << 30) + knowledge.order(state, move)
+            if move in killers:
+                return 1 << 25
+            return history.get(move, 0)
+
+        return sorted(moves, key=rank, reverse=True)
+
+    def _remember_cutoff(self, move: Move, depth: int, ply: int) -> None:
+        while len(self.killers) <= ply:
+            self.killers.append([None, None])
+        slot = self.killers[ply]
+        if slot[0] != move:
+            slot[1], slot[0] = slot[0], move
+        self.history[move] = self.history.get(move, 0) + depth * depth

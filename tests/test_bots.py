@@ -1,0 +1,106 @@
+"""Bots: legal, deterministic with a seed, never touching the state they are shown, and sensible."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from dipole_tui.bots import BOT_NAMES, LEVELS, Budget, create_bot
+from dipole_tui.bots.dipole_eval import DipoleKnowledge, RaceKnowledge, race
+from dipole_tui.bots.levels import SearchBot
+from dipole_tui.games.dipole import BLACK, DIPOLE, WHITE, DipoleState
+
+DEPTH_2 = Budget(movetime=None, depth=2)
+
+
+def random_positions(count: int, seed: int) -> list[DipoleState]:
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        state = DIPOLE.new(rng.choice(DIPOLE.variants))
+        for _ in range(rng.randrange(0, 30)):
+            moves = [m for m in state.legal_moves() if m.count < state.checkers[state.to_move]]
+            if not moves or state.outcome():
+                break
+            state.play(rng.choice(moves))
+        if state.legal_moves():
+            positions.append(DIPOLE.parse_position(state.position()))
+    return positions
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_every_bot_plays_legal_moves_and_leaves_the_state_alone(name: str) -> None:
+    for state in random_positions(6, seed=len(name)):
+        before = (state.position(), state.key, list(state.moves_played))
+        move = create_bot(name, seed=3).choose(state, Budget(movetime=0.05, depth=3))
+        assert move in state.legal_moves()
+        assert (state.position(), state.key, list(state.moves_played)) == before
+
+
+@pytest.mark.parametrize("name", LEVELS)
+def test_a_seed_and_a_depth_make_a_bot_deterministic(name: str) -> None:
+    def game(seed: int) -> list[str]:
+        state = DIPOLE.new()
+        bots = [create_bot(name, seed=seed), create_bot(name, seed=seed + 1)]
+        while state.outcome() is None and len(state.moves_played) < 30:
+            state.play(bots[state.to_move].choose(state, DEPTH_2))
+        return [DIPOLE.format_move(m) for m in state.moves_played]
+
+    assert game(7) == game(7)
+
+
+def test_unknown_bots_are_refused() -> None:
+    with pytest.raises(ValueError, match="no bot called 'grandmaster'"):
+        create_bot("grandmaster")
+
+
+def test_the_race_counts_steps_left_by_hand() -> None:
+    # White: 3 on c3 (rank 3: 6 rows ahead, +1) = 18, 1 on h8 (0 rows ahead, +1) = 1.
+    # Black: 2 on d4 (rank 4: 3 rows ahead, +1) = 8.
+    state = DIPOLE.parse_position("8:W:Wc3=3,h8=1:Bd4=2")
+    assert race(state, WHITE) == 19
+    assert race(state, BLACK) == 8
+    # ab4's evaluation: lower is better for the side to move, so White (19) is worse off.
+    assert RaceKnowledge().evaluate(state) == 8 - 19
+
+
+def test_hard_evaluation_prefers_material_then_the_race() -> None:
+    knowledge = DipoleKnowledge()
+    even = DIPOLE.parse_position("8:W:Wc3=2:Bf6=2")
+    ahead = DIPOLE.parse_position("8:W:Wc3=3:Bf6=2")
+    assert knowledge.evaluate(ahead) > knowledge.evaluate(even) == 0
+    behind_in_race = DIPOLE.parse_position("8:W:Wc7=2:Bf6=2")
+    assert knowledge.evaluate(behind_in_race) < 0
+
+
+def test_hard_takes_the_winning_capture_and_never_removes_its_last_checker() -> None:
+    hard = create_bot("hard", seed=1)
+    finish = DIPOLE.parse_position("8:W:Wc3=2:Be5=2")  # c3xe5 captures Black's last stack
+    assert DIPOLE.format_move(hard.choose(finish, Budget(movetime=None, depth=2))) == "c3xe5"
+    # White's last checker on a7 may step to b8 or leave the board, which would lose at once.
+    last = DIPOLE.parse_position("8:W:Wa7=1:Bf6=2")
+    assert {DIPOLE.format_move(m) for m in last.legal_moves()} == {"a7-b8", "a7-off:1"}
+    assert DIPOLE.format_move(hard.choose(last, Budget(movetime=None, depth=3))) == "a7-b8"
+
+
+def test_a_stop_request_ends_the_search_at_once() -> None:
+    bot = create_bot("hard", seed=1)
+    assert isinstance(bot, SearchBot)
+    stop = threading.Event()
+    state = random_positions(1, seed=11)[0]
+    threading.Timer(0.1, stop.set).start()
+    started = time.perf_counter()
+    move = bot.choose(state, Budget(movetime=30.0), stop=stop)
+    assert time.perf_counter() - started < 2.0
+    assert move in state.legal_moves()
+
+
+def test_hard_uses_its_time_and_reaches_depth() -> None:
+    bot = create_bot("hard", seed=1)
+    assert isinstance(bot, SearchBot)
+    state = DIPOLE.new()
+    bot.choose(state, Budget(movetime=0.3))
+    assert bot.last_depth >= 3
