@@ -11,13 +11,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from .bots import LEVELS
 from .games import GAMES
 from .games.base import Game, GameError, Move, Outcome, State
 from .records import Record, RecordError, format_record, parse_record, write_atomically
 
 HUMAN = "human"
-# Who can sit at a side. Bot levels join this list when the bots land.
-PLAYERS: tuple[str, ...] = (HUMAN,)
+# Who can sit at a side: a person, or a bot of the ladder.
+PLAYERS: tuple[str, ...] = (HUMAN, *LEVELS)
 DATA_DIR_VARIABLE = "DIPOLE_TUI_DATA_DIR"  # tests and scripts point the app's files elsewhere
 
 

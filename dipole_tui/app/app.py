@@ -6,12 +6,13 @@ the game goes through `_after_change`, which redraws, autosaves and notices the 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
 
 from rich.text import Text
-from textual import events, on
+from textual import events, on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -21,7 +22,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from ..games.base import GameError, Move
+from ..bots import Bot, Budget, create_bot
+from ..games.base import GameError, Move, State
 from ..games.dipole import DipoleState
 from ..records import RecordError, load_record, move_label
 from ..session import HUMAN, Autosave, Session, game_named
@@ -69,6 +71,9 @@ class DipoleApp(App[None]):
         Binding("u", "undo", "Undo"),
         Binding("U,ctrl+r", "redo", "Redo"),
         Binding("f", "flip", "Flip"),
+        Binding("i", "hint", "Hint"),
+        Binding("p", "pause", "Pause", show=False),
+        Binding("full_stop", "step", "Step", show=False),
         # A priority binding runs in the app's own queue, so the keys typed right after it
         # already go to the entry instead of racing to the board.
         Binding("colon", "type_move", "Type", priority=True),
@@ -88,12 +93,19 @@ class DipoleApp(App[None]):
         new: bool = False,
         ascii_glyphs: bool = False,
         autosave: Autosave | None = None,
+        think_time: float = 1.0,
     ) -> None:
         super().__init__()
         self.choice = choice or GameChoice("dipole", "8x8", (HUMAN, HUMAN))
         self.start_new = new or session is not None
         self.ascii_glyphs = ascii_glyphs
         self.autosave = autosave or Autosave()
+        self.think_time = think_time  # seconds for a bot that thinks to a time budget (hard)
+        self.paused = False  # bot against bot: watching stops between moves
+        self._bots: dict[tuple[int, str], Bot] = {}  # kept per seat: a bot learns as it plays
+        self._stop: threading.Event | None = None
+        self._generation = 0  # bumped by every change a thinking bot must not answer
+        self._thinking = False
         self.session = session or new_session(self.choice)
         if session is not None:
             self.choice = GameChoice(session.game.key, session.state.variant, session.players)
@@ -128,6 +140,7 @@ class DipoleApp(App[None]):
         self._show()
         if self.start_new:
             self._write_autosave()
+            self._bot_turn()
             return
         try:
             saved = self.autosave.load()
@@ -216,6 +229,10 @@ class DipoleApp(App[None]):
         if session.redo_moves:
             played = len(session.state.moves_played)
             review = f"\nreviewing: ply {played} of {played + len(session.redo_moves)}"
+        seat = session.players[session.state.to_move]
+        if seat != HUMAN:
+            doing = "is thinking…" if self._thinking else ("paused (p)" if self.paused else "")
+            review = f"\n{seat} {doing}".rstrip() + review
         return Text.assemble((f"{self._side_label(session.state.to_move)} to move", "bold"), review)
 
     def _tally_text(self) -> Text:
@@ -257,6 +274,7 @@ class DipoleApp(App[None]):
         outcome = self.session.outcome
         if outcome is None:
             self._write_autosave()
+            self._bot_turn()
             return
         try:
             filed = self.autosave.finish(self.session)
@@ -295,6 +313,9 @@ class DipoleApp(App[None]):
         self.push_screen(ChoiceScreen(headline, text, answers, escape="review"), answered)
 
     def _start(self, session: Session) -> None:
+        self._cancel_bot()
+        self.paused = False
+        self._bots.clear()
         self.session = session
         self.choice = GameChoice(session.game.key, session.state.variant, session.players)
         last = session.last_move
@@ -322,18 +343,111 @@ class DipoleApp(App[None]):
     # -- actions ---------------------------------------------------------------------------
 
     def action_undo(self) -> None:
-        if not self.session.undo():
+        """Take back a move; against a bot, back to the human's previous turn."""
+        self._cancel_bot()
+        session = self.session
+        if not session.undo():
             self.bell()
             self._show("Nothing to undo.")
             return
+        humans = [side for side, seat in enumerate(session.players) if seat == HUMAN]
+        while humans and session.state.to_move not in humans and session.can_undo():
+            session.undo()
+        if not humans:
+            self.paused = True  # stepping back through a bots' game: watch from here on demand
         self._after_change("Move taken back (U or ctrl+r replays it).")
 
     def action_redo(self) -> None:
+        self._cancel_bot()
         if not self.session.redo():
             self.bell()
             self._show("Nothing to redo.")
             return
+        if self.session.redo_moves:
+            self.paused = True  # reviewing: the bots wait until the end is reached or p
         self._after_change()
+
+    # -- bots ------------------------------------------------------------------------------
+
+    def _bot_for(self, side: int) -> Bot:
+        seat = self.session.players[side]
+        key = (side, seat)
+        if key not in self._bots:
+            self._bots[key] = create_bot(seat, self.session.game.key, seed=None)
+        return self._bots[key]
+
+    def _bot_turn(self, step: bool = False) -> None:
+        """If a bot is to move, let it think in a thread; the screen stays live meanwhile."""
+        session = self.session
+        seat = session.players[session.state.to_move]
+        if seat == HUMAN or session.outcome is not None or self._thinking:
+            return
+        if (self.paused or session.redo_moves) and not step:
+            self._show_turn()
+            return
+        self._generation += 1
+        self._stop = threading.Event()
+        self._thinking = True
+        self._show_turn()
+        self._think(self._bot_for(session.state.to_move), session.state.copy(), self._stop)
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(self, bot: Bot, state: State, stop: threading.Event) -> None:
+        generation = self._generation
+        move = bot.choose(state, Budget(movetime=self.think_time), stop=stop)
+        if not stop.is_set():
+            self.call_from_thread(self._bot_moved, move, generation)
+
+    def _bot_moved(self, move: Move, generation: int) -> None:
+        if generation != self._generation:
+            return  # the game changed while the bot thought: its move belongs to the past
+        self._thinking = False
+        self._play(move)
+
+    def _cancel_bot(self) -> None:
+        if self._stop is not None:
+            self._stop.set()
+        self._generation += 1
+        self._thinking = False
+
+    def _show_turn(self) -> None:
+        self.query_one("#turn", Static).update(self._turn_text(), layout=False)
+
+    def action_pause(self) -> None:
+        """Bot against bot: stop watching between moves, or go on."""
+        self.paused = not self.paused
+        if self.paused:
+            self._cancel_bot()
+            self._show_turn()
+        else:
+            self._bot_turn()
+
+    def action_step(self) -> None:
+        """While paused: let the bot to move play one move."""
+        self._bot_turn(step=True)
+
+    def action_hint(self) -> None:
+        """Ask `hard` what it would play here, without playing it."""
+        if (
+            self.session.outcome is not None
+            or self.session.players[self.session.state.to_move] != HUMAN
+        ):
+            self.bell()
+            return
+        self.query_one("#message", Static).update("Thinking of a hint…", layout=False)
+        self._hint(self.session.state.copy(), len(self.session.state.moves_played))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _hint(self, state: State, ply: int) -> None:
+        bot = create_bot("hard", self.session.game.key, seed=0)
+        move = bot.choose(state, Budget(movetime=min(self.think_time, 1.0)))
+        self.call_from_thread(self._show_hint, move, ply)
+
+    def _show_hint(self, move: Move, ply: int) -> None:
+        if ply != len(self.session.state.moves_played):
+            return
+        text = self.session.game.format_move(move)
+        self.query_one("#message", Static).update(f"Hint: hard would play {text}.", layout=False)
 
     def action_flip(self) -> None:
         self.board.flip()
@@ -378,6 +492,10 @@ class DipoleApp(App[None]):
     @on(MoveEntry.Left)
     def entry_left(self) -> None:
         self._close_entry()
+
+    async def action_quit(self) -> None:
+        self._cancel_bot()
+        self.exit()
 
     def action_new_game(self) -> None:
         def chosen(choice: GameChoice | None) -> None:

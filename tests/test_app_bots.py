@@ -1,0 +1,87 @@
+"""Bots in the app: they answer, they can be watched, paused and stepped, and undo or a new game
+stops them at once. The screen stays live while they think."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.widgets import Static
+
+from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.screens import GameChoice
+from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.session import HUMAN, Autosave
+
+SIZE = (100, 30)
+
+
+def bot_app(tmp_path: Path, white: str, black: str, think: float = 0.2) -> DipoleApp:
+    choice = GameChoice("dipole", "8x8", (white, black))
+    return DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=think)
+
+
+async def until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("timed out waiting")
+
+
+async def test_a_bot_answers_and_undo_returns_to_the_human(tmp_path: Path) -> None:
+    app = bot_app(tmp_path, HUMAN, "easy")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon", *"e1-g3", "enter", "escape")
+        await until(lambda: len(app.session.state.moves_played) == 2)
+        await pilot.pause()
+        assert app.session.state.to_move == 0 and app.board.interactive
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.session.state.moves_played == []  # the bot's reply and the human's move
+        assert app.session.state.to_move == 0
+
+
+async def test_undo_stops_a_thinking_bot_at_once(tmp_path: Path) -> None:
+    app = bot_app(tmp_path, HUMAN, "hard", think=30.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon", *"e1-g3", "enter", "escape")
+        await until(lambda: app._thinking)
+        assert "hard is thinking" in str(app.query_one("#turn", Static).render())
+        # The screen stays live while the bot thinks: the cursor moves.
+        before = app.board.cursor
+        await pilot.press("left")
+        assert app.board.cursor != before
+        await pilot.press("u")
+        await pilot.pause()
+        assert not app._thinking and app.session.state.moves_played == []
+        await asyncio.sleep(0.5)
+        assert app.session.state.moves_played == []  # no late answer from the stopped search
+
+
+async def test_bots_can_be_watched_paused_and_stepped(tmp_path: Path) -> None:
+    app = bot_app(tmp_path, "random", "random")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: len(app.session.state.moves_played) >= 3 or app.session.outcome)
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.paused
+        frozen = len(app.session.state.moves_played)
+        await asyncio.sleep(0.3)
+        assert len(app.session.state.moves_played) == frozen or app.session.outcome
+        if app.session.outcome is None:
+            await pilot.press("full_stop")
+            await until(lambda: len(app.session.state.moves_played) > frozen)
+            assert len(app.session.state.moves_played) == frozen + 1 or app.session.outcome
+
+
+async def test_a_hint_names_a_legal_move_without_playing_it(tmp_path: Path) -> None:
+    app = bot_app(tmp_path, HUMAN, HUMAN, think=0.2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("i")
+        await until(lambda: "Hint:" in str(app.query_one("#message", Static).render()))
+        text = str(app.query_one("#message", Static).render())
+        suggested = text.split("play ")[1].rstrip(".")
+        assert suggested in {DIPOLE.format_move(m) for m in DIPOLE.new().legal_moves()}
+        assert app.session.state.moves_played == []
