@@ -12,6 +12,8 @@ from collections.abc import Iterable, Sequence
 from typing import NoReturn
 
 from . import __version__
+from . import match as matches
+from .bots import BOT_NAMES
 from .games import GAMES
 from .games.base import Game, GameError, State
 from .perft import perft
@@ -65,6 +67,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--ascii", action="store_true", help="draw with ASCII only, for limited terminals"
     )
+    play.add_argument(
+        "--think",
+        type=matches.positive_seconds,
+        default=1.0,
+        metavar="SECONDS",
+        help="how long the hard bot thinks per move (default: 1)",
+    )
 
     moves = commands.add_parser(
         "moves",
@@ -99,6 +108,44 @@ def build_parser() -> argparse.ArgumentParser:
         "final position string.",
     )
     replay.add_argument("file", metavar="FILE", help="a game record")
+
+    match = commands.add_parser(
+        "match",
+        help="play bots against each other and print the score with an Elo estimate",
+        description="Play GAMES games between bots A and B: each random opening twice, with "
+        "colours swapped; print one line per game, then A's score and Elo difference.",
+    )
+    _add_game_option(match)
+    match.add_argument("a", choices=BOT_NAMES, metavar="A", help=f"a bot: {', '.join(BOT_NAMES)}")
+    match.add_argument("b", choices=BOT_NAMES, metavar="B", help="its opponent")
+    match.add_argument(
+        "--games",
+        type=matches.positive_int,
+        default=matches.DEFAULT_GAMES,
+        help=f"how many games (default: {matches.DEFAULT_GAMES})",
+    )
+    match.add_argument(
+        "--movetime",
+        type=matches.positive_seconds,
+        metavar="S",
+        help=f"seconds a move (default: {matches.DEFAULT_MOVETIME} unless --depth)",
+    )
+    match.add_argument("--depth", type=_depth, metavar="D", help="plies of search a move")
+    match.add_argument(
+        "--seed",
+        type=matches.seed_number,
+        metavar="K",
+        help="seed of the openings and bots (default: random, printed)",
+    )
+    match.add_argument(
+        "--jobs",
+        type=matches.positive_int,
+        default=1,
+        metavar="J",
+        help="games played at once, in worker processes (default: 1)",
+    )
+    match.add_argument("--save-dir", metavar="DIR", help="save each game as DIR/game-NNN.txt")
+    match.add_argument("--variant", help="board, e.g. 8x8 or 10x10 (default: the game's first)")
     return parser
 
 
@@ -178,7 +225,10 @@ def run_play(args: argparse.Namespace) -> None:
     players = (getattr(args, "white", HUMAN), getattr(args, "black", HUMAN))
     choice = GameChoice(key, variant, players)
     app = DipoleApp(
-        choice=choice, new=getattr(args, "new", False), ascii_glyphs=getattr(args, "ascii", False)
+        think_time=getattr(args, "think", 1.0),
+        choice=choice,
+        new=getattr(args, "new", False),
+        ascii_glyphs=getattr(args, "ascii", False),
     )
     app.run()
 
@@ -193,6 +243,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_perft(_game(args.game), args.variant, args.position, args.depth)
         elif args.command == "replay":
             run_replay(args.file)
+        elif args.command == "match":
+            matches.run_match(args)
         else:
             run_play(args)
     except (GameError, UsageError) as error:
