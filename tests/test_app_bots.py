@@ -61,19 +61,22 @@ async def test_undo_stops_a_thinking_bot_at_once(tmp_path: Path) -> None:
 
 
 async def test_bots_can_be_watched_paused_and_stepped(tmp_path: Path) -> None:
-    app = bot_app(tmp_path, "random", "random")
+    app = bot_app(tmp_path, "hard", "hard", think=0.3)
     async with app.run_test(size=SIZE) as pilot:
-        await until(lambda: len(app.session.state.moves_played) >= 3 or app.session.outcome)
+        await until(lambda: len(app.session.state.moves_played) >= 2)
         await pilot.press("p")
         await pilot.pause()
-        assert app.paused
+        assert app.paused and not app._thinking
+        assert "paused" in str(app.query_one("#turn", Static).render())
         frozen = len(app.session.state.moves_played)
-        await asyncio.sleep(0.3)
-        assert len(app.session.state.moves_played) == frozen or app.session.outcome
-        if app.session.outcome is None:
-            await pilot.press("full_stop")
-            await until(lambda: len(app.session.state.moves_played) > frozen)
-            assert len(app.session.state.moves_played) == frozen + 1 or app.session.outcome
+        await asyncio.sleep(1.0)
+        assert len(app.session.state.moves_played) == frozen  # a stopped search's move is dropped
+        await pilot.press("full_stop")
+        await until(lambda: len(app.session.state.moves_played) > frozen)
+        await asyncio.sleep(1.0)
+        assert len(app.session.state.moves_played) == frozen + 1  # one step, then it waits
+        await pilot.press("p")
+        await until(lambda: len(app.session.state.moves_played) > frozen + 1)
 
 
 async def test_a_hint_names_a_legal_move_without_playing_it(tmp_path: Path) -> None:

@@ -6,13 +6,12 @@ the game goes through `_after_change`, which redraws, autosaves and notices the 
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
 
 from rich.text import Text
-from textual import events, on, work
+from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -22,8 +21,9 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from ..bots import Bot, Budget, create_bot
-from ..games.base import GameError, Move, State
+from ..bots import Budget
+from ..bots.process import Thinker
+from ..games.base import GameError, Move
 from ..games.dipole import DipoleState
 from ..records import RecordError, load_record, move_label
 from ..session import HUMAN, Autosave, Session, game_named
@@ -102,9 +102,9 @@ class DipoleApp(App[None]):
         self.autosave = autosave or Autosave()
         self.think_time = think_time  # seconds for a bot that thinks to a time budget (hard)
         self.paused = False  # bot against bot: watching stops between moves
-        self._bots: dict[tuple[int, str], Bot] = {}  # kept per seat: a bot learns as it plays
-        self._stop: threading.Event | None = None
-        self._generation = 0  # bumped by every change a thinking bot must not answer
+        self._thinker: Thinker | None = None  # the bots' process, started when first needed
+        self._bot_request = 0  # the request whose answer will be the bot's move
+        self._hint_request = 0
         self._thinking = False
         self.session = session or new_session(self.choice)
         if session is not None:
@@ -315,7 +315,6 @@ class DipoleApp(App[None]):
     def _start(self, session: Session) -> None:
         self._cancel_bot()
         self.paused = False
-        self._bots.clear()
         self.session = session
         self.choice = GameChoice(session.game.key, session.state.variant, session.players)
         last = session.last_move
@@ -369,45 +368,50 @@ class DipoleApp(App[None]):
 
     # -- bots ------------------------------------------------------------------------------
 
-    def _bot_for(self, side: int) -> Bot:
-        seat = self.session.players[side]
-        key = (side, seat)
-        if key not in self._bots:
-            self._bots[key] = create_bot(seat, self.session.game.key, seed=None)
-        return self._bots[key]
+    def _ask(self, bot: str, seat: int, movetime: float) -> int:
+        """Send the game so far to the bots' process; the answer comes back to `_answered`."""
+        if self._thinker is None:
+            self._thinker = Thinker(self._answer_arrived)
+        record = self.session.record_text()
+        budget = Budget(movetime=movetime)
+        return self._thinker.ask(self.session.game.key, record, bot, seat, budget)
+
+    def _answer_arrived(self, number: int, move: str | None) -> None:
+        """Called on the thinker's reading thread: hand the answer to the app's thread."""
+        self.call_from_thread(self._answered, number, move)
+
+    def _answered(self, number: int, text: str | None) -> None:
+        if text is None:
+            return
+        if number == self._bot_request:
+            self._thinking = False
+            self._bot_request = 0
+            self._play(self.session.game.parse_move(text, self.session.state))
+        elif number == self._hint_request:
+            self._hint_request = 0
+            message = f"Hint: hard would play {text}."
+            self.query_one("#message", Static).update(message, layout=False)
 
     def _bot_turn(self, step: bool = False) -> None:
-        """If a bot is to move, let it think in a thread; the screen stays live meanwhile."""
+        """If a bot is to move, let it think in its own process; the screen stays live."""
         session = self.session
-        seat = session.players[session.state.to_move]
+        side = session.state.to_move
+        seat = session.players[side]
         if seat == HUMAN or session.outcome is not None or self._thinking:
             return
         if (self.paused or session.redo_moves) and not step:
             self._show_turn()
             return
-        self._generation += 1
-        self._stop = threading.Event()
         self._thinking = True
         self._show_turn()
-        self._think(self._bot_for(session.state.to_move), session.state.copy(), self._stop)
-
-    @work(thread=True, exclusive=True, group="bot")
-    def _think(self, bot: Bot, state: State, stop: threading.Event) -> None:
-        generation = self._generation
-        move = bot.choose(state, Budget(movetime=self.think_time), stop=stop)
-        if not stop.is_set():
-            self.call_from_thread(self._bot_moved, move, generation)
-
-    def _bot_moved(self, move: Move, generation: int) -> None:
-        if generation != self._generation:
-            return  # the game changed while the bot thought: its move belongs to the past
-        self._thinking = False
-        self._play(move)
+        self._bot_request = self._ask(seat, side, self.think_time)
 
     def _cancel_bot(self) -> None:
-        if self._stop is not None:
-            self._stop.set()
-        self._generation += 1
+        """Undo, redo, a new game, a load or a pause: any search under way stops at once, and
+        an answer still on its way is dropped."""
+        if self._thinker is not None:
+            self._thinker.cancel()
+        self._bot_request = self._hint_request = 0
         self._thinking = False
 
     def _show_turn(self) -> None:
@@ -428,26 +432,12 @@ class DipoleApp(App[None]):
 
     def action_hint(self) -> None:
         """Ask `hard` what it would play here, without playing it."""
-        if (
-            self.session.outcome is not None
-            or self.session.players[self.session.state.to_move] != HUMAN
-        ):
+        session = self.session
+        if session.outcome is not None or session.players[session.state.to_move] != HUMAN:
             self.bell()
             return
         self.query_one("#message", Static).update("Thinking of a hint…", layout=False)
-        self._hint(self.session.state.copy(), len(self.session.state.moves_played))
-
-    @work(thread=True, exclusive=True, group="hint")
-    def _hint(self, state: State, ply: int) -> None:
-        bot = create_bot("hard", self.session.game.key, seed=0)
-        move = bot.choose(state, Budget(movetime=min(self.think_time, 1.0)))
-        self.call_from_thread(self._show_hint, move, ply)
-
-    def _show_hint(self, move: Move, ply: int) -> None:
-        if ply != len(self.session.state.moves_played):
-            return
-        text = self.session.game.format_move(move)
-        self.query_one("#message", Static).update(f"Hint: hard would play {text}.", layout=False)
+        self._hint_request = self._ask("hard", 2, min(self.think_time, 1.0))
 
     def action_flip(self) -> None:
         self.board.flip()
@@ -494,8 +484,11 @@ class DipoleApp(App[None]):
         self._close_entry()
 
     async def action_quit(self) -> None:
-        self._cancel_bot()
         self.exit()
+
+    def on_unmount(self) -> None:
+        if self._thinker is not None:
+            self._thinker.close()
 
     def action_new_game(self) -> None:
         def chosen(choice: GameChoice | None) -> None:
