@@ -227,8 +227,9 @@ def load_record(path: Path | str) -> Record:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise RecordError(f"{path} is not a text file (expected a UTF-8 game record)") from None
-    except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+    except (OSError, ValueError) as error:  # ValueError: a name with a NUL byte in it
+        reason = getattr(error, "strerror", None) or error
+        raise RecordError(f"cannot read {path}: {reason}") from None
     try:
         return parse_record(text)
     except RecordError as error:

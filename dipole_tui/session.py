@@ -150,6 +150,15 @@ class Session:
         tags["White"], tags["Black"] = self.players
         return format_record(self.game, self.state, tags)
 
+    def whole_game(self) -> Session:
+        """The game with every undone move replayed: what a review must never lose."""
+        if not self.redo_moves:
+            return self
+        state = self.state.copy()
+        for move in self.redo_moves:
+            state.play(move)
+        return Session(self.game, state, self.players, dict(self.tags))
+
     def save(self, path: Path | str) -> None:
         write_atomically(path, self.record_text())
 
@@ -181,6 +190,16 @@ class Autosave:
         target = _free_name(self.folder / "finished", f"{session.game.key}-{stamp}")
         write_atomically(target, session.record_text())
         self.path.unlink(missing_ok=True)
+        return target
+
+    def shelve(self) -> Path | None:
+        """Move the autosave, an unfinished game about to be replaced, into unfinished/."""
+        if not self.path.exists():
+            return None
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = _free_name(self.folder / "unfinished", f"game-{stamp}")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(self.path, target)
         return target
 
     def load(self) -> Session | None:

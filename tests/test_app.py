@@ -356,3 +356,30 @@ async def test_moves_typed_ahead_quickly_all_arrive_in_order(tmp_path: Path) -> 
         assert app.query_one("#move-input", Input).has_focus
         await pilot.press("escape")
         assert app.board.has_focus
+
+
+async def test_review_of_a_finished_game_keeps_the_autosave_clear(tmp_path: Path) -> None:
+    app = app_for(tmp_path, "8:W:Wc3=2:Be5=2")
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "c3xe5", leave=False)
+        await pilot.click("#review")
+        await pilot.pause()
+        assert not (tmp_path / "autosave.txt").exists()
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.session.outcome is None
+        assert not (tmp_path / "autosave.txt").exists()  # the game stays finished and filed
+        await pilot.press("U")
+        await pilot.pause()
+    assert len(list((tmp_path / "finished").glob("*.txt"))) == 1
+
+
+async def test_a_new_game_keeps_the_unfinished_one(tmp_path: Path) -> None:
+    first = app_for(tmp_path)
+    async with first.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "e1-g3")
+    second = app_for(tmp_path)  # --new: the autosave of the first game is set aside
+    async with second.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+    kept = list((tmp_path / "unfinished").glob("*.txt"))
+    assert len(kept) == 1 and "1. e1-g3" in kept[0].read_text()

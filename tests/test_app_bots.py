@@ -88,3 +88,57 @@ async def test_a_hint_names_a_legal_move_without_playing_it(tmp_path: Path) -> N
         suggested = text.split("play ")[1].rstrip(".")
         assert suggested in {DIPOLE.format_move(m) for m in DIPOLE.new().legal_moves()}
         assert app.session.state.moves_played == []
+
+
+async def test_a_move_typed_on_the_bots_turn_is_refused_and_the_bot_still_moves(
+    tmp_path: Path,
+) -> None:
+    app = bot_app(tmp_path, HUMAN, "hard", think=0.5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon", *"e1-g3", "enter")
+        await until(lambda: app._thinking)
+        await pilot.press(*"d8-c7", "enter")
+        await pilot.pause()
+        assert "bot's turn" in str(app.query_one("#message", Static).render())
+        assert len(app.session.state.moves_played) == 1
+        await until(lambda: len(app.session.state.moves_played) == 2)
+
+
+async def test_a_stopped_bot_is_asked_again_and_its_process_survives(tmp_path: Path) -> None:
+    app = bot_app(tmp_path, HUMAN, "hard", think=0.5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon", *"e1-g3", "enter", "escape")
+        await until(lambda: app._thinking)
+        await pilot.press("U")  # nothing to redo: the bot must go on thinking
+        assert app._thinking
+        await pilot.press("u")  # stops the search in the middle
+        assert not app._thinking and app.session.state.moves_played == []
+        await pilot.press("colon", *"e1-c3", "enter", "escape")
+        await until(lambda: len(app.session.state.moves_played) == 2)
+        assert app._thinker is not None and app._thinker._process.is_alive()
+
+
+async def test_redo_in_a_game_against_a_bot_does_not_pause_it(tmp_path: Path) -> None:
+    app = bot_app(tmp_path, HUMAN, "easy")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon", *"e1-g3", "enter", "escape")
+        await until(lambda: len(app.session.state.moves_played) == 2)
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.session.state.moves_played == []
+        await pilot.press("U")  # the move and the bot's reply come back together
+        await pilot.pause()
+        assert len(app.session.state.moves_played) == 2 and not app.paused
+        await pilot.press("colon", *"e1-c3", "enter", "escape")
+        await until(lambda: len(app.session.state.moves_played) == 4)
+
+
+async def test_cancelling_the_first_dialog_starts_the_bots(tmp_path: Path) -> None:
+    app = DipoleApp(
+        choice=GameChoice("dipole", "8x8", ("random", HUMAN)), autosave=Autosave(tmp_path)
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        await until(lambda: len(app.session.state.moves_played) == 1)
+    assert (tmp_path / "autosave.txt").exists()

@@ -104,3 +104,12 @@ def test_hard_uses_its_time_and_reaches_depth() -> None:
     state = DIPOLE.new()
     bot.choose(state, Budget(movetime=0.3))
     assert bot.last_depth >= 3
+
+
+def test_a_stopped_easy_or_medium_bot_still_answers_with_a_legal_move() -> None:
+    stop = threading.Event()
+    stop.set()  # stopped before it starts: it must not raise
+    state = random_positions(1, seed=4)[0]
+    for name in ("easy", "medium"):
+        move = create_bot(name, seed=1).choose(state, Budget(movetime=None), stop=stop)
+        assert move in state.legal_moves()

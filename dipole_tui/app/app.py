@@ -6,6 +6,7 @@ the game goes through `_after_change`, which redraws, autosaves and notices the 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
@@ -47,8 +48,8 @@ class MoveEntry(Input):
             event.prevent_default()
             text, self.value = self.value, ""
             self.post_message(self.Submitted(self, text))
-        elif event.character == ":":
-            event.stop()  # ':' only opens the entry
+        elif event.character == ":":  # keys typed ahead can reach the entry before the
+            event.stop()  # ':' binding does: a ':' only ever opens the entry
             event.prevent_default()
         elif event.key == "escape":
             event.stop()
@@ -63,7 +64,7 @@ def new_session(choice: GameChoice) -> Session:
 
 
 class DipoleApp(App[None]):
-    """Dipole for two players at one terminal."""
+    """Dipole at one terminal: two players, one against a bot, or bots to watch."""
 
     CSS_PATH = "app.tcss"
     TITLE = "dipole-tui"
@@ -102,6 +103,7 @@ class DipoleApp(App[None]):
         self.autosave = autosave or Autosave()
         self.think_time = think_time  # seconds for a bot that thinks to a time budget (hard)
         self.paused = False  # bot against bot: watching stops between moves
+        self._filed = False  # the finished game is in finished/ already
         self._thinker: Thinker | None = None  # the bots' process, started when first needed
         self._bot_request = 0  # the request whose answer will be the bot's move
         self._hint_request = 0
@@ -139,16 +141,17 @@ class DipoleApp(App[None]):
         self.board.focus()
         self._show()
         if self.start_new:
+            self._shelve_autosave()
             self._write_autosave()
             self._bot_turn()
             return
         try:
             saved = self.autosave.load()
-        except RecordError as error:
+        except (RecordError, OSError) as error:
             self.notify(str(error), title="Autosave", severity="error", timeout=12)
             saved = None
         if saved is None:
-            self.action_new_game()
+            self._choose_new_game(starting=True)
             return
         moves = len(saved.state.moves_played)
         text = f"{saved.game.name} {saved.state.variant}, {moves} plies played."
@@ -158,7 +161,8 @@ class DipoleApp(App[None]):
             if answer == "resume":
                 self._start(saved)
             else:
-                self.action_new_game()
+                self._shelve_autosave()
+                self._choose_new_game(starting=True)
 
         question = ChoiceScreen("Resume the game in progress?", text, answers, escape="resume")
         self.push_screen(question, answered)
@@ -178,7 +182,7 @@ class DipoleApp(App[None]):
         terminal = terminal or self.size
         width, height = self._minimum_terminal()
         small = terminal.width < width or terminal.height < height
-        self.screen.set_class(small, "too-small")
+        self.screen_stack[0].set_class(small, "too-small")
         if small:
             self.query_one("#too-small", Static).update(
                 f"The terminal is too small for this board.\n"
@@ -193,10 +197,10 @@ class DipoleApp(App[None]):
         state = session.state
         game = session.game
         self.board.show_state(self._dipole_state(), session.last_move)
-        # The board takes moves only from a human seat; a bot's seat (a later issue) plays itself.
+        # The board takes moves only from a human seat; a bot's seat plays itself.
         seat = session.players[state.to_move]
         self.board.interactive = session.outcome is None and seat == HUMAN
-        # Fixed-size panels update without a layout pass; the move list only when it grows.
+        # Every panel has a fixed size, so updating it needs no layout pass.
         self.query_one("#title", Static).update(
             Text.assemble((f"{game.name} {state.variant}", "bold"), f"  {self._seats()}"),
             layout=False,
@@ -270,22 +274,39 @@ class DipoleApp(App[None]):
     # -- changing the game -----------------------------------------------------------------
 
     def _after_change(self, message: str = "") -> None:
+        """Every change of the game ends here: redraw, keep the game safe, let a bot move.
+
+        The autosave holds the whole game, undone moves included, so a review never loses
+        them; a finished game is filed under finished/ once and no longer offered to resume."""
         self._show(message)
-        outcome = self.session.outcome
-        if outcome is None:
+        whole = self.session.whole_game()
+        if whole.outcome is None:
+            self._filed = False
             self._write_autosave()
+        elif not self._filed:
+            self._filed = True
+            try:
+                filed: Path | None = self.autosave.finish(whole)
+            except OSError as error:
+                self.notify(f"could not file the finished game: {error}", severity="error")
+                filed = None
+            if self.session.outcome is not None:
+                self._game_over(filed)
+        if self.session.outcome is None:
             self._bot_turn()
-            return
+
+    def _shelve_autosave(self) -> None:
         try:
-            filed = self.autosave.finish(self.session)
+            kept = self.autosave.shelve()
         except OSError as error:
-            self.notify(f"could not file the finished game: {error}", severity="error")
-            filed = None
-        self._game_over(filed)
+            self.notify(f"could not keep the old game: {error.strerror}", severity="error")
+            return
+        if kept is not None:
+            self.notify(f"The unfinished game is kept as {kept}", timeout=8)
 
     def _write_autosave(self) -> None:
         try:
-            self.autosave.write(self.session)
+            self.autosave.write(self.session.whole_game())
         except OSError as error:
             self.notify(f"autosave failed: {error.strerror or error}", severity="error")
 
@@ -313,8 +334,12 @@ class DipoleApp(App[None]):
         self.push_screen(ChoiceScreen(headline, text, answers, escape="review"), answered)
 
     def _start(self, session: Session) -> None:
+        replaced = self.session.whole_game()
+        if session is not self.session and replaced.outcome is None and replaced.state.moves_played:
+            self._shelve_autosave()  # the game being replaced is kept, not overwritten
         self._cancel_bot()
         self.paused = False
+        self._filed = session.whole_game().outcome is not None  # loaded finished: filed already
         self.session = session
         self.choice = GameChoice(session.game.key, session.state.variant, session.players)
         last = session.last_move
@@ -331,6 +356,7 @@ class DipoleApp(App[None]):
         self._play(event.move)
 
     def _play(self, move: Move) -> None:
+        self._hint_request = 0  # a hint for the position before this move is no use now
         mover = self.session.game.side_names[self.session.state.to_move]
         text = self.session.game.format_move(move)
         passes = self.session.play(move)
@@ -343,27 +369,31 @@ class DipoleApp(App[None]):
 
     def action_undo(self) -> None:
         """Take back a move; against a bot, back to the human's previous turn."""
-        self._cancel_bot()
         session = self.session
-        if not session.undo():
+        if not session.can_undo():
             self.bell()
             self._show("Nothing to undo.")
             return
+        self._cancel_bot()
+        session.undo()
         humans = [side for side, seat in enumerate(session.players) if seat == HUMAN]
         while humans and session.state.to_move not in humans and session.can_undo():
             session.undo()
         if not humans:
-            self.paused = True  # stepping back through a bots' game: watch from here on demand
+            self.paused = True  # stepping back through a bots' game: watch on with p or .
         self._after_change("Move taken back (U or ctrl+r replays it).")
 
     def action_redo(self) -> None:
-        self._cancel_bot()
-        if not self.session.redo():
+        if not self.session.redo_moves:
             self.bell()
             self._show("Nothing to redo.")
             return
-        if self.session.redo_moves:
-            self.paused = True  # reviewing: the bots wait until the end is reached or p
+        self._cancel_bot()
+        session = self.session
+        session.redo()
+        humans = [side for side, seat in enumerate(session.players) if seat == HUMAN]
+        while humans and session.state.to_move not in humans and session.redo_moves:
+            session.redo()  # as undo took the bot's reply back with the move, redo brings both
         self._after_change()
 
     # -- bots ------------------------------------------------------------------------------
@@ -378,7 +408,8 @@ class DipoleApp(App[None]):
 
     def _answer_arrived(self, number: int, move: str | None) -> None:
         """Called on the thinker's reading thread: hand the answer to the app's thread."""
-        self.call_from_thread(self._answered, number, move)
+        with contextlib.suppress(RuntimeError):  # the app has stopped: nobody waits for it
+            self.call_from_thread(self._answered, number, move)
 
     def _answered(self, number: int, text: str | None) -> None:
         if text is None:
@@ -386,7 +417,12 @@ class DipoleApp(App[None]):
         if number == self._bot_request:
             self._thinking = False
             self._bot_request = 0
-            self._play(self.session.game.parse_move(text, self.session.state))
+            try:
+                move = self.session.game.parse_move(text, self.session.state)
+            except GameError:  # the game moved on after all: ask again
+                self._bot_turn()
+                return
+            self._play(move)
         elif number == self._hint_request:
             self._hint_request = 0
             message = f"Hint: hard would play {text}."
@@ -457,9 +493,15 @@ class DipoleApp(App[None]):
     @on(Input.Submitted, "#move-input")
     def typed_move(self, event: Input.Submitted) -> None:
         """Play a typed move; the entry keeps the focus for the next one (Escape leaves)."""
-        text = event.value.strip().lstrip(":").strip()  # a typed ':' is a habit, not a move
+        text = event.value.strip().lstrip(":").strip()
         if not text:
             self._close_entry()
+            return
+        if not self.board.interactive:
+            side = self.session.game.side_names[self.session.state.to_move]
+            waiting = "the game is over" if self.session.outcome else f"it is {side}'s bot's turn"
+            self.query_one("#message", Static).update(Text(f"{text}: {waiting}", style="bold red"))
+            self.bell()
             return
         try:
             move = self.session.game.parse_move(text, self.session.state)
@@ -491,9 +533,16 @@ class DipoleApp(App[None]):
             self._thinker.close()
 
     def action_new_game(self) -> None:
+        self._choose_new_game(starting=False)
+
+    def _choose_new_game(self, starting: bool) -> None:
+        """The new-game dialog; cancelled at start-up, the game on screen simply begins."""
+
         def chosen(choice: GameChoice | None) -> None:
             if choice is not None:
                 self._start(new_session(choice))
+            elif starting:
+                self._start(self.session)
 
         self.push_screen(NewGameScreen(self.choice), chosen)
 
@@ -505,9 +554,10 @@ class DipoleApp(App[None]):
             if path is None:
                 return
             try:
-                self.session.save(path)
-            except OSError as error:
-                self.notify(f"could not save {path}: {error.strerror or error}", severity="error")
+                self.session.whole_game().save(path)
+            except (OSError, ValueError) as error:
+                reason = getattr(error, "strerror", None) or error
+                self.notify(f"could not save {path}: {reason}", severity="error")
                 return
             self.notify(f"Saved to {path}")
 

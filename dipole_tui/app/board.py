@@ -564,8 +564,9 @@ class DipoleBoard(Widget, can_focus=True):
         if "square" in meta:
             square = int(meta["square"])
             if (square % STRIDE + square // STRIDE) % 2 == 0:
-                self.cursor = square
+                before, self.cursor = self.cursor, square
                 self.removal_cursor = None
+                self._refresh_around(before, square)
                 self._choose_square(square)
         elif "removal" in meta:
             self.removal_cursor = int(meta["removal"])

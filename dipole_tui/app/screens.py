@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select
 
 from ..games import GAMES
-from ..session import HUMAN, PLAYERS
+from ..session import PLAYERS
 
 HELP_FILE = Path(__file__).with_name("help.md")
 
@@ -137,7 +137,11 @@ class FileScreen(ModalScreen[Path | None]):
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
-        self.dismiss(Path(text).expanduser() if text else None)
+        try:
+            path = Path(text).expanduser()
+        except RuntimeError:  # ~someone who does not exist: take the name as written
+            path = Path(text)
+        self.dismiss(path if text else None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -163,4 +167,4 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-__all__ = ["HUMAN", "ChoiceScreen", "FileScreen", "GameChoice", "HelpScreen", "NewGameScreen"]
+__all__ = ["ChoiceScreen", "FileScreen", "GameChoice", "HelpScreen", "NewGameScreen"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..games.base import Move, State
 from . import Budget
 from .dipole_eval import DipoleKnowledge, RaceKnowledge
-from .search import Knowledge, Search
+from .search import Knowledge, OutOfTime, Search
 
 
 @dataclass(frozen=True)
@@ -69,9 +69,13 @@ class SearchBot:
             work.play(move)
             try:
                 result = self.search.score(work, depth - 1, stop)
+            except OutOfTime:  # stopped: choose among what was weighed so far
+                break
             finally:
                 work.undo()
             scores.append((-result, move))
+        if not scores:
+            return moves[0]
         scores.sort(key=lambda pair: pair[0], reverse=True)
         best = scores[0][0]
         slack = self.style.slack

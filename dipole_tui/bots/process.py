@@ -45,7 +45,7 @@ def serve(requests: Any, answers: Any, cancelled: Synchronized[int]) -> None:
     from ..games import GAMES
     from ..records import parse_record
 
-    bots: dict[tuple[int, str], Bot] = {}
+    bots: dict[tuple[int, str, str], Bot] = {}
     while True:
         request: Request | None = requests.get()
         if request is None:
@@ -54,15 +54,19 @@ def serve(requests: Any, answers: Any, cancelled: Synchronized[int]) -> None:
         if cancelled.value >= request.number:
             answers.put((request.number, None))
             continue
-        game = GAMES[request.game_key]
-        state = parse_record(request.record).state
-        key = (request.seat, request.bot)
-        if key not in bots:
-            bots[key] = create_bot(request.bot, request.game_key)
-        stop = _Stop(cancelled, request.number)
-        budget = Budget(movetime=request.movetime, depth=request.depth)
-        move = bots[key].choose(state, budget, stop=stop)  # type: ignore[arg-type]
-        answers.put((request.number, None if stop.is_set() else game.format_move(move)))
+        try:
+            game = GAMES[request.game_key]
+            state = parse_record(request.record).state
+            key = (request.seat, request.bot, state.variant)
+            if key not in bots:
+                bots[key] = create_bot(request.bot, request.game_key)
+            stop = _Stop(cancelled, request.number)
+            budget = Budget(movetime=request.movetime, depth=request.depth)
+            move = bots[key].choose(state, budget, stop=stop)  # type: ignore[arg-type]
+            answer = None if stop.is_set() else game.format_move(move)
+        except Exception:  # a bot's failure must not end the worker: that request gets nothing
+            answer = None
+        answers.put((request.number, answer))
 
 
 class Thinker:
@@ -84,6 +88,7 @@ class Thinker:
             daemon=True,
             name="dipole-tui bot",
         )
+        self._context = context
         self._reader = threading.Thread(target=self._read, daemon=True, name="bot answers")
         self._on_answer = on_answer
         self._started = False
@@ -102,6 +107,14 @@ class Thinker:
             self._process.start()
             self._reader.start()
             self._started = True
+        elif not self._process.is_alive():  # the worker died: a new one serves the same queues
+            self._process = self._context.Process(
+                target=serve,
+                args=(self._requests, self._answers, self._cancelled),
+                daemon=True,
+                name="dipole-tui bot",
+            )
+            self._process.start()
         self._number += 1
         self._requests.put(
             Request(self._number, game_key, record, bot, seat, budget.movetime, budget.depth)

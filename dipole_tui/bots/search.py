@@ -38,6 +38,23 @@ class Knowledge(Protocol):
         ...
 
 
+def _to_table(score: int, ply: int) -> int:
+    """A win's score counts plies from the root; the table keeps them from this position."""
+    if score > WIN - 1000:
+        return score + ply
+    if score < -(WIN - 1000):
+        return score - ply
+    return score
+
+
+def _from_table(score: int, ply: int) -> int:
+    if score > WIN - 1000:
+        return score - ply
+    if score < -(WIN - 1000):
+        return score + ply
+    return score
+
+
 class OutOfTime(Exception):
     """Raised inside the search when the budget runs out or a stop is requested."""
 
@@ -49,7 +66,8 @@ class SearchResult:
     depth: int
     nodes: int
     seconds: float
-    scores: dict[Move, int] = field(default_factory=dict)  # root moves' scores, last full depth
+    # The root moves' scores at the last full depth: exact for the best, bounds for the others.
+    scores: dict[Move, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -185,12 +203,13 @@ class Search:
         if entry is not None:
             table_move = entry.move
             if entry.depth >= depth:
+                stored = _from_table(entry.score, ply)
                 if entry.flag == EXACT:
-                    return entry.score
-                if entry.flag == LOWER and entry.score >= beta:
-                    return entry.score
-                if entry.flag == UPPER and entry.score <= alpha:
-                    return entry.score
+                    return stored
+                if entry.flag == LOWER and stored >= beta:
+                    return stored
+                if entry.flag == UPPER and stored <= alpha:
+                    return stored
         original_alpha = alpha
         moves = self._ordered(state, state.legal_moves(), table_move, ply)
         best_score, best_move = -INFINITY, moves[0]
@@ -214,7 +233,7 @@ class Search:
                             self._remember_cutoff(move, depth, ply)
                         break
         flag = UPPER if best_score <= original_alpha else LOWER if best_score >= beta else EXACT
-        self.table[key] = _Entry(depth, best_score, flag, best_move)
+        self.table[key] = _Entry(depth, _to_table(best_score, ply), flag, best_move)
         return best_score
 
     def _quiesce(self, state: State, alpha: int, beta: int, ply: int, qdepth: int) -> int:
