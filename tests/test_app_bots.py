@@ -93,7 +93,7 @@ async def test_a_hint_names_a_legal_move_without_playing_it(tmp_path: Path) -> N
 async def test_a_move_typed_on_the_bots_turn_is_refused_and_the_bot_still_moves(
     tmp_path: Path,
 ) -> None:
-    app = bot_app(tmp_path, HUMAN, "hard", think=0.5)
+    app = bot_app(tmp_path, HUMAN, "hard", think=3.0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon", *"e1-g3", "enter")
         await until(lambda: app._thinking)
@@ -101,7 +101,8 @@ async def test_a_move_typed_on_the_bots_turn_is_refused_and_the_bot_still_moves(
         await pilot.pause()
         assert "bot's turn" in str(app.query_one("#message", Static).render())
         assert len(app.session.state.moves_played) == 1
-        await until(lambda: len(app.session.state.moves_played) == 2)
+        await until(lambda: len(app.session.state.moves_played) == 2, seconds=15)
+        assert app.session.players[app.session.state.to_move] == HUMAN
 
 
 async def test_a_stopped_bot_is_asked_again_and_its_process_survives(tmp_path: Path) -> None:
