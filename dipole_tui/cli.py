@@ -213,10 +213,12 @@ def run_replay(path: str) -> None:
 def run_play(args: argparse.Namespace) -> None:
     """Open the app; with no subcommand, with the defaults and the autosave offered."""
     from .app.app import DipoleApp  # Textual loads only when the game is played
-    from .app.screens import GameChoice
+    from .app.screens import PLAYABLE, GameChoice
 
     key = getattr(args, "game", "dipole")
     game = _game(key)
+    if key not in PLAYABLE:
+        raise GameError(f"{game.name} can be studied with moves, perft and replay, not played yet")
     variant = getattr(args, "variant", None) or game.variants[0]
     if variant not in game.variants:
         raise GameError(

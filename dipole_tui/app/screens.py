@@ -16,6 +16,8 @@ from ..games import GAMES
 from ..session import PLAYERS
 
 HELP_FILE = Path(__file__).with_name("help.md")
+# The games the app can draw: a game joins when its board widget does.
+PLAYABLE = ("dipole",)
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ class NewGameScreen(ModalScreen[GameChoice | None]):
             with Grid(id="form"):
                 yield Label("Game")
                 yield Select(
-                    [(g.name, key) for key, g in GAMES.items()],
+                    [(g.name, key) for key, g in GAMES.items() if key in PLAYABLE],
                     value=self.current.game_key,
                     allow_blank=False,
                     id="game",
