@@ -7,11 +7,11 @@ fixed seed and a depth budget is deterministic.
 from __future__ import annotations
 
 import random
-import threading
 from dataclasses import dataclass
 from typing import Protocol
 
 from ..games.base import Move, State
+from .search import Stop
 
 LEVELS = ("random", "easy", "medium", "hard")  # offered to players
 BASELINES = ("ab4",)  # fixed opponents for measuring
@@ -29,7 +29,7 @@ class Budget:
 class Bot(Protocol):
     name: str
 
-    def choose(self, state: State, budget: Budget, stop: threading.Event | None = None) -> Move:
+    def choose(self, state: State, budget: Budget, stop: Stop | None = None) -> Move:
         """A legal move for the side to move; `stop` being set ends the thinking at once."""
         ...
 
@@ -42,7 +42,7 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State, budget: Budget, stop: threading.Event | None = None) -> Move:
+    def choose(self, state: State, budget: Budget, stop: Stop | None = None) -> Move:
         moves = state.legal_moves()
         if not moves:
             raise ValueError("the game is over: there is no move to choose")

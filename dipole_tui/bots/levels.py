@@ -8,13 +8,12 @@ little way ahead and pick among the ones that look nearly best, `easy` with a wi
 from __future__ import annotations
 
 import random
-import threading
 from dataclasses import dataclass
 
 from ..games.base import Move, State
 from . import Budget
 from .dipole_eval import DipoleKnowledge, RaceKnowledge
-from .search import Knowledge, OutOfTime, Search
+from .search import Knowledge, OutOfTime, Search, Stop
 
 
 @dataclass(frozen=True)
@@ -46,7 +45,7 @@ class SearchBot:
         self.search = Search(knowledge, quiescence=style.quiescence)
         self.last_depth = 0
 
-    def choose(self, state: State, budget: Budget, stop: threading.Event | None = None) -> Move:
+    def choose(self, state: State, budget: Budget, stop: Stop | None = None) -> Move:
         style = self.style
         depth = style.depth if style.depth is not None else budget.depth
         if style.depth is not None and budget.depth is not None:
@@ -58,7 +57,7 @@ class SearchBot:
             return result.move
         return self._human_choice(state, depth or 1, stop)
 
-    def _human_choice(self, state: State, depth: int, stop: threading.Event | None) -> Move:
+    def _human_choice(self, state: State, depth: int, stop: Stop | None) -> Move:
         """Score every move exactly at a shallow depth, then pick among the nearly best."""
         moves = state.legal_moves()
         if len(moves) == 1:

@@ -62,7 +62,7 @@ def serve(requests: Any, answers: Any, cancelled: Synchronized[int]) -> None:
                 bots[key] = create_bot(request.bot, request.game_key)
             stop = _Stop(cancelled, request.number)
             budget = Budget(movetime=request.movetime, depth=request.depth)
-            move = bots[key].choose(state, budget, stop=stop)  # type: ignore[arg-type]
+            move = bots[key].choose(state, budget, stop=stop)
             answer = None if stop.is_set() else game.format_move(move)
         except Exception:  # a bot's failure must not end the worker: that request gets nothing
             answer = None

@@ -8,7 +8,6 @@ long), and a static ordering score. Everything else comes from the rules core's 
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -55,6 +54,12 @@ def _from_table(score: int, ply: int) -> int:
     return score
 
 
+class Stop(Protocol):
+    """Anything that says when to stop thinking: a `threading.Event`, or a shared counter."""
+
+    def is_set(self) -> bool: ...
+
+
 class OutOfTime(Exception):
     """Raised inside the search when the budget runs out or a stop is requested."""
 
@@ -90,7 +95,7 @@ class Search:
         self.killers: list[list[Move | None]] = []
         self.nodes = 0
         self._deadline = float("inf")
-        self._stop: threading.Event | None = None
+        self._stop: Stop | None = None
 
     # -- the driver ------------------------------------------------------------------------
 
@@ -99,7 +104,7 @@ class Search:
         state: State,
         depth: int | None = None,
         movetime: float | None = None,
-        stop: threading.Event | None = None,
+        stop: Stop | None = None,
         on_depth: Callable[[SearchResult], None] | None = None,
     ) -> SearchResult:
         """Deepen until the depth or the time runs out; the last completed depth's best move."""
@@ -134,7 +139,7 @@ class Search:
         best.seconds = time.perf_counter() - started
         return best
 
-    def score(self, state: State, depth: int, stop: threading.Event | None = None) -> int:
+    def score(self, state: State, depth: int, stop: Stop | None = None) -> int:
         """The exact value of a position for the side to move, searched `depth` plies deep (and
         its noisy moves beyond): what the weaker levels weigh their candidate moves by."""
         self._deadline = float("inf")
