@@ -29,7 +29,14 @@ from ..games.dipole import DipoleState
 from ..records import RecordError, load_record, move_label
 from ..session import HUMAN, Autosave, Session, game_named
 from .board import DipoleBoard, minimum_size
-from .screens import ChoiceScreen, FileScreen, GameChoice, HelpScreen, NewGameScreen
+from .screens import (
+    PLAYABLE,
+    ChoiceScreen,
+    FileScreen,
+    GameChoice,
+    HelpScreen,
+    NewGameScreen,
+)
 
 SIDE_PANEL_WIDTH = 26
 WIDE_SIDE_PANEL_WIDTH = 34
@@ -571,6 +578,10 @@ class DipoleApp(App[None]):
                 session = Session.from_record(load_record(path))
             except GameError as error:
                 self.notify(str(error), title="Load", severity="error", timeout=10)
+                return
+            if session.game.key not in PLAYABLE:
+                message = f"{session.game.name} is not playable here yet: try dipole-tui replay"
+                self.notify(message, title="Load", severity="error", timeout=10)
                 return
             self._start(session)
             self.notify(f"Loaded {path}")
