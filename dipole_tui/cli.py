@@ -190,9 +190,10 @@ def run_perft(game: Game, variant: str | None, position: str | None, depth: int)
 def run_replay(path: str) -> None:
     record = load_record(path)
     game, state = record.game, record.state
+    first, second = game.side_names  # the White and Black tags name the first and second side
     print(
-        f"{game.name} {state.variant}: {record.tags.get('White', '?')} (White) "
-        f"v {record.tags.get('Black', '?')} (Black), result {record.result}"
+        f"{game.name} {state.variant}: {record.tags.get('White', '?')} ({first}) "
+        f"v {record.tags.get('Black', '?')} ({second}), result {record.result}"
     )
     start = state.copy()
     moves = start.moves_played

@@ -1,8 +1,19 @@
 """The rules engines, one module per game; none of them imports Textual, Rich or does I/O."""
 
-from .base import GameError, IllegalMoveError, NotationError, Outcome
+from .base import Game, GameError, IllegalMoveError, NotationError, Outcome
+from .death_stacks import DEATH_STACKS
 from .dipole import DIPOLE
 
-GAMES = {game.key: game for game in (DIPOLE,)}
+# Typed as the protocol: with two games mypy would otherwise infer their union, whose moves
+# no caller could pass back.
+GAMES: dict[str, Game] = {game.key: game for game in (DIPOLE, DEATH_STACKS)}
 
-__all__ = ["DIPOLE", "GAMES", "GameError", "IllegalMoveError", "NotationError", "Outcome"]
+__all__ = [
+    "DEATH_STACKS",
+    "DIPOLE",
+    "GAMES",
+    "GameError",
+    "IllegalMoveError",
+    "NotationError",
+    "Outcome",
+]

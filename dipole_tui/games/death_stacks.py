@@ -1,0 +1,462 @@
+"""Death Stacks (Stephen Cobb, 2004; Too-Tall rule 2005): the complete rules engine.
+
+The zone is 6x6 (a1..f6); the sheet's wall ring is never used, so squares are numbered
+`rank * 6 + file` from 0 (a1) to 35 (f6). A cell holds its stack as a tuple of pieces, bottom to
+top, each RED (0) or BLACK (1); the top piece's colour owns the stack. A move takes the top `k`
+pieces of an own stack exactly `k` squares in one of eight directions, reflected by the walls.
+
+Reflection folds each axis with period 10 (0 1 2 3 4 5 4 3 2 1 0 ...), so where `k` pieces can
+end from a square never depends on the position: it is looked up in a table built once, in which
+the eight directions' landing squares are merged and the starting square itself is left out.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from typing import NamedTuple
+
+from .base import GameError, IllegalMoveError, NotationError, Outcome, State
+
+RED, BLACK = 0, 1
+SIDE_NAMES = ("Red", "Black")
+SIZE = 6
+SQUARES = SIZE * SIZE
+FILES = "abcdef"
+PIECES_PER_SIDE = 12
+MAX_HEIGHT = 2 * PIECES_PER_SIDE  # every piece in one stack
+TOO_TALL = 4  # a stack taller than this must be cut down at the start of its owner's turn
+LETTERS = "rb"  # piece letters of the position string, by colour
+
+Stack = tuple[int, ...]  # pieces bottom to top, RED or BLACK
+EMPTY: Stack = ()
+
+# The eight directions as (file step, rank step), named for `path` callers and messages.
+DIRECTIONS: dict[str, tuple[int, int]] = {
+    "n": (0, 1),
+    "ne": (1, 1),
+    "e": (1, 0),
+    "se": (1, -1),
+    "s": (0, -1),
+    "sw": (-1, -1),
+    "w": (-1, 0),
+    "nw": (-1, 1),
+}
+
+
+class Move(NamedTuple):
+    """A move: the top `count` pieces of the stack on `origin` land on `target`."""
+
+    origin: int
+    count: int  # type: ignore[assignment]  # the field shadows tuple.count, which moves never use
+    target: int
+
+
+def square_name(square: int) -> str:
+    return f"{FILES[square % SIZE]}{square // SIZE + 1}"
+
+
+def _fold(coordinate: int) -> int:
+    """A coordinate walked past the walls, mirrored back into 0..5 (period 10, walls uncounted)."""
+    coordinate %= 2 * (SIZE - 1)
+    return coordinate if coordinate < SIZE else 2 * (SIZE - 1) - coordinate
+
+
+def _path(origin: int, step: tuple[int, int], distance: int) -> tuple[int, ...]:
+    file, rank = origin % SIZE, origin // SIZE
+    df, dr = step
+    return tuple(_fold(rank + dr * i) * SIZE + _fold(file + df * i) for i in range(1, distance + 1))
+
+
+def path(origin: int, direction: str | tuple[int, int], distance: int) -> tuple[int, ...]:
+    """The squares a move passes through after `origin`, the last being where it lands.
+
+    `direction` is a key of DIRECTIONS ("ne") or a (file step, rank step) pair. A wall reflects
+    the component that hits it; a diagonal that reaches a corner retraces its way. The app draws
+    this path; nothing on it blocks the move.
+    """
+    step = DIRECTIONS[direction] if isinstance(direction, str) else direction
+    if step not in DIRECTIONS.values():
+        raise ValueError(f"{step} is not one of the eight directions")
+    if not 0 <= origin < SQUARES or distance < 0:
+        raise ValueError(f"no path of {distance} squares from square {origin}")
+    return _path(origin, step, distance)
+
+
+def move_paths(move: Move) -> list[tuple[int, ...]]:
+    """Every path (one per direction) by which `move` gets from its origin to its target."""
+    return [
+        squares
+        for step in DIRECTIONS.values()
+        if (squares := _path(move.origin, step, move.count))[-1] == move.target
+    ]
+
+
+def _build_targets() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """TARGETS[origin][k]: the distinct squares other than `origin` where k pieces can land."""
+    table = []
+    for origin in range(SQUARES):
+        by_count: list[tuple[int, ...]] = [()]
+        for k in range(1, MAX_HEIGHT + 1):
+            ends = {_path(origin, step, k)[-1] for step in DIRECTIONS.values()}
+            ends.discard(origin)  # a move that would end where it started is not a move
+            by_count.append(tuple(sorted(ends)))
+        table.append(tuple(by_count))
+    return tuple(table)
+
+
+TARGETS = _build_targets()
+# REACH[origin][h]: how many (count, target) moves a stack of h pieces on `origin` has in total.
+REACH = tuple(
+    tuple(sum(len(TARGETS[o][k]) for k in range(1, h + 1)) for h in range(MAX_HEIGHT + 1))
+    for o in range(SQUARES)
+)
+
+# Zobrist keys: one random number per (square, level, colour), and one for Black to move, so a
+# move changes the key by two XORs per moving piece. Fixed seed: keys are the same in every run.
+_RANDOM = random.Random(2004)
+ZOBRIST = [
+    [[_RANDOM.getrandbits(64) for _ in (RED, BLACK)] for _ in range(MAX_HEIGHT)]
+    for _ in range(SQUARES)
+]
+BLACK_TO_MOVE_KEY = _RANDOM.getrandbits(64)
+
+START_POSITION = "bb,bb,bb,bb,bb,bb/,,,,,/,,,,,/,,,,,/,,,,,/rr,rr,rr,rr,rr,rr r"
+
+
+class DeathStacksState:
+    """A Death Stacks position with its history; `play` and `undo` restore it exactly.
+
+    `repetitions` counts every arrangement-and-side-to-move seen since the state was created, so
+    the threefold-repetition draw needs no replay.
+    """
+
+    __slots__ = ("_history", "_start", "cells", "key", "repetitions", "to_move")
+
+    def __init__(self, cells: list[Stack], to_move: int = RED) -> None:
+        self.cells = list(cells)
+        self.to_move = to_move
+        self.key = self.zobrist_key()
+        # Each move with the two stacks it changed (before) and the key before it.
+        self._history: list[tuple[Move, Stack, Stack, int]] = []
+        self._start = (tuple(cells), to_move)
+        self.repetitions: Counter[tuple[tuple[Stack, ...], int]] = Counter([self._arrangement()])
+
+    @property
+    def variant(self) -> str:
+        return "standard"
+
+    @property
+    def moves_played(self) -> list[Move]:
+        return [entry[0] for entry in self._history]
+
+    def _arrangement(self) -> tuple[tuple[Stack, ...], int]:
+        """The exact repetition key: every stack and the side to move (no hash collisions)."""
+        return tuple(self.cells), self.to_move
+
+    def zobrist_key(self) -> int:
+        """The position's key from scratch; `self.key` keeps it up to date move by move."""
+        key = BLACK_TO_MOVE_KEY if self.to_move == BLACK else 0
+        for square, stack in enumerate(self.cells):
+            for level, piece in enumerate(stack):
+                key ^= ZOBRIST[square][level][piece]
+        return key
+
+    def owner(self, square: int) -> int | None:
+        """Who controls the stack on `square` (its top piece's colour), None when empty."""
+        stack = self.cells[square]
+        return stack[-1] if stack else None
+
+    def stacks_of(self, side: int) -> list[int]:
+        """The squares of the stacks `side` controls, a1 first."""
+        return [sq for sq, stack in enumerate(self.cells) if stack and stack[-1] == side]
+
+    def pieces(self, side: int) -> int:
+        """How many pieces of `side`'s colour are on the board, controlled or buried."""
+        return sum(stack.count(side) for stack in self.cells)
+
+    def too_tall(self) -> list[int]:
+        """The side to move's stacks taller than 4: this turn must move from one of them."""
+        side = self.to_move
+        return [sq for sq, s in enumerate(self.cells) if len(s) > TOO_TALL and s[-1] == side]
+
+    def copy(self) -> DeathStacksState:
+        twin = DeathStacksState.__new__(DeathStacksState)
+        twin.cells = list(self.cells)
+        twin.to_move = self.to_move
+        twin.key = self.key
+        twin._history = list(self._history)
+        twin._start = self._start
+        twin.repetitions = Counter(self.repetitions)
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DeathStacksState) and self.position() == other.position()
+
+    def __hash__(self) -> int:
+        return hash(self.position())
+
+    def __repr__(self) -> str:
+        return f"DeathStacksState({self.position()!r})"
+
+    # -- rules ---------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        controls = [False, False]
+        for stack in self.cells:
+            if stack:
+                controls[stack[-1]] = True
+        for side in (self.to_move, 1 - self.to_move):
+            if not controls[side]:
+                return Outcome(1 - side, f"{SIDE_NAMES[side]} controls no stack")
+        if self.repetitions[self._arrangement()] >= 3:
+            return Outcome(None, "the same position occurred for the third time")
+        return None
+
+    def _movable(self) -> list[tuple[int, int, int]] | None:
+        """(origin, least count, height) per stack that may move; None when the game is over."""
+        side = self.to_move
+        own: list[tuple[int, int, int]] = []
+        tall: list[tuple[int, int, int]] = []
+        enemy = False
+        for square, stack in enumerate(self.cells):
+            if stack:
+                if stack[-1] == side:
+                    height = len(stack)
+                    own.append((square, 1, height))
+                    if height > TOO_TALL:
+                        tall.append((square, height - TOO_TALL, height))
+                else:
+                    enemy = True
+        if not own or not enemy or self.repetitions[self._arrangement()] >= 3:
+            return None
+        return tall or own
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, by origin (a1 first), then count, then target; [] when over."""
+        movable = self._movable()
+        if movable is None:
+            return []
+        moves: list[Move] = []
+        for origin, least, height in movable:
+            reach = TARGETS[origin]
+            for k in range(least, height + 1):
+                moves.extend(Move(origin, k, target) for target in reach[k])
+        return moves
+
+    def count_moves(self) -> int:
+        """len(legal_moves()) without building them: for perft's last ply and bots' mobility."""
+        movable = self._movable()
+        if movable is None:
+            return 0
+        return sum(REACH[o][height] - REACH[o][least - 1] for o, least, height in movable)
+
+    def play(self, move: Move) -> None:
+        origin, k, target = move
+        cells = self.cells
+        source, below = cells[origin], cells[target]
+        cut = len(source) - k
+        part = source[cut:]
+        before = key = self.key
+        zobrist_from, zobrist_to = ZOBRIST[origin], ZOBRIST[target]
+        base = len(below)
+        for i, piece in enumerate(part):
+            key ^= zobrist_from[cut + i][piece] ^ zobrist_to[base + i][piece]
+        cells[origin] = source[:cut]
+        cells[target] = below + part
+        self.key = key ^ BLACK_TO_MOVE_KEY
+        self.to_move ^= 1
+        self._history.append((move, source, below, before))
+        self.repetitions[self._arrangement()] += 1
+
+    def undo(self) -> Move:
+        arrangement = self._arrangement()
+        self.repetitions[arrangement] -= 1
+        if not self.repetitions[arrangement]:
+            del self.repetitions[arrangement]
+        move, source, below, self.key = self._history.pop()
+        self.cells[move.origin] = source
+        self.cells[move.target] = below
+        self.to_move ^= 1
+        return move
+
+    def diagram(self) -> str:
+        """The board as plain text, Red at the bottom: each stack's pieces bottom to top."""
+        width = max(2, *(len(stack) for stack in self.cells)) + 1
+        letters = "   " + "".join(f"{FILES[f]:<{width}}" for f in range(SIZE))
+        rows = [letters.rstrip()]
+        for rank in reversed(range(SIZE)):
+            row = f"{rank + 1}  "
+            for file in range(SIZE):
+                stack = self.cells[rank * SIZE + file]
+                row += f"{_stack_text(stack) or '.':<{width}}"
+            rows.append(f"{row}{rank + 1}")
+        rows.append(letters.rstrip())
+        return "\n".join(rows)
+
+    def position(self) -> str:
+        ranks = []
+        for rank in reversed(range(SIZE)):
+            row = self.cells[rank * SIZE : rank * SIZE + SIZE]
+            ranks.append(",".join(_stack_text(stack) for stack in row))
+        return f"{'/'.join(ranks)} {LETTERS[self.to_move]}"
+
+
+def _stack_text(stack: Stack) -> str:
+    return "".join(LETTERS[piece] for piece in stack)
+
+
+# -- notation and position strings --------------------------------------------------------
+
+_MOVE = re.compile(r"^([a-z])(\d{1,2})\s*-\s*(\d{1,3})\s*-\s*([a-z])(\d{1,2})$", re.IGNORECASE)
+MOVE_FORM = "<from>-<pieces>-<to>, like d2-3-e3"
+POSITION_FORM = "6 ranks (6 down to 1) of 6 comma-separated stacks, separated by /, then r or b"
+
+
+def parse_square(text: str) -> int:
+    """A square of the zone a1..f6, or NotationError saying why not."""
+    match = re.fullmatch(r"([a-zA-Z])(\d{1,2})", text.strip())
+    if not match:
+        raise NotationError(f"'{text}' is not a square; expected a file letter and a rank, like d2")
+    file = ord(match[1].lower()) - ord("a")
+    rank = int(match[2]) - 1
+    if not (0 <= file < SIZE and 0 <= rank < SIZE):
+        raise NotationError(f"{text.strip()} is off the board; squares run from a1 to f6")
+    return rank * SIZE + file
+
+
+def format_move(move: Move) -> str:
+    return f"{square_name(move.origin)}-{move.count}-{square_name(move.target)}"
+
+
+def parse_move(text: str, state: DeathStacksState) -> Move:
+    """The legal move that `text` names in `state`; GameError says what is wrong otherwise."""
+    match = _MOVE.match(text.strip())
+    if not match:
+        raise NotationError(f"'{text.strip()}' is not a move; expected {MOVE_FORM}")
+    origin = parse_square(match[1] + match[2])
+    target = parse_square(match[4] + match[5])
+    move = Move(origin, int(match[3]), target)
+    if move in state.legal_moves():
+        return move
+    raise IllegalMoveError(_why_illegal(state, move))
+
+
+def _why_illegal(state: DeathStacksState, move: Move) -> str:
+    """Explain, in the sheet's words, why a well-formed move is not in the legal list."""
+    outcome = state.outcome()
+    if outcome:
+        return f"the game is over: {outcome.reason}"
+    side = state.to_move
+    origin, k, target = move
+    name = square_name(origin)
+    stack = state.cells[origin]
+    if not stack:
+        return f"there is no stack on {name}"
+    if stack[-1] != side:
+        return (
+            f"the stack on {name} is {SIDE_NAMES[1 - side]}'s (its top piece is "
+            f"{SIDE_NAMES[1 - side]}); it is {SIDE_NAMES[side]}'s turn"
+        )
+    if k < 1:
+        return "a move takes at least 1 piece"
+    if k > len(stack):
+        return f"the stack on {name} has only {len(stack)} piece{'s' if len(stack) > 1 else ''}"
+    tall = state.too_tall()
+    if tall and origin not in tall:
+        where = " or ".join(square_name(sq) for sq in tall)
+        return (
+            f"too tall: {SIDE_NAMES[side]}'s stack on {where} has more than {TOO_TALL} pieces, "
+            f"so this turn must move from it"
+        )
+    if tall and k < len(stack) - TOO_TALL:
+        return (
+            f"too tall: the stack on {name} has {len(stack)} pieces, so this turn must take at "
+            f"least {len(stack) - TOO_TALL} of them"
+        )
+    if target == origin:
+        return "a move must leave its square"
+    ends = ", ".join(square_name(sq) for sq in TARGETS[origin][k]) or "nowhere but back"
+    return (
+        f"{k} piece{'s' if k > 1 else ''} from {name} cannot end on {square_name(target)}: "
+        f"they move exactly {k} square{'s' if k > 1 else ''} in a straight line, reflected "
+        f"by the walls (they can end on {ends})"
+    )
+
+
+def parse_position(text: str) -> DeathStacksState:
+    """Read `<rank 6>/.../<rank 1> <side>`; NotationError says what is malformed."""
+    parts = text.split()
+    if len(parts) != 2:
+        raise NotationError(
+            f"'{text.strip()}' is not a Death Stacks position; expected {POSITION_FORM}, "
+            f"e.g. '{START_POSITION}'"
+        )
+    board, side_text = parts
+    if side_text.lower() not in ("r", "b"):
+        raise NotationError(f"side to move must be r (Red) or b (Black), not '{side_text}'")
+    ranks = board.split("/")
+    if len(ranks) != SIZE:
+        raise NotationError(f"a position has 6 ranks separated by /, not {len(ranks)}")
+    cells: list[Stack] = [EMPTY] * SQUARES
+    for row, rank_text in enumerate(ranks):
+        rank = SIZE - 1 - row
+        stacks = rank_text.split(",")
+        if len(stacks) != SIZE:
+            raise NotationError(
+                f"rank {rank + 1} has {len(stacks)} stacks; each rank has 6, separated by commas"
+            )
+        for file, stack_text in enumerate(stacks):
+            square = rank * SIZE + file
+            letters = stack_text.lower()
+            if letters.strip(LETTERS):
+                raise NotationError(
+                    f"'{stack_text}' on {square_name(square)} is not a stack; expected its "
+                    f"pieces bottom to top as r and b, like rrb"
+                )
+            cells[square] = tuple(LETTERS.index(letter) for letter in letters)
+    for side in (RED, BLACK):
+        total = sum(stack.count(side) for stack in cells)
+        if total > PIECES_PER_SIDE:
+            raise NotationError(
+                f"{SIDE_NAMES[side]} has {total} pieces; a game has at most "
+                f"{PIECES_PER_SIDE} a side"
+            )
+    if not any(cells):
+        raise NotationError("the board is empty; a position needs at least one stack")
+    return DeathStacksState(cells, LETTERS.index(side_text.lower()))
+
+
+class DeathStacks:
+    """The Death Stacks game object of the protocol in `base.py`."""
+
+    key = "death-stacks"
+    name = "Death Stacks"
+    variants: tuple[str, ...] = ("standard",)
+    side_names = SIDE_NAMES
+
+    def new(self, variant: str | None = None) -> DeathStacksState:
+        variant = variant or self.variants[0]
+        if variant not in self.variants:
+            raise GameError(f"Death Stacks has no variant '{variant}'; expected standard")
+        return parse_position(START_POSITION)
+
+    def parse_position(self, text: str) -> DeathStacksState:
+        return parse_position(text)
+
+    def parse_move(self, text: str, state: State) -> Move:
+        if not isinstance(state, DeathStacksState):
+            raise TypeError(
+                f"a Death Stacks move needs a Death Stacks state, not {type(state).__name__}"
+            )
+        return parse_move(text, state)
+
+    def format_move(self, move: Move) -> str:
+        return format_move(move)
+
+    def split_moves(self, text: str) -> list[str]:
+        return text.split()
+
+
+DEATH_STACKS = DeathStacks()

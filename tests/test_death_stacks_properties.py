@@ -1,0 +1,201 @@
+"""Property tests: random games and random positions, checked against the reference generator."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from death_stacks_reference import read_position, ref_moves, ref_perft, ref_play, write_position
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dipole_tui.games.death_stacks import (
+    BLACK,
+    DEATH_STACKS,
+    RED,
+    DeathStacksState,
+    format_move,
+    move_paths,
+)
+from dipole_tui.perft import perft
+
+PLIES = 120  # random play rarely ends a game; this many plies reach tall and mixed stacks
+TABLE = Path(__file__).parent / "data" / "perft_death_stacks.txt"
+REFERENCE_MAX_DEPTH = 2  # the slow reference re-checks the table up to this depth on every run
+
+
+def check_against_reference(state: DeathStacksState) -> None:
+    legal = state.legal_moves()
+    seen = state.repetitions[(tuple(state.cells), state.to_move)]
+    assert set(legal) == ref_moves(read_position(state.position()), seen)
+    assert len(legal) == len(set(legal)) == state.count_moves()
+    assert legal == sorted(legal)  # origin (a1 first), count, target
+    assert (state.outcome() is None) == bool(legal)  # never stuck while the game goes on
+    for move in legal:
+        assert move.target != move.origin and move_paths(move)
+
+
+def check_round_trips(state: DeathStacksState) -> None:
+    text = state.position()
+    again = DEATH_STACKS.parse_position(text)
+    assert again.position() == text and again.cells == state.cells
+    assert again.key == state.key  # the incremental key equals a fresh one
+    for move in state.legal_moves():
+        assert DEATH_STACKS.parse_move(format_move(move), state) == move
+
+
+def play_random(state: DeathStacksState, rng: random.Random, plies: int) -> None:
+    for _ in range(plies):
+        legal = state.legal_moves()
+        if not legal:
+            return
+        check_against_reference(state)
+        state.play(rng.choice(legal))
+
+
+@settings(max_examples=30, deadline=None)
+@given(rng=st.randoms(use_true_random=False))
+def test_random_games_match_the_reference(rng: random.Random) -> None:
+    state = DEATH_STACKS.new()
+    play_random(state, rng, PLIES)
+    check_against_reference(state)
+    check_round_trips(state)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rng=st.randoms(use_true_random=False))
+def test_each_move_lands_as_the_reference_says_and_keeps_every_piece(rng: random.Random) -> None:
+    state = DEATH_STACKS.new()
+    for _ in range(PLIES):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        move = rng.choice(legal)
+        mover = state.to_move
+        expected = ref_play(read_position(state.position()), move)
+        state.play(move)
+        assert state.position() == write_position(expected)
+        assert state.pieces(RED) == state.pieces(BLACK) == 12  # nothing ever leaves the board
+        assert state.owner(move.target) == mover  # the mover always controls what it moved
+        assert state.key == state.zobrist_key()
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_undo_restores_everything(data: st.DataObject) -> None:
+    state = DEATH_STACKS.new()
+    snapshots = []
+    for _ in range(data.draw(st.integers(0, 80), label="plies")):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        snapshots.append((state.position(), state.key, dict(state.repetitions), state.outcome()))
+        state.play(legal[data.draw(st.integers(0, len(legal) - 1))])
+    while snapshots:
+        state.undo()
+        assert (state.position(), state.key, dict(state.repetitions), state.outcome()) == (
+            snapshots.pop()
+        )
+    assert state.moves_played == []
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> str:
+    """Any legal-looking board: up to 12 pieces a side dealt into random stacks."""
+    pieces = ["r"] * draw(st.integers(0, 12)) + ["b"] * draw(st.integers(0, 12))
+    if not pieces:
+        pieces = ["r"]
+    order = draw(st.permutations(pieces))
+    squares = draw(st.lists(st.integers(0, 35), min_size=len(order), max_size=len(order)))
+    stacks = [""] * 36
+    for square, piece in zip(squares, order, strict=True):
+        stacks[square] += piece
+    ranks = [",".join(stacks[rank * 6 : rank * 6 + 6]) for rank in range(5, -1, -1)]
+    return "/".join(ranks) + " " + draw(st.sampled_from("rb"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=positions())
+def test_random_positions_match_the_reference(text: str) -> None:
+    state = DEATH_STACKS.parse_position(text)
+    assert state.position() == text
+    check_against_reference(state)
+    check_round_trips(state)
+    outcome = state.outcome()
+    if outcome is not None:
+        loser = 1 - outcome.winner  # type: ignore[operator]  # no draw without history
+        assert state.stacks_of(loser) == []
+    for side in (RED, BLACK):
+        tall = [s for s in state.stacks_of(side) if len(state.cells[s]) > 4]
+        if side == state.to_move and tall and outcome is None:
+            assert {m.origin for m in state.legal_moves()} <= set(tall)
+
+
+def test_copy_is_independent() -> None:
+    state = DEATH_STACKS.new()
+    play_random(state, random.Random(5), 30)
+    twin = state.copy()
+    twin.play(twin.legal_moves()[0])
+    assert twin.position() != state.position()
+    assert len(twin.moves_played) == len(state.moves_played) + 1
+    twin.undo()
+    assert twin.position() == state.position() and twin.repetitions == state.repetitions
+
+
+def load_table() -> list[tuple[str, int, int]]:
+    entries = []
+    for line in TABLE.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            board_text, side, depth, nodes = line.split()
+            entries.append((f"{board_text} {side}", int(depth), int(nodes)))
+    return entries
+
+
+SHALLOW = [entry for entry in load_table() if entry[1] <= REFERENCE_MAX_DEPTH]
+
+
+@pytest.mark.parametrize(("position", "depth", "nodes"), SHALLOW, ids=lambda v: str(v))
+def test_reference_perft_matches_table(position: str, depth: int, nodes: int) -> None:
+    assert ref_perft(read_position(position), depth) == nodes
+
+
+def test_perft_counts_a_draw_by_repetition() -> None:
+    """A draw after the last ply still counts as a leaf; one before it cuts the tree."""
+    state = DEATH_STACKS.parse_position(",,,,,b/,,,,,/,,,,,/,,,,,/,,,,,/r,,,,, r")
+    for text in ("a1-1-a2", "f6-1-f5", "a2-1-a1", "f5-1-f6", "a1-1-a2", "f6-1-f5", "a2-1-a1"):
+        state.play(DEATH_STACKS.parse_move(text, state))
+    # Black's f5 single: e4 e5 e6 f4 f6; only f5-1-f6 repeats the start for the third time.
+    assert perft(state, 1) == 5
+    # After f5-1-f6 the game is drawn (0 replies); after the other 4, Red's a1 has 3.
+    assert perft(state, 2) == 4 * 3
+
+
+class WithoutCount:
+    """A state that hides count_moves, so perft takes its generic path."""
+
+    def __init__(self, state: Any) -> None:
+        self._state = state
+
+    def legal_moves(self) -> list[Any]:
+        return self._state.legal_moves()  # type: ignore[no-any-return]
+
+    def play(self, move: Any) -> None:
+        self._state.play(move)
+
+    def undo(self) -> Any:
+        return self._state.undo()
+
+
+@pytest.mark.parametrize(
+    ("position", "depth"),
+    [
+        ("bb,bb,bb,bb,bb,bb/,,,,,/,,,,,/,,,,,/,,,,,/rr,rr,rr,rr,rr,rr r", 2),
+        (",,,,,b/,,,,,/,,,,,/,,rrrrrr,,,/,,,,,/r,,,,, r", 3),
+        (",,,,,/,,,,,/,,,b,,/,,r,,,/,,,,,/,,,,, r", 3),
+    ],
+)
+def test_bulk_counting_equals_generic_counting(position: str, depth: int) -> None:
+    state = DEATH_STACKS.parse_position(position)
+    assert perft(WithoutCount(state), depth) == perft(state, depth)  # type: ignore[arg-type]
