@@ -383,3 +383,17 @@ async def test_a_new_game_keeps_the_unfinished_one(tmp_path: Path) -> None:
         await pilot.pause()
     kept = list((tmp_path / "unfinished").glob("*.txt"))
     assert len(kept) == 1 and "1. e1-g3" in kept[0].read_text()
+
+
+async def test_a_record_of_a_game_the_app_cannot_draw_is_refused(tmp_path: Path) -> None:
+    record = tmp_path / "death-stacks.txt"
+    record.write_text('[Game "Death Stacks"]\n\n1. a1-2-a3\n')
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one(Input).value = str(record)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.game is DIPOLE
+        assert any("not playable here yet" in str(n.message) for n in app._notifications)
