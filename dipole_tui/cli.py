@@ -17,8 +17,8 @@ from .bots import BOT_NAMES
 from .games import GAMES
 from .games.base import Game, GameError, State
 from .perft import perft
-from .records import load_record, numbered_moves
-from .session import HUMAN, PLAYERS
+from .records import load_record, numbered_moves, start_of
+from .session import HUMAN, PLAYERS, game_named
 
 PROG = "dipole-tui"
 
@@ -30,10 +30,6 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see {self.prog} --help)")
-
-
-def _game(key: str) -> Game:
-    return GAMES[key]
 
 
 def _add_game_option(parser: argparse.ArgumentParser) -> None:
@@ -195,11 +191,7 @@ def run_replay(path: str) -> None:
         f"{game.name} {state.variant}: {record.tags.get('White', '?')} ({first}) "
         f"v {record.tags.get('Black', '?')} ({second}), result {record.result}"
     )
-    start = state.copy()
-    moves = start.moves_played
-    for _ in moves:
-        start.undo()
-    for line in numbered_moves(game, start.to_move, moves):
+    for line in numbered_moves(game, start_of(state).to_move, state.moves_played):
         print(line)
     print(state.diagram())
     outcome = state.outcome()
@@ -217,7 +209,7 @@ def run_play(args: argparse.Namespace) -> None:
     from .app.screens import PLAYABLE, GameChoice
 
     key = getattr(args, "game", "dipole")
-    game = _game(key)
+    game = game_named(key)
     if key not in PLAYABLE:
         raise GameError(f"{game.name} can be studied with moves, perft and replay, not played yet")
     variant = getattr(args, "variant", None) or game.variants[0]
@@ -241,9 +233,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command == "moves":
-            run_moves(_game(args.game), args.positions)
+            run_moves(game_named(args.game), args.positions)
         elif args.command == "perft":
-            run_perft(_game(args.game), args.variant, args.position, args.depth)
+            run_perft(game_named(args.game), args.variant, args.position, args.depth)
         elif args.command == "replay":
             run_replay(args.file)
         elif args.command == "match":

@@ -59,12 +59,18 @@ def result_of(state: State) -> str:
     return {0: "1-0", 1: "0-1", None: "1/2-1/2"}[outcome.winner]
 
 
+def start_of(state: State) -> State:
+    """A copy of `state` taken back to where its game began (its moves are in `state`)."""
+    start = state.copy()
+    for _ in state.moves_played:
+        start.undo()
+    return start
+
+
 def format_record(game: Game, state: State, tags: dict[str, str] | None = None) -> str:
     """The record of the game played on `state` since it was created."""
-    start = state.copy()
-    moves = start.moves_played
-    for _ in moves:
-        start.undo()
+    start = start_of(state)
+    moves = state.moves_played
     given = dict(tags or {})
     given.setdefault("White", "?")
     given.setdefault("Black", "?")

@@ -14,7 +14,14 @@ from pathlib import Path
 from .bots import LEVELS
 from .games import GAMES
 from .games.base import Game, GameError, Move, Outcome, State
-from .records import Record, RecordError, format_record, parse_record, write_atomically
+from .records import (
+    Record,
+    RecordError,
+    format_record,
+    parse_record,
+    start_of,
+    write_atomically,
+)
 
 HUMAN = "human"
 # Who can sit at a side: a person, or a bot of the ladder.
@@ -77,6 +84,10 @@ class Session:
         played = self.state.moves_played
         return played[-1] if played else None
 
+    def human_sides(self) -> list[int]:
+        """The sides a person plays: undo and redo stop on their turns."""
+        return [side for side, seat in enumerate(self.players) if seat == HUMAN]
+
     def is_pass(self, move: Move) -> bool:
         return self.game.format_move(move) == "pass"
 
@@ -122,10 +133,8 @@ class Session:
 
     def tally(self) -> tuple[Tally, Tally]:
         """Each side's checkers on the board, lost to captures, and removed, from the history."""
-        replay = self.state.copy()
-        moves = replay.moves_played
-        for _ in moves:
-            replay.undo()
+        replay = start_of(self.state)
+        moves = self.state.moves_played
         tallies = (Tally(), Tally())
         for move in moves:
             mover = replay.to_move

@@ -75,6 +75,15 @@ async def type_move(pilot: Pilot[None], text: str, leave: bool = True) -> None:
         await pilot.press("escape")
 
 
+async def open_record(pilot: Pilot[None], app: DipoleApp, path: Path) -> None:
+    """`o`, the file name, Enter: as a player opens a saved game."""
+    await pilot.press("o")
+    await pilot.pause()
+    app.screen.query_one(Input).value = str(path)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 def message(app: DipoleApp) -> str:
     return str(app.query_one("#message", Static).render())
 
@@ -199,19 +208,11 @@ async def test_save_and_load_a_record(tmp_path: Path) -> None:
         assert path.exists()
         saved = app.session.state.position()
         await type_move(pilot, "g3-h4")
-        await pilot.press("o")
-        await pilot.pause()
-        app.screen.query_one(Input).value = str(path)
-        await pilot.press("enter")
-        await pilot.pause()
+        await open_record(pilot, app, path)
         assert app.session.state.position() == saved
         # A bad file is reported, and the game in play is kept.
         path.write_text("1. e1-e2\n")
-        await pilot.press("o")
-        await pilot.pause()
-        app.screen.query_one(Input).value = str(path)
-        await pilot.press("enter")
-        await pilot.pause()
+        await open_record(pilot, app, path)
         assert app.session.state.position() == saved
         assert any("light square" in str(n.message) for n in app._notifications)
 
@@ -390,10 +391,6 @@ async def test_a_record_of_a_game_the_app_cannot_draw_is_refused(tmp_path: Path)
     record.write_text('[Game "Death Stacks"]\n\n1. a1-2-a3\n')
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("o")
-        await pilot.pause()
-        app.screen.query_one(Input).value = str(record)
-        await pilot.press("enter")
-        await pilot.pause()
+        await open_record(pilot, app, record)
         assert app.session.game is DIPOLE
         assert any("not playable here yet" in str(n.message) for n in app._notifications)

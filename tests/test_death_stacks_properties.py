@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 from death_stacks_reference import read_position, ref_moves, ref_perft, ref_play, write_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from perft_table import WithoutCount, load_perft_table
 
 from dipole_tui.games.death_stacks import (
     BLACK,
@@ -145,12 +145,7 @@ def test_copy_is_independent() -> None:
 
 
 def load_table() -> list[tuple[str, int, int]]:
-    entries = []
-    for line in TABLE.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            board_text, side, depth, nodes = line.split()
-            entries.append((f"{board_text} {side}", int(depth), int(nodes)))
-    return entries
+    return load_perft_table(TABLE)
 
 
 SHALLOW = [entry for entry in load_table() if entry[1] <= REFERENCE_MAX_DEPTH]
@@ -170,22 +165,6 @@ def test_perft_counts_a_draw_by_repetition() -> None:
     assert perft(state, 1) == 5
     # After f5-1-f6 the game is drawn (0 replies); after the other 4, Red's a1 has 3.
     assert perft(state, 2) == 4 * 3
-
-
-class WithoutCount:
-    """A state that hides count_moves, so perft takes its generic path."""
-
-    def __init__(self, state: Any) -> None:
-        self._state = state
-
-    def legal_moves(self) -> list[Any]:
-        return self._state.legal_moves()  # type: ignore[no-any-return]
-
-    def play(self, move: Any) -> None:
-        self._state.play(move)
-
-    def undo(self) -> Any:
-        return self._state.undo()
 
 
 @pytest.mark.parametrize(

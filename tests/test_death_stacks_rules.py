@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from death_stacks_reference import read_position, ref_moves
+from perft_table import load_perft_table
 
 from dipole_tui.games import GAMES
 from dipole_tui.games.base import GameError, IllegalMoveError, NotationError, Outcome
@@ -447,12 +448,7 @@ def test_undo_and_copy_restore_everything() -> None:
 
 
 def load_table() -> list[tuple[str, int, int]]:
-    entries = []
-    for line in TABLE.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            board_text, side, depth, nodes = line.split()
-            entries.append((f"{board_text} {side}", int(depth), int(nodes)))
-    return entries
+    return load_perft_table(TABLE)
 
 
 ENTRIES = load_table()

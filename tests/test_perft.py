@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
+from perft_table import WithoutCount, load_perft_table
 from reference import read_position, ref_perft
 
 from dipole_tui.games.dipole import DIPOLE, OFF, Move, parse_square
@@ -16,14 +16,7 @@ REFERENCE_MAX_DEPTH = 3  # the slow reference perft re-checks these entries on e
 
 
 def load_table() -> list[tuple[str, int, int]]:
-    entries = []
-    for line in TABLE.read_text().splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        position, depth, nodes = line.split()
-        entries.append((position, int(depth), int(nodes)))
-    return entries
+    return load_perft_table(TABLE)
 
 
 ENTRIES = load_table()
@@ -110,22 +103,6 @@ def test_a_game_finishing_at_the_last_ply_counts_earlier_does_not() -> None:
     state.play(DIPOLE.parse_move("g7-off", state))
     assert state.outcome() is not None
     assert perft(state, 1) == 0
-
-
-class WithoutCount:
-    """A state that hides count_moves, so perft takes its generic path."""
-
-    def __init__(self, state: Any) -> None:
-        self._state = state
-
-    def legal_moves(self) -> list[Any]:
-        return self._state.legal_moves()  # type: ignore[no-any-return]
-
-    def play(self, move: Any) -> None:
-        self._state.play(move)
-
-    def undo(self) -> Any:
-        return self._state.undo()
 
 
 @pytest.mark.parametrize(

@@ -383,7 +383,7 @@ class DipoleApp(App[None]):
             return
         self._cancel_bot()
         session.undo()
-        humans = [side for side, seat in enumerate(session.players) if seat == HUMAN]
+        humans = session.human_sides()
         while humans and session.state.to_move not in humans and session.can_undo():
             session.undo()
         if not humans:
@@ -398,7 +398,7 @@ class DipoleApp(App[None]):
         self._cancel_bot()
         session = self.session
         session.redo()
-        humans = [side for side, seat in enumerate(session.players) if seat == HUMAN]
+        humans = session.human_sides()
         while humans and session.state.to_move not in humans and session.redo_moves:
             session.redo()  # as undo took the bot's reply back with the move, redo brings both
         self._after_change()

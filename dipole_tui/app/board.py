@@ -19,7 +19,17 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..games.dipole import FILES, MAX_HEIGHT, OFF, PASS, STRIDE, DipoleState, Move
+from ..games.dipole import (
+    FILES,
+    MAX_HEIGHT,
+    OFF,
+    PASS,
+    STRIDE,
+    DipoleState,
+    Move,
+    dark_squares,
+    is_dark,
+)
 
 
 @dataclass(frozen=True)
@@ -184,7 +194,7 @@ class DipoleBoard(Widget, can_focus=True):
         self.selected = None
         self.removal_cursor = None
         self._drawn_cells = list(state.cells)
-        if self.cursor not in self._dark_squares():
+        if self.cursor not in dark_squares(self.state.size):
             self.cursor = self._home_square()
         if same_board:
             self._refresh_around(*(sq for sq in changed if sq >= 0))
@@ -220,16 +230,12 @@ class DipoleBoard(Widget, can_focus=True):
     def removals(self) -> list[Move]:
         return self._removals
 
-    def _dark_squares(self) -> list[int]:
-        n = self.state.size
-        return [r * STRIDE + f for r in range(n) for f in range(n) if (r + f) % 2 == 0]
-
     def _home_square(self) -> int:
         """Where the cursor starts: the side to move's biggest stack."""
         sign = 1 if self.state.to_move == 0 else -1
-        own = [sq for sq in self._dark_squares() if self.state.cells[sq] * sign > 0]
+        own = [sq for sq in dark_squares(self.state.size) if self.state.cells[sq] * sign > 0]
         if not own:
-            return self._dark_squares()[0]
+            return dark_squares(self.state.size)[0]
         return max(own, key=lambda sq: self.state.cells[sq] * sign)
 
     # -- geometry --------------------------------------------------------------------------
@@ -499,7 +505,7 @@ class DipoleBoard(Widget, can_focus=True):
             column = min(options, key=lambda c: (abs(c - preferred), abs(c - centre)))
             self._vertical_walk = (self._square_at(column, row), preferred)
         square = self._square_at(column, row)
-        if (square % STRIDE + square // STRIDE) % 2 == 0:
+        if is_dark(square):
             self.cursor = square
         self._refresh_around(before, self.cursor)
 
@@ -563,7 +569,7 @@ class DipoleBoard(Widget, can_focus=True):
         meta = event.style.meta
         if "square" in meta:
             square = int(meta["square"])
-            if (square % STRIDE + square // STRIDE) % 2 == 0:
+            if is_dark(square):
                 before, self.cursor = self.cursor, square
                 self.removal_cursor = None
                 self._refresh_around(before, square)

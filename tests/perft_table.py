@@ -1,0 +1,33 @@
+"""What the perft tests of every game share: the table format and a state without bulk counting."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+
+def load_perft_table(path: Path) -> list[tuple[str, int, int]]:
+    """`<position string> <depth> <nodes>` lines, `#` comments; positions may contain spaces."""
+    entries = []
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            position, depth, nodes = line.rsplit(maxsplit=2)
+            entries.append((position, int(depth), int(nodes)))
+    return entries
+
+
+class WithoutCount:
+    """A state that hides count_moves, so perft takes its generic path."""
+
+    def __init__(self, state: Any) -> None:
+        self._state = state
+
+    def legal_moves(self) -> list[Any]:
+        return self._state.legal_moves()  # type: ignore[no-any-return]
+
+    def play(self, move: Any) -> None:
+        self._state.play(move)
+
+    def undo(self) -> Any:
+        return self._state.undo()
