@@ -8,10 +8,12 @@ little way ahead and pick among the ones that look nearly best, `easy` with a wi
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..games.base import Move, State
 from . import Budget
+from .death_stacks_eval import DeathStacksKnowledge
 from .dipole_eval import DipoleKnowledge, RaceKnowledge
 from .search import Knowledge, OutOfTime, Search, Stop
 
@@ -24,14 +26,23 @@ class Style:
     slack: int  # evaluation units a chosen move may trail the best by
     blunder: float  # chance of ignoring the slack and playing a merely plausible move
     quiescence: bool = True
-    knowledge: type[DipoleKnowledge] = DipoleKnowledge
+    knowledge: Callable[[], Knowledge] = DipoleKnowledge
 
 
-STYLES = {
-    "easy": Style(depth=1, slack=25, blunder=0.15),
-    "medium": Style(depth=2, slack=6, blunder=0.04),
-    "hard": Style(depth=None, slack=0, blunder=0.0),
-    "ab4": Style(depth=4, slack=0, blunder=0.0, quiescence=False, knowledge=RaceKnowledge),
+# Each game's ladder. Death Stacks has no quiescence search: nearly every move there can
+# capture, so its evaluation counts threats statically instead.
+STYLES: dict[str, dict[str, Style]] = {
+    "dipole": {
+        "easy": Style(depth=1, slack=25, blunder=0.15),
+        "medium": Style(depth=2, slack=6, blunder=0.04),
+        "hard": Style(depth=None, slack=0, blunder=0.0),
+        "ab4": Style(depth=4, slack=0, blunder=0.0, quiescence=False, knowledge=RaceKnowledge),
+    },
+    "death-stacks": {
+        "easy": Style(1, slack=30, blunder=0.15, quiescence=False, knowledge=DeathStacksKnowledge),
+        "medium": Style(2, slack=8, blunder=0.04, quiescence=False, knowledge=DeathStacksKnowledge),
+        "hard": Style(None, slack=0, blunder=0.0, quiescence=False, knowledge=DeathStacksKnowledge),
+    },
 }
 
 
@@ -85,9 +96,12 @@ class SearchBot:
 
 
 def create_search_bot(name: str, game_key: str, seed: int | None) -> SearchBot:
-    if name not in STYLES:
-        raise ValueError(f"no bot called {name!r}; expected random, {', '.join(STYLES)}")
-    if game_key != "dipole":
-        raise ValueError(f"the {name} bot does not play {game_key} yet")
-    style = STYLES[name]
+    """A level of the ladder for a game; ValueError for an unknown name or a game it lacks."""
+    known = {level for styles in STYLES.values() for level in styles}
+    if name not in known:
+        raise ValueError(f"no bot called {name!r}; expected random, {', '.join(sorted(known))}")
+    styles = STYLES.get(game_key, {})
+    if name not in styles:
+        raise ValueError(f"the {name} bot does not play {game_key}")
+    style = styles[name]
     return SearchBot(name, style, style.knowledge(), seed)

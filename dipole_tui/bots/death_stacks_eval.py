@@ -1,0 +1,127 @@
+"""What the search knows about Death Stacks: an evaluation, noisy moves and move ordering.
+
+A side loses when it controls no stack, so stacks controlled are the material, and the fewer the
+opponent has left, the more each one matters. A stack's worth grows with the enemy pieces held
+under it (out of the enemy's play) and with the own pieces in it (moves to come). Stacks over
+four pieces must be cut down, so their excess is a burden. Threats are counted statically: enemy
+stacks a side can land on next turn, worth more when they hold that side's own buried pieces,
+which a capture frees. Almost every move can capture, so a quiescence search of captures
+explodes; instead, the side to move is credited with its best threat (it moves first), and with
+a near-win when it can take the opponent's last stack.
+"""
+
+from __future__ import annotations
+
+from ..games.base import Move, State
+from ..games.death_stacks import MAX_HEIGHT, SQUARES, TARGETS, TOO_TALL, DeathStacksState
+
+
+def _masks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """LANDING[o][k]: squares k pieces from o can land on, as bits; UP_TO[o][h]: for 1..h."""
+    landing, up_to = [], []
+    for origin in range(SQUARES):
+        exact = [0] + [sum(1 << t for t in TARGETS[origin][k]) for k in range(1, MAX_HEIGHT + 1)]
+        cumulative = [0]
+        for k in range(1, MAX_HEIGHT + 1):
+            cumulative.append(cumulative[-1] | exact[k])
+        landing.append(tuple(exact))
+        up_to.append(tuple(cumulative))
+    return tuple(landing), tuple(up_to)
+
+
+LANDING, UP_TO = _masks()
+
+WON_SOON = 50_000  # the side to move can take the opponent's last stack: far above any balance
+
+
+def _death_stacks(state: State) -> DeathStacksState:
+    assert isinstance(state, DeathStacksState), "Death Stacks knowledge needs its state"
+    return state
+
+
+def reach(origin: int, height: int) -> int:
+    """Squares a stack of `height` on `origin` can land on next turn (Too-Tall respected)."""
+    if height <= TOO_TALL:
+        return UP_TO[origin][height]
+    squares = 0
+    for k in range(height - TOO_TALL, height + 1):
+        squares |= LANDING[origin][k]
+    return squares
+
+
+class DeathStacksKnowledge:
+    """The evaluation every Death Stacks level plays with; levels differ in how far they look."""
+
+    control = 20  # per stack controlled
+    captive = 4  # per enemy piece held under an own stack
+    reserve = 2  # per own piece below the top of an own stack
+    too_tall = 3  # per piece above four in an own stack
+    threat = 3  # per enemy stack in reach, plus one per own piece it would free
+    tempo = 2  # the side to move's best threat counts this many times more
+    # The opponent's last stacks: a bonus for each count it is down to (index = stacks left).
+    finishing = (0, 60, 25, 8)
+
+    def evaluate(self, state: State) -> int:
+        cells = _death_stacks(state).cells
+        me = state.to_move
+        stacks = [0, 0]
+        owned = [0, 0]  # bit masks of controlled stacks
+        worth = [0, 0]
+        tall = [False, False]
+        heights: list[tuple[int, int, int, tuple[int, ...]]] = []
+        for square, stack in enumerate(cells):
+            if not stack:
+                continue
+            top = stack[-1]
+            height = len(stack)
+            own = stack.count(top)
+            stacks[top] += 1
+            owned[top] |= 1 << square
+            value = self.captive * (height - own) + self.reserve * (own - 1)
+            if height > TOO_TALL:
+                value -= self.too_tall * (height - TOO_TALL)
+                tall[top] = True
+            worth[top] += value
+            heights.append((square, top, height, stack))
+        if not stacks[0] or not stacks[1]:  # over: the search scores it before asking
+            return 0
+        reached = [0, 0]
+        for square, top, height, _ in heights:
+            if tall[top] and height <= TOO_TALL:
+                continue  # a side with a too-tall stack must move it next turn
+            reached[top] |= reach(square, height)
+        threats = [0, 0]
+        best = [0, 0]
+        for square, top, _, stack in heights:
+            attacker = 1 - top
+            if reached[attacker] >> square & 1:
+                value = 1 + stack.count(attacker)
+                threats[attacker] += value
+                best[attacker] = max(best[attacker], value)
+        you = 1 - me
+        if stacks[you] == 1 and best[me]:
+            return WON_SOON  # its last stack is in reach (rarely a move there reveals another)
+        finishing = self.finishing
+
+        def side(s: int) -> int:
+            left = stacks[1 - s]
+            bonus = finishing[left] if left < len(finishing) else 0
+            return self.control * stacks[s] + worth[s] + self.threat * threats[s] + bonus
+
+        return side(me) - side(you) + self.threat * self.tempo * best[me]
+
+    def key(self, state: State) -> int:
+        key: int = _death_stacks(state).key
+        return key
+
+    def is_noisy(self, state: State, move: Move) -> bool:
+        """A capture: landing on an enemy stack (ordered first; quiescence is not used)."""
+        stack = _death_stacks(state).cells[move.target]
+        return bool(stack) and stack[-1] != state.to_move
+
+    def order(self, state: State, move: Move) -> int:
+        """Captures by what they hold: own pieces freed count most, then the stack's height."""
+        stack = _death_stacks(state).cells[move.target]
+        freed: int = stack.count(state.to_move)
+        count: int = move.count
+        return 4 * freed + len(stack) - count

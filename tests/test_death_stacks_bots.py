@@ -1,0 +1,141 @@
+"""Death Stacks bots: legal, deterministic, hands off the state, taking wins, dodging losses, and
+an evaluation that sees both colours alike."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dipole_tui.bots import LEVELS, Budget, create_bot
+from dipole_tui.bots.death_stacks_eval import WON_SOON, DeathStacksKnowledge
+from dipole_tui.games.death_stacks import (
+    BLACK,
+    DEATH_STACKS,
+    RED,
+    SIZE,
+    DeathStacksState,
+    Move,
+    parse_position,
+    parse_square,
+)
+
+DEPTH_2 = Budget(movetime=None, depth=2)
+TOO_TALL = "bb,b,,,,/,,,,,/,,bbrrrrr,,,/,,,,,/,,,b,,/r,r,,,rr, r"  # c4 must lose 3 or more
+WIN_IN_ONE = ",,,,,br/,,,,,/,,,,,/,,,,,/,,,,,/rr,,b,,, r"  # a1-2-c1 takes Black's last stack
+ONE_ESCAPE = ",,,,,/,,,,,/,,,,,/,,,,,/,,,,,bbbb/,,,r,, r"  # only d1-1-c1 keeps clear of f2
+
+
+def wins(state: DeathStacksState) -> list[Move]:
+    """The side to move's moves that end the game in its favour."""
+    found = []
+    for move in state.legal_moves():
+        state.play(move)
+        outcome = state.outcome()
+        state.undo()
+        if outcome is not None and outcome.winner == state.to_move:
+            found.append(move)
+    return found
+
+
+def played_out(seed: int, plies: int) -> DeathStacksState:
+    """A position reached by seeded random play (fewer plies if the game ends first)."""
+    rng = random.Random(seed)
+    state = DEATH_STACKS.new()
+    for _ in range(plies):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state.play(rng.choice(moves))
+    return state
+
+
+def mirrored(state: DeathStacksState) -> DeathStacksState:
+    """The board turned upside down with the colours and the side to move swapped."""
+    cells = [
+        tuple(1 - piece for piece in state.cells[(SIZE - 1 - rank) * SIZE + file])
+        for rank in range(SIZE)
+        for file in range(SIZE)
+    ]
+    return DeathStacksState(cells, 1 - state.to_move)
+
+
+@pytest.mark.parametrize("name", LEVELS)
+@pytest.mark.parametrize("position", ["start", TOO_TALL])
+def test_every_level_plays_a_legal_move_and_leaves_the_state_alone(
+    name: str, position: str
+) -> None:
+    state = DEATH_STACKS.new() if position == "start" else parse_position(position)
+    before = (state.position(), state.key, list(state.moves_played))
+    move = create_bot(name, "death-stacks", seed=3).choose(state, DEPTH_2)
+    assert move in state.legal_moves()
+    assert (state.position(), state.key, list(state.moves_played)) == before
+
+
+def test_the_too_tall_position_forces_the_tall_stack() -> None:
+    state = parse_position(TOO_TALL)
+    assert {(m.origin, m.count >= 3) for m in state.legal_moves()} == {(parse_square("c4"), True)}
+
+
+@pytest.mark.parametrize("name", LEVELS)
+def test_a_seed_and_a_depth_make_a_level_deterministic(name: str) -> None:
+    def game(seed: int) -> list[Move]:
+        state = DEATH_STACKS.new()
+        bots = [create_bot(name, "death-stacks", seed), create_bot(name, "death-stacks", seed + 1)]
+        while state.outcome() is None and len(state.moves_played) < 12:
+            state.play(bots[state.to_move].choose(state, DEPTH_2))
+        return state.moves_played
+
+    assert game(7) == game(7)
+
+
+@pytest.mark.parametrize("name", ["easy", "medium", "hard"])
+def test_every_level_takes_the_last_stack_when_it_can(name: str) -> None:
+    state = parse_position(WIN_IN_ONE)
+    assert [DEATH_STACKS.format_move(m) for m in wins(state)] == ["a1-2-c1"]
+    for seed in range(5):
+        move = create_bot(name, "death-stacks", seed).choose(state, DEPTH_2)
+        assert DEATH_STACKS.format_move(move) == "a1-2-c1"
+
+
+@pytest.mark.parametrize("name", ["easy", "medium", "hard"])
+def test_every_level_keeps_its_last_stack_out_of_reach(name: str) -> None:
+    state = parse_position(ONE_ESCAPE)
+    assert len(state.legal_moves()) == 5 and not wins(state)
+    for seed in range(5):
+        move = create_bot(name, "death-stacks", seed).choose(state, DEPTH_2)
+        assert DEATH_STACKS.format_move(move) == "d1-1-c1"
+
+
+def test_the_evaluation_counts_stacks_and_sees_a_last_stack_in_reach() -> None:
+    knowledge = DeathStacksKnowledge()
+    even = parse_position(",,,,,/,,,,,/,,,,,/,,,,,b/,,,,,/r,,,,, r")
+    assert knowledge.evaluate(even) == 0
+    ahead = parse_position(",,,,,/,,,,,/,,,,,/,,,,,b/,,,,,/r,,,,,r r")
+    assert knowledge.evaluate(ahead) > 0
+    assert knowledge.evaluate(parse_position(WIN_IN_ONE)) == WON_SOON
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 80))
+def test_the_evaluation_is_the_same_for_either_colour(seed: int, plies: int) -> None:
+    """From Red's point of view, the mirror image (colours and turn swapped) scores the negation."""
+    state = played_out(seed, plies)
+    if state.outcome() is not None:
+        return
+    knowledge = DeathStacksKnowledge()
+
+    def reds_view(position: DeathStacksState) -> int:
+        score = knowledge.evaluate(position)
+        return score if position.to_move == RED else -score
+
+    twin = mirrored(state)
+    assert twin.to_move == (BLACK if state.to_move == RED else RED)
+    assert reds_view(twin) == -reds_view(state)
+
+
+def test_ab4_is_a_dipole_baseline_only() -> None:
+    with pytest.raises(ValueError, match="the ab4 bot does not play death-stacks"):
+        create_bot("ab4", "death-stacks")
