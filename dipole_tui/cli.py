@@ -206,7 +206,8 @@ def run_replay(path: str) -> None:
 def run_play(args: argparse.Namespace) -> None:
     """Open the app; with no subcommand, with the defaults and the autosave offered."""
     from .app.app import DipoleApp  # Textual loads only when the game is played
-    from .app.screens import PLAYABLE, GameChoice
+    from .app.boards import PLAYABLE
+    from .app.screens import GameChoice
 
     key = getattr(args, "game", "dipole")
     game = game_named(key)

@@ -14,6 +14,7 @@ from pathlib import Path
 from .bots import LEVELS
 from .games import GAMES
 from .games.base import Game, GameError, Move, Outcome, State
+from .games.death_stacks import DeathStacksState
 from .records import (
     Record,
     RecordError,
@@ -36,6 +37,14 @@ class Tally:
     on_board: int = 0
     captured: int = 0
     removed: int = 0
+
+
+@dataclass(frozen=True)
+class Figures:
+    """The side panel's numbers: a heading per column and one row per side."""
+
+    headings: tuple[str, ...]
+    rows: tuple[tuple[int, ...], tuple[int, ...]]
 
 
 @dataclass
@@ -146,6 +155,21 @@ class Session:
         for side, count in enumerate(self._checkers(replay)):
             tallies[side].on_board = count
         return tallies
+
+    def figures(self) -> Figures:
+        """What the side panel counts for each side: Dipole's checkers on the board, captured
+        and removed; Death Stacks' stacks controlled, the pieces in them, and the side's
+        pieces held under the opponent's stacks (its prisoners, which a capture can free)."""
+        state = self.state
+        if isinstance(state, DeathStacksState):
+            rows = []
+            for side in (0, 1):
+                own = [state.cells[square] for square in state.stacks_of(side)]
+                held = state.pieces(side) - sum(stack.count(side) for stack in own)
+                rows.append((len(own), sum(map(len, own)), held))
+            return Figures(("stacks", "pcs", "held"), (rows[0], rows[1]))
+        tallies = [(t.on_board, t.captured, t.removed) for t in self.tally()]
+        return Figures(("board", "capt", "rem"), (tallies[0], tallies[1]))
 
     @staticmethod
     def _checkers(state: State) -> tuple[int, int]:
@@ -259,4 +283,4 @@ def game_named(key: str) -> Game:
     return GAMES[key]
 
 
-__all__ = ["HUMAN", "PLAYERS", "Autosave", "Session", "Tally", "data_dir", "game_named"]
+__all__ = ["HUMAN", "PLAYERS", "Autosave", "Figures", "Session", "Tally", "data_dir", "game_named"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_steps import drawn_offset, message, open_record, type_move
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -34,19 +35,6 @@ def app_for(tmp_path: Path, position: str | None = None, variant: str = "8x8") -
     return DipoleApp(session=session, autosave=autosave)
 
 
-def drawn_offset(board: DipoleBoard, key: str, value: int) -> tuple[int, int]:
-    """Where the board drew the square (or removal chip) with this meta data: found by what was
-    rendered, as a click is."""
-    for y in range(board.size.height):
-        x = 0
-        for segment in board.render_line(y):
-            meta = segment.style.meta if segment.style else {}
-            if meta.get(key) == value:
-                return x + segment.cell_length // 2, y
-            x += segment.cell_length
-    raise AssertionError(f"nothing drawn with {key}={value}")
-
-
 async def click_square(pilot: Pilot[None], board: DipoleBoard, name: str) -> None:
     await pilot.click(DipoleBoard, offset=drawn_offset(board, "square", sq(name)))
     await pilot.pause()
@@ -65,27 +53,6 @@ async def walk_to(pilot: Pilot[None], board: DipoleBoard, name: str) -> None:
         else:
             await pilot.press("left" if goal_column < column else "right")
     raise AssertionError(f"the cursor did not reach {name}")
-
-
-async def type_move(pilot: Pilot[None], text: str, leave: bool = True) -> None:
-    """Type a move, then leave the entry (it keeps the focus for the next move until Escape)."""
-    await pilot.press("colon", *text, "enter")
-    await pilot.pause()
-    if leave:
-        await pilot.press("escape")
-
-
-async def open_record(pilot: Pilot[None], app: DipoleApp, path: Path) -> None:
-    """`o`, the file name, Enter: as a player opens a saved game."""
-    await pilot.press("o")
-    await pilot.pause()
-    app.screen.query_one(Input).value = str(path)
-    await pilot.press("enter")
-    await pilot.pause()
-
-
-def message(app: DipoleApp) -> str:
-    return str(app.query_one("#message", Static).render())
 
 
 async def test_a_whole_game_by_keys_clicks_and_typing(tmp_path: Path) -> None:
@@ -386,7 +353,10 @@ async def test_a_new_game_keeps_the_unfinished_one(tmp_path: Path) -> None:
     assert len(kept) == 1 and "1. e1-g3" in kept[0].read_text()
 
 
-async def test_a_record_of_a_game_the_app_cannot_draw_is_refused(tmp_path: Path) -> None:
+async def test_a_record_of_a_game_the_app_cannot_draw_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("dipole_tui.app.app.PLAYABLE", ("dipole",))  # as before a board joins
     record = tmp_path / "death-stacks.txt"
     record.write_text('[Game "Death Stacks"]\n\n1. a1-2-a3\n')
     app = app_for(tmp_path)

@@ -25,12 +25,11 @@ from textual.widgets import Footer, Input, Static
 from ..bots import Budget
 from ..bots.process import Thinker
 from ..games.base import GameError, Move
-from ..games.dipole import DipoleState
 from ..records import RecordError, load_record, move_label
 from ..session import HUMAN, Autosave, Session, game_named
-from .board import DipoleBoard, minimum_size
+from .boards import BOARDS, PLAYABLE, make_board
+from .game_board import GameBoard
 from .screens import (
-    PLAYABLE,
     ChoiceScreen,
     FileScreen,
     GameChoice,
@@ -118,12 +117,16 @@ class DipoleApp(App[None]):
         self.session = session or new_session(self.choice)
         if session is not None:
             self.choice = GameChoice(session.game.key, session.state.variant, session.players)
+        self.board = self._new_board()
+
+    def _new_board(self) -> GameBoard:
+        return make_board(self.session.game.key, self.session.state, self.ascii_glyphs)
 
     # -- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
-            yield DipoleBoard(self._dipole_state(), ascii_glyphs=self.ascii_glyphs, id="board")
+            yield self.board
             with Vertical(id="side"):
                 yield Static(id="title")
                 yield Static(id="turn")
@@ -134,15 +137,6 @@ class DipoleApp(App[None]):
                 yield MoveEntry(placeholder=": type a move", id="move-input")
         yield Static(id="too-small")
         yield Footer()
-
-    @property
-    def board(self) -> DipoleBoard:
-        return self.query_one("#board", DipoleBoard)
-
-    def _dipole_state(self) -> DipoleState:
-        state = self.session.state
-        assert isinstance(state, DipoleState), "the square board draws Dipole positions"
-        return state
 
     def on_mount(self) -> None:
         self.board.focus()
@@ -180,7 +174,7 @@ class DipoleApp(App[None]):
         self._check_fits(event.size)
 
     def _minimum_terminal(self) -> tuple[int, int]:
-        board = minimum_size(self._dipole_state().size)
+        board = self.board.minimum_size()
         return board.width + SIDE_PANEL_WIDTH, board.height + 1  # + the footer
 
     def _check_fits(self, terminal: Size | None = None) -> None:
@@ -203,7 +197,7 @@ class DipoleApp(App[None]):
         session = self.session
         state = session.state
         game = session.game
-        self.board.show_state(self._dipole_state(), session.last_move)
+        self.board.show_state(state, session.last_move)
         # The board takes moves only from a human seat; a bot's seat plays itself.
         seat = session.players[state.to_move]
         self.board.interactive = session.outcome is None and seat == HUMAN
@@ -224,9 +218,7 @@ class DipoleApp(App[None]):
         return "hot-seat" if players == (HUMAN, HUMAN) else " v ".join(players)
 
     def _side_label(self, side: int) -> str:
-        glyphs = self.board.glyphs
-        glyph = glyphs.white_checker if side == 0 else glyphs.black_checker
-        return f"{glyph} {self.session.game.side_names[side]}"
+        return f"{self.board.side_glyph(side)} {self.session.game.side_names[side]}"
 
     def _turn_text(self) -> Text:
         session = self.session
@@ -247,10 +239,13 @@ class DipoleApp(App[None]):
         return Text.assemble((f"{self._side_label(session.state.to_move)} to move", "bold"), review)
 
     def _tally_text(self) -> Text:
-        text = Text(f"{'':8}{'board':>5}{'capt':>5}{'rem':>4}\n", style="dim")
-        for side, tally in enumerate(self.session.tally()):
-            text.append(f"{self._side_label(side):<8}{tally.on_board:>5}{tally.captured:>5}")
-            text.append(f"{tally.removed:>4}\n")
+        figures = self.session.figures()
+        widths = [max(4, len(heading) + 1) for heading in figures.headings]
+        heads = "".join(f"{h:>{w}}" for h, w in zip(figures.headings, widths, strict=True))
+        text = Text(f"{'':7}{heads}\n", style="dim")
+        for side, row in enumerate(figures.rows):
+            numbers = "".join(f"{n:>{w}}" for n, w in zip(row, widths, strict=True))
+            text.append(f"{self._side_label(side):<7}{numbers}\n")
         return text
 
     def _move_list_text(self, height: int) -> Text:
@@ -349,17 +344,26 @@ class DipoleApp(App[None]):
         self._filed = session.whole_game().outcome is not None  # loaded finished: filed already
         self.session = session
         self.choice = GameChoice(session.game.key, session.state.variant, session.players)
+        if not isinstance(self.board, BOARDS[session.game.key]):
+            self._swap_board()
         last = session.last_move
         forced = last is not None and session.is_pass(last)
         self._after_change(self._pass_notice() if forced else "")
+
+    def _swap_board(self) -> None:
+        """Another game: its own board takes the old one's place."""
+        old, self.board = self.board, self._new_board()
+        self.query_one("#main").mount(self.board, before=old)
+        old.remove()
+        self.call_after_refresh(self.board.focus)
 
     def _pass_notice(self) -> str:
         """Said after the program passes for a side with no legal move."""
         side = self.session.game.side_names[1 - self.session.state.to_move]
         return f"{side} has no legal move and passes."
 
-    @on(DipoleBoard.MoveChosen)
-    def move_chosen(self, event: DipoleBoard.MoveChosen) -> None:
+    @on(GameBoard.MoveChosen)
+    def move_chosen(self, event: GameBoard.MoveChosen) -> None:
         self._play(event.move)
 
     def _play(self, move: Move) -> None:

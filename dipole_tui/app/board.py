@@ -15,10 +15,9 @@ from rich.style import Style
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Region, Size
-from textual.message import Message
 from textual.strip import Strip
-from textual.widget import Widget
 
+from ..games.base import State
 from ..games.dipole import (
     FILES,
     MAX_HEIGHT,
@@ -30,6 +29,7 @@ from ..games.dipole import (
     dark_squares,
     is_dark,
 )
+from .game_board import GameBoard
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ def stack_lines(height: int, width: int, rows: int, glyphs: Glyphs) -> list[str]
     return [(glyphs.badge(height) + number)[:width]]
 
 
-class DipoleBoard(Widget, can_focus=True):
+class DipoleBoard(GameBoard):
     """The board of a Dipole game: stacks, cursor, selection, destinations and removals."""
 
     COMPONENT_CLASSES = {
@@ -137,13 +137,6 @@ class DipoleBoard(Widget, can_focus=True):
         Binding("escape", "cancel", "Cancel", show=False),
     ]
 
-    class MoveChosen(Message):
-        """A player picked a complete legal move on the board."""
-
-        def __init__(self, move: Move) -> None:
-            super().__init__()
-            self.move = move
-
     def __init__(
         self,
         state: DipoleState,
@@ -155,14 +148,11 @@ class DipoleBoard(Widget, can_focus=True):
         super().__init__(name=name, id=id)
         self.state = state
         self.glyphs = ASCII if ascii_glyphs else UNICODE
-        self.flipped = False
-        self.interactive = True
         self.last_move: Move | None = None
         self._legal: list[Move] = []
         self._selected: int | None = None
         self._targets: dict[int, Move] = {}
         self._removals: list[Move] = []
-        self._styles: dict[str, Style] = {}
         self._row_cache: dict[tuple[int, int], tuple[object, list[Segment]]] = {}
         self._drawn_cells: list[int] = []
         self._meta = {square: Style.from_meta({"square": square}) for square in range(100)}
@@ -175,9 +165,9 @@ class DipoleBoard(Widget, can_focus=True):
 
     # -- what is shown ---------------------------------------------------------------------
 
-    def show_state(self, state: DipoleState, last_move: Move | None) -> None:
-        """Show a new position (after a move, undo, redo or load) and forget the selection.
-        Only the rows whose squares changed are redrawn."""
+    def show_state(self, state: State, last_move: Move | None) -> None:
+        """Only the rows whose squares changed are redrawn."""
+        assert isinstance(state, DipoleState), "the Dipole board draws Dipole positions"
         same_board = state is self.state and len(self._drawn_cells) == len(state.cells)
         changed = {self.cursor, *self._targets}
         for move in (self.last_move, last_move):
@@ -202,9 +192,11 @@ class DipoleBoard(Widget, can_focus=True):
             self._row_cache.clear()
             self.refresh()
 
-    def flip(self) -> None:
-        self.flipped = not self.flipped
-        self.refresh()
+    def minimum_size(self) -> Size:
+        return minimum_size(self.state.size)
+
+    def side_glyph(self, side: int) -> str:
+        return self.glyphs.white_checker if side == 0 else self.glyphs.black_checker
 
     def moves_from(self, origin: int) -> list[Move]:
         return [m for m in self._legal if m.origin == origin]
@@ -268,16 +260,7 @@ class DipoleBoard(Widget, can_focus=True):
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def style_of(self, name: str, partial: bool = False) -> Style:
-        """A component class's Rich style, cached until the app's styles change."""
-        key = f"{name}/{partial}"
-        style = self._styles.get(key)
-        if style is None:
-            style = self._styles[key] = self.get_component_rich_style(name, partial=partial)
-        return style
-
     def notify_style_update(self) -> None:
-        self._styles.clear()
         self._row_cache.clear()
         super().notify_style_update()
 
@@ -312,7 +295,7 @@ class DipoleBoard(Widget, can_focus=True):
         width = self.size.width
         placement = self._placement()
         if placement is None:
-            return self._render_too_small(y, width)
+            return self.render_too_small(y)
         cell_w, cell_h, left, top = placement
         total_height = self.state.size * cell_h + EXTRA_ROWS
         row = y - top
@@ -329,20 +312,6 @@ class DipoleBoard(Widget, can_focus=True):
             board_row, line = divmod(row - 1, cell_h)
             segments = self._board_line(board_row, line, cell_w, cell_h)
         return Strip([Segment(" " * left, base), *segments]).adjust_cell_length(width, base)
-
-    def _render_too_small(self, y: int, width: int) -> Strip:
-        need = minimum_size(self.state.size)
-        lines = [
-            "The board does not fit.",
-            f"Enlarge this area to at least {need.width}x{need.height}",
-            f"(it is {self.size.width}x{self.size.height}).",
-        ]
-        top = max(0, (self.size.height - len(lines)) // 2)
-        if top <= y < top + len(lines):
-            text = lines[y - top][:width]
-            style = self.style_of("board--label")
-            return Strip([Segment(text.center(width)[:width], style)])
-        return Strip.blank(width, self.rich_style)
 
     def _file_labels(self, cell_w: int) -> list[Segment]:
         n = self.state.size
@@ -474,12 +443,6 @@ class DipoleBoard(Widget, can_focus=True):
         return "", Style()
 
     # -- input -----------------------------------------------------------------------------
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
 
     def action_cursor(self, dx: int, dy: int) -> None:
         if self.removal_cursor is not None:

@@ -14,10 +14,9 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select
 
 from ..games import GAMES
 from ..session import PLAYERS
+from .boards import PLAYABLE
 
 HELP_FILE = Path(__file__).with_name("help.md")
-# The games the app can draw: a game joins when its board widget does.
-PLAYABLE = ("dipole",)
 
 
 @dataclass(frozen=True)
@@ -70,17 +69,28 @@ class NewGameScreen(ModalScreen[GameChoice | None]):
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
 
+    @on(Select.Changed, "#game")
+    def game_changed(self, event: Select.Changed) -> None:
+        """Another game has its own boards and side names: the form is built again for it."""
+        key = str(event.value)
+        if key != self.current.game_key:
+            self.current = GameChoice(key, GAMES[key].variants[0], self._seats())
+            self.refresh(recompose=True)
+            self.call_after_refresh(self.query_one("#game", Select).focus)
+
+    def _seats(self) -> tuple[str, str]:
+        return (
+            str(self.query_one("#player-0", Select).value),
+            str(self.query_one("#player-1", Select).value),
+        )
+
     @on(Button.Pressed, "#start")
     def start(self) -> None:
         game_key = str(self.query_one("#game", Select).value)
         variants = GAMES[game_key].variants
         pressed = self.query_one("#variant", RadioSet).pressed_index
         variant = variants[pressed] if 0 <= pressed < len(variants) else variants[0]
-        seats = (
-            str(self.query_one("#player-0", Select).value),
-            str(self.query_one("#player-1", Select).value),
-        )
-        self.dismiss(GameChoice(game_key, variant, seats))
+        self.dismiss(GameChoice(game_key, variant, self._seats()))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

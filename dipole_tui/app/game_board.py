@@ -1,0 +1,85 @@
+"""What every game's board widget shares: the move it reports, cached styles, flipping, focus,
+and the notice drawn when the widget is too small for the board.
+
+A board asks the rules core for `legal_moves()` and never decides a rule; it reports a complete
+legal move with `MoveChosen`, and the app plays it. Each game's board says how big it must be and
+which glyph stands for a side (the side panel uses the same glyphs).
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.geometry import Size
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+from ..games.base import Move, State
+
+
+class GameBoard(Widget, can_focus=True):
+    """The base of the boards: subclasses draw with the line API (`render_line`)."""
+
+    class MoveChosen(Message):
+        """A player picked a complete legal move on the board."""
+
+        def __init__(self, move: Move) -> None:
+            super().__init__()
+            self.move = move
+
+    def __init__(self, *, name: str | None = None, id: str | None = None) -> None:
+        super().__init__(name=name, id=id)
+        self.flipped = False
+        self.interactive = True  # False while a bot or nobody (the game is over) is to move
+        self._styles: dict[str, Style] = {}
+
+    def show_state(self, state: State, last_move: Move | None) -> None:
+        """Show a new position (after a move, undo, redo or load) and forget the selection."""
+        raise NotImplementedError
+
+    def minimum_size(self) -> Size:
+        """The smallest area the board can be drawn in."""
+        raise NotImplementedError
+
+    def side_glyph(self, side: int) -> str:
+        """The glyph of a side's piece, for the side panel."""
+        raise NotImplementedError
+
+    def flip(self) -> None:
+        self.flipped = not self.flipped
+        self.refresh()
+
+    def style_of(self, name: str, partial: bool = False) -> Style:
+        """A component class's Rich style, cached until the app's styles change."""
+        key = f"{name}/{partial}"
+        style = self._styles.get(key)
+        if style is None:
+            style = self._styles[key] = self.get_component_rich_style(name, partial=partial)
+        return style
+
+    def notify_style_update(self) -> None:
+        self._styles.clear()
+        super().notify_style_update()
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def render_too_small(self, y: int) -> Strip:
+        """Line `y` of the notice that replaces a board which does not fit."""
+        width = self.size.width
+        need = self.minimum_size()
+        lines = [
+            "The board does not fit.",
+            f"Enlarge this area to at least {need.width}x{need.height}",
+            f"(it is {self.size.width}x{self.size.height}).",
+        ]
+        top = max(0, (self.size.height - len(lines)) // 2)
+        if top <= y < top + len(lines):
+            text = lines[y - top][:width]
+            style = self.style_of("board--label")
+            return Strip([Segment(text.center(width)[:width], style)])
+        return Strip.blank(width, self.rich_style)

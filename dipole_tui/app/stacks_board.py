@@ -1,0 +1,501 @@
+"""The Death Stacks board: the 6x6 zone inside its wall ring, each stack drawn piece by piece.
+
+A stack's pieces are drawn bottom to top from the cell's bottom line up, its height above them.
+After a stack is picked, how many pieces move is chosen with the number keys, `+`/`-`, or by
+clicking the lowest piece to take; the top part that moves is highlighted, its landing squares are
+marked, and the path to the square under the cursor (reflections included) is drawn step by step.
+Everything shown comes from the rules core: `legal_moves()` for what may move where, `too_tall()`
+for the stacks that must move, `move_paths()` for the way a move goes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.strip import Strip
+
+from ..games.base import Move, State
+from ..games.death_stacks import (
+    FILES,
+    RED,
+    SIZE,
+    SQUARES,
+    TOO_TALL,
+    DeathStacksState,
+    move_paths,
+    square_name,
+)
+from .game_board import GameBoard
+
+
+@dataclass(frozen=True)
+class StackGlyphs:
+    """Pieces differ by shape as well as colour, so the sides stay apart without colour."""
+
+    pieces: tuple[str, str]  # Red's, Black's
+    empty: str
+    wall: str
+    more: str  # stands for the buried pieces there is no room to draw
+
+
+UNICODE = StackGlyphs(("◆", "●"), "·", "▒", "…")
+ASCII = StackGlyphs(("r", "b"), ".", "#", "~")
+
+# Cell sizes (width, height) from largest to smallest; the board takes the largest that fits.
+CELL_SIZES = ((11, 5), (9, 4), (7, 3), (5, 2), (4, 1))
+LABEL_WIDTH = 3  # rank numbers
+WALL_WIDTH = 2  # the wall ring is drawn thinner than a square: it is never played on
+EXTRA_ROWS = 4  # the wall above and below, the file letters, the status line
+
+
+def board_size(cell: tuple[int, int]) -> Size:
+    width, height = cell
+    return Size(LABEL_WIDTH + 2 * WALL_WIDTH + SIZE * width, SIZE * height + EXTRA_ROWS)
+
+
+class DeathStacksBoard(GameBoard):
+    """The board of a Death Stacks game: stacks, cursor, the part that moves, where it lands."""
+
+    COMPONENT_CLASSES = {
+        "board--zone",
+        "board--zone-alt",
+        "board--wall",
+        "board--label",
+        "board--red",
+        "board--black",
+        "board--empty",
+        "board--cursor",
+        "board--selected",
+        "board--moving",
+        "board--target",
+        "board--capture",
+        "board--path",
+        "board--last",
+        "board--tall",
+        "board--status",
+    }
+
+    DEFAULT_CSS = """
+    DeathStacksBoard {
+        width: 1fr;
+        height: 1fr;
+        background: $background;
+    }
+    DeathStacksBoard > .board--zone { background: #d2b48c; }
+    DeathStacksBoard > .board--zone-alt { background: #c4a47a; }
+    DeathStacksBoard > .board--wall { color: #6b5a48; background: #3a3129; }
+    DeathStacksBoard > .board--label { color: $text-muted; }
+    DeathStacksBoard > .board--red { color: #b01818; text-style: bold; }
+    DeathStacksBoard > .board--black { color: #101010; text-style: bold; }
+    DeathStacksBoard > .board--empty { color: #8a7050; }
+    DeathStacksBoard > .board--cursor { background: $accent; }
+    DeathStacksBoard > .board--selected { background: $primary-lighten-2; }
+    DeathStacksBoard > .board--moving { background: #f0e060; }
+    DeathStacksBoard > .board--target { background: $success-lighten-1; color: $text; }
+    DeathStacksBoard > .board--capture { background: $error-lighten-1; color: $text; }
+    DeathStacksBoard > .board--path { background: #e8d8a8; color: #404040; }
+    DeathStacksBoard > .board--last { background: #d8c060; }
+    DeathStacksBoard > .board--tall { color: #b01818; text-style: bold reverse; }
+    DeathStacksBoard > .board--status { color: $text; }
+    """
+
+    BINDINGS = [
+        Binding("up,k", "cursor(0, 1)", "Up", show=False),
+        Binding("down,j", "cursor(0, -1)", "Down", show=False),
+        Binding("left,h", "cursor(-1, 0)", "Left", show=False),
+        Binding("right,l", "cursor(1, 0)", "Right", show=False),
+        Binding("enter,space", "choose", "Select", show=True),
+        Binding("plus,equals_sign", "count(1)", "More", show=False),
+        Binding("minus,underscore", "count(-1)", "Fewer", show=False),
+        Binding("escape", "cancel", "Cancel", show=False),
+    ]
+
+    def __init__(
+        self,
+        state: DeathStacksState,
+        *,
+        ascii_glyphs: bool = False,
+        name: str | None = None,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id)
+        self.state = state
+        self.glyphs = ASCII if ascii_glyphs else UNICODE
+        self.last_move: Move | None = None
+        self.cursor = 0
+        self.selected: int | None = None
+        self.count = 0  # how many pieces of the selected stack move
+        self.notice = ""  # a one-line answer to a key that could not be done
+        self._legal: list[Move] = []
+        self._targets: tuple[object, dict[int, Move]] = (None, {})
+        self._meta = {square: Style.from_meta({"square": square}) for square in range(SQUARES)}
+        self.show_state(state, None)
+        self.cursor = self._home_square()
+
+    # -- what is shown ---------------------------------------------------------------------
+
+    def show_state(self, state: State, last_move: Move | None) -> None:
+        assert isinstance(state, DeathStacksState), "this board draws Death Stacks positions"
+        self.state = state
+        self.last_move = last_move
+        self._legal = state.legal_moves()
+        self._targets = (None, {})
+        self.selected = None
+        self.count = 0
+        self.notice = ""
+        if state.owner(self.cursor) != state.to_move:
+            self.cursor = self._home_square()
+        self.refresh()
+
+    def minimum_size(self) -> Size:
+        return board_size(CELL_SIZES[-1])
+
+    def side_glyph(self, side: int) -> str:
+        return self.glyphs.pieces[side]
+
+    def _home_square(self) -> int:
+        """Where the cursor starts: a stack that must move, else the side to move's tallest."""
+        tall = self.state.too_tall()
+        if tall:
+            return tall[0]
+        own = self.state.stacks_of(self.state.to_move)
+        if not own:
+            return self.cursor
+        return max(own, key=lambda square: len(self.state.cells[square]))
+
+    def moves_from(self, origin: int) -> list[Move]:
+        return [move for move in self._legal if move.origin == origin]
+
+    def counts_from(self, origin: int) -> list[int]:
+        """How many pieces may leave `origin`: a too-tall stack offers only its legal parts."""
+        return sorted({move.count for move in self.moves_from(origin)})
+
+    @property
+    def targets(self) -> dict[int, Move]:
+        """Where the selected part can land, each with the move that lands there (worked out
+        once per selection, not once per drawn cell)."""
+        key = (self.selected, self.count)  # show_state forgets the cache
+        if self._targets[0] != key:
+            moves = self.moves_from(self.selected) if self.selected is not None else []
+            self._targets = (key, {m.target: m for m in moves if m.count == self.count})
+        return self._targets[1]
+
+    def path_to_cursor(self) -> list[tuple[int, ...]]:
+        """The ways the selected part reaches the square under the cursor (none if it can't)."""
+        move = self.targets.get(self.cursor)
+        return move_paths(move) if move is not None else []
+
+    def status(self) -> str:
+        """The line under the board: what is selected and what the keys can do with it."""
+        if self.notice:
+            return self.notice
+        state = self.state
+        if self.selected is None:
+            tall = state.too_tall()
+            if tall and self.interactive:
+                where = " or ".join(square_name(sq) for sq in tall)
+                return f"Too tall: {where} must move this turn, down to {TOO_TALL} or fewer"
+            return "Pick a stack: Enter or click" if self.interactive else ""
+        height = len(state.cells[self.selected])
+        counts = self.counts_from(self.selected)
+        choices = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
+        text = f"{square_name(self.selected)}: moving {self.count} of {height} ({choices}, +/-)"
+        paths = self.path_to_cursor()
+        if len(paths) == 1:
+            text += "  path " + " ".join(square_name(sq) for sq in paths[0])
+        elif paths:
+            text += f"  {len(paths)} ways to {square_name(self.cursor)}"
+        return text
+
+    # -- geometry --------------------------------------------------------------------------
+
+    def cell_size(self) -> tuple[int, int] | None:
+        for cell in CELL_SIZES:
+            need = board_size(cell)
+            if need.width <= self.size.width and need.height <= self.size.height:
+                return cell
+        return None
+
+    def _screen(self, square: int) -> tuple[int, int]:
+        """(column, row) of a square on screen, from the top left."""
+        file, rank = square % SIZE, square // SIZE
+        if self.flipped:
+            return SIZE - 1 - file, rank
+        return file, SIZE - 1 - rank
+
+    def _square_at(self, column: int, row: int) -> int:
+        if self.flipped:
+            return row * SIZE + (SIZE - 1 - column)
+        return (SIZE - 1 - row) * SIZE + column
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        cell = self.cell_size()
+        if cell is None:
+            return self.render_too_small(y)
+        cell_w, cell_h = cell
+        total = board_size(cell)
+        left = max(0, (width - total.width) // 2)
+        row = y - max(0, (self.size.height - total.height) // 2)
+        base = self.rich_style  # every segment gets a style: NO_COLOR's filter needs one
+        if row < 0 or row >= total.height:
+            return Strip.blank(width, base)
+        label = self.style_of("board--label")
+        wall = self.style_of("board--wall")
+        segments: list[Segment] = [Segment(" " * left, base)]
+        if row in (0, total.height - 3):
+            segments += [
+                Segment(" " * LABEL_WIDTH, label),
+                Segment(self.glyphs.wall * (total.width - LABEL_WIDTH), wall),
+            ]
+        elif row == total.height - 2:
+            columns = range(SIZE - 1, -1, -1) if self.flipped else range(SIZE)
+            letters = "".join(FILES[f].center(cell_w) for f in columns)
+            segments.append(Segment(" " * (LABEL_WIDTH + WALL_WIDTH) + letters, label))
+        elif row == total.height - 1:
+            segments.append(Segment(self.status()[: width - left], self._status_style()))
+        else:
+            board_row, line = divmod(row - 1, cell_h)
+            number = board_row + 1 if self.flipped else SIZE - board_row
+            text = str(number) if line == (cell_h - 1) // 2 else ""
+            segments.append(Segment(text.rjust(LABEL_WIDTH - 1) + " ", label))
+            segments.append(Segment(self.glyphs.wall * WALL_WIDTH, wall))
+            paths = self.path_to_cursor()
+            steps = {sq: i + 1 for i, sq in enumerate(paths[0])} if len(paths) == 1 else {}
+            on_path = {sq for way in paths for sq in way}
+            for column in range(SIZE):
+                square = self._square_at(column, board_row)
+                segments += self._cell_line(square, line, cell_w, cell_h, on_path, steps)
+            segments.append(Segment(self.glyphs.wall * WALL_WIDTH, wall))
+        return Strip(segments).adjust_cell_length(width, base)
+
+    def _status_style(self) -> Style:
+        if self.notice or (self.selected is None and self.state.too_tall() and self.interactive):
+            return self.style_of("board--tall")
+        return self.style_of("board--status")
+
+    def _square_style(self, square: int, on_path: set[int]) -> Style:
+        file, rank = square % SIZE, square // SIZE
+        style = self.style_of("board--zone" if (file + rank) % 2 else "board--zone-alt")
+        no_color = self.app.no_color
+        last = self.last_move
+        if last is not None and square in (last.origin, last.target):
+            style += self.style_of("board--last")
+            if no_color:
+                style += Style(underline=True)
+        if square in on_path:
+            style += self.style_of("board--path")
+        target = self.targets.get(square)
+        if target is not None:
+            enemy = self.state.owner(square) not in (None, self.state.to_move)
+            style += self.style_of("board--capture" if enemy else "board--target")
+        if square == self.selected:
+            style += self.style_of("board--selected")
+            if no_color:
+                style += Style(bold=True, underline=True)
+        if square == self.cursor and self.has_focus:
+            style += self.style_of("board--cursor")
+            if no_color:
+                style += Style(reverse=True)
+        return style
+
+    def _mark(self, square: int) -> str:
+        """What a landing square says: how many pieces land, and whether they capture (x),
+        restack on an own stack (+) or land on an empty square (→)."""
+        if square not in self.targets:
+            return ""
+        owner = self.state.owner(square)
+        sign = "→" if owner is None else ("+" if owner == self.state.to_move else "x")
+        if sign == "→" and self.glyphs is ASCII:
+            sign = ">"
+        return f"{sign}{self.count}"
+
+    def _cell_line(
+        self,
+        square: int,
+        line: int,
+        cell_w: int,
+        cell_h: int,
+        on_path: set[int],
+        steps: dict[int, int],
+    ) -> list[Segment]:
+        """One text line of a square: its block of lines (a header over the pieces, or the
+        empty mark) centred in the cell."""
+        style = self._square_style(square, on_path) + self._meta[square]
+        block = self._cell_block(square, cell_w, cell_h, steps)
+        index = line - (cell_h - len(block)) // 2
+        parts = block[index] if 0 <= index < len(block) else []
+        used = sum(len(text) for text, _ in parts)
+        left = (cell_w - used) // 2
+        segments = [Segment(" " * left, style)]
+        segments += [Segment(text, style + part_style) for text, part_style in parts]
+        segments.append(Segment(" " * (cell_w - used - left), style))
+        return segments
+
+    def _cell_block(
+        self, square: int, cell_w: int, cell_h: int, steps: dict[int, int]
+    ) -> list[list[tuple[str, Style]]]:
+        stack = self.state.cells[square]
+        header = self._header(square, steps)
+        text_style = self._text_style(square)
+        if not stack:
+            return [[(header or self.glyphs.empty, text_style)]]
+        if cell_h == 1:
+            badge = header if self._mark(square) else self.glyphs.pieces[stack[-1]] + header
+            return [[(badge[:cell_w], text_style)]]
+        return [[(header, text_style)], *self._piece_lines(square, stack, cell_w, cell_h - 1)]
+
+    def _piece_lines(
+        self, square: int, stack: tuple[int, ...], cell_w: int, rows: int
+    ) -> list[list[tuple[str, Style]]]:
+        """A stack's pieces, top line first, the bottom piece at the bottom left; the part
+        that moves is highlighted, and when they do not all fit, the most buried pieces give
+        way to a `…`. Each piece carries its level, so a click on it picks it and those above."""
+        per_line = max(1, cell_w - 2)
+        room = per_line * rows
+        hidden = len(stack) - room + 1 if len(stack) > room else 0
+        moving_from = len(stack) - self.count if square == self.selected else len(stack)
+        cells: list[tuple[str, Style]] = []
+        if hidden:
+            cells.append((self.glyphs.more, self.style_of("board--empty", partial=True)))
+        for level in range(hidden, len(stack)):
+            colour = "board--red" if stack[level] == RED else "board--black"
+            piece_style = self.style_of(colour, partial=True)
+            if level >= moving_from:
+                piece_style += self.style_of("board--moving", partial=True)
+            meta = Style.from_meta({"square": square, "level": level})
+            cells.append((self.glyphs.pieces[stack[level]], piece_style + meta))
+        lines = [cells[i : i + per_line] for i in range(0, len(cells), per_line)]
+        return lines[::-1]
+
+    def _header(self, square: int, steps: dict[int, int]) -> str:
+        """The cell's top line: the landing mark, else the height ("!" when too tall)."""
+        mark = self._mark(square)
+        if mark:
+            return mark
+        stack = self.state.cells[square]
+        if not stack:
+            return str(steps[square]) if square in steps else ""
+        tall = "!" if len(stack) > TOO_TALL and stack[-1] == self.state.to_move else ""
+        return f"{len(stack)}{tall}"
+
+    def _text_style(self, square: int) -> Style:
+        stack = self.state.cells[square]
+        if self._mark(square):
+            return Style(bold=True)
+        if not stack:
+            return self.style_of("board--empty", partial=True)
+        if len(stack) > TOO_TALL and stack[-1] == self.state.to_move and self.interactive:
+            return self.style_of("board--tall", partial=True)
+        return self.style_of("board--red" if stack[-1] == RED else "board--black", partial=True)
+
+    # -- input -----------------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        self.notice = ""
+        self.refresh()
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        column, row = self._screen(self.cursor)
+        column = min(max(column + dx, 0), SIZE - 1)
+        row = min(max(row - dy, 0), SIZE - 1)
+        self.cursor = self._square_at(column, row)
+        self._changed()
+
+    def action_choose(self) -> None:
+        self._choose_square(self.cursor)
+
+    def action_cancel(self) -> None:
+        if self.selected is not None:
+            self.selected = None
+            self._changed()
+
+    def action_count(self, step: int) -> None:
+        """+ and -: more or fewer pieces, among the counts that can move."""
+        if self.selected is None:
+            self._select(self.cursor, None)
+            return
+        counts = self.counts_from(self.selected)
+        index = counts.index(self.count) + step
+        if 0 <= index < len(counts):
+            self.count = counts[index]
+            self._changed()
+        else:
+            self.app.bell()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit() and event.character != "0":
+            event.stop()
+            square = self.selected if self.selected is not None else self.cursor
+            self._select(square, int(event.character))
+
+    def _select(self, square: int, count: int | None) -> None:
+        """Pick a stack and how many of its pieces move (None: all that may)."""
+        if not self.interactive:
+            return
+        counts = self.counts_from(square)
+        if not counts:
+            self.selected = None
+            self._refuse(self._why_not(square))
+            return
+        if count is not None and count not in counts:
+            self.selected = square
+            self.count = self.count if self.count in counts else counts[-1]
+            height = len(self.state.cells[square])
+            choices = ", ".join(map(str, counts))
+            self._refuse(f"{count} of {height} cannot move from {square_name(square)}: {choices}")
+            return
+        self.selected = square
+        self.count = counts[-1] if count is None else count
+        self._changed()
+
+    def _why_not(self, square: int) -> str:
+        state = self.state
+        owner = state.owner(square)
+        name = square_name(square)
+        if owner is None:
+            return f"{name} is empty"
+        if owner != state.to_move:
+            return f"the stack on {name} is not yours"
+        tall = " or ".join(square_name(sq) for sq in state.too_tall())
+        return f"{tall} is too tall and must move first" if tall else f"{name} cannot move"
+
+    def _refuse(self, text: str) -> None:
+        self.refresh()
+        self.notice = text
+        self.app.bell()
+
+    def _choose_square(self, square: int) -> None:
+        if not self.interactive:
+            return
+        move = self.targets.get(square)
+        if move is not None:
+            self.post_message(self.MoveChosen(move))
+        elif square == self.selected:
+            self.action_cancel()
+        elif self.state.owner(square) == self.state.to_move or self.selected is None:
+            self._select(square, None)
+        else:
+            self.selected = None
+            self._changed()
+
+    def on_click(self, event: events.Click) -> None:
+        meta = event.style.meta
+        if "square" not in meta:
+            return
+        square = int(meta["square"])
+        self.cursor = square
+        level = meta.get("level")
+        move = self.targets.get(square)
+        if level is not None and move is None and self.interactive:
+            # A piece of a stack: it and everything above it move.
+            self._select(square, len(self.state.cells[square]) - int(level))
+        else:
+            self._choose_square(square)

@@ -1,0 +1,46 @@
+"""Steps of the app tests shared by every game's board: finding what was drawn, typing a move,
+opening a record, reading the message line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.game_board import GameBoard
+
+
+def drawn_offset(board: GameBoard, key: str, value: int) -> tuple[int, int]:
+    """Where the board drew the square (or removal chip) with this meta data: found by what was
+    rendered, as a click is."""
+    for y in range(board.size.height):
+        x = 0
+        for segment in board.render_line(y):
+            meta = segment.style.meta if segment.style else {}
+            if meta.get(key) == value:
+                return x + segment.cell_length // 2, y
+            x += segment.cell_length
+    raise AssertionError(f"nothing drawn with {key}={value}")
+
+
+async def type_move(pilot: Pilot[None], text: str, leave: bool = True) -> None:
+    """Type a move, then leave the entry (it keeps the focus for the next move until Escape)."""
+    await pilot.press("colon", *text, "enter")
+    await pilot.pause()
+    if leave:
+        await pilot.press("escape")
+
+
+async def open_record(pilot: Pilot[None], app: DipoleApp, path: Path) -> None:
+    """`o`, the file name, Enter: as a player opens a saved game."""
+    await pilot.press("o")
+    await pilot.pause()
+    app.screen.query_one(Input).value = str(path)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def message(app: DipoleApp) -> str:
+    return str(app.query_one("#message", Static).render())
