@@ -196,14 +196,13 @@ class DipoleApp(App[None]):
     def _show(self, message: str = "") -> None:
         session = self.session
         state = session.state
-        game = session.game
         self.board.show_state(state, session.last_move)
         # The board takes moves only from a human seat; a bot's seat plays itself.
         seat = session.players[state.to_move]
         self.board.interactive = session.outcome is None and seat == HUMAN
         # Every panel has a fixed size, so updating it needs no layout pass.
         self.query_one("#title", Static).update(
-            Text.assemble((f"{game.name} {state.variant}", "bold"), f"  {self._seats()}"),
+            Text.assemble((self._game_title(), "bold"), f"  {self._seats()}"),
             layout=False,
         )
         self.query_one("#turn", Static).update(self._turn_text(), layout=False)
@@ -212,6 +211,12 @@ class DipoleApp(App[None]):
         move_list.update(self._move_list_text(move_list.size.height), layout=False)
         self.query_one("#message", Static).update(message, layout=False)
         self._check_fits()
+
+    def _game_title(self) -> str:
+        """The game's name, with its board when it has more than one."""
+        game = self.session.game
+        one = len(game.variants) == 1
+        return game.name if one else f"{game.name} {self.session.state.variant}"
 
     def _seats(self) -> str:
         players = self.session.players
@@ -498,7 +503,7 @@ class DipoleApp(App[None]):
     def action_type_move(self) -> None:
         """The entry is always on screen, so keys typed right after ':' all reach it."""
         entry = self.query_one(MoveEntry)
-        entry.placeholder = "e1-g3, e1xg3, g7-off:2  (Esc: board)"
+        entry.placeholder = f"{self.board.MOVE_EXAMPLES}  (Esc: board)"
         self.screen.set_focus(entry)  # at once, not later: keys typed fast follow the ':'
 
     @on(Input.Submitted, "#move-input")
@@ -593,7 +598,7 @@ class DipoleApp(App[None]):
         self.push_screen(FileScreen("Load a game from", str(Path.cwd()) + "/"), chosen)
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+        self.push_screen(HelpScreen(self.session.game.key))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -93,6 +93,8 @@ def stack_lines(height: int, width: int, rows: int, glyphs: Glyphs) -> list[str]
 class DipoleBoard(GameBoard):
     """The board of a Dipole game: stacks, cursor, selection, destinations and removals."""
 
+    MOVE_EXAMPLES = "e1-g3, e1xg3, g7-off:2"
+
     COMPONENT_CLASSES = {
         "board--light",
         "board--dark",

@@ -21,6 +21,8 @@ from ..games.base import Move, State
 class GameBoard(Widget, can_focus=True):
     """The base of the boards: subclasses draw with the line API (`render_line`)."""
 
+    MOVE_EXAMPLES = ""  # shown in the typed-move entry
+
     class MoveChosen(Message):
         """A player picked a complete legal move on the board."""
 

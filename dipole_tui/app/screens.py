@@ -16,7 +16,7 @@ from ..games import GAMES
 from ..session import PLAYERS
 from .boards import PLAYABLE
 
-HELP_FILE = Path(__file__).with_name("help.md")
+HELP = Path(__file__).with_name("help")  # <game key>.md, then keys.md for every game
 
 
 @dataclass(frozen=True)
@@ -166,11 +166,16 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,question_mark", "close", "Close"),
     ]
 
+    def __init__(self, game_key: str) -> None:
+        super().__init__()
+        self.game_key = game_key
+
     def compose(self) -> ComposeResult:
         from textual.widgets import Markdown  # imported when first needed: it is slow to load
 
         with VerticalScroll(id="help"):
-            yield Markdown(HELP_FILE.read_text(encoding="utf-8"))
+            pages = (HELP / f"{self.game_key}.md", HELP / "keys.md")
+            yield Markdown("\n".join(page.read_text(encoding="utf-8") for page in pages))
 
     def on_mount(self) -> None:
         self.query_one("#help").focus()

@@ -61,6 +61,8 @@ def board_size(cell: tuple[int, int]) -> Size:
 class DeathStacksBoard(GameBoard):
     """The board of a Death Stacks game: stacks, cursor, the part that moves, where it lands."""
 
+    MOVE_EXAMPLES = "d2-3-e3 (from, pieces, to)"
+
     COMPONENT_CLASSES = {
         "board--zone",
         "board--zone-alt",

@@ -1,0 +1,275 @@
+"""Death Stacks in the app, played as a person would: keys, number keys, clicks on pieces, typed
+moves; the too-tall rule and the reflected path as the board shows them; switching games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app_steps import drawn_offset, message, open_record, type_move
+from textual.pilot import Pilot
+from textual.widgets import Label, RadioButton, Select
+
+from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.board import DipoleBoard
+from dipole_tui.app.screens import ChoiceScreen, GameChoice, HelpScreen, NewGameScreen
+from dipole_tui.app.stacks_board import DeathStacksBoard
+from dipole_tui.games.death_stacks import DEATH_STACKS, Move, parse_square
+from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.session import HUMAN, Autosave, Session
+
+SIZE = (100, 32)
+# Red to move; Red's tallest stack is b5 (r r b r); Black's c4 has six pieces.
+MIDDLE = "bb,b,rbb,,,/,rrbr,,,,rb/,,brrbrb,,,/b,,,,r,/,r,b,,,r/r,,,,, r"
+TOO_TALL = MIDDLE[:-1] + "b"  # the same with Black to move: c4 must be cut down
+
+
+def sq(name: str) -> int:
+    return parse_square(name)
+
+
+def app_for(tmp_path: Path, position: str | None = None, **options: object) -> DipoleApp:
+    autosave = Autosave(tmp_path)
+    if position is None:
+        choice = GameChoice("death-stacks", "standard", (HUMAN, HUMAN))
+        return DipoleApp(choice=choice, new=True, autosave=autosave, **options)  # type: ignore[arg-type]
+    session = Session(DEATH_STACKS, DEATH_STACKS.parse_position(position), (HUMAN, HUMAN))
+    return DipoleApp(session=session, autosave=autosave, **options)  # type: ignore[arg-type]
+
+
+def stacks_board(app: DipoleApp) -> DeathStacksBoard:
+    board = app.board
+    assert isinstance(board, DeathStacksBoard)
+    return board
+
+
+def drawn_text(board: DeathStacksBoard, name: str) -> str:
+    """Everything drawn in a square, line by line, spaces dropped."""
+    text = ""
+    for y in range(board.size.height):
+        for segment in board.render_line(y):
+            if segment.style and segment.style.meta.get("square") == sq(name):
+                text += segment.text.strip()
+    return text
+
+
+async def walk_to(pilot: Pilot[None], board: DeathStacksBoard, name: str) -> None:
+    target = sq(name)
+    for _ in range(20):
+        if board.cursor == target:
+            return
+        column, row = board._screen(board.cursor)
+        goal_column, goal_row = board._screen(target)
+        if row != goal_row:
+            await pilot.press("up" if goal_row < row else "down")
+        else:
+            await pilot.press("left" if goal_column < column else "right")
+    raise AssertionError(f"the cursor did not reach {name}")
+
+
+async def click(pilot: Pilot[None], board: DeathStacksBoard, key: str, value: int) -> None:
+    await pilot.click(DeathStacksBoard, offset=drawn_offset(board, key, value))
+    await pilot.pause()
+
+
+async def test_a_game_by_keys_number_keys_clicks_on_pieces_and_typing(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = stacks_board(app)
+        assert board.cursor == sq("a1")  # the side to move's tallest stack, a1 first
+        # Red: one piece from a1, chosen by the number key, then +/- change the count.
+        await pilot.press("1")
+        assert board.selected == sq("a1") and board.count == 1
+        legal = app.session.state.legal_moves()
+        expected = {m.target for m in legal if m.origin == sq("a1") and m.count == 1}
+        assert set(board.targets) == expected == {sq("a2"), sq("b2"), sq("b1")}
+        assert "a1: moving 1 of 2" in board.status()
+        await pilot.press("plus")
+        assert board.count == 2
+        await pilot.press("minus")
+        assert board.count == 1
+        assert drawn_text(board, "b1") == "+1◆◆"  # a restack onto Red's own b1
+        await walk_to(pilot, board, "b2")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.state.moves_played == [Move(sq("a1"), 1, sq("b2"))]
+        assert "Red played a1-1-b2" in message(app)
+        # Black by mouse: a click on f6's top piece picks that one piece, then where it lands.
+        await click(pilot, board, "level", 1)  # the first top piece drawn: a6's, top left
+        assert board.selected == sq("a6") and board.count == 1
+        await click(pilot, board, "square", sq("a5"))
+        assert app.session.state.moves_played[-1] == Move(sq("a6"), 1, sq("a5"))
+        # Red types a move.
+        await type_move(pilot, "c1-2-c3")
+        assert app.session.state.moves_played[-1] == Move(sq("c1"), 2, sq("c3"))
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(app.session.state.moves_played) == 2
+        await pilot.press("U")
+        await pilot.pause()
+        assert len(app.session.state.moves_played) == 3
+        saved = (tmp_path / "autosave.txt").read_text()
+        assert '[Game "Death Stacks"]' in saved and "a1-1-b2 a6-1-a5" in saved
+
+
+async def test_clicking_a_buried_piece_moves_it_with_everything_above(tmp_path: Path) -> None:
+    app = app_for(tmp_path, MIDDLE)
+    async with app.run_test(size=SIZE) as pilot:
+        board = stacks_board(app)
+        # b5 holds r r b r (bottom to top): the second piece up takes three with it.
+        offset = None
+        for y in range(board.size.height):
+            x = 0
+            for segment in board.render_line(y):
+                meta = segment.style.meta if segment.style else {}
+                if meta.get("square") == sq("b5") and meta.get("level") == 1:
+                    offset = (x, y)
+                x += segment.cell_length
+        assert offset is not None
+        await pilot.click(DeathStacksBoard, offset=offset)
+        await pilot.pause()
+        assert board.selected == sq("b5") and board.count == 3
+        assert set(board.targets) == {
+            m.target
+            for m in app.session.state.legal_moves()
+            if m.origin == sq("b5") and m.count == 3
+        }
+
+
+async def test_the_path_to_the_cursor_is_drawn_with_its_reflections(tmp_path: Path) -> None:
+    app = app_for(tmp_path, MIDDLE)
+    async with app.run_test(size=SIZE) as pilot:
+        board = stacks_board(app)
+        assert board.cursor == sq("b5")
+        await pilot.press("enter")  # the whole stack: four pieces
+        assert board.count == 4
+        # North-west into the corner and straight back: a6, b5 (its own square), c4, d3.
+        board.cursor = sq("d3")
+        board.refresh()
+        await pilot.pause()
+        assert board.path_to_cursor() == [(sq("a6"), sq("b5"), sq("c4"), sq("d3"))]
+        assert "path a6 b5 c4 d3" in board.status()
+        # East to capture on f5: the empty squares on the way are numbered by step.
+        await walk_to(pilot, board, "f5")
+        assert board.path_to_cursor() == [(sq("c5"), sq("d5"), sq("e5"), sq("f5"))]
+        assert drawn_text(board, "c5") == "1"
+        assert drawn_text(board, "d5") == "→4"  # a landing square too: its mark shows
+        assert drawn_text(board, "e5") == "3"
+        assert drawn_text(board, "f5") == "x4◆●"
+        assert drawn_text(board, "d4") == "·"  # not on the way
+
+
+async def test_a_too_tall_stack_is_marked_and_only_its_legal_parts_offered(
+    tmp_path: Path,
+) -> None:
+    app = app_for(tmp_path, TOO_TALL)
+    async with app.run_test(size=SIZE) as pilot:
+        board = stacks_board(app)
+        assert board.cursor == sq("c4")
+        assert "Too tall: c4 must move" in board.status()
+        assert drawn_text(board, "c4").startswith("6!")
+        assert board.counts_from(sq("c4")) == [2, 3, 4, 5, 6]
+        await pilot.press("1")  # leaving five would still be too tall
+        assert "1 of 6 cannot move from c4" in board.status()
+        await pilot.press("2")
+        assert board.selected == sq("c4") and board.count == 2
+        await walk_to(pilot, board, "a3")  # another Black stack: not this turn
+        await pilot.press("enter")
+        assert board.selected is None
+        assert "c4 is too tall and must move first" in board.status()
+        await type_move(pilot, "a3-1-a4")
+        assert "too tall" in message(app) and not app.session.state.moves_played
+
+
+async def test_capturing_the_last_enemy_stack_wins(tmp_path: Path) -> None:
+    app = app_for(tmp_path, ",,,,,/,,,,,/,,,,,/,,,,,/b,,,,,/r,,,,, r")
+    async with app.run_test(size=SIZE) as pilot:
+        board = stacks_board(app)
+        await pilot.press("enter")
+        assert board.targets[sq("a2")]  # a capture: marked as one
+        assert drawn_text(board, "a2").startswith("x1")
+        await walk_to(pilot, board, "a2")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "Red wins" in str(app.screen.query_one(".dialog-title", Label).render())
+        assert not board.interactive
+
+
+async def test_the_new_game_dialog_switches_games_and_boards(tmp_path: Path) -> None:
+    app = DipoleApp(
+        choice=GameChoice("dipole", "8x8", (HUMAN, HUMAN)), new=True, autosave=Autosave(tmp_path)
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.board, DipoleBoard)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#game", Select).value = "death-stacks"
+        await pilot.pause()
+        await pilot.pause()
+        labels = [str(b.label) for b in app.screen.query(RadioButton)]
+        assert labels == ["standard"]
+        sides = [str(label.render()) for label in app.screen.query(Label)]
+        assert "Red" in sides and "White" not in sides
+        app.screen.query_one("#start").press()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session.game is DEATH_STACKS
+        board = stacks_board(app)
+        assert board.has_focus and len(app.query(DeathStacksBoard)) == 1
+        await pilot.press("2")  # the board answers keys at once
+        assert board.selected == sq("a1") and board.count == 2
+
+
+async def test_records_of_either_game_load_into_their_own_board(tmp_path: Path) -> None:
+    stacks = tmp_path / "stacks.txt"
+    stacks.write_text('[Game "Death Stacks"]\n\n1. a1-2-a3 f6-1-f5\n')
+    dipole = tmp_path / "dipole.txt"
+    dipole.write_text('[Game "Dipole"]\n\n1. e1-g3\n')
+    app = DipoleApp(
+        choice=GameChoice("dipole", "8x8", (HUMAN, HUMAN)), new=True, autosave=Autosave(tmp_path)
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await open_record(pilot, app, stacks)
+        await pilot.pause()
+        assert app.session.game is DEATH_STACKS and len(app.session.state.moves_played) == 2
+        assert isinstance(app.board, DeathStacksBoard)
+        assert app.board.last_move == Move(sq("f6"), 1, sq("f5"))
+        await open_record(pilot, app, dipole)
+        await pilot.pause()
+        assert app.session.game is DIPOLE and isinstance(app.board, DipoleBoard)
+
+
+async def test_help_explains_the_game_on_screen(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.query_one("Markdown").source  # type: ignore[attr-defined]
+        assert "# Death Stacks" in text and "Too tall" in text and "Keys in every game" in text
+
+
+async def test_ascii_pieces_and_the_smallest_board(tmp_path: Path) -> None:
+    app = app_for(tmp_path, ascii_glyphs=True)
+    async with app.run_test(size=(60, 14)) as pilot:
+        await pilot.pause()
+        board = stacks_board(app)
+        assert board.cell_size() == (4, 1)
+        assert drawn_text(board, "a1") == "r2" and drawn_text(board, "a6") == "b2"
+        assert "rr" not in drawn_text(board, "a1")  # no room for the pieces: owner and height
+    app = app_for(tmp_path, ascii_glyphs=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert drawn_text(stacks_board(app), "a1") == "2rr"
+
+
+async def test_a_terminal_too_small_for_the_board_says_so(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=(50, 10)) as pilot:
+        await pilot.pause()
+        assert app.screen.has_class("too-small")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not app.screen.has_class("too-small")
+        assert stacks_board(app).cell_size() == (7, 3)
