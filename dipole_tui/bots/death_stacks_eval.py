@@ -12,8 +12,10 @@ a near-win when it can take the opponent's last stack.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..games.base import Move, State
-from ..games.death_stacks import MAX_HEIGHT, SQUARES, TARGETS, TOO_TALL, DeathStacksState
+from ..games.death_stacks import MAX_HEIGHT, SQUARES, TARGETS, TOO_TALL, DeathStacksState, Stack
 
 
 def _masks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
@@ -39,13 +41,18 @@ def _death_stacks(state: State) -> DeathStacksState:
     return state
 
 
-def reach(origin: int, height: int) -> int:
-    """Squares a stack of `height` on `origin` can land on next turn (Too-Tall respected)."""
-    if height <= TOO_TALL:
+@lru_cache(maxsize=1 << 16)
+def reach(origin: int, stack: Stack) -> int:
+    """Squares the stack on `origin` can land on next turn without uncovering an enemy piece
+    (which would hand the enemy a stack), Too-Tall respected: as bits."""
+    height = len(stack)
+    top = stack[-1]
+    if height <= TOO_TALL and top not in stack[:-1]:
         return UP_TO[origin][height]
     squares = 0
-    for k in range(height - TOO_TALL, height + 1):
-        squares |= LANDING[origin][k]
+    for k in range(max(1, height - TOO_TALL), height + 1):
+        if k == height or stack[height - 1 - k] == top:
+            squares |= LANDING[origin][k]
     return squares
 
 
@@ -65,7 +72,6 @@ class DeathStacksKnowledge:
         cells = _death_stacks(state).cells
         me = state.to_move
         stacks = [0, 0]
-        owned = [0, 0]  # bit masks of controlled stacks
         worth = [0, 0]
         tall = [False, False]
         heights: list[tuple[int, int, int, tuple[int, ...]]] = []
@@ -76,7 +82,6 @@ class DeathStacksKnowledge:
             height = len(stack)
             own = stack.count(top)
             stacks[top] += 1
-            owned[top] |= 1 << square
             value = self.captive * (height - own) + self.reserve * (own - 1)
             if height > TOO_TALL:
                 value -= self.too_tall * (height - TOO_TALL)
@@ -86,10 +91,10 @@ class DeathStacksKnowledge:
         if not stacks[0] or not stacks[1]:  # over: the search scores it before asking
             return 0
         reached = [0, 0]
-        for square, top, height, _ in heights:
+        for square, top, height, stack in heights:
             if tall[top] and height <= TOO_TALL:
                 continue  # a side with a too-tall stack must move it next turn
-            reached[top] |= reach(square, height)
+            reached[top] |= reach(square, stack)
         threats = [0, 0]
         best = [0, 0]
         for square, top, _, stack in heights:
@@ -100,7 +105,7 @@ class DeathStacksKnowledge:
                 best[attacker] = max(best[attacker], value)
         you = 1 - me
         if stacks[you] == 1 and best[me]:
-            return WON_SOON  # its last stack is in reach (rarely a move there reveals another)
+            return WON_SOON  # its last stack is in reach: the next move wins
         finishing = self.finishing
 
         def side(s: int) -> int:

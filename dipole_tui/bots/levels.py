@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..games.base import Move, State
 from . import Budget
 from .death_stacks_eval import DeathStacksKnowledge
 from .dipole_eval import DipoleKnowledge, RaceKnowledge
-from .search import Knowledge, OutOfTime, Search, Stop
+from .search import INFINITY, Knowledge, OutOfTime, Search, Stop
 
 
 @dataclass(frozen=True)
@@ -27,10 +27,14 @@ class Style:
     blunder: float  # chance of ignoring the slack and playing a merely plausible move
     quiescence: bool = True
     knowledge: Callable[[], Knowledge] = DipoleKnowledge
+    contempt: int = 0  # what a draw costs it: above 0, it avoids repeating to play for a win
 
 
-# Each game's ladder. Death Stacks has no quiescence search: nearly every move there can
-# capture, so its evaluation counts threats statically instead.
+# Death Stacks has no quiescence search: nearly every move there can capture, so its evaluation
+# counts threats statically instead.
+_DEATH_STACKS = Style(None, 0, 0.0, quiescence=False, knowledge=DeathStacksKnowledge)
+
+# Each game's ladder.
 STYLES: dict[str, dict[str, Style]] = {
     "dipole": {
         "easy": Style(depth=1, slack=25, blunder=0.15),
@@ -39,9 +43,9 @@ STYLES: dict[str, dict[str, Style]] = {
         "ab4": Style(depth=4, slack=0, blunder=0.0, quiescence=False, knowledge=RaceKnowledge),
     },
     "death-stacks": {
-        "easy": Style(1, slack=30, blunder=0.15, quiescence=False, knowledge=DeathStacksKnowledge),
-        "medium": Style(2, slack=8, blunder=0.04, quiescence=False, knowledge=DeathStacksKnowledge),
-        "hard": Style(None, slack=0, blunder=0.0, quiescence=False, knowledge=DeathStacksKnowledge),
+        "easy": replace(_DEATH_STACKS, depth=1, slack=30, blunder=0.15),
+        "medium": replace(_DEATH_STACKS, depth=2, slack=8, blunder=0.04),
+        "hard": replace(_DEATH_STACKS, contempt=15),
     },
 }
 
@@ -53,7 +57,7 @@ class SearchBot:
         self.name = name
         self.style = style
         self.rng = random.Random(seed)
-        self.search = Search(knowledge, quiescence=style.quiescence)
+        self.search = Search(knowledge, quiescence=style.quiescence, contempt=style.contempt)
         self.last_depth = 0
 
     def choose(self, state: State, budget: Budget, stop: Stop | None = None) -> Move:
@@ -69,30 +73,52 @@ class SearchBot:
         return self._human_choice(state, depth or 1, stop)
 
     def _human_choice(self, state: State, depth: int, stop: Stop | None) -> Move:
-        """Score every move exactly at a shallow depth, then pick among the nearly best."""
+        """Score every move at a shallow depth, then pick among the nearly best.
+
+        A move is scored exactly only while it might be within the slack of the best so far;
+        one that falls short is cut off early. Likely moves are weighed first, so that most
+        are cut, and the pick is made from the moves in their canonical order, so the order of
+        weighing never shows."""
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
+        slack = self.style.slack
+        if self.rng.random() < self.style.blunder:
+            slack *= 4
         work = state.copy()
-        scores: list[tuple[int, Move]] = []
-        for move in moves:
+        scores: dict[Move, int] = {}
+        best: int | None = None
+        for move in self._likely_first(work, moves, depth):
             work.play(move)
             try:
-                result = self.search.score(work, depth - 1, stop)
+                if best is None:
+                    result = -self.search.score(work, depth - 1, stop)
+                else:  # only whether it reaches best - slack matters, and its score if so
+                    floor = best - slack - 1
+                    result = -self.search.score(work, depth - 1, stop, beta=-floor)
             except OutOfTime:  # stopped: choose among what was weighed so far
                 break
             finally:
                 work.undo()
-            scores.append((-result, move))
-        if not scores:
+            scores[move] = result
+            if best is None or result > best:
+                best = result
+        if best is None:
             return moves[0]
-        scores.sort(key=lambda pair: pair[0], reverse=True)
-        best = scores[0][0]
-        slack = self.style.slack
-        if self.rng.random() < self.style.blunder:
-            slack *= 4
-        near = [move for score, move in scores if score >= best - slack]
+        near = [move for move in moves if scores.get(move, best - slack - 1) >= best - slack]
         return self.rng.choice(near)
+
+    def _likely_first(self, state: State, moves: list[Move], depth: int) -> list[Move]:
+        """The moves by how good they look at once (the reply's evaluation, lowest first)."""
+        if depth <= 1:
+            return moves
+        evaluate = self.search.knowledge.evaluate
+        looks: dict[Move, int] = {}
+        for move in moves:
+            state.play(move)
+            looks[move] = evaluate(state) if state.outcome() is None else -INFINITY
+            state.undo()
+        return sorted(moves, key=looks.__getitem__)
 
 
 def create_search_bot(name: str, game_key: str, seed: int | None) -> SearchBot:

@@ -86,9 +86,17 @@ class _Entry:
 class Search:
     """One searcher with its own tables; reuse it across moves of a game to keep what it learnt."""
 
-    def __init__(self, knowledge: Knowledge, quiescence: bool = True, table_size: int = 1 << 20):
+    def __init__(
+        self,
+        knowledge: Knowledge,
+        quiescence: bool = True,
+        table_size: int = 1 << 20,
+        contempt: int = 0,
+    ):
         self.knowledge = knowledge
         self.quiescence = quiescence
+        # What a draw costs the side the search plays for: above 0, it plays on for a win.
+        self.contempt = contempt
         self.table: dict[int, _Entry] = {}
         self.table_size = table_size
         self.history: dict[Move, int] = {}
@@ -139,19 +147,29 @@ class Search:
         best.seconds = time.perf_counter() - started
         return best
 
-    def score(self, state: State, depth: int, stop: Stop | None = None) -> int:
-        """The exact value of a position for the side to move, searched `depth` plies deep (and
-        its noisy moves beyond): what the weaker levels weigh their candidate moves by."""
+    def score(
+        self,
+        state: State,
+        depth: int,
+        stop: Stop | None = None,
+        alpha: int = -INFINITY,
+        beta: int = INFINITY,
+    ) -> int:
+        """The value of a position for the side to move, searched `depth` plies deep (and its
+        noisy moves beyond): what the weaker levels weigh their candidate moves by, so the
+        position is taken as the reply to their move (ply 1). Exact within (alpha, beta);
+        otherwise a bound on the side it fell, which is all a caller needs that only wants the
+        moves near the best."""
         self._deadline = float("inf")
         self._stop = stop
         if depth <= 0:
-            over = self._terminal(state, 0)
+            over = self._terminal(state, 1)
             if over is not None:
                 return over
             if self.quiescence:
-                return self._quiesce(state, -INFINITY, INFINITY, 0, 0)
+                return self._quiesce(state, alpha, beta, 1, 0)
             return self.knowledge.evaluate(state)
-        return self._negamax(state, depth, -INFINITY, INFINITY, 0)
+        return self._negamax(state, depth, alpha, beta, 1)
 
     def _root(
         self, state: State, depth: int, moves: list[Move]
@@ -188,8 +206,8 @@ class Search:
         outcome = state.outcome()
         if outcome is None:
             return None
-        if outcome.winner is None:
-            return 0
+        if outcome.winner is None:  # even plies: the side the search plays for is to move
+            return -self.contempt if ply % 2 == 0 else self.contempt
         return WIN - ply if outcome.winner == state.to_move else -(WIN - ply)
 
     def _negamax(self, state: State, depth: int, alpha: int, beta: int, ply: int) -> int:
