@@ -15,6 +15,7 @@ from platformdirs import user_data_dir
 
 import dipole_tui.session as session_module
 from dipole_tui.games.base import GameError
+from dipole_tui.games.death_stacks import DEATH_STACKS, DeathStacksState
 from dipole_tui.games.dipole import DIPOLE, OFF, PASS, DipoleState
 from dipole_tui.records import RecordError, parse_record
 from dipole_tui.session import (
@@ -356,6 +357,42 @@ def test_tally_accounts_for_every_checker(seed: int, first: str, plies: int) -> 
         assert tally.removed == removed[side]
         assert tally.captured == lost[side]
     assert session.state.moves_played == start.moves_played  # tally left the game as it was
+
+
+def test_figures_show_dipole_tally_under_its_headings() -> None:
+    session = Session.new(DIPOLE)
+    session.play(DIPOLE.parse_move("e1-g3", session.state))
+    figures = session.figures()
+    assert figures.headings == ("board", "capt", "rem")
+    assert figures.rows == tuple((t.on_board, t.captured, t.removed) for t in session.tally())
+
+
+def test_death_stacks_figures_count_stacks_pieces_and_prisoners() -> None:
+    # Red controls a1 (r) and c3 (b r r: one Black prisoner); Black controls f6 (r r b: two Red
+    # prisoners) and d4 (b).
+    position = ",,,,,rrb/,,,,,/,,,b,,/,,brr,,,/,,,,,/r,,,,, r"
+    session = Session(DEATH_STACKS, DEATH_STACKS.parse_position(position))
+    figures = session.figures()
+    assert figures.headings == ("stacks", "pcs", "held")
+    assert figures.rows == ((2, 4, 2), (2, 4, 1))
+
+
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 120))
+def test_death_stacks_figures_account_for_every_piece(seed: int, plies: int) -> None:
+    rng = random.Random(seed)
+    session = Session.new(DEATH_STACKS)
+    while session.outcome is None and len(session.state.moves_played) < plies:
+        session.play(rng.choice(session.state.legal_moves()))
+    state = session.state
+    assert isinstance(state, DeathStacksState)
+    rows = session.figures().rows
+    assert sum(row[1] for row in rows) == sum(map(len, state.cells))  # every piece in one stack
+    for side in (0, 1):
+        assert rows[side][0] == len(state.stacks_of(side))
+        # Prisoners sit below the opponent's top pieces, one per stack it controls at least.
+        assert 0 <= rows[side][2] <= rows[1 - side][1] - rows[1 - side][0]
+        if rows[1 - side][0] == 0:
+            assert rows[side][2] == 0
 
 
 # -- records -------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from typing import Any
 
 from dipole_tui.app.app import DipoleApp
 from dipole_tui.app.screens import GameChoice
+from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.session import HUMAN, Autosave, Session
 
@@ -47,3 +48,22 @@ def test_ascii_glyphs(snap_compare: Any, tmp_path: Path) -> None:
 
 def test_help(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(fresh(tmp_path), terminal_size=(100, 30), press=["question_mark"])
+
+
+STACKS_MIDDLE = "bb,b,rbb,,,/,rrbr,,,,rb/,,brrbrb,,,/b,,,,r,/,r,b,,,r/r,,,,, r"
+
+
+def stacks(tmp_path: Path, position: str) -> DipoleApp:
+    session = Session(DEATH_STACKS, DEATH_STACKS.parse_position(position), (HUMAN, HUMAN))
+    return DipoleApp(session=session, autosave=Autosave(tmp_path))
+
+
+def test_death_stacks_part_selected_with_its_path(snap_compare: Any, tmp_path: Path) -> None:
+    # b5's top three pieces, with the cursor on a square they reach by a reflection.
+    keys = ["3", "right", "right", "right", "down"]  # e4: north-east off the top wall
+    app = stacks(tmp_path, STACKS_MIDDLE)
+    assert snap_compare(app, terminal_size=(100, 32), press=keys)
+
+
+def test_death_stacks_too_tall_in_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(stacks(tmp_path, STACKS_MIDDLE[:-1] + "b"), terminal_size=(80, 24))
