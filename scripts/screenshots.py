@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 
 from dipole_tui.app.app import DipoleApp
 from dipole_tui.app.screens import GameChoice
+from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.session import HUMAN, Autosave, Session
 
@@ -75,20 +76,55 @@ async def game_over(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
-SCENES: dict[str, tuple[Scene, str, tuple[int, int]]] = {
-    "opening": (opening, "8x8", (100, 30)),
-    "selected": (selected, "8x8", (100, 30)),
-    "middle-game": (middle_game, "8x8", (100, 30)),
-    "10x10": (big_board, "10x10", (100, 30)),
-    "help": (help_screen, "8x8", (100, 30)),
-    "game-over": (game_over, "8x8", (100, 30)),
-    "small-80x24": (selected, "10x10", (80, 24)),
+# Death Stacks: Red's b5 holds r r b r; Black's c4 holds six pieces.
+STACKS_MIDDLE = "bb,b,rbb,,,/,rrbr,,,,rb/,,brrbrb,,,/b,,,,r,/,r,b,,,r/r,,,,, r"
+
+
+async def stacks_opening(pilot: Pilot[None]) -> None:
+    for move in ("b1-2-b3", "e6-1-e5", "b3-1-c4"):
+        for key in ("colon", *move, "enter"):
+            await pilot.press(key)
+    await pilot.press("escape", "2")  # Black picks both pieces of its tallest stack
+    await pilot.pause()
+
+
+def _stacks_position(pilot: Pilot[None], position: str) -> None:
+    app = pilot.app
+    assert isinstance(app, DipoleApp)
+    app._start(Session(DEATH_STACKS, DEATH_STACKS.parse_position(position), (HUMAN, HUMAN)))
+
+
+async def stacks_path(pilot: Pilot[None]) -> None:
+    _stacks_position(pilot, STACKS_MIDDLE)
+    await pilot.pause()
+    # The top three of b5, and the path to e4: north-east off the top wall.
+    await pilot.press("3", "right", "right", "right", "down")
+
+
+async def stacks_too_tall(pilot: Pilot[None]) -> None:
+    _stacks_position(pilot, STACKS_MIDDLE[:-1] + "b")
+    await pilot.pause()
+    await pilot.press("2", "down")
+
+
+SCENES: dict[str, tuple[Scene, str, str, tuple[int, int]]] = {
+    "opening": (opening, "dipole", "8x8", (100, 30)),
+    "selected": (selected, "dipole", "8x8", (100, 30)),
+    "middle-game": (middle_game, "dipole", "8x8", (100, 30)),
+    "10x10": (big_board, "dipole", "10x10", (100, 30)),
+    "help": (help_screen, "dipole", "8x8", (100, 30)),
+    "game-over": (game_over, "dipole", "8x8", (100, 30)),
+    "small-80x24": (selected, "dipole", "10x10", (80, 24)),
+    "death-stacks": (stacks_opening, "death-stacks", "standard", (100, 32)),
+    "death-stacks-path": (stacks_path, "death-stacks", "standard", (100, 32)),
+    "death-stacks-too-tall": (stacks_too_tall, "death-stacks", "standard", (80, 24)),
+    "death-stacks-help": (help_screen, "death-stacks", "standard", (100, 32)),
 }
 
 
 async def shoot(name: str, folder: Path) -> Path:
-    scene, variant, size = SCENES[name]
-    choice = GameChoice("dipole", variant, (HUMAN, HUMAN))
+    scene, game_key, variant, size = SCENES[name]
+    choice = GameChoice(game_key, variant, (HUMAN, HUMAN))
     app = DipoleApp(choice=choice, new=True, autosave=Autosave(folder))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
