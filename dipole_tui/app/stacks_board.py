@@ -372,6 +372,8 @@ class DeathStacksBoard(GameBoard):
             piece_style = self.style_of(colour, partial=True)
             if level >= moving_from:
                 piece_style += self.style_of("board--moving", partial=True)
+                if self.app.no_color:
+                    piece_style += Style(underline=True)
             meta = Style.from_meta({"square": square, "level": level})
             cells.append((self.glyphs.pieces[stack[level]], piece_style + meta))
         lines = [cells[i : i + per_line] for i in range(0, len(cells), per_line)]

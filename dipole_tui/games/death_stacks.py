@@ -98,8 +98,12 @@ def _build_targets() -> tuple[tuple[tuple[int, ...], ...], ...]:
     table = []
     for origin in range(SQUARES):
         by_count: list[tuple[int, ...]] = [()]
+        file, rank = origin % SIZE, origin // SIZE
         for k in range(1, MAX_HEIGHT + 1):
-            ends = {_path(origin, step, k)[-1] for step in DIRECTIONS.values()}
+            # Only where a path ends matters here: fold its last step, not every step.
+            ends = {
+                _fold(rank + dr * k) * SIZE + _fold(file + df * k) for df, dr in DIRECTIONS.values()
+            }
             ends.discard(origin)  # a move that would end where it started is not a move
             by_count.append(tuple(sorted(ends)))
         table.append(tuple(by_count))
