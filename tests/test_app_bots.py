@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from dipole_tui.app.app import DipoleApp
 from dipole_tui.app.screens import GameChoice
+from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.session import HUMAN, Autosave
 
@@ -143,3 +144,17 @@ async def test_cancelling_the_first_dialog_starts_the_bots(tmp_path: Path) -> No
         await pilot.press("escape")
         await until(lambda: len(app.session.state.moves_played) == 1)
     assert (tmp_path / "autosave.txt").exists()
+
+
+async def test_a_bot_plays_death_stacks_in_the_app(tmp_path: Path) -> None:
+    choice = GameChoice("death-stacks", "standard", (HUMAN, "easy"))
+    app = DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=0.2)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("colon", *"a1-2-a3", "enter", "escape")
+        await until(lambda: len(app.session.state.moves_played) == 2)
+        await pilot.pause()
+        reply = app.session.state.moves_played[1]
+        assert app.session.state.to_move == 0 and app.board.interactive
+        assert f"Black played {DEATH_STACKS.format_move(reply)}" in str(
+            app.query_one("#message", Static).render()
+        )
