@@ -33,6 +33,8 @@ def _masks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
 
 LANDING, UP_TO = _masks()
 
+StackFacts = tuple[int, int, int, int, bool]
+
 WON_SOON = 50_000  # the side to move can take the opponent's last stack: far above any balance
 
 
@@ -68,52 +70,76 @@ class DeathStacksKnowledge:
     # The opponent's last stacks: a bonus for each count it is down to (index = stacks left).
     finishing = (0, 60, 25, 8)
 
+    def __init__(self) -> None:
+        # Per square, what a stack there is worth to its owner: computed once per stack seen.
+        self._facts: list[dict[Stack, StackFacts]] = [{} for _ in range(SQUARES)]
+
+    def facts(self, square: int, stack: Stack) -> StackFacts:
+        """(owner, worth to it, squares it reaches, prize to the enemy for taking it, too tall)."""
+        known = self._facts[square].get(stack)
+        if known is not None:
+            return known
+        top = stack[-1]
+        height = len(stack)
+        own = stack.count(top)
+        worth = self.captive * (height - own) + self.reserve * (own - 1)
+        too_tall = height > TOO_TALL
+        if too_tall:
+            worth -= self.too_tall * (height - TOO_TALL)
+        # Taking it frees the taker's own buried pieces: one point for the stack, one for each.
+        known = (top, worth, reach(square, stack), 1 + height - own, too_tall)
+        self._facts[square][stack] = known
+        return known
+
     def evaluate(self, state: State) -> int:
         cells = _death_stacks(state).cells
-        me = state.to_move
+        facts = self.facts
         stacks = [0, 0]
         worth = [0, 0]
+        reached = [0, 0]
+        # A side with a too-tall stack must move one of those next turn: only they reach.
         tall = [False, False]
-        heights: list[tuple[int, int, int, tuple[int, ...]]] = []
+        reached_tall = [0, 0]
+        prizes: list[tuple[int, int, int]] = []  # (owner, square bit, prize for taking it)
         for square, stack in enumerate(cells):
-            if not stack:
-                continue
-            top = stack[-1]
-            height = len(stack)
-            own = stack.count(top)
-            stacks[top] += 1
-            value = self.captive * (height - own) + self.reserve * (own - 1)
-            if height > TOO_TALL:
-                value -= self.too_tall * (height - TOO_TALL)
-                tall[top] = True
-            worth[top] += value
-            heights.append((square, top, height, stack))
+            if stack:
+                top, value, squares, prize, too_tall = facts(square, stack)
+                stacks[top] += 1
+                worth[top] += value
+                reached[top] |= squares
+                if too_tall:
+                    tall[top] = True
+                    reached_tall[top] |= squares
+                prizes.append((top, 1 << square, prize))
         if not stacks[0] or not stacks[1]:  # over: the search scores it before asking
             return 0
-        reached = [0, 0]
-        for square, top, height, stack in heights:
-            if tall[top] and height <= TOO_TALL:
-                continue  # a side with a too-tall stack must move it next turn
-            reached[top] |= reach(square, stack)
+        for side in (0, 1):
+            if tall[side]:
+                reached[side] = reached_tall[side]
         threats = [0, 0]
         best = [0, 0]
-        for square, top, _, stack in heights:
+        for top, bit, prize in prizes:
             attacker = 1 - top
-            if reached[attacker] >> square & 1:
-                value = 1 + stack.count(attacker)
-                threats[attacker] += value
-                best[attacker] = max(best[attacker], value)
+            if reached[attacker] & bit:
+                threats[attacker] += prize
+                if prize > best[attacker]:
+                    best[attacker] = prize
+        me = state.to_move
         you = 1 - me
         if stacks[you] == 1 and best[me]:
             return WON_SOON  # its last stack is in reach: the next move wins
         finishing = self.finishing
-
-        def side(s: int) -> int:
-            left = stacks[1 - s]
-            bonus = finishing[left] if left < len(finishing) else 0
-            return self.control * stacks[s] + worth[s] + self.threat * threats[s] + bonus
-
-        return side(me) - side(you) + self.threat * self.tempo * best[me]
+        left_me, left_you = stacks[me], stacks[you]
+        bonus = (finishing[left_you] if left_you < len(finishing) else 0) - (
+            finishing[left_me] if left_me < len(finishing) else 0
+        )
+        return (
+            self.control * (left_me - left_you)
+            + worth[me]
+            - worth[you]
+            + self.threat * (threats[me] - threats[you] + self.tempo * best[me])
+            + bonus
+        )
 
     def key(self, state: State) -> int:
         key: int = _death_stacks(state).key
