@@ -4,6 +4,7 @@ an evaluation that sees both colours alike."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -11,6 +12,8 @@ from hypothesis import strategies as st
 
 from dipole_tui.bots import LEVELS, Budget, create_bot
 from dipole_tui.bots.death_stacks_eval import WON_SOON, DeathStacksKnowledge
+from dipole_tui.bots.levels import SearchBot
+from dipole_tui.bots.search import Search
 from dipole_tui.games.death_stacks import (
     BLACK,
     DEATH_STACKS,
@@ -139,3 +142,35 @@ def test_the_evaluation_is_the_same_for_either_colour(seed: int, plies: int) -> 
 def test_ab4_is_a_dipole_baseline_only() -> None:
     with pytest.raises(ValueError, match="the ab4 bot does not play death-stacks"):
         create_bot("ab4", "death-stacks")
+
+
+class Recording(random.Random):
+    """A Random that keeps every list it was asked to choose from."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.offered: list[list[Move]] = []
+
+    def choice(self, seq):  # type: ignore[no-untyped-def]
+        self.offered.append(list(seq))
+        return seq[0]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_medium_weighs_the_same_near_moves_as_an_exact_score_of_every_move(seed: int) -> None:
+    """Cutting off moves that cannot be near the best must not change which ones are near."""
+    state = played_out(seed, 30)
+    bot = create_bot("medium", "death-stacks", seed)
+    assert isinstance(bot, SearchBot)
+    style = replace(bot.style, blunder=0.0)
+    exact = {}
+    search = Search(style.knowledge(), quiescence=False)
+    for move in state.legal_moves():
+        state.play(move)
+        exact[move] = -search.score(state, 1)
+        state.undo()
+    best = max(exact.values())
+    near = [move for move in state.legal_moves() if exact[move] >= best - style.slack]
+    bot.style, bot.rng = style, Recording()
+    bot.choose(state, DEPTH_2)
+    assert bot.rng.offered == [near]
