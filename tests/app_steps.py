@@ -44,3 +44,17 @@ async def open_record(pilot: Pilot[None], app: DipoleApp, path: Path) -> None:
 
 def message(app: DipoleApp) -> str:
     return str(app.query_one("#message", Static).render())
+
+
+async def walk_to(pilot: Pilot[None], board: GameBoard, square: int) -> None:
+    """Move the cursor with the arrow keys, as a player would."""
+    for _ in range(40):
+        if board.cursor == square:
+            return
+        column, row = board._screen(board.cursor)
+        goal_column, goal_row = board._screen(square)
+        if row != goal_row:
+            await pilot.press("up" if goal_row < row else "down")
+        else:
+            await pilot.press("left" if goal_column < column else "right")
+    raise AssertionError(f"the cursor did not reach square {square}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_steps import drawn_offset, message, open_record, type_move
+from app_steps import drawn_offset, message, open_record, type_move, walk_to
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -40,31 +40,16 @@ async def click_square(pilot: Pilot[None], board: DipoleBoard, name: str) -> Non
     await pilot.pause()
 
 
-async def walk_to(pilot: Pilot[None], board: DipoleBoard, name: str) -> None:
-    """Move the cursor with the arrow keys, as a player would."""
-    target = sq(name)
-    for _ in range(40):
-        if board.cursor == target:
-            return
-        column, row = board._screen(board.cursor)
-        goal_column, goal_row = board._screen(target)
-        if row != goal_row:
-            await pilot.press("up" if goal_row < row else "down")
-        else:
-            await pilot.press("left" if goal_column < column else "right")
-    raise AssertionError(f"the cursor did not reach {name}")
-
-
 async def test_a_whole_game_by_keys_clicks_and_typing(tmp_path: Path) -> None:
     app = app_for(tmp_path, SMALL)
     async with app.run_test(size=SIZE) as pilot:
         board = app.board
         # 1. e1-h4 by keys: walk to e1, select, walk to h4, confirm.
-        await walk_to(pilot, board, "e1")
+        await walk_to(pilot, board, sq("e1"))
         await pilot.press("enter")
         assert board.selected == sq("e1")
         assert set(board.targets) >= {sq("h4"), sq("d2"), sq("f2")}
-        await walk_to(pilot, board, "h4")
+        await walk_to(pilot, board, sq("h4"))
         await pilot.press("enter")
         await pilot.pause()
         assert app.session.state.moves_played[-1] == (sq("e1"), sq("h4"), 3, False)
@@ -97,7 +82,7 @@ async def test_a_whole_game_by_keys_clicks_and_typing(tmp_path: Path) -> None:
         await pilot.pause()
         assert app.session.state.cells[sq("e3")] == -2
         # 3. h4-off:3 by keys, on the removal strip above the board.
-        await walk_to(pilot, board, "h4")
+        await walk_to(pilot, board, sq("h4"))
         await pilot.press("enter")
         assert [m.count for m in board.removals] == [1, 2, 3]
         for _ in range(8):

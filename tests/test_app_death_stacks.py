@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_steps import drawn_offset, message, open_record, type_move
+from app_steps import drawn_offset, message, open_record, type_move, walk_to
 from textual.pilot import Pilot
 from textual.widgets import Label, RadioButton, Select
 
@@ -52,20 +52,6 @@ def drawn_text(board: DeathStacksBoard, name: str) -> str:
     return text
 
 
-async def walk_to(pilot: Pilot[None], board: DeathStacksBoard, name: str) -> None:
-    target = sq(name)
-    for _ in range(20):
-        if board.cursor == target:
-            return
-        column, row = board._screen(board.cursor)
-        goal_column, goal_row = board._screen(target)
-        if row != goal_row:
-            await pilot.press("up" if goal_row < row else "down")
-        else:
-            await pilot.press("left" if goal_column < column else "right")
-    raise AssertionError(f"the cursor did not reach {name}")
-
-
 async def click(pilot: Pilot[None], board: DeathStacksBoard, key: str, value: int) -> None:
     await pilot.click(DeathStacksBoard, offset=drawn_offset(board, key, value))
     await pilot.pause()
@@ -88,7 +74,7 @@ async def test_a_game_by_keys_number_keys_clicks_on_pieces_and_typing(tmp_path: 
         await pilot.press("minus")
         assert board.count == 1
         assert drawn_text(board, "b1") == "+1◆◆"  # a restack onto Red's own b1
-        await walk_to(pilot, board, "b2")
+        await walk_to(pilot, board, sq("b2"))
         await pilot.press("enter")
         await pilot.pause()
         assert app.session.state.moves_played == [Move(sq("a1"), 1, sq("b2"))]
@@ -149,7 +135,7 @@ async def test_the_path_to_the_cursor_is_drawn_with_its_reflections(tmp_path: Pa
         assert board.path_to_cursor() == [(sq("a6"), sq("b5"), sq("c4"), sq("d3"))]
         assert "path a6 b5 c4 d3" in board.status()
         # East to capture on f5: the empty squares on the way are numbered by step.
-        await walk_to(pilot, board, "f5")
+        await walk_to(pilot, board, sq("f5"))
         assert board.path_to_cursor() == [(sq("c5"), sq("d5"), sq("e5"), sq("f5"))]
         assert drawn_text(board, "c5") == "1"
         assert drawn_text(board, "d5") == "→4"  # a landing square too: its mark shows
@@ -172,7 +158,7 @@ async def test_a_too_tall_stack_is_marked_and_only_its_legal_parts_offered(
         assert "1 of 6 cannot move from c4" in board.status()
         await pilot.press("2")
         assert board.selected == sq("c4") and board.count == 2
-        await walk_to(pilot, board, "a3")  # another Black stack: not this turn
+        await walk_to(pilot, board, sq("a3"))  # another Black stack: not this turn
         await pilot.press("enter")
         assert board.selected is None
         assert "c4 is too tall and must move first" in board.status()
@@ -187,7 +173,7 @@ async def test_capturing_the_last_enemy_stack_wins(tmp_path: Path) -> None:
         await pilot.press("enter")
         assert board.targets[sq("a2")]  # a capture: marked as one
         assert drawn_text(board, "a2").startswith("x1")
-        await walk_to(pilot, board, "a2")
+        await walk_to(pilot, board, sq("a2"))
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
@@ -129,15 +128,6 @@ class DipoleBoard(GameBoard):
     DipoleBoard > .board--last { background: $warning-muted; }
     DipoleBoard > .board--removal { color: $text; background: $success-muted; }
     """
-
-    BINDINGS = [
-        Binding("up,k", "cursor(0, -1)", "Up", show=False),
-        Binding("down,j", "cursor(0, 1)", "Down", show=False),
-        Binding("left,h", "cursor(-1, 0)", "Left", show=False),
-        Binding("right,l", "cursor(1, 0)", "Right", show=False),
-        Binding("enter,space", "choose", "Select", show=True),
-        Binding("escape", "cancel", "Cancel", show=False),
-    ]
 
     def __init__(
         self,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rich.segment import Segment
 from rich.style import Style
+from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
 from textual.strip import Strip
@@ -22,6 +23,15 @@ class GameBoard(Widget, can_focus=True):
     """The base of the boards: subclasses draw with the line API (`render_line`)."""
 
     MOVE_EXAMPLES = ""  # shown in the typed-move entry
+    # Subclasses add their own; Textual merges the bindings of the class hierarchy.
+    BINDINGS = [
+        Binding("up,k", "cursor(0, -1)", "Up", show=False),
+        Binding("down,j", "cursor(0, 1)", "Down", show=False),
+        Binding("left,h", "cursor(-1, 0)", "Left", show=False),
+        Binding("right,l", "cursor(1, 0)", "Right", show=False),
+        Binding("enter,space", "choose", "Select", show=True),
+        Binding("escape", "cancel", "Cancel", show=False),
+    ]
 
     class MoveChosen(Message):
         """A player picked a complete legal move on the board."""
@@ -46,6 +56,16 @@ class GameBoard(Widget, can_focus=True):
 
     def side_glyph(self, side: int) -> str:
         """The glyph of a side's piece, for the side panel."""
+        raise NotImplementedError
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        """Move the cursor by screen columns and rows (dy < 0 is up)."""
+        raise NotImplementedError
+
+    def action_choose(self) -> None:
+        raise NotImplementedError
+
+    def action_cancel(self) -> None:
         raise NotImplementedError
 
     def flip(self) -> None:

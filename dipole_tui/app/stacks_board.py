@@ -107,14 +107,8 @@ class DeathStacksBoard(GameBoard):
     """
 
     BINDINGS = [
-        Binding("up,k", "cursor(0, 1)", "Up", show=False),
-        Binding("down,j", "cursor(0, -1)", "Down", show=False),
-        Binding("left,h", "cursor(-1, 0)", "Left", show=False),
-        Binding("right,l", "cursor(1, 0)", "Right", show=False),
-        Binding("enter,space", "choose", "Select", show=True),
         Binding("plus,equals_sign", "count(1)", "More", show=False),
         Binding("minus,underscore", "count(-1)", "Fewer", show=False),
-        Binding("escape", "cancel", "Cancel", show=False),
     ]
 
     def __init__(
@@ -409,7 +403,7 @@ class DeathStacksBoard(GameBoard):
     def action_cursor(self, dx: int, dy: int) -> None:
         column, row = self._screen(self.cursor)
         column = min(max(column + dx, 0), SIZE - 1)
-        row = min(max(row - dy, 0), SIZE - 1)
+        row = min(max(row + dy, 0), SIZE - 1)
         self.cursor = self._square_at(column, row)
         self._changed()
 
