@@ -92,7 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_option(count)
     count.add_argument(
-        "--variant", help="board variant, e.g. 8x8 or 10x10 (default: the game's first)"
+        "--variant",
+        help="variant, e.g. 8x8 or 10x10, or Bi-Pod's multi (default: the game's first)",
     )
     count.add_argument("--position", help="start from this position string instead")
     count.add_argument("depth", type=_depth, metavar="DEPTH", help="the deepest ply to count")
@@ -187,8 +188,9 @@ def run_replay(path: str) -> None:
     record = load_record(path)
     game, state = record.game, record.state
     first, second = game.side_names  # the White and Black tags name the first and second side
+    title = f"{game.name} {state.variant}" if state.variant else game.name  # Bi-Pod's default
     print(
-        f"{game.name} {state.variant}: {record.tags.get('White', '?')} ({first}) "
+        f"{title}: {record.tags.get('White', '?')} ({first}) "
         f"v {record.tags.get('Black', '?')} ({second}), result {record.result}"
     )
     for line in numbered_moves(game, start_of(state).to_move, state.moves_played):

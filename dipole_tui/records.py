@@ -77,6 +77,8 @@ def format_record(game: Game, state: State, tags: dict[str, str] | None = None) 
     given.setdefault("Date", date.today().strftime("%Y.%m.%d"))
     given.setdefault("Result", result_of(state))
     given.update(Game=game.name, Variant=state.variant)
+    if not state.variant:  # a game whose default variant has no name (Bi-Pod) writes no tag
+        del given["Variant"]
     if start.position() != game.new(state.variant).position():
         given["Position"] = start.position()
     else:
@@ -115,7 +117,7 @@ def parse_record(text: str) -> Record:
             state = game.new(tags.get("Variant"))
     except GameError as error:
         raise RecordError(f"in the tags: {error}") from None
-    if tags.get("Variant", state.variant) != state.variant:
+    if _variant_named(game, tags.get("Variant", state.variant)) != state.variant:
         raise RecordError(
             f"the Variant tag says {tags['Variant']} but the Position tag is {state.variant}"
         )
@@ -157,6 +159,14 @@ def _check_result(state: State, tags: dict[str, str], ended_with: str | None) ->
     tags["Result"] = claimed
 
 
+def _variant_named(game: Game, text: str) -> str:
+    """A variant as the game names it (Bi-Pod's `adopter-runs,multi` is `multi,adopter-runs`)."""
+    try:
+        return game.new(text).variant
+    except GameError:
+        return text
+
+
 def _game_of(tags: dict[str, str]) -> Game:
     name = tags.get("Game", "Dipole")
     for game in GAMES.values():
@@ -194,7 +204,9 @@ def _move_number(game: Game, state: State, ply: int) -> str:
 
 
 def _strip_comment(line: str) -> str:
-    return re.sub(r"\{[^}]*\}|;.*$", " ", line)
+    """Drop `{...}` comments and a `;` comment to the end of the line; a `;` before a digit is
+    a Bi-Pod cell (`;1`), not a comment."""
+    return re.sub(r"\{[^}]*\}|;(?!\d).*$", " ", line)
 
 
 def _escape(value: str) -> str:

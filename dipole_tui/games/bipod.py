@@ -1,0 +1,720 @@
+"""Bi-Pod (Bill Taylor, 2004): the complete rules engine of the hex connection game.
+
+The board is the sheet's trapezium: row r (1..6) has 17 - r cells at text columns r-1, r+1, ...,
+and a cell is named by the character of the label line ``=`abcdefghijklmnopqrstuvwxyz-';`` above
+its column plus its row (`i1`, `` `2 ``, `;1`). Cells are numbered 0..80 row by row, left to
+right; that is also the canonical order of moves. Both players place blocking stones until one
+adopts; then the Runner places `o` or `O` stones and needs an `o` chain from i1 and an `O` chain
+from s1, each reaching a short side (the first or last cell of a row, or any cell of row 6).
+
+Reachability is a flood fill on bitsets: cell (row, column) is bit `(row - 1) * 34 + column`, so
+the six neighbours are shifts by 2, 33 and 35 either way, and the gaps of the layout keep a shift
+from wrapping onto a real cell.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import partial
+from itertools import combinations
+from math import comb
+from typing import NamedTuple
+
+from .base import GameError, IllegalMoveError, NotationError, Outcome, State
+
+FIRST, SECOND = 0, 1
+SIDE_NAMES = ("First", "Second")
+LABELS = "=`abcdefghijklmnopqrstuvwxyz-';"
+ROWS = 6
+BLOCK, WHITE, GRAY = "x", "o", "O"  # a blocking stone and the two runner colours
+EMPTY = "."
+START_GLYPHS = {WHITE: "@", GRAY: "Q"}  # how the start stones are written and drawn
+MULTI, ADOPTER_RUNS = "multi", "adopter-runs"
+OPTIONS = (MULTI, ADOPTER_RUNS)  # in canonical order
+MULTI_MOST = 3  # stones a turn before adoption in the multi variant
+
+# Cells in canonical order: row 1 left to right, then row 2, ...
+CELLS: tuple[tuple[int, int], ...] = tuple(
+    (row, column) for row in range(1, ROWS + 1) for column in range(row - 1, 32 - row, 2)
+)
+CELL_COUNT = len(CELLS)  # 81
+INDEX: dict[tuple[int, int], int] = {rc: i for i, rc in enumerate(CELLS)}
+CELL_NAMES: tuple[str, ...] = tuple(f"{LABELS[col]}{row}" for row, col in CELLS)
+NAME_INDEX: dict[str, int] = {name: i for i, name in enumerate(CELL_NAMES)}
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        INDEX[rc]
+        for rc in (
+            (row - 1, col - 1),
+            (row - 1, col + 1),
+            (row, col - 2),
+            (row, col + 2),
+            (row + 1, col - 1),
+            (row + 1, col + 1),
+        )
+        if rc in INDEX
+    )
+    for row, col in CELLS
+)
+# The short sides: the first and last cell of every row, and all of row 6.
+GOALS: frozenset[int] = frozenset(
+    i for i, (row, col) in enumerate(CELLS) if row == ROWS or col == row - 1 or col == 31 - row
+)
+START_CELLS: dict[str, int] = {WHITE: NAME_INDEX["i1"], GRAY: NAME_INDEX["s1"]}
+
+_WIDTH = 34
+BITS: tuple[int, ...] = tuple(1 << ((row - 1) * _WIDTH + col) for row, col in CELLS)
+_ALL = sum(BITS)
+_GOAL_BITS = sum(BITS[i] for i in GOALS)
+_START_BITS = {colour: BITS[cell] for colour, cell in START_CELLS.items()}
+
+# Zobrist keys: one per (cell, stone), Second to move, each runner, and a resignation. Fixed
+# seed, so keys are the same in every run.
+_RANDOM = random.Random(2004)
+ZOBRIST: tuple[dict[str, int], ...] = tuple(
+    {stone: _RANDOM.getrandbits(64) for stone in (BLOCK, WHITE, GRAY)} for _ in CELLS
+)
+SECOND_TO_MOVE_KEY = _RANDOM.getrandbits(64)
+RUNNER_KEYS = (_RANDOM.getrandbits(64), _RANDOM.getrandbits(64))
+RESIGNED_KEY = _RANDOM.getrandbits(64)
+
+
+class Move(NamedTuple):
+    """A turn: `kind` is "x" (blocking stones), "o" or "O" (one runner stone), "adopt" or
+    "resign"; `cells` are the stones' cells in canonical order (empty for adopt and resign)."""
+
+    kind: str
+    cells: tuple[int, ...] = ()
+
+
+ADOPT = Move("adopt")
+RESIGN = Move("resign")
+
+
+def cell_name(cell: int) -> str:
+    return CELL_NAMES[cell]
+
+
+def _cells_of(bits: int) -> frozenset[int]:
+    return frozenset(i for i, bit in enumerate(BITS) if bits & bit)
+
+
+def _flood(seed: int, passable: int) -> int:
+    """Every cell of `passable` connected to `seed` (which must lie in `passable`)."""
+    reach = seed
+    while True:
+        grown = (
+            reach | reach << 2 | reach >> 2 | reach << 33 | reach >> 33 | reach << 35 | reach >> 35
+        ) & passable
+        if grown == reach:
+            return reach
+        reach = grown
+
+
+def normalise_variant(text: str | None) -> str:
+    """The canonical name of a variant: its options in canonical order, comma-separated."""
+    given = {part.strip() for part in (text or "").split(",")} - {""}
+    for option in sorted(given):
+        if option not in OPTIONS:
+            raise GameError(
+                f"Bi-Pod has no variant option {option!r}; expected nothing (the default), "
+                f"or a comma-separated list of {' and '.join(OPTIONS)}"
+            )
+    return ",".join(option for option in OPTIONS if option in given)
+
+
+VARIANTS = ("", MULTI, ADOPTER_RUNS, f"{MULTI},{ADOPTER_RUNS}")
+
+
+class BipodState:
+    """A Bi-Pod position with its history; `play` and `undo` restore it exactly.
+
+    `cells` holds one stone per cell ("." empty, "x", "o", "O"; the start stones are "o" on i1
+    and "O" on s1). `runner` is the side that runs, None before adoption; `resigned` the side that
+    resigned, if any. The empty, o and O cells are also kept as bitsets for the flood fills.
+    """
+
+    __slots__ = (
+        "_history",
+        "_outcome",
+        "cells",
+        "empty",
+        "gray",
+        "key",
+        "resigned",
+        "runner",
+        "to_move",
+        "variant",
+        "white",
+    )
+
+    def __init__(
+        self,
+        cells: list[str],
+        to_move: int = FIRST,
+        runner: int | None = None,
+        variant: str = "",
+        resigned: int | None = None,
+    ) -> None:
+        self.cells = list(cells)
+        self.to_move = to_move
+        self.runner = runner
+        self.variant = normalise_variant(variant)
+        self.resigned = resigned
+        self.empty = sum(BITS[i] for i, s in enumerate(cells) if s == EMPTY)
+        self.white = sum(BITS[i] for i, s in enumerate(cells) if s == WHITE)
+        self.gray = sum(BITS[i] for i, s in enumerate(cells) if s == GRAY)
+        self.key = self.zobrist_key()
+        # Each move with what it changed: (move, runner before, key before, outcome before).
+        self._history: list[tuple[Move, int | None, int, Outcome | None]] = []
+        self._outcome = self._judge()
+
+    @property
+    def moves_played(self) -> list[Move]:
+        return [entry[0] for entry in self._history]
+
+    @property
+    def multi(self) -> bool:
+        return MULTI in self.variant.split(",")
+
+    @property
+    def adopter_runs(self) -> bool:
+        return ADOPTER_RUNS in self.variant.split(",")
+
+    @property
+    def blocker(self) -> int | None:
+        return None if self.runner is None else 1 - self.runner
+
+    def zobrist_key(self) -> int:
+        """The position's key from scratch; `self.key` keeps it up to date move by move."""
+        key = SECOND_TO_MOVE_KEY if self.to_move == SECOND else 0
+        if self.runner is not None:
+            key ^= RUNNER_KEYS[self.runner]
+        if self.resigned is not None:
+            key ^= RESIGNED_KEY
+        for cell, stone in enumerate(self.cells):
+            if stone != EMPTY and cell not in START_CELLS.values():
+                key ^= ZOBRIST[cell][stone]
+        return key
+
+    def stone(self, cell: int) -> str:
+        """What stands on `cell`: ".", "x", "o" or "O" (the start stones are "o" and "O")."""
+        return self.cells[cell]
+
+    def chains(self) -> dict[str, frozenset[int]]:
+        """Per runner colour, the cells of its stones connected to its start stone (for the
+        app to highlight); each includes the start cell."""
+        return {
+            WHITE: _cells_of(_flood(_START_BITS[WHITE], self.white)),
+            GRAY: _cells_of(_flood(_START_BITS[GRAY], self.gray)),
+        }
+
+    def dead_cells(self) -> frozenset[int]:
+        """The empty cells no runner chain can ever use: not connected to i1 through empty or o
+        cells, and not connected to s1 through empty or O cells (the sheet leaves them blank)."""
+        live = _flood(_START_BITS[WHITE], self.white | self.empty) | _flood(
+            _START_BITS[GRAY], self.gray | self.empty
+        )
+        return _cells_of(self.empty & ~live)
+
+    def copy(self) -> BipodState:
+        twin = BipodState.__new__(BipodState)
+        twin.cells = list(self.cells)
+        twin.to_move = self.to_move
+        twin.runner = self.runner
+        twin.variant = self.variant
+        twin.resigned = self.resigned
+        twin.empty, twin.white, twin.gray = self.empty, self.white, self.gray
+        twin.key = self.key
+        twin._history = list(self._history)
+        twin._outcome = self._outcome
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BipodState) and self.position() == other.position()
+
+    def __hash__(self) -> int:
+        return hash(self.position())
+
+    def __repr__(self) -> str:
+        return f"BipodState({self.position()!r})"
+
+    # -- rules ---------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def _judge(self) -> Outcome | None:
+        """The outcome from scratch; `play` stores it, so `outcome()` costs nothing."""
+        if self.resigned is not None:
+            loser = self.resigned
+            return Outcome(1 - loser, f"{SIDE_NAMES[loser]} resigned")
+        if self.runner is None:
+            if not self.empty:
+                return Outcome(None, "the board is full and nobody adopted, so nobody has a role")
+            return None
+        white_home = _flood(_START_BITS[WHITE], self.white) & _GOAL_BITS
+        gray_home = _flood(_START_BITS[GRAY], self.gray) & _GOAL_BITS
+        if white_home and gray_home:
+            return Outcome(
+                self.runner, "the o chain from i1 and the O chain from s1 both reach a short side"
+            )
+        cut = [
+            f"the {colour} chain from {cell_name(START_CELLS[colour])}"
+            for colour, own in ((WHITE, self.white), (GRAY, self.gray))
+            if not _flood(_START_BITS[colour], own | self.empty) & _GOAL_BITS
+        ]
+        if not cut:
+            return None
+        chains = " and ".join(cut)
+        if not self.empty:
+            verb = "does" if len(cut) == 1 else "do"
+            return Outcome(
+                1 - self.runner, f"the board is full and {chains} {verb} not reach a short side"
+            )
+        return Outcome(1 - self.runner, f"{chains} can no longer reach a short side")
+
+    def _empties(self) -> list[int]:
+        return [i for i, stone in enumerate(self.cells) if stone == EMPTY]
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move in canonical order; [] when the game is over. Before adoption: the
+        placements (by number of stones, then cells in order), then adopt. The Runner's: by
+        cell, o before O. Resigning is always allowed but is not listed (see docs/rules.md)."""
+        if self._outcome is not None:
+            return []
+        empties = self._empties()
+        if self.runner is None:
+            block = partial(Move, BLOCK)
+            moves = [Move(BLOCK, (cell,)) for cell in empties]
+            if self.multi:
+                for size in range(2, MULTI_MOST + 1):
+                    moves.extend(map(block, combinations(empties, size)))
+            moves.append(ADOPT)
+            return moves
+        if self.to_move == self.runner:
+            return [Move(colour, (cell,)) for cell in empties for colour in (WHITE, GRAY)]
+        return [Move(BLOCK, (cell,)) for cell in empties]
+
+    def count_moves(self) -> int:
+        """len(legal_moves()) without building them: for perft's last ply and bots' mobility."""
+        if self._outcome is not None:
+            return 0
+        n = self.empty.bit_count()
+        if self.runner is None:
+            sizes = range(1, MULTI_MOST + 1) if self.multi else range(1, 2)
+            return sum(comb(n, size) for size in sizes) + 1
+        return 2 * n if self.to_move == self.runner else n
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether `move` is in legal_moves(), without building them (resign: while the game
+        goes on)."""
+        if self._outcome is not None or not isinstance(move, Move):
+            return False
+        kind, cells = move
+        if kind == RESIGN.kind or kind == ADOPT.kind:
+            return not cells and (kind == RESIGN.kind or self.runner is None)
+        if not cells or list(cells) != sorted(set(cells)):
+            return False
+        if not all(isinstance(c, int) and 0 <= c < CELL_COUNT for c in cells):
+            return False
+        if any(self.cells[c] != EMPTY for c in cells):
+            return False
+        if self.runner is None:
+            return kind == BLOCK and len(cells) <= (MULTI_MOST if self.multi else 1)
+        if len(cells) != 1:
+            return False
+        if self.to_move == self.runner:
+            return kind in (WHITE, GRAY)
+        return kind == BLOCK
+
+    def play(self, move: Move) -> None:
+        kind, cells = move
+        before = self.key
+        key = before ^ SECOND_TO_MOVE_KEY
+        runner = self.runner
+        if kind == ADOPT.kind:
+            self.runner = self.to_move if self.adopter_runs else 1 - self.to_move
+            key ^= RUNNER_KEYS[self.runner]
+        elif kind == RESIGN.kind:
+            self.resigned = self.to_move
+            key ^= RESIGNED_KEY
+        else:
+            board = self.cells
+            for cell in cells:
+                board[cell] = kind
+                bit = BITS[cell]
+                self.empty ^= bit
+                if kind == WHITE:
+                    self.white |= bit
+                elif kind == GRAY:
+                    self.gray |= bit
+                key ^= ZOBRIST[cell][kind]
+        self.key = key
+        self.to_move ^= 1
+        self._history.append((move, runner, before, self._outcome))
+        self._outcome = self._judge()
+
+    def undo(self) -> Move:
+        move, self.runner, self.key, self._outcome = self._history.pop()
+        self.to_move ^= 1
+        kind = move.kind
+        if kind == RESIGN.kind:
+            self.resigned = None
+        elif kind != ADOPT.kind:
+            for cell in move.cells:
+                self.cells[cell] = EMPTY
+                bit = BITS[cell]
+                self.empty |= bit
+                self.white &= ~bit
+                self.gray &= ~bit
+        return move
+
+    # -- text ----------------------------------------------------------------------------
+
+    def _glyph(self, cell: int) -> str:
+        stone = self.cells[cell]
+        if cell == START_CELLS.get(stone):
+            return START_GLYPHS[stone]
+        return stone
+
+    def diagram(self) -> str:
+        """The board as the sheet draws it, dead cells blank, then who has which role."""
+        dead = self.dead_cells()
+        lines = ["_" * len(LABELS)]
+        for row in range(1, ROWS + 1):
+            line = [" "] * (len(LABELS) + 1)
+            for cell in range(CELL_COUNT):
+                r, col = CELLS[cell]
+                if r == row and cell not in dead:
+                    line[col] = self._glyph(cell)
+            lines.append("".join(line) + str(row))
+        lines.append(LABELS)
+        if self.runner is None:
+            lines.append("nobody has adopted yet")
+        else:
+            lines.append(
+                f"{SIDE_NAMES[self.runner]} runs (o and O), "
+                f"{SIDE_NAMES[1 - self.runner]} blocks (x)"
+            )
+        return "\n".join(lines)
+
+    def position(self) -> str:
+        rows = []
+        for row in range(1, ROWS + 1):
+            rows.append("".join(self._glyph(i) for i in range(CELL_COUNT) if CELLS[i][0] == row))
+        fields = [
+            "/".join(rows),
+            str(self.to_move + 1),
+            "-" if self.runner is None else str(self.runner + 1),
+        ]
+        if self.variant:
+            fields.append(self.variant)
+        if self.resigned is not None:
+            fields.append("resigned")
+        return " ".join(fields)
+
+
+ROW_CELLS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i, (r, _) in enumerate(CELLS) if r == row) for row in range(1, ROWS + 1)
+)
+
+
+def _row_letters(row: int) -> str:
+    return " ".join(CELL_NAMES[i][:-1] for i in ROW_CELLS[row - 1])
+
+
+# -- notation and position strings --------------------------------------------------------
+
+MOVE_FORM = (
+    "blocking stones as cells like e13f2 (e1, e3, f2), a runner stone as a cell and its colour "
+    "like v2 O, adopt or resign"
+)
+_NUMBER_ONLY = re.compile(r"\d+\.(?:\.\.)?")
+
+
+def parse_cell(text: str) -> int:
+    """One cell such as e1 or `2, or NotationError saying why not."""
+    cells = parse_cells(text)
+    if len(cells) != 1:
+        raise NotationError(
+            f"'{text.strip()}' is not one cell; expected a letter and a row, like e1"
+        )
+    return cells[0]
+
+
+def parse_cells(text: str) -> list[int]:
+    """Cells written as the sheet writes them, in the order given: letters followed by row
+    digits, each letter taking every digit after it (`e13f2` = e1, e3, f2; `su3` = s3, u3)."""
+    text = text.strip()
+    if not text:
+        raise NotationError(f"expected a move: {MOVE_FORM}")
+    cells: list[int] = []
+    position = 0
+    while position < len(text):
+        start = position
+        while position < len(text) and text[position] in LABELS:
+            position += 1
+        letters = text[start:position]
+        digits_start = position
+        while position < len(text) and text[position].isdigit():
+            position += 1
+        digits = text[digits_start:position]
+        if not letters:
+            bad = digits or text[position]
+            raise NotationError(
+                f"'{text}' is not a move: '{bad}' is not a cell letter; expected {MOVE_FORM}"
+            )
+        if not digits:
+            if position < len(text):
+                raise NotationError(
+                    f"'{text}' is not a move: '{text[position]}' is not a cell letter or a row; "
+                    f"expected {MOVE_FORM}"
+                )
+            raise NotationError(
+                f"'{text}' is not a move: {letters} needs a row number after it, like {letters[0]}1"
+            )
+        for letter in letters:
+            column = LABELS.index(letter)
+            for digit in digits:
+                row = int(digit)
+                name = f"{letter}{digit}"
+                if not 1 <= row <= ROWS:
+                    raise NotationError(f"{name} is off the board; rows run 1 to {ROWS}")
+                cell = INDEX.get((row, column))
+                if cell is None:
+                    raise NotationError(
+                        f"{name} is not a cell; row {row}'s cells are {_row_letters(row)}"
+                    )
+                cells.append(cell)
+    return cells
+
+
+def format_cells(cells: tuple[int, ...] | list[int]) -> str:
+    """Cells the way the sheet compresses them: by column, each letter followed by its rows,
+    and neighbouring letters with the same rows sharing them (e1, e3, f2 -> e13f2)."""
+    rows_of: dict[int, list[int]] = {}
+    for cell in cells:
+        row, column = CELLS[cell]
+        rows_of.setdefault(column, []).append(row)
+    groups: list[tuple[str, str]] = []
+    for column in sorted(rows_of):
+        digits = "".join(str(row) for row in sorted(rows_of[column]))
+        if groups and groups[-1][1] == digits:
+            groups[-1] = (groups[-1][0] + LABELS[column], digits)
+        else:
+            groups.append((LABELS[column], digits))
+    return "".join(letters + digits for letters, digits in groups)
+
+
+def format_move(move: Move) -> str:
+    if move.kind in (ADOPT.kind, RESIGN.kind):
+        return move.kind
+    if move.kind == BLOCK:
+        return format_cells(move.cells)
+    return f"{format_cells(move.cells)} {move.kind}"
+
+
+def read_move(text: str) -> Move:
+    """The move `text` names, well formed but not yet checked against a position."""
+    words = text.split()
+    lowered = " ".join(words).lower()
+    if lowered in ("adopt", "adopts"):
+        return ADOPT
+    if lowered in ("resign", "resigns"):
+        return RESIGN
+    if not words:
+        raise NotationError(f"expected a move: {MOVE_FORM}")
+    colour: str | None = None
+    if len(words) == 2:
+        if words[1] not in (WHITE, GRAY):
+            raise NotationError(
+                f"'{words[1]}' is not a runner colour; a runner stone is its cell and o or O, "
+                f"like v2 O"
+            )
+        colour = words[1]
+    elif len(words) > 2:
+        raise NotationError(f"'{' '.join(words)}' is not a move; expected {MOVE_FORM}")
+    cells_text = words[0]
+    bare = len(cells_text) > 2 and cells_text[-2].isdigit() and cells_text[-1] in (WHITE, GRAY)
+    if colour is None and bare:  # v2O or v2o: the colour without its space
+        colour, cells_text = cells_text[-1], cells_text[:-1]
+    cells = parse_cells(cells_text)
+    seen: set[int] = set()
+    for cell in cells:
+        if cell in seen:
+            raise IllegalMoveError(
+                f"the same cell twice: {cell_name(cell)}; each stone goes on its own empty cell"
+            )
+        seen.add(cell)
+    if colour is not None and len(cells) != 1:
+        raise IllegalMoveError(
+            f"the Runner places one stone a turn, with its colour, like {cell_name(cells[0])} o "
+            f"or {cell_name(cells[0])} O"
+        )
+    return Move(colour or BLOCK, tuple(sorted(cells)))
+
+
+def parse_move(text: str, state: BipodState) -> Move:
+    """The legal move that `text` names in `state`; GameError says what is wrong otherwise."""
+    move = read_move(text)
+    if state.is_legal(move):
+        return move
+    raise IllegalMoveError(_why_illegal(state, move))
+
+
+def _why_illegal(state: BipodState, move: Move) -> str:
+    """Explain, in the sheet's words, why a well-formed move is not legal here."""
+    outcome = state.outcome()
+    if outcome:
+        return f"the game is over: {outcome.reason}"
+    side = SIDE_NAMES[state.to_move]
+    if move.kind == ADOPT.kind:
+        return (
+            f"adopt only before anyone has adopted; {SIDE_NAMES[state.runner or 0]} is already "
+            f"the Runner"
+        )
+    for cell in move.cells:
+        if state.cells[cell] != EMPTY:
+            return f"the cell {cell_name(cell)} is taken"
+    first = cell_name(move.cells[0])
+    if move.kind in (WHITE, GRAY):
+        if state.runner is None:
+            return (
+                "only the Runner places o/O stones, and nobody has adopted yet; place a "
+                f"blocking stone (like {first}) or adopt"
+            )
+        return (
+            f"only the Runner places o/O stones; {side} is the Blocker and places a blocking "
+            f"stone, like {first}"
+        )
+    if state.runner == state.to_move:
+        if len(move.cells) == 1:
+            return f"a runner stone needs its colour: {first} o or {first} O"
+        return f"the Runner places one stone a turn, with its colour: {first} o or {first} O"
+    if state.runner is not None:
+        return f"the Blocker places one blocking stone a turn, like {first}"
+    if state.multi:
+        return f"one to three stones a turn in the multi variant, like {first}"
+    return (
+        f"one blocking stone a turn, like {first} (one to three stones a turn only in the "
+        f"multi variant)"
+    )
+
+
+POSITION_FORM = (
+    "six rows (row 1 first) of . x o O separated by /, with @ on i1 and Q on s1; then the side to "
+    "move (1 or 2), the Runner (- before adoption, 1 or 2), and the variant unless it is the "
+    "default"
+)
+START_POSITION = (
+    ".....@....Q...../.............../............../............./............/........... 1 -"
+)
+
+
+def parse_position(text: str) -> BipodState:
+    """Read `<row 1>/.../<row 6> <to move> <runner> [<variant>] [resigned]`; NotationError says
+    what is malformed."""
+    parts = text.split()
+    if len(parts) < 3:
+        raise NotationError(
+            f"'{text.strip()}' is not a Bi-Pod position; expected {POSITION_FORM}, "
+            f"e.g. '{START_POSITION}'"
+        )
+    board, side_text, runner_text, *rest = parts
+    resigned = bool(rest) and rest[-1] == "resigned"
+    if resigned:
+        rest.pop()
+    if len(rest) > 1:
+        raise NotationError(
+            f"'{' '.join(rest)}' is not a variant; after the Runner comes at most the variant "
+            f"(like multi) and 'resigned'"
+        )
+    try:
+        variant = normalise_variant(rest[0] if rest else "")
+    except GameError as error:
+        raise NotationError(str(error)) from None
+    if side_text not in ("1", "2"):
+        raise NotationError(f"the side to move must be 1 (First) or 2 (Second), not '{side_text}'")
+    if runner_text not in ("-", "1", "2"):
+        raise NotationError(
+            f"the Runner must be - (nobody has adopted), 1 (First) or 2 (Second), "
+            f"not '{runner_text}'"
+        )
+    rows = board.split("/")
+    if len(rows) != ROWS:
+        raise NotationError(f"a position has {ROWS} rows separated by /, not {len(rows)}")
+    cells = [EMPTY] * CELL_COUNT
+    for row, row_text in enumerate(rows, 1):
+        row_cells = ROW_CELLS[row - 1]
+        if len(row_text) != len(row_cells):
+            raise NotationError(
+                f"row {row} has {len(row_text)} cells; it has {len(row_cells)}, each written "
+                f"as one of . x o O (@ and Q for the start stones)"
+            )
+        for cell, glyph in zip(row_cells, row_text, strict=True):
+            name = cell_name(cell)
+            if glyph in START_GLYPHS.values():
+                colour = WHITE if glyph == START_GLYPHS[WHITE] else GRAY
+                if START_CELLS[colour] != cell:
+                    raise NotationError(
+                        f"{glyph} on {name}: the start stones are @ on i1 and Q on s1 only"
+                    )
+                cells[cell] = colour
+            elif cell in START_CELLS.values():
+                start = "@" if cell == START_CELLS[WHITE] else "Q"
+                raise NotationError(f"{name} holds the start stone {start}, not '{glyph}'")
+            elif glyph in (EMPTY, BLOCK, WHITE, GRAY):
+                cells[cell] = glyph
+            else:
+                raise NotationError(f"'{glyph}' on {name} is not a stone; expected . x o or O")
+    runner = None if runner_text == "-" else int(runner_text) - 1
+    if runner is None and any(
+        stone in (WHITE, GRAY) and cell not in START_CELLS.values()
+        for cell, stone in enumerate(cells)
+    ):
+        raise NotationError(
+            "there are o/O stones but nobody has adopted; only the Runner places them"
+        )
+    to_move = int(side_text) - 1
+    return BipodState(cells, to_move, runner, variant, 1 - to_move if resigned else None)
+
+
+class Bipod:
+    """The Bi-Pod game object of the protocol in `base.py`."""
+
+    key = "bipod"
+    name = "Bi-Pod"
+    variants: tuple[str, ...] = VARIANTS
+    side_names = SIDE_NAMES
+
+    def new(self, variant: str | None = None) -> BipodState:
+        state = parse_position(START_POSITION)
+        state.variant = normalise_variant(variant)
+        return state
+
+    def parse_position(self, text: str) -> BipodState:
+        return parse_position(text)
+
+    def parse_move(self, text: str, state: State) -> Move:
+        if not isinstance(state, BipodState):
+            raise TypeError(f"a Bi-Pod move needs a Bi-Pod state, not {type(state).__name__}")
+        return parse_move(text, state)
+
+    def format_move(self, move: Move) -> str:
+        return format_move(move)
+
+    def split_moves(self, text: str) -> list[str]:
+        """Whitespace-separated tokens, with a lone runner colour joined to the cell before it
+        (`v2 O` is one move)."""
+        tokens: list[str] = []
+        for word in text.split():
+            if word in (WHITE, GRAY) and tokens and not _NUMBER_ONLY.fullmatch(tokens[-1]):
+                tokens[-1] += f" {word}"
+            else:
+                tokens.append(word)
+        return tokens
+
+
+BIPOD = Bipod()
