@@ -1,18 +1,24 @@
 """Key-to-screen latency and start-up time of the Textual app, measured headless.
 
-    python bench/ui_latency.py                          # 3 games on 8x8 at 100x30, seeds 1-3
+    python bench/ui_latency.py                          # 3 Dipole games on 8x8 at 100x30, seeds 1-3
     python bench/ui_latency.py --games 1 --variant 10x10 --size 120x40 --seed 7
+    python bench/ui_latency.py --game death-stacks      # 3 Death Stacks games, 150 plies at most
     python bench/ui_latency.py --gap-ms 100             # a random pause before each key
     python bench/ui_latency.py --json                   # the figures as JSON
 
 Key-to-screen latency
 ---------------------
 Whole games are played through the keyboard only: for each ply a legal move is drawn (seeded) from
-the engine's `legal_moves()`, the board cursor is walked to the origin with arrow keys, `enter`
-selects, the arrows walk to the destination (or into the removal strip and along its counts), and
-`enter` plays. Every key press is one sample, labelled cursor / select / play. The walk is closed
-loop: each arrow is chosen from where the board says its cursor is, and every select and play is
-checked against the board and the game afterwards.
+the engine's `legal_moves()`, the board cursor is walked to the origin with arrow keys, the stack
+is selected, the arrows walk to the destination, and `enter` plays. Every key press is one sample,
+labelled cursor / select / play. Per game (`--game`):
+- Dipole: `enter` selects; a removal walks into the removal strip and along its counts;
+- Death Stacks: a number key 1-9 selects that many pieces of the stack under the cursor (a whole
+  stack of more than 9 is selected with `enter`; moves of a part of 10 or more are not drawn).
+  Random Death Stacks games almost never end, so they stop at `--max-plies` (default 150) and
+  are reported as unfinished.
+The walk is closed loop: each arrow is chosen from where the board says its cursor is, and every
+select and play is checked against the board and the game afterwards.
 
 A key is sent as a terminal driver sends one: a `Key` event handed to the driver's `send_message`
 (the path the input thread uses; `Pilot.press` does the same but then sleeps 2 x 20 ms or more
@@ -48,8 +54,8 @@ the frame period.
 
 Start-up
 --------
-- in process: from constructing `DipoleApp(...)` to its first frame under `run_test` (modules
-  already imported: what a second app in the same process costs);
+- in process: from constructing `DipoleApp(...)`, with the chosen game, to its first frame under
+  `run_test` (modules already imported: what a second app in the same process costs);
 - cold: a fresh interpreter, `python -c "import dipole_tui.app.app; ..."`, from spawning the
   process to the first frame, split into interpreter start, imports (Textual, Rich and the app)
   and app start; the bare interpreter (`python -c pass`) is timed alongside. Whether Python may
@@ -88,8 +94,16 @@ from textual.app import App
 from textual.screen import Screen
 
 from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.board import DipoleBoard
 from dipole_tui.app.screens import GameChoice
-from dipole_tui.games.dipole import OFF, PASS, STRIDE, DipoleState, Move
+from dipole_tui.app.stacks_board import DeathStacksBoard
+from dipole_tui.games import GAMES
+from dipole_tui.games.base import State
+from dipole_tui.games.death_stacks import SIZE as STACKS_SIZE
+from dipole_tui.games.death_stacks import DeathStacksState
+from dipole_tui.games.death_stacks import Move as StacksMove
+from dipole_tui.games.dipole import OFF, PASS, STRIDE, DipoleState
+from dipole_tui.games.dipole import Move as DipoleMove
 from dipole_tui.session import HUMAN, Autosave
 
 LATENCY_TARGET_MS = 30.0
@@ -97,7 +111,9 @@ STARTUP_TARGET_MS = 1000.0
 FRAME_TIMEOUT_S = 5.0
 KINDS = ("cursor", "select", "play")
 REMOVAL_SHARE = 0.15
-KEY_CHARACTERS = {"enter": "\r"}  # what a terminal sends with the key; arrows send none
+MAX_DIGIT = 9  # the number keys select 1-9 pieces of a Death Stacks stack
+# What a terminal sends with a key: a one-character key name sends itself, arrows send none.
+KEY_CHARACTERS = {"enter": "\r"}
 
 
 def monotonic() -> float:
@@ -201,13 +217,17 @@ class GameRun:
     plies: int = 0
     keys: int = 0
     no_frame: int = 0  # keys after which no frame came (should stay 0)
-    winner: str = ""
+    finished: bool = False  # False: stopped at the ply cap
+    winner: str = ""  # a side's name or "draw", once finished
     seconds: float = 0.0
 
 
 @dataclass
 class KeyPlayer:
-    """Plays one game by keys, timing each key from hand-over to its first frame."""
+    """Plays one game by keys, timing each key from hand-over to its first frame.
+
+    The timing and the game loop are shared; a subclass per game knows its board: how to read
+    the cursor, where a square is on screen, which move to draw and which keys play it."""
 
     app: DipoleApp
     clock: FrameClock
@@ -220,10 +240,8 @@ class KeyPlayer:
         self.gap_rng = random.Random(f"gaps {self.run.seed}")
 
     @property
-    def state(self) -> DipoleState:
-        state = self.app.session.state
-        assert isinstance(state, DipoleState)
-        return state
+    def state(self) -> State:
+        return self.app.session.state
 
     async def settle(self) -> None:
         """Wait until nothing is left to draw: two refresh rounds in a row without a frame."""
@@ -240,7 +258,8 @@ class KeyPlayer:
             await asyncio.sleep(self.gap_rng.uniform(0, self.gap_ms) / 1000)
         driver = self.app._driver
         assert driver is not None, "the app is not running"
-        event = events.Key(key, KEY_CHARACTERS.get(key))
+        character = KEY_CHARACTERS.get(key, key if len(key) == 1 else None)
+        event = events.Key(key, character)
         event.set_sender(self.app)
         before = len(self.clock.times)
         cpu_started = time.process_time()
@@ -262,42 +281,115 @@ class KeyPlayer:
             Sample(kind, key, first - started, last - started, cpu, render, frames, size)
         )
 
-    # -- where things are on screen ----------------------------------------------------------
+    # -- walking the cursor ------------------------------------------------------------------
+
+    @property
+    def cursor(self) -> int:
+        """The square under the board's cursor."""
+        raise NotImplementedError
+
+    @property
+    def side(self) -> int:
+        """Squares along a side of the board."""
+        raise NotImplementedError
 
     def screen_position(self, square: int) -> tuple[int, int]:
         """(column, row) of a square on screen, from the top left, as the board draws it."""
+        raise NotImplementedError
+
+    def on_square(self, square: int) -> bool:
+        return self.cursor == square
+
+    def arrow_toward(self, square: int) -> str:
+        """The arrow that brings the cursor one step nearer `square`: rows first."""
+        column, row = self.screen_position(self.cursor)
+        to_column, to_row = self.screen_position(square)
+        if row != to_row:
+            return "up" if to_row < row else "down"
+        return "left" if to_column < column else "right"
+
+    async def walk_to(self, square: int) -> None:
+        limit = 4 * self.side + 4
+        while not self.on_square(square):
+            if limit == 0:
+                raise RuntimeError(f"the cursor did not reach square {square}")
+            limit -= 1
+            await self.press(self.arrow_toward(square), "cursor")
+
+    # -- one game ----------------------------------------------------------------------------
+
+    def choose_move(self) -> Any:
+        """A seeded random legal move the keys can play."""
+        raise NotImplementedError
+
+    async def play_move(self, move: Any) -> None:
+        """Walk, select and play `move` by keys, checking the board on the way."""
+        raise NotImplementedError
+
+    async def play_game(self, max_plies: int) -> None:
+        started = time.perf_counter()
+        await self.settle()
+        while self.state.outcome() is None and self.run.plies < max_plies:
+            move = self.choose_move()
+            played = len(self.state.moves_played)
+            await self.play_move(move)
+            history = self.state.moves_played
+            if len(history) <= played or history[played] != move:
+                raise RuntimeError(f"enter did not play {move}")
+            self.run.plies += 1
+        outcome = self.state.outcome()
+        if outcome is not None:
+            self.run.finished = True
+            winner = outcome.winner
+            self.run.winner = "draw" if winner is None else self.app.session.game.side_names[winner]
+        self.run.seconds = time.perf_counter() - started
+
+
+class DipolePlayer(KeyPlayer):
+    """Dipole: `enter` selects, the arrows walk to the destination (or into the removal strip
+    and along its counts), `enter` plays."""
+
+    @property
+    def state(self) -> DipoleState:
+        state = self.app.session.state
+        assert isinstance(state, DipoleState)
+        return state
+
+    @property
+    def board(self) -> DipoleBoard:
+        board = self.app.board
+        assert isinstance(board, DipoleBoard)
+        return board
+
+    @property
+    def cursor(self) -> int:
+        return self.board.cursor
+
+    @property
+    def side(self) -> int:
+        return self.state.size
+
+    def screen_position(self, square: int) -> tuple[int, int]:
         n = self.state.size
         file, rank = square % STRIDE, square // STRIDE
-        if self.app.board.flipped:
+        if self.board.flipped:
             return n - 1 - file, rank
         return file, n - 1 - rank
 
     def strip_on_top(self) -> bool:
         """The side to move's removals are drawn beside its far edge."""
-        return (self.state.to_move == 0) != self.app.board.flipped
+        return (self.state.to_move == 0) != self.board.flipped
 
-    # -- walking the cursor ------------------------------------------------------------------
+    def on_square(self, square: int) -> bool:
+        return self.board.removal_cursor is None and self.cursor == square
 
-    async def walk_to(self, square: int) -> None:
-        board = self.app.board
-        limit = 4 * self.state.size + 4
-        while board.cursor != square or board.removal_cursor is not None:
-            if limit == 0:
-                raise RuntimeError(f"the cursor did not reach square {square}")
-            limit -= 1
-            if board.removal_cursor is not None:  # back onto the board
-                await self.press("down" if self.strip_on_top() else "up", "cursor")
-                continue
-            column, row = self.screen_position(board.cursor)
-            to_column, to_row = self.screen_position(square)
-            if row != to_row:
-                key = "up" if to_row < row else "down"
-            else:
-                key = "left" if to_column < column else "right"
-            await self.press(key, "cursor")
+    def arrow_toward(self, square: int) -> str:
+        if self.board.removal_cursor is not None:  # back onto the board
+            return "down" if self.strip_on_top() else "up"
+        return super().arrow_toward(square)
 
     async def walk_to_removal(self, count: int) -> None:
-        board = self.app.board
+        board = self.board
         toward_strip = "up" if self.strip_on_top() else "down"
         limit = 4 * self.state.size + 4
         while board.removal_cursor is None:
@@ -313,13 +405,11 @@ class KeyPlayer:
             here = counts.index(board.removal_cursor) if board.removal_cursor in counts else 0
             await self.press("left" if counts.index(count) < here else "right", "cursor")
 
-    # -- one game ----------------------------------------------------------------------------
-
-    def choose_move(self) -> Move:
-        """A seeded random legal move. A uniform choice would mostly take stacks off the board
-        and end the game within a few plies, so board moves are preferred and a removal (never of
-        a side's last checkers) is drawn 15% of the time: random games then last about 30 plies
-        on 8x8 and 50 on 10x10, with a few removals each."""
+    def choose_move(self) -> DipoleMove:
+        """A uniform choice would mostly take stacks off the board and end the game within a
+        few plies, so board moves are preferred and a removal (never of a side's last checkers)
+        is drawn 15% of the time: random games then last about 30 plies on 8x8 and 50 on 10x10,
+        with a few removals each."""
         state = self.state
         legal = [m for m in state.legal_moves() if m != PASS]
         if not legal:
@@ -331,36 +421,84 @@ class KeyPlayer:
             return self.rng.choice(removals)
         return self.rng.choice(on_board or legal)
 
-    async def play_game(self, max_plies: int) -> None:
+    async def play_move(self, move: DipoleMove) -> None:
+        await self.walk_to(move.origin)
+        await self.press("enter", "select")
+        if self.board.selected != move.origin:
+            raise RuntimeError(f"enter did not select square {move.origin}")
+        if move.target == OFF:
+            await self.walk_to_removal(move.count)
+        else:
+            await self.walk_to(move.target)
+        await self.press("enter", "play")
+
+
+class DeathStacksPlayer(KeyPlayer):
+    """Death Stacks: a digit key on the cursor's stack selects it with that many pieces (a
+    whole stack of more than 9: `enter`, which takes all), the arrows walk to the landing
+    square, `enter` plays."""
+
+    @property
+    def state(self) -> DeathStacksState:
+        state = self.app.session.state
+        assert isinstance(state, DeathStacksState)
+        return state
+
+    @property
+    def board(self) -> DeathStacksBoard:
         board = self.app.board
-        started = time.perf_counter()
-        await self.settle()
-        while self.state.outcome() is None and self.run.plies < max_plies:
-            move = self.choose_move()
-            played = len(self.state.moves_played)
-            await self.walk_to(move.origin)
+        assert isinstance(board, DeathStacksBoard)
+        return board
+
+    @property
+    def cursor(self) -> int:
+        return self.board.cursor
+
+    @property
+    def side(self) -> int:
+        return STACKS_SIZE
+
+    def screen_position(self, square: int) -> tuple[int, int]:
+        file, rank = square % STACKS_SIZE, square // STACKS_SIZE
+        if self.board.flipped:
+            return STACKS_SIZE - 1 - file, rank
+        return file, STACKS_SIZE - 1 - rank
+
+    def choose_move(self) -> StacksMove:
+        """Uniform among the moves a digit key or `enter` selects in one press: at most 9
+        pieces, or the whole stack. Random games seldom end: --max-plies stops them."""
+        state = self.state
+        legal = [
+            m
+            for m in state.legal_moves()
+            if m.count <= MAX_DIGIT or m.count == len(state.cells[m.origin])
+        ]
+        if not legal:
+            raise RuntimeError("no legal move in a game that has not ended")
+        return self.rng.choice(legal)
+
+    async def play_move(self, move: StacksMove) -> None:
+        board = self.board
+        await self.walk_to(move.origin)
+        if move.count <= MAX_DIGIT:
+            await self.press(str(move.count), "select")
+        else:  # a whole stack (choose_move draws no other part of more than 9)
             await self.press("enter", "select")
-            if board.selected != move.origin:
-                raise RuntimeError(f"enter did not select square {move.origin}")
-            if move.target == OFF:
-                await self.walk_to_removal(move.count)
-            else:
-                await self.walk_to(move.target)
-            await self.press("enter", "play")
-            history = self.state.moves_played
-            if len(history) <= played or history[played] != move:
-                raise RuntimeError(f"enter did not play {move}")
-            self.run.plies += 1
-        outcome = self.state.outcome()
-        if outcome is not None:
-            winner = outcome.winner
-            self.run.winner = "draw" if winner is None else self.app.session.game.side_names[winner]
-        self.run.seconds = time.perf_counter() - started
+        if board.selected != move.origin or board.count != move.count:
+            raise RuntimeError(f"the keys did not select {move.count} on square {move.origin}")
+        await self.walk_to(move.target)
+        if board.targets.get(move.target) != move:
+            raise RuntimeError(f"square {move.target} is not marked for {move}")
+        await self.press("enter", "play")
 
 
-def make_app(folder: Path, variant: str) -> DipoleApp:
+PLAYERS: dict[str, type[KeyPlayer]] = {"dipole": DipolePlayer, "death-stacks": DeathStacksPlayer}
+DEFAULT_MAX_PLIES = {"dipole": 1000, "death-stacks": 150}
+
+
+def make_app(folder: Path, game: str, variant: str) -> DipoleApp:
     return DipoleApp(
-        choice=GameChoice("dipole", variant, (HUMAN, HUMAN)), new=True, autosave=Autosave(folder)
+        choice=GameChoice(game, variant, (HUMAN, HUMAN)), new=True, autosave=Autosave(folder)
     )
 
 
@@ -371,9 +509,11 @@ async def play_games(args: argparse.Namespace) -> tuple[list[Sample], list[GameR
         for index in range(args.games):
             seed = args.seed + index
             with tempfile.TemporaryDirectory(prefix="dipole-bench-") as folder:
-                app = make_app(Path(folder), args.variant)
+                app = make_app(Path(folder), args.game, args.variant)
                 clock = FrameClock(app)
-                player = KeyPlayer(app, clock, random.Random(seed), args.gap_ms, GameRun(seed))
+                player = PLAYERS[args.game](
+                    app, clock, random.Random(seed), args.gap_ms, GameRun(seed)
+                )
                 async with app.run_test(size=args.size):
                     await player.play_game(args.max_plies)
             samples.extend(player.samples)
@@ -392,10 +532,10 @@ async def play_games(args: argparse.Namespace) -> tuple[list[Sample], list[GameR
 # -- start-up --------------------------------------------------------------------------------
 
 
-async def startup_in_process(size: tuple[int, int], variant: str) -> float:
+async def startup_in_process(size: tuple[int, int], game: str, variant: str) -> float:
     with tempfile.TemporaryDirectory(prefix="dipole-bench-") as folder:
         started = time.perf_counter()
-        app = make_app(Path(folder), variant)
+        app = make_app(Path(folder), game, variant)
         clock = FrameClock(app)
         async with app.run_test(size=size):
             first = await clock.wait_for_frame(0, timeout=30)
@@ -413,11 +553,11 @@ import json, sys, tempfile
 from pathlib import Path
 from dipole_tui.app.screens import GameChoice
 from dipole_tui.session import HUMAN, Autosave
-width, height, variant = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+width, height, game, variant = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
 frames = []
 with tempfile.TemporaryDirectory(prefix="dipole-bench-") as folder:
     app = dipole_tui.app.app.DipoleApp(
-        choice=GameChoice("dipole", variant, (HUMAN, HUMAN)), new=True,
+        choice=GameChoice(game, variant, (HUMAN, HUMAN)), new=True,
         autosave=Autosave(Path(folder)),
     )
     original = app._display
@@ -432,9 +572,9 @@ print(json.dumps({"started": started, "imported": imported, "first_frame": frame
 """
 
 
-def startup_cold(size: tuple[int, int], variant: str) -> dict[str, float]:
+def startup_cold(size: tuple[int, int], game: str, variant: str) -> dict[str, float]:
     width, height = size
-    command = [sys.executable, "-c", CHILD, str(width), str(height), variant]
+    command = [sys.executable, "-c", CHILD, str(width), str(height), game, variant]
     spawned = monotonic()
     done = subprocess.run(command, capture_output=True, text=True, check=True, timeout=120)
     marks = json.loads(done.stdout.strip().splitlines()[-1])
@@ -458,8 +598,9 @@ def to_ms(seconds: float) -> float:
 
 def measure_startup(args: argparse.Namespace) -> dict[str, Any]:
     runs = args.startup_runs
-    in_process = [asyncio.run(startup_in_process(args.size, args.variant)) for _ in range(runs)]
-    cold = [startup_cold(args.size, args.variant) for _ in range(runs)]
+    setup = (args.size, args.game, args.variant)
+    in_process = [asyncio.run(startup_in_process(*setup)) for _ in range(runs)]
+    cold = [startup_cold(*setup) for _ in range(runs)]
     bare = [bare_interpreter() for _ in range(runs)]
 
     def median_ms(values: Sequence[float]) -> float:
@@ -532,7 +673,8 @@ def print_human(result: dict[str, Any]) -> None:
     config = result["config"]
     period = 1000 / config["fps"]
     print(
-        f"dipole-tui key-to-screen latency: {config['variant']} at {config['size']}, "
+        f"dipole-tui key-to-screen latency: {config['game']} {config['variant']} at "
+        f"{config['size']}, "
         f"textual {config['textual']}, python {config['python']}, {config['cpus']} CPUs, "
         f"load {config['load_before']} -> {config['load_after']}"
     )
@@ -542,7 +684,10 @@ def print_human(result: dict[str, Any]) -> None:
         f"a frame every {period:.1f} ms); pause before each key: {gap}"
     )
     for run in result["games"]:
-        ended = f"{run['winner']} won" if run["winner"] else "stopped at the ply cap"
+        if not run["finished"]:
+            ended = f"unfinished (stopped at the cap of {config['max_plies']} plies)"
+        else:
+            ended = "drawn" if run["winner"] == "draw" else f"{run['winner']} won"
         note = f", {run['no_frame']} keys drew no frame" if run["no_frame"] else ""
         print(
             f"  game seed {run['seed']}: {run['plies']} plies, {run['keys']} keys, {ended}, "
@@ -595,15 +740,30 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3, help="games to play (default 3)")
     parser.add_argument("--size", type=parse_size, default=(100, 30), help="terminal WxH")
-    parser.add_argument("--variant", default="8x8", choices=["8x8", "10x10"])
+    parser.add_argument("--game", default="dipole", choices=list(PLAYERS), help="the game")
+    variants = [variant for key in PLAYERS for variant in GAMES[key].variants]
+    parser.add_argument(
+        "--variant", choices=variants, help="the game's board (default: its first, 8x8 for Dipole)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     parser.add_argument(
         "--gap-ms", type=float, default=0.0, help="random pause of 0..G ms before each key"
     )
-    parser.add_argument("--max-plies", type=int, default=1000, help="stop a game after this")
+    parser.add_argument(
+        "--max-plies",
+        type=int,
+        help="stop a game after this many plies (default 1000 for Dipole, 150 for Death Stacks)",
+    )
     parser.add_argument("--startup-runs", type=int, default=5, help="start-up runs (0: none)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
+    game_variants = GAMES[args.game].variants
+    if args.variant is None:
+        args.variant = game_variants[0]
+    elif args.variant not in game_variants:
+        parser.error(f"{args.game} has no variant {args.variant!r}: {', '.join(game_variants)}")
+    if args.max_plies is None:
+        args.max_plies = DEFAULT_MAX_PLIES[args.game]
 
     load_before = [round(v, 2) for v in os.getloadavg()]
     samples, runs = asyncio.run(play_games(args))
@@ -634,7 +794,9 @@ def main() -> None:
         )
     result: dict[str, Any] = {
         "config": {
+            "game": args.game,
             "variant": args.variant,
+            "max_plies": args.max_plies,
             "size": f"{args.size[0]}x{args.size[1]}",
             "games": args.games,
             "seed": args.seed,
