@@ -1,0 +1,267 @@
+"""Property tests: random games and random positions, checked against the reference rules."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from bipod_reference import dead_cells, read_position, ref_moves, ref_perft, ref_play, ref_winner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from perft_table import WithoutCount, load_perft_table
+
+from dipole_tui.games.bipod import (
+    ADOPT,
+    BIPOD,
+    CELL_COUNT,
+    RESIGN,
+    START_CELLS,
+    BipodState,
+    Move,
+    cell_name,
+    format_cells,
+    format_move,
+    parse_cells,
+)
+from dipole_tui.perft import perft
+
+TABLE = Path(__file__).parent / "data" / "perft_bipod.txt"
+ADOPT_CHANCE = 0.05  # random play adopts now and then, so both phases are reached
+CHECK_EVERY = 4  # plies between full comparisons with the (slow) reference in random games
+NEAR_START = (
+    ".....@....Q...../.....o....O..../.....o....O.../.....o....O../.....o....O./.....o..... 1 1"
+)
+NEARLY_FULL = (
+    "xxxxx@xxxxQxxxxx/xxxxxxxxxxxxxxx/xxxxxxxxxxxxxx/xxxxxxxxxxxxx/xxxxxxxxxxxx/xxxx....xxx"
+    " 1 - multi"
+)
+
+
+def as_reference(move: Move) -> tuple[str, frozenset[str]]:
+    return move.kind, frozenset(cell_name(cell) for cell in move.cells)
+
+
+def canonical_key(move: Move) -> tuple[int, int, tuple[int, ...], int]:
+    """The documented order: before adoption by number of stones then cells, adopt last; the
+    Runner's by cell, o before O; the Blocker's by cell."""
+    return (move == ADOPT, len(move.cells), move.cells, "xoO".index(move.kind) if move.cells else 0)
+
+
+def check_against_reference(state: BipodState, full: bool = True) -> None:
+    reference = read_position(state.position())
+    over, winner = ref_winner(reference)
+    outcome = state.outcome()
+    assert (outcome is not None) == over
+    if outcome is not None:
+        assert outcome.winner == winner
+    assert state.dead_cells() == {
+        c for c in range(CELL_COUNT) if cell_name(c) in dead_cells(reference)
+    }
+    if full:
+        legal = state.legal_moves()
+        assert {as_reference(m) for m in legal} == ref_moves(reference)
+        assert len(legal) == len(set(legal)) == state.count_moves()
+        assert legal == sorted(legal, key=canonical_key)
+        assert (outcome is None) == bool(legal)  # never stuck while the game goes on
+    assert state.key == state.zobrist_key()
+
+
+def check_round_trips(state: BipodState) -> None:
+    text = state.position()
+    again = BIPOD.parse_position(text)
+    assert again.position() == text and again.cells == state.cells and again.key == state.key
+    assert again.outcome() == state.outcome()
+    for move in state.legal_moves()[:400]:
+        assert BIPOD.parse_move(format_move(move), state) == move
+
+
+def random_move(state: BipodState, rng: random.Random) -> Move | None:
+    """A uniformly random placement, adopting now and then; None when the game is over."""
+    if state.outcome() is not None:
+        return None
+    if state.runner is None and rng.random() < ADOPT_CHANCE:
+        return ADOPT
+    empties = [c for c in range(CELL_COUNT) if state.stone(c) == "."]
+    if state.runner is None:
+        most = 3 if state.multi else 1
+        cells = tuple(sorted(rng.sample(empties, min(len(empties), rng.randint(1, most)))))
+        return Move("x", cells)
+    kind = rng.choice("oO") if state.to_move == state.runner else "x"
+    return Move(kind, (rng.choice(empties),))
+
+
+@settings(max_examples=20, deadline=None)
+@given(rng=st.randoms(use_true_random=False), variant=st.sampled_from(["", "adopter-runs"]))
+def test_random_games_match_the_reference(rng: random.Random, variant: str) -> None:
+    state = BIPOD.new(variant)
+    while (move := random_move(state, rng)) is not None:
+        if len(state.moves_played) % CHECK_EVERY == 0:
+            check_against_reference(state)
+        assert state.is_legal(move) and move in state.legal_moves()
+        state.play(move)
+    check_against_reference(state)
+    check_round_trips(state)
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    rng=st.randoms(use_true_random=False),
+    variant=st.sampled_from(["multi", "multi,adopter-runs"]),
+)
+def test_random_multi_games_match_the_reference(rng: random.Random, variant: str) -> None:
+    """Before adoption the 80 000 moves are counted, not compared, each ply."""
+    state = BIPOD.new(variant)
+    while (move := random_move(state, rng)) is not None:
+        if len(state.moves_played) % CHECK_EVERY == 0:
+            check_against_reference(state, full=state.runner is not None)
+        assert state.is_legal(move)
+        expected = ref_play(read_position(state.position()), as_reference(move))
+        state.play(move)
+        assert read_position(state.position()) == expected
+    check_against_reference(state)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_undo_restores_everything(data: st.DataObject) -> None:
+    state = BIPOD.new(data.draw(st.sampled_from(BIPOD.variants), label="variant"))
+    rng = data.draw(st.randoms(use_true_random=False), label="rng")
+    snapshots = []
+    for _ in range(data.draw(st.integers(0, 90), label="plies")):
+        move = random_move(state, rng)
+        if move is None:
+            break
+        if rng.random() < 0.02:
+            move = RESIGN
+        snapshots.append(
+            (state.position(), state.key, state.outcome(), state.empty, state.white, state.gray)
+        )
+        state.play(move)
+    while snapshots:
+        state.undo()
+        assert (
+            state.position(),
+            state.key,
+            state.outcome(),
+            state.empty,
+            state.white,
+            state.gray,
+        ) == snapshots.pop()
+    assert state.moves_played == [] and state.position() == BIPOD.new(state.variant).position()
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> str:
+    """Any board: each non-start cell empty, x, o or O (o/O only after adoption)."""
+    runner = draw(st.sampled_from(["-", "1", "2"]))
+    stones = ".x" if runner == "-" else ".xoO"
+    weights = draw(st.lists(st.sampled_from(stones), min_size=CELL_COUNT, max_size=CELL_COUNT))
+    cells = list(weights)
+    cells[START_CELLS["o"]], cells[START_CELLS["O"]] = "@", "Q"
+    rows, at = [], 0
+    for length in range(16, 10, -1):
+        rows.append("".join(cells[at : at + length]))
+        at += length
+    variant = draw(st.sampled_from(["", " adopter-runs"]))
+    return f"{'/'.join(rows)} {draw(st.sampled_from('12'))} {runner}{variant}"
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=positions())
+def test_random_positions_match_the_reference(text: str) -> None:
+    state = BIPOD.parse_position(text)
+    assert state.position() == text
+    check_against_reference(state)
+    check_round_trips(state)
+    chains = state.chains()
+    for colour, cells in chains.items():
+        assert START_CELLS[colour] in cells
+        assert all(state.stone(cell) == colour for cell in cells)
+
+
+@settings(max_examples=200, deadline=None)
+@given(cells=st.sets(st.integers(0, CELL_COUNT - 1), min_size=1, max_size=6))
+def test_cells_round_trip_through_notation(cells: set[int]) -> None:
+    text = format_cells(sorted(cells))
+    assert sorted(parse_cells(text)) == sorted(cells)
+    assert format_cells(parse_cells(text)) == text  # the canonical spelling is a fixed point
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    cells=st.lists(st.integers(0, CELL_COUNT - 1), min_size=1, max_size=4, unique=True),
+    kind=st.sampled_from("xoO"),
+    adopted=st.booleans(),
+    rng=st.randoms(use_true_random=False),
+)
+def test_is_legal_agrees_with_the_list(
+    cells: list[int], kind: str, adopted: bool, rng: random.Random
+) -> None:
+    variant = rng.choice(BIPOD.variants)
+    state = BIPOD.new(variant)
+    if adopted:
+        state.play(ADOPT)
+    move = Move(kind, tuple(sorted(cells)))
+    listed = move in _legal_at_start(variant, adopted)
+    assert state.is_legal(move) == listed
+    text = format_move(move)
+    if listed:
+        assert BIPOD.parse_move(text, state) == move
+    else:
+        with pytest.raises(ValueError):  # GameError is a ValueError
+            BIPOD.parse_move(text, state)
+
+
+_LEGAL: dict[tuple[str, bool], set[Move]] = {}
+
+
+def _legal_at_start(variant: str, adopted: bool) -> set[Move]:
+    """The legal moves at the start (or just after First adopts), built once per case."""
+    if (variant, adopted) not in _LEGAL:
+        state = BIPOD.new(variant)
+        if adopted:
+            state.play(ADOPT)
+        _LEGAL[(variant, adopted)] = set(state.legal_moves())
+    return _LEGAL[(variant, adopted)]
+
+
+def test_copy_is_independent() -> None:
+    state = BIPOD.new()
+    rng = random.Random(5)
+    for _ in range(30):
+        move = random_move(state, rng)
+        assert move is not None
+        state.play(move)
+    twin = state.copy()
+    twin.play(twin.legal_moves()[0])
+    assert twin.position() != state.position()
+    assert len(twin.moves_played) == len(state.moves_played) + 1
+    twin.undo()
+    assert twin.position() == state.position() and twin.key == state.key
+
+
+SHALLOW = [
+    entry
+    for entry in load_perft_table(TABLE)
+    if entry[1] <= 2 and not ("multi" in entry[0] and entry[1] == 2 and entry[2] > 10**6)
+]
+
+
+@pytest.mark.parametrize(("position", "depth", "nodes"), SHALLOW, ids=lambda v: str(v))
+def test_reference_perft_matches_table(position: str, depth: int, nodes: int) -> None:
+    assert ref_perft(read_position(position), depth) == nodes
+
+
+@pytest.mark.parametrize(
+    ("position", "depth"),
+    [
+        (BIPOD.new().position(), 2),
+        (BIPOD.new("adopter-runs").position(), 2),
+        (NEAR_START, 2),
+        (NEARLY_FULL, 3),
+    ],
+)
+def test_bulk_counting_equals_generic_counting(position: str, depth: int) -> None:
+    state = BIPOD.parse_position(position)
+    assert perft(WithoutCount(state), depth) == perft(state, depth)  # type: ignore[arg-type]
