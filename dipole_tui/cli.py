@@ -174,9 +174,10 @@ def run_moves(game: Game, given: Sequence[str]) -> None:
 
 def run_perft(game: Game, variant: str | None, position: str | None, depth: int) -> None:
     state: State = game.parse_position(position) if position else game.new(variant)
-    if position and variant and variant != state.variant:
+    if position and variant and game.new(variant).variant != state.variant:  # names normalised
         raise GameError(
-            f"--variant {variant} disagrees with the position, which is {state.variant}"
+            f"--variant {variant} disagrees with the position, which is "
+            f"{state.variant or 'the default variant'}"
         )
     started = time.perf_counter()
     for ply in range(1, depth + 1):
