@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from app_steps import drawn_offset, message, open_record, type_move, walk_to
+from rich.style import Style
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Label, RadioButton, Select
 
@@ -259,3 +261,30 @@ async def test_a_terminal_too_small_for_the_board_says_so(tmp_path: Path) -> Non
         await pilot.pause()
         assert not app.screen.has_class("too-small")
         assert stacks_board(app).cell_size() == (7, 3)
+
+
+def drawn_look(board: DeathStacksBoard) -> list[tuple[str, list[Style | None]]]:
+    """The board as the screen has it: lines refreshed since the last frame are drawn anew,
+    the rest come from the widget's line cache."""
+    lines = board.render_lines(Region(0, 0, board.size.width, board.size.height))
+    return [(line.text, [segment.style for segment in line]) for line in lines]
+
+
+async def test_partial_redraws_leave_nothing_stale(tmp_path: Path) -> None:
+    """Keys and moves redraw only the squares they change: what is on screen must be what a
+    full redraw gives."""
+    app = app_for(tmp_path, MIDDLE)
+    async with app.run_test(size=SIZE) as pilot:
+        board = stacks_board(app)
+        # b5-3-e4 after a look at four pieces; Black: c4-2-c2 after cancelling; undo.
+        keys = ["3", "right", "right", "right", "down", "plus", "minus", "enter"]
+        keys += ["1", "escape", "2", "down", "down", "enter", "left", "u"]
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+            shown = drawn_look(board)
+            board.refresh()
+            await pilot.pause()
+            assert drawn_look(board) == shown, f"stale squares after {key!r}"
+        assert app.session.state.moves_played == [Move(sq("b5"), 3, sq("e4"))]
+        assert app.session.redo_moves == [Move(sq("c4"), 2, sq("c2"))]

@@ -80,6 +80,13 @@ class GameBoard(Widget, can_focus=True):
             style = self._styles[key] = self.get_component_rich_style(name, partial=partial)
         return style
 
+    def base_style(self) -> Style:
+        """The widget's own style (`rich_style`, which is slow to work out), cached likewise."""
+        style = self._styles.get("")
+        if style is None:
+            style = self._styles[""] = self.rich_style
+        return style
+
     def notify_style_update(self) -> None:
         self._styles.clear()
         super().notify_style_update()

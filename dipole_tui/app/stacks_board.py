@@ -16,7 +16,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from ..games.base import Move, State
@@ -45,6 +45,9 @@ class StackGlyphs:
 
 UNICODE = StackGlyphs(("◆", "●"), "·", "▒", "…")
 ASCII = StackGlyphs(("r", "b"), ".", "#", "~")
+
+# A square's drawing: its style, and its lines of (text, style) parts.
+Block = tuple[Style, list[list[tuple[str, Style]]]]
 
 # Cell sizes (width, height) from largest to smallest; the board takes the largest that fits.
 CELL_SIZES = ((11, 5), (9, 4), (7, 3), (5, 2), (4, 1))
@@ -129,6 +132,13 @@ class DeathStacksBoard(GameBoard):
         self.notice = ""  # a one-line answer to a key that could not be done
         self._legal: list[Move] = []
         self._targets: tuple[object, dict[int, Move]] = (None, {})
+        self._paths: tuple[object, list[tuple[int, ...]]] = (None, [])
+        # Each square's style and lines, drawn once and kept until its look changes; `_blocks_for`
+        # says for which size, focus and seat they hold.
+        self._blocks: dict[int, Block] = {}
+        self._blocks_for: object = None
+        self._drawn_cells: list[tuple[int, ...]] = []
+        self._shown: DeathStacksState | None = None  # the state object drawn last
         self._meta = {square: Style.from_meta({"square": square}) for square in range(SQUARES)}
         self.show_state(state, None)
         self.cursor = self._home_square()
@@ -136,17 +146,36 @@ class DeathStacksBoard(GameBoard):
     # -- what is shown ---------------------------------------------------------------------
 
     def show_state(self, state: State, last_move: Move | None) -> None:
+        """After a move, undo or redo of the same game only the squares that change are
+        redrawn: those whose stacks differ, the last moves', tall stacks, and the old and new
+        marks."""
         assert isinstance(state, DeathStacksState), "this board draws Death Stacks positions"
+        before = self._marked()
+        drawn = self._drawn_cells
+        for move in (self.last_move, last_move):
+            if move is not None:
+                before.update((move.origin, move.target))
         self.state = state
         self.last_move = last_move
         self._legal = state.legal_moves()
         self._targets = (None, {})
+        self._paths = (None, [])
         self.selected = None
         self.count = 0
-        self.notice = ""
         if state.owner(self.cursor) != state.to_move:
             self.cursor = self._home_square()
-        self.refresh()
+        self._drawn_cells = list(state.cells)
+        if state is not self._shown:
+            self._shown = state
+            self._blocks.clear()
+            self.notice = ""
+            self.refresh()
+            return
+        cells = enumerate(zip(drawn, state.cells, strict=True))
+        changed = {sq for sq, (was, now) in cells if was != now}
+        # A tall stack's "!" depends on whose turn it is, so every tall stack is drawn again.
+        tall = {sq for sq, stack in enumerate(state.cells) if len(stack) > TOO_TALL}
+        self._redraw(before | changed | tall)
 
     def minimum_size(self) -> Size:
         return board_size(CELL_SIZES[-1])
@@ -183,8 +212,20 @@ class DeathStacksBoard(GameBoard):
 
     def path_to_cursor(self) -> list[tuple[int, ...]]:
         """The ways the selected part reaches the square under the cursor (none if it can't)."""
-        move = self.targets.get(self.cursor)
-        return move_paths(move) if move is not None else []
+        key = (self.selected, self.count, self.cursor)  # show_state forgets the cache
+        if self._paths[0] != key:
+            move = self.targets.get(self.cursor)
+            self._paths = (key, move_paths(move) if move is not None else [])
+        return self._paths[1]
+
+    def _marked(self) -> set[int]:
+        """The squares drawn differently because of the cursor and the selection."""
+        marked = {self.cursor, *self.targets}
+        if self.selected is not None:
+            marked.add(self.selected)
+        for way in self.path_to_cursor():
+            marked.update(way)
+        return marked
 
     def status(self) -> str:
         """The line under the board: what is selected and what the keys can do with it."""
@@ -217,6 +258,16 @@ class DeathStacksBoard(GameBoard):
                 return cell
         return None
 
+    def _placement(self) -> tuple[int, int, int, int, Size] | None:
+        """(cell width, cell height, left, top, whole size) of the drawing, None if it won't fit."""
+        cell = self.cell_size()
+        if cell is None:
+            return None
+        total = board_size(cell)
+        left = max(0, (self.size.width - total.width) // 2)
+        top = max(0, (self.size.height - total.height) // 2)
+        return cell[0], cell[1], left, top, total
+
     def _screen(self, square: int) -> tuple[int, int]:
         """(column, row) of a square on screen, from the top left."""
         file, rank = square % SIZE, square // SIZE
@@ -233,14 +284,12 @@ class DeathStacksBoard(GameBoard):
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        cell = self.cell_size()
-        if cell is None:
+        placement = self._placement()
+        if placement is None:
             return self.render_too_small(y)
-        cell_w, cell_h = cell
-        total = board_size(cell)
-        left = max(0, (width - total.width) // 2)
-        row = y - max(0, (self.size.height - total.height) // 2)
-        base = self.rich_style  # every segment gets a style: NO_COLOR's filter needs one
+        cell_w, cell_h, left, top, total = placement
+        row = y - top
+        base = self.base_style()  # every segment gets a style: NO_COLOR's filter needs one
         if row < 0 or row >= total.height:
             return Strip.blank(width, base)
         label = self.style_of("board--label")
@@ -263,12 +312,13 @@ class DeathStacksBoard(GameBoard):
             text = str(number) if line == (cell_h - 1) // 2 else ""
             segments.append(Segment(text.rjust(LABEL_WIDTH - 1) + " ", label))
             segments.append(Segment(self.glyphs.wall * WALL_WIDTH, wall))
-            paths = self.path_to_cursor()
-            steps = {sq: i + 1 for i, sq in enumerate(paths[0])} if len(paths) == 1 else {}
-            on_path = {sq for way in paths for sq in way}
+            drawn_for = (cell_w, cell_h, self.flipped, self.has_focus, self.interactive)
+            if drawn_for != self._blocks_for:
+                self._blocks.clear()
+                self._blocks_for = drawn_for
             for column in range(SIZE):
                 square = self._square_at(column, board_row)
-                segments += self._cell_line(square, line, cell_w, cell_h, on_path, steps)
+                segments += self._cell_line(square, line, cell_w, cell_h)
             segments.append(Segment(self.glyphs.wall * WALL_WIDTH, wall))
         return Strip(segments).adjust_cell_length(width, base)
 
@@ -313,21 +363,19 @@ class DeathStacksBoard(GameBoard):
             sign = ">"
         return f"{sign}{self.count}"
 
-    def _cell_line(
-        self,
-        square: int,
-        line: int,
-        cell_w: int,
-        cell_h: int,
-        on_path: set[int],
-        steps: dict[int, int],
-    ) -> list[Segment]:
+    def _cell_line(self, square: int, line: int, cell_w: int, cell_h: int) -> list[Segment]:
         """One text line of a square: its block of lines (a header over the pieces, or the
         empty mark) centred in the cell."""
-        style = self._square_style(square, on_path) + self._meta[square]
-        block = self._cell_block(square, cell_w, cell_h, steps)
-        index = line - (cell_h - len(block)) // 2
-        parts = block[index] if 0 <= index < len(block) else []
+        block = self._blocks.get(square)
+        if block is None:
+            paths = self.path_to_cursor()
+            steps = {sq: i + 1 for i, sq in enumerate(paths[0])} if len(paths) == 1 else {}
+            on_path = {sq for way in paths for sq in way}
+            style = self._square_style(square, on_path) + self._meta[square]
+            block = self._blocks[square] = (style, self._cell_block(square, cell_w, cell_h, steps))
+        style, lines = block
+        index = line - (cell_h - len(lines)) // 2
+        parts = lines[index] if 0 <= index < len(lines) else []
         used = sum(len(text) for text, _ in parts)
         left = (cell_w - used) // 2
         segments = [Segment(" " * left, style)]
@@ -396,24 +444,40 @@ class DeathStacksBoard(GameBoard):
 
     # -- input -----------------------------------------------------------------------------
 
-    def _changed(self) -> None:
-        self.notice = ""
-        self.refresh()
+    def _redraw(self, before: set[int], notice: str = "") -> None:
+        """Redraw the squares marked before or after a change, and the status line."""
+        self.notice = notice
+        squares = before | self._marked()
+        for square in squares:
+            self._blocks.pop(square, None)
+        placement = self._placement()
+        if placement is None:
+            self.refresh()
+            return
+        cell_w, cell_h, left, top, total = placement
+        regions = [Region(0, top + total.height - 1, self.size.width, 1)]
+        for square in squares:
+            column, row = self._screen(square)
+            x = left + LABEL_WIDTH + WALL_WIDTH + column * cell_w
+            regions.append(Region(x, top + 1 + row * cell_h, cell_w, cell_h))
+        self.refresh(*regions)
 
     def action_cursor(self, dx: int, dy: int) -> None:
+        before = self._marked()
         column, row = self._screen(self.cursor)
         column = min(max(column + dx, 0), SIZE - 1)
         row = min(max(row + dy, 0), SIZE - 1)
         self.cursor = self._square_at(column, row)
-        self._changed()
+        self._redraw(before)
 
     def action_choose(self) -> None:
         self._choose_square(self.cursor)
 
     def action_cancel(self) -> None:
         if self.selected is not None:
+            before = self._marked()
             self.selected = None
-            self._changed()
+            self._redraw(before)
 
     def action_count(self, step: int) -> None:
         """+ and -: more or fewer pieces, among the counts that can move."""
@@ -423,8 +487,9 @@ class DeathStacksBoard(GameBoard):
         counts = self.counts_from(self.selected)
         index = counts.index(self.count) + step
         if 0 <= index < len(counts):
+            before = self._marked()
             self.count = counts[index]
-            self._changed()
+            self._redraw(before)
         else:
             self.app.bell()
 
@@ -438,21 +503,23 @@ class DeathStacksBoard(GameBoard):
         """Pick a stack and how many of its pieces move (None: all that may)."""
         if not self.interactive:
             return
+        before = self._marked()
         counts = self.counts_from(square)
         if not counts:
             self.selected = None
-            self._refuse(self._why_not(square))
+            self._refuse(before, self._why_not(square))
             return
         if count is not None and count not in counts:
+            self.count = self.count if self.selected == square else counts[-1]
             self.selected = square
-            self.count = self.count if self.count in counts else counts[-1]
             height = len(self.state.cells[square])
             choices = ", ".join(map(str, counts))
-            self._refuse(f"{count} of {height} cannot move from {square_name(square)}: {choices}")
+            why = f"{count} of {height} cannot move from {square_name(square)}: {choices}"
+            self._refuse(before, why)
             return
         self.selected = square
         self.count = counts[-1] if count is None else count
-        self._changed()
+        self._redraw(before)
 
     def _why_not(self, square: int) -> str:
         state = self.state
@@ -465,9 +532,8 @@ class DeathStacksBoard(GameBoard):
         tall = " or ".join(square_name(sq) for sq in state.too_tall())
         return f"{tall} is too tall and must move first" if tall else f"{name} cannot move"
 
-    def _refuse(self, text: str) -> None:
-        self.refresh()
-        self.notice = text
+    def _refuse(self, before: set[int], text: str) -> None:
+        self._redraw(before, text)
         self.app.bell()
 
     def _choose_square(self, square: int) -> None:
@@ -481,15 +547,18 @@ class DeathStacksBoard(GameBoard):
         elif self.state.owner(square) == self.state.to_move or self.selected is None:
             self._select(square, None)
         else:
+            before = self._marked()
             self.selected = None
-            self._changed()
+            self._redraw(before)
 
     def on_click(self, event: events.Click) -> None:
         meta = event.style.meta
         if "square" not in meta:
             return
         square = int(meta["square"])
+        before = self._marked()
         self.cursor = square
+        self._redraw(before)
         level = meta.get("level")
         move = self.targets.get(square)
         if level is not None and move is None and self.interactive:
