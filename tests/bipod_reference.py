@@ -104,7 +104,7 @@ def ref_moves(pos: RefPosition) -> set[RefMove]:
     empty = [name(cell) for cell, stone in pos.stones.items() if stone == "."]
     if pos.runner is None:
         most = 3 if "multi" in pos.variant else 1
-        moves = {("adopt", frozenset())}
+        moves: set[RefMove] = {("adopt", frozenset())}
         for size in range(1, most + 1):
             moves |= {("x", frozenset(group)) for group in combinations(empty, size)}
         return moves

@@ -190,6 +190,12 @@ def test_the_start() -> None:
     assert moves[:3] == [Move("x", (c("=1"),)), Move("x", (c("a1"),)), Move("x", (c("c1"),))]
     assert RESIGN not in moves  # resigning is allowed but never listed
     assert same_as_reference(state)
+    lines = state.diagram().splitlines()  # the sheet's first diagram, then the roles
+    assert (
+        lines[1] == ". . . . . @ . . . . Q . . . . . 1"
+        and lines[6] == "     . . . . . . . . . . .      6"
+    )
+    assert lines[7] == "=`abcdefghijklmnopqrstuvwxyz-';" and lines[8] == "nobody has adopted yet"
 
 
 def test_both_players_place_blocking_stones_before_adoption() -> None:
@@ -564,7 +570,7 @@ def test_is_legal_agrees_with_the_list_on_odd_values() -> None:
     assert not state.is_legal(Move("x", (-1,)))
     assert not state.is_legal(Move("q", (3,)))
     assert not state.is_legal(Move("adopt", (3,)))
-    assert not state.is_legal(("x", (3,)))  # a plain tuple is not a move
+    assert not state.is_legal(("x", (3,)))  # type: ignore[arg-type]  # a plain tuple is no move
     multi = BIPOD.new("multi")
     assert multi.is_legal(Move("x", (1, 2, 3)))
     assert not multi.is_legal(Move("x", (3, 2, 1)))  # cells out of canonical order
