@@ -631,7 +631,7 @@ def test_data_dir_defaults_to_the_user_data_dir(
 def test_game_named_finds_dipole_and_lists_the_games_otherwise() -> None:
     assert game_named("dipole") is DIPOLE
     with pytest.raises(
-        GameError, match=r"no game called 'chess'; expected one of death-stacks, dipole$"
+        GameError, match=r"no game called 'chess'; expected one of bipod, death-stacks, dipole$"
     ):
         game_named("chess")
     with pytest.raises(GameError):
