@@ -15,6 +15,8 @@ from dipole_tui.games.bipod import (
     ADOPT,
     BIPOD,
     CELL_COUNT,
+    GOALS,
+    NEIGHBOURS,
     RESIGN,
     START_CELLS,
     BipodState,
@@ -265,3 +267,32 @@ def test_reference_perft_matches_table(position: str, depth: int, nodes: int) ->
 def test_bulk_counting_equals_generic_counting(position: str, depth: int) -> None:
     state = BIPOD.parse_position(position)
     assert perft(WithoutCount(state), depth) == perft(state, depth)  # type: ignore[arg-type]
+
+
+def relaxed_stones_needed(state: BipodState, colour: str) -> int | None:
+    """stones_needed by another road: relax every cell's cost until nothing changes."""
+    cost = {START_CELLS[colour]: 0}
+    changed = True
+    while changed:
+        changed = False
+        for cell in range(CELL_COUNT):
+            stone = state.stone(cell)
+            if stone not in (colour, "."):
+                continue
+            here = 1 if stone == "." else 0
+            best = min((cost[n] + here for n in NEIGHBOURS[cell] if n in cost), default=None)
+            if best is not None and best < cost.get(cell, best + 1):
+                cost[cell] = best
+                changed = True
+    reached = [cost[cell] for cell in GOALS if cell in cost]
+    return min(reached) if reached else None
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=positions())
+def test_stones_needed_is_the_shortest_connection(text: str) -> None:
+    state = BIPOD.parse_position(text)
+    for colour in ("o", "O"):
+        needed = state.stones_needed(colour)
+        assert needed == relaxed_stones_needed(state, colour)
+        assert (needed == 0) == bool(state.chains()[colour] & GOALS)

@@ -760,3 +760,12 @@ def test_the_sample_record_replays_to_the_last_diagram() -> None:
 )
 def test_perft_matches_table(position: str, depth: int, nodes: int) -> None:
     assert perft(BIPOD.parse_position(position), depth) == nodes
+
+
+def test_stones_needed_from_the_start_and_once_cut() -> None:
+    state = BIPOD.new()
+    # i1 is five cells from the left end of row 1 and five rows from row 6; s1 likewise.
+    assert (state.stones_needed("o"), state.stones_needed("O")) == (5, 5)
+    rows = ["....x@x...Q.....", "....xx.........", *("." * n for n in range(14, 10, -1))]
+    cut = BIPOD.parse_position("/".join(rows) + " 1 2")  # g1, k1, h2 and j2 wall i1 in
+    assert cut.stones_needed("o") is None and cut.stones_needed("O") == 5

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import deque
 from functools import partial
 from itertools import combinations
 from math import comb
@@ -209,6 +210,31 @@ class BipodState:
             WHITE: _cells_of(_flood(_START_BITS[WHITE], self.white)),
             GRAY: _cells_of(_flood(_START_BITS[GRAY], self.gray)),
         }
+
+    def stones_needed(self, colour: str) -> int | None:
+        """The fewest stones of `colour` that would connect its start stone to a short side
+        (0: connected; None: cut off for good). A 0-1 breadth-first search: own stones are free,
+        empty cells cost one stone, anything else blocks."""
+        start = START_CELLS[colour]
+        best = {start: 0}
+        frontier = deque([start])
+        while frontier:
+            cell = frontier.popleft()
+            cost = best[cell]
+            if cell in GOALS:
+                return cost
+            for near in NEIGHBOURS[cell]:
+                stone = self.cells[near]
+                if stone != colour and stone != EMPTY:
+                    continue
+                step = cost + (stone == EMPTY)
+                if step < best.get(near, step + 1):
+                    best[near] = step
+                    if stone == EMPTY:
+                        frontier.append(near)
+                    else:
+                        frontier.appendleft(near)
+        return None
 
     def dead_cells(self) -> frozenset[int]:
         """The empty cells no runner chain can ever use: not connected to i1 through empty or o
