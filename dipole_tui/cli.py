@@ -216,11 +216,7 @@ def run_play(args: argparse.Namespace) -> None:
     game = game_named(key)
     if key not in PLAYABLE:
         raise GameError(f"{game.name} can be studied with moves, perft and replay, not played yet")
-    variant = getattr(args, "variant", None) or game.variants[0]
-    if variant not in game.variants:
-        raise GameError(
-            f"{game.name} has no variant {variant!r}; expected {', '.join(game.variants)}"
-        )
+    variant = game.new(getattr(args, "variant", None)).variant  # the game checks and names it
     players = (getattr(args, "white", HUMAN), getattr(args, "black", HUMAN))
     choice = GameChoice(key, variant, players)
     app = DipoleApp(

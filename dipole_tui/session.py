@@ -14,6 +14,7 @@ from pathlib import Path
 from .bots import LEVELS
 from .games import GAMES
 from .games.base import Game, GameError, Move, Outcome, State
+from .games.bipod import BipodState
 from .games.death_stacks import DeathStacksState
 from .records import (
     Record,
@@ -44,7 +45,8 @@ class Figures:
     """The side panel's numbers: a heading per column and one row per side."""
 
     headings: tuple[str, ...]
-    rows: tuple[tuple[int, ...], tuple[int, ...]]
+    rows: tuple[tuple[int | str, ...], tuple[int | str, ...]]
+    note: str = ""  # a line under them
 
 
 @dataclass
@@ -161,6 +163,8 @@ class Session:
         and removed; Death Stacks' stacks controlled, the pieces in them, and the side's
         pieces held under the opponent's stacks (its prisoners, which a capture can free)."""
         state = self.state
+        if isinstance(state, BipodState):
+            return self._bipod_figures(state)
         if isinstance(state, DeathStacksState):
             rows = []
             for side in (0, 1):
@@ -170,6 +174,27 @@ class Session:
             return Figures(("stacks", "pcs", "held"), (rows[0], rows[1]))
         tallies = [(t.on_board, t.captured, t.removed) for t in self.tally()]
         return Figures(("board", "capt", "rem"), (tallies[0], tallies[1]))
+
+    @staticmethod
+    def _bipod_figures(state: BipodState) -> Figures:
+        """Bi-Pod: each side's role and the stones it placed; how far each chain has to go."""
+        placed = [0, 0]
+        replay = start_of(state)
+        for move in state.moves_played:
+            placed[replay.to_move] += len(move.cells)
+            replay.play(move)
+        roles = ["-", "-"]
+        if state.runner is not None:
+            roles[state.runner], roles[1 - state.runner] = "runner", "blocker"
+        needs = []
+        for colour in ("o", "O"):
+            needed = state.stones_needed(colour)
+            needs.append(f"{colour} {'cut' if needed is None else needed}")
+        return Figures(
+            ("role", "stones"),
+            ((roles[0], placed[0]), (roles[1], placed[1])),
+            "to connect: " + ", ".join(needs),
+        )
 
     @staticmethod
     def _checkers(state: State) -> tuple[int, int]:

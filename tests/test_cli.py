@@ -121,7 +121,7 @@ def test_the_installed_command_and_module_entry_point_work() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["play", "--variant", "9x9"], "Dipole has no variant '9x9'; expected 8x8, 10x10"),
+        (["play", "--variant", "9x9"], "Dipole has no variant '9x9'; expected 8x8 or 10x10"),
         (["play", "--white", "grandmaster"], "argument --white: invalid choice: 'grandmaster'"),
         (["play", "--game", "go"], "argument --game: invalid choice: 'go'"),
     ],

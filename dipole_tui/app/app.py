@@ -206,7 +206,12 @@ class DipoleApp(App[None]):
             layout=False,
         )
         self.query_one("#turn", Static).update(self._turn_text(), layout=False)
-        self.query_one("#tally", Static).update(self._tally_text(), layout=False)
+        tally = self.query_one("#tally", Static)
+        text = self._tally_text()
+        lines = len(text.plain.splitlines())
+        if tally.styles.height is None or tally.styles.height.value != lines:
+            tally.styles.height = lines  # a game's figures keep their height: rarely a layout
+        tally.update(text, layout=False)
         move_list = self.query_one("#move-list", Static)
         move_list.update(self._move_list_text(move_list.size.height), layout=False)
         self.query_one("#message", Static).update(message, layout=False)
@@ -216,7 +221,7 @@ class DipoleApp(App[None]):
         """The game's name, with its board when it has more than one."""
         game = self.session.game
         one = len(game.variants) == 1
-        return game.name if one else f"{game.name} {self.session.state.variant}"
+        return game.name if one else f"{game.name} {self.session.state.variant}".rstrip()
 
     def _seats(self) -> str:
         players = self.session.players
@@ -246,11 +251,17 @@ class DipoleApp(App[None]):
     def _tally_text(self) -> Text:
         figures = self.session.figures()
         widths = [max(4, len(heading) + 1) for heading in figures.headings]
+        for row in figures.rows:
+            widths = [max(w, len(str(value)) + 1) for w, value in zip(widths, row, strict=True)]
+        labels = [self._side_label(side) for side in (0, 1)]
+        label_width = max(map(len, labels))
         heads = "".join(f"{h:>{w}}" for h, w in zip(figures.headings, widths, strict=True))
-        text = Text(f"{'':7}{heads}\n", style="dim")
-        for side, row in enumerate(figures.rows):
+        text = Text(f"{'':{label_width}}{heads}\n", style="dim")
+        for label, row in zip(labels, figures.rows, strict=True):
             numbers = "".join(f"{n:>{w}}" for n, w in zip(row, widths, strict=True))
-            text.append(f"{self._side_label(side):<7}{numbers}\n")
+            text.append(f"{label:<{label_width}}{numbers}\n")
+        if figures.note:
+            text.append(figures.note, style="dim")
         return text
 
     def _move_list_text(self, height: int) -> Text:

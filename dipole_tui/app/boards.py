@@ -7,11 +7,13 @@ from collections.abc import Callable
 from ..games.base import State
 from .board import DipoleBoard
 from .game_board import GameBoard
+from .hex_board import BipodBoard
 from .stacks_board import DeathStacksBoard
 
 BOARDS: dict[str, type[GameBoard]] = {
     "dipole": DipoleBoard,
     "death-stacks": DeathStacksBoard,
+    "bipod": BipodBoard,
 }
 PLAYABLE = tuple(BOARDS)
 

@@ -53,7 +53,8 @@ class NewGameScreen(ModalScreen[GameChoice | None]):
                 yield Label("Board")
                 with RadioSet(id="variant"):
                     for variant in game.variants:
-                        yield RadioButton(variant, value=variant == self.current.variant)
+                        label = variant or "default"
+                        yield RadioButton(label, value=variant == self.current.variant)
                 for side, name in enumerate(game.side_names):
                     yield Label(name)
                     yield Select(

@@ -1,0 +1,419 @@
+"""The Bi-Pod board: the sheet's trapezium of hexagons, larger than the sheet draws it.
+
+Each text column of the sheet becomes `u` characters and each row `h` lines, so a cell is a brick
+`2u - 1` wide and the rows stay offset by half a cell, as hexagons are (every cell touches two
+above, two below and one on each side). The cells cut off from both start stones are blanked, as
+the sheet blanks them; the stones connected to a start stone (its chain) are highlighted. What may
+be placed is asked of the rules core (`is_legal`); the board decides no rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.strip import Strip
+
+from ..games.base import Move, State
+from ..games.bipod import (
+    ADOPT,
+    BLOCK,
+    CELL_COUNT,
+    CELLS,
+    GRAY,
+    INDEX,
+    LABELS,
+    MULTI_MOST,
+    RESIGN,
+    ROWS,
+    START_CELLS,
+    WHITE,
+    BipodState,
+    cell_name,
+    format_cells,
+)
+from ..games.bipod import (
+    Move as BipodMove,
+)
+from .game_board import GameBoard
+
+LAST_COLUMN = len(LABELS) - 1  # text columns run 0..30
+ROW_LABEL_WIDTH = 3  # the row number after each row, as on the sheet
+
+
+@dataclass(frozen=True)
+class HexGlyphs:
+    """Stones differ by shape as well as colour: hollow o, filled O, a cross for a block."""
+
+    empty: str
+    block: str
+    stones: dict[str, str]  # runner colour -> stone
+    starts: dict[str, str]  # runner colour -> start stone
+
+
+UNICODE = HexGlyphs("·", "✕", {WHITE: "○", GRAY: "●"}, {WHITE: "◎", GRAY: "◉"})
+ASCII = HexGlyphs(".", "x", {WHITE: "o", GRAY: "O"}, {WHITE: "@", GRAY: "Q"})
+
+# (characters per text column, lines per row), largest first; the board takes the largest that fits.
+SCALES = ((3, 3), (3, 2), (2, 2), (2, 1), (1, 1))
+
+
+def board_size(scale: tuple[int, int]) -> Size:
+    """Cells in the terminal a board at `scale` needs: the rows, a label line above and below,
+    and the status line."""
+    u, h = scale
+    return Size(LAST_COLUMN * u + (2 * u - 1) + ROW_LABEL_WIDTH, ROWS * h + 3)
+
+
+class BipodBoard(GameBoard):
+    """The board of a Bi-Pod game: stones, chains, dead cells, and the stone to be placed."""
+
+    MOVE_EXAMPLES = "e13f2, v2 O, adopt, resign"
+
+    COMPONENT_CLASSES = {
+        "board--cell",
+        "board--dead",
+        "board--label",
+        "board--block",
+        "board--white",
+        "board--gray",
+        "board--chain",
+        "board--empty",
+        "board--cursor",
+        "board--marked",
+        "board--last",
+        "board--status",
+        "board--notice",
+    }
+
+    DEFAULT_CSS = """
+    BipodBoard {
+        width: 1fr;
+        height: 1fr;
+        background: $background;
+    }
+    BipodBoard > .board--cell { background: #9c8760; }
+    BipodBoard > .board--dead { background: #4a4238; }
+    BipodBoard > .board--label { color: $text-muted; }
+    BipodBoard > .board--block { color: #a01010; text-style: bold; }
+    BipodBoard > .board--white { color: #ffffff; text-style: bold; }
+    BipodBoard > .board--gray { color: #1c2430; text-style: bold; }
+    BipodBoard > .board--chain { background: #c8b070; }
+    BipodBoard > .board--empty { color: #5a4a30; }
+    BipodBoard > .board--cursor { background: $accent; }
+    BipodBoard > .board--marked { background: $warning; }
+    BipodBoard > .board--last { background: #d8c888; }
+    BipodBoard > .board--status { color: $text; }
+    BipodBoard > .board--notice { color: $text; background: $error; text-style: bold; }
+    """
+
+    BINDINGS = [
+        Binding("space", "mark", "Mark", show=False),
+        Binding("c", "colour", "Colour", show=False),
+        Binding("a", "adopt", "Adopt", show=False),
+        Binding("R", "resign", "Resign", show=False),
+    ]
+
+    def __init__(
+        self,
+        state: BipodState,
+        *,
+        ascii_glyphs: bool = False,
+        name: str | None = None,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id)
+        self.glyphs = ASCII if ascii_glyphs else UNICODE
+        self.state = state
+        self.last_move: Move | None = None
+        self.cursor = START_CELLS[WHITE]
+        self.colour = WHITE  # the runner colour Enter places
+        self.marked: list[int] = []  # multi: the blocking stones gathered for one turn
+        self.notice = ""
+        self._walk: tuple[int, int] = (-1, 0)  # (where an up/down walk is, the column it keeps)
+        self._meta = [Style.from_meta({"cell": cell}) for cell in range(CELL_COUNT)]
+        self._chains: dict[str, frozenset[int]] = {}
+        self._dead: frozenset[int] = frozenset()
+        self.show_state(state, None)
+
+    # -- what is shown ---------------------------------------------------------------------
+
+    def show_state(self, state: State, last_move: Move | None) -> None:
+        assert isinstance(state, BipodState), "this board draws Bi-Pod positions"
+        self.state = state
+        self.last_move = last_move
+        self.marked = []
+        self.notice = ""
+        self._chains = state.chains()
+        self._dead = state.dead_cells()
+        self.refresh()
+
+    def minimum_size(self) -> Size:
+        return board_size(SCALES[-1])
+
+    def side_glyph(self, side: int) -> str:
+        """A side's mark in the panel: what it places, once roles are taken."""
+        state = self.state
+        if state.runner is None:
+            return self.glyphs.block
+        return self.glyphs.stones[WHITE] if side == state.runner else self.glyphs.block
+
+    def _runner_to_move(self) -> bool:
+        return self.state.runner is not None and self.state.to_move == self.state.runner
+
+    def placing(self) -> str:
+        """What Enter places now: a blocking stone, or the Runner's chosen colour."""
+        return self.colour if self._runner_to_move() else BLOCK
+
+    def move_at(self, cell: int, colour: str | None = None) -> BipodMove:
+        """The move that places on `cell` now (the marked stones too, in the multi variant)."""
+        if self._runner_to_move():
+            return BipodMove(colour or self.colour, (cell,))
+        cells = set(self.marked)
+        if cell not in cells and len(cells) < MULTI_MOST:
+            cells.add(cell)
+        return BipodMove(BLOCK, tuple(sorted(cells)))
+
+    def status(self) -> str:
+        """The line under the board: what Enter does, and the keys for the rest."""
+        if self.notice:
+            return self.notice
+        state = self.state
+        if state.outcome() is not None or not self.interactive:
+            return ""
+        if state.runner is None:
+            if state.multi:
+                marked = format_cells(sorted(self.marked)) if self.marked else "none"
+                return (
+                    f"Marked {marked} ({len(self.marked)}/{MULTI_MOST}): Space marks, Enter "
+                    f"places · a adopts · R resigns"
+                )
+            return "Enter places a blocking stone · a adopts · R resigns"
+        if self._runner_to_move():
+            other = GRAY if self.colour == WHITE else WHITE
+            return f"Enter places {self.colour} · c switches to {other} · R resigns"
+        return "Enter places a blocking stone · R resigns"
+
+    # -- geometry --------------------------------------------------------------------------
+
+    def scale(self) -> tuple[int, int] | None:
+        for scale in SCALES:
+            need = board_size(scale)
+            if need.width <= self.size.width and need.height <= self.size.height:
+                return scale
+        return None
+
+    def _screen(self, cell: int) -> tuple[int, int]:
+        """(text column, row from the top) of a cell on screen; flipped turns the board round."""
+        row, column = CELLS[cell]
+        if self.flipped:
+            return LAST_COLUMN - column, ROWS - row
+        return column, row - 1
+
+    def _cell_at(self, column: int, screen_row: int) -> int | None:
+        if self.flipped:
+            return INDEX.get((ROWS - screen_row, LAST_COLUMN - column))
+        return INDEX.get((screen_row + 1, column))
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        scale = self.scale()
+        if scale is None:
+            return self.render_too_small(y)
+        u, h = scale
+        total = board_size(scale)
+        left = max(0, (width - total.width) // 2)
+        line = y - max(0, (self.size.height - total.height) // 2)
+        base = self.base_style()  # every segment gets a style: NO_COLOR's filter needs one
+        if line < 0 or line >= total.height:
+            return Strip.blank(width, base)
+        segments = [Segment(" " * left, base)]
+        if line in (0, total.height - 2):
+            labels = LABELS[::-1] if self.flipped else LABELS
+            text = [" "] * (total.width - ROW_LABEL_WIDTH)
+            for column, letter in enumerate(labels):
+                text[column * u + u - 1] = letter  # over the middle of its cells
+            segments.append(Segment("".join(text), self.style_of("board--label")))
+        elif line == total.height - 1:
+            kind = "board--notice" if self.notice else "board--status"
+            segments.append(Segment(self.status()[: width - left], self.style_of(kind)))
+        else:
+            screen_row, sub = divmod(line - 1, h)
+            segments += self._row_line(screen_row, sub, u, h, base)
+        return Strip(segments).adjust_cell_length(width, base)
+
+    def _row_line(self, screen_row: int, sub: int, u: int, h: int, base: Style) -> list[Segment]:
+        """One text line of a row of cells: each a brick, the row's number after them."""
+        segments: list[Segment] = []
+        x = 0
+        cells = [c for c in range(CELL_COUNT) if self._screen(c)[1] == screen_row]
+        cells.sort(key=lambda c: self._screen(c)[0])
+        for cell in cells:
+            column = self._screen(cell)[0] * u
+            segments.append(Segment(" " * (column - x), base))
+            text, style = self._cell_text(cell, sub == (h - 1) // 2)
+            segments.append(Segment(text.center(2 * u - 1), style + self._meta[cell]))
+            x = column + 2 * u - 1
+        row = ROWS - screen_row if self.flipped else screen_row + 1
+        label = f"{row:>{ROW_LABEL_WIDTH}}" if sub == (h - 1) // 2 else ""
+        end = LAST_COLUMN * u + 2 * u - 1
+        segments.append(Segment(" " * (end - x) + label, self.style_of("board--label")))
+        return segments
+
+    def _cell_text(self, cell: int, middle: bool) -> tuple[str, Style]:
+        """A cell's glyph (on its middle line) and style: the stone, its chain, the last move,
+        the marks and the cursor, in that order, so the cursor always shows."""
+        state = self.state
+        stone = state.stone(cell)
+        no_color = self.app.no_color
+        dead = cell in self._dead
+        style = self.style_of("board--dead" if dead else "board--cell")
+        cursor = cell == self.cursor and self.has_focus
+        if stone in (WHITE, GRAY):
+            shapes = self.glyphs.starts if cell == START_CELLS[stone] else self.glyphs.stones
+            text, kind = shapes[stone], "board--white" if stone == WHITE else "board--gray"
+            if cell in self._chains[stone]:
+                style += self.style_of("board--chain")
+                if no_color:
+                    style += Style(bold=True)
+        elif stone == BLOCK or cell in self.marked:
+            text, kind = self.glyphs.block, "board--block"
+        elif cursor and self.interactive:  # what Enter would place here
+            placing = self.placing()
+            text = self.glyphs.block if placing == BLOCK else self.glyphs.stones[placing]
+            kind = {BLOCK: "board--block", WHITE: "board--white", GRAY: "board--gray"}[placing]
+        else:
+            text, kind = ("" if dead else self.glyphs.empty), "board--empty"
+        last = self.last_move
+        if isinstance(last, BipodMove) and cell in last.cells:
+            style += self.style_of("board--last")
+            if no_color:
+                style += Style(underline=True)
+        if cell in self.marked:
+            style += self.style_of("board--marked")
+        if cursor:
+            style += self.style_of("board--cursor")
+            if no_color:
+                style += Style(reverse=True)
+        return (text if middle else ""), style + self.style_of(kind, partial=True)
+
+    # -- input -----------------------------------------------------------------------------
+
+    def _changed(self, notice: str = "") -> None:
+        self.notice = notice
+        self.refresh()
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        column, row = self._screen(self.cursor)
+        if dx:
+            cell = self._cell_at(column + 2 * dx, row)
+        else:
+            # Up and down alternate between two columns; keep to the one the walk began in.
+            anchor, preferred = self._walk
+            if anchor != self.cursor:
+                preferred = column
+            options = [c for c in (column - 1, column + 1) if self._cell_at(c, row + dy)]
+            if not options:
+                return
+            best = min(options, key=lambda c: (abs(c - preferred), c))
+            cell = self._cell_at(best, row + dy)
+            self._walk = (cell if cell is not None else -1, preferred)
+        if cell is not None:
+            self.cursor = cell
+            self._changed()
+
+    def action_choose(self) -> None:
+        self._place(self.cursor)
+
+    def action_cancel(self) -> None:
+        if self.marked:
+            self.marked = []
+            self._changed()
+
+    def action_mark(self) -> None:
+        """Space: in the multi variant before adoption, gather up to three stones for Enter;
+        otherwise the same as Enter."""
+        if not (self.state.runner is None and self.state.multi):
+            self._place(self.cursor)
+            return
+        cell = self.cursor
+        if cell in self.marked:
+            self.marked.remove(cell)
+            self._changed()
+        elif not self.state.is_legal(BipodMove(BLOCK, (cell,))):
+            self._refuse(f"{cell_name(cell)} is taken")
+        elif len(self.marked) == MULTI_MOST:
+            self._refuse(f"at most {MULTI_MOST} stones a turn: Enter places them")
+        else:
+            self.marked.append(cell)
+            self._changed()
+
+    def action_colour(self) -> None:
+        self.colour = GRAY if self.colour == WHITE else WHITE
+        self._changed()
+
+    def action_adopt(self) -> None:
+        if not self.interactive:
+            return
+        if self.state.is_legal(ADOPT):
+            self.post_message(self.MoveChosen(ADOPT))
+        else:
+            self._refuse("adopting is only possible before anyone has adopted")
+
+    def action_resign(self) -> None:
+        """Resigning ends the game: it is asked once more."""
+        if not self.interactive or not self.state.is_legal(RESIGN):
+            return
+        from .screens import ChoiceScreen
+
+        side = self.state.to_move
+        name = ("First", "Second")[side]
+        question = ChoiceScreen(
+            f"{name} resigns?",
+            "The game ends and the opponent wins.",
+            [("Keep playing", "no"), ("Resign", "resign")],
+            escape="no",
+        )
+
+        def answered(answer: str | None) -> None:
+            if answer == "resign":
+                self.post_message(self.MoveChosen(RESIGN))
+
+        self.app.push_screen(question, answered)
+
+    def _refuse(self, text: str) -> None:
+        self._changed(text)
+        self.app.bell()
+
+    def _place(self, cell: int, colour: str | None = None) -> None:
+        if not self.interactive:
+            return
+        move = self.move_at(cell, colour)
+        if self.state.is_legal(move):
+            self.post_message(self.MoveChosen(move))
+        elif self.state.stone(cell) != ".":
+            self._refuse(f"{cell_name(cell)} is taken")
+        else:
+            self._refuse(f"{cell_name(cell)}: not a stone that can be placed now")
+
+    def on_click(self, event: events.Click) -> None:
+        """A click places; in the multi variant it marks, and a double click places the marked
+        stones; the right button places the Runner's other colour."""
+        cell = event.style.meta.get("cell")
+        if cell is None:
+            return
+        self.cursor = int(cell)
+        if self.state.runner is None and self.state.multi:
+            if event.chain < 2:
+                self.action_mark()  # a double click places what is marked
+            else:
+                self._place(self.cursor)
+            return
+        other = GRAY if self.colour == WHITE else WHITE
+        self._place(self.cursor, other if event.button == 3 else None)

@@ -1,0 +1,167 @@
+"""Bi-Pod in the app, played as a person would: placing by keys and clicks, marking several
+stones in the multi variant, adopting, choosing the runner colour, resigning; the sample game's
+board as the sheet draws it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app_steps import drawn_offset, message, open_record, type_move, walk_to
+from textual.widgets import Static
+
+from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.hex_board import BipodBoard
+from dipole_tui.app.screens import ChoiceScreen, GameChoice, HelpScreen
+from dipole_tui.games.bipod import ADOPT, BIPOD, RESIGN, Move, parse_cell
+from dipole_tui.session import HUMAN, Autosave
+
+SIZE = (100, 32)
+SAMPLE = Path(__file__).parent / "data" / "sample-bipod.txt"
+
+
+def cell(name: str) -> int:
+    return parse_cell(name)
+
+
+def app_for(tmp_path: Path, variant: str = "", **options: object) -> DipoleApp:
+    choice = GameChoice("bipod", variant, (HUMAN, HUMAN))
+    return DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), **options)  # type: ignore[arg-type]
+
+
+def hex_board(app: DipoleApp) -> BipodBoard:
+    board = app.board
+    assert isinstance(board, BipodBoard)
+    return board
+
+
+def drawn_text(board: BipodBoard, name: str) -> str:
+    text = ""
+    for y in range(board.size.height):
+        for segment in board.render_line(y):
+            if segment.style and segment.style.meta.get("cell") == cell(name):
+                text += segment.text.strip()
+    return text
+
+
+async def test_blocking_adopting_and_running_by_keys(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = hex_board(app)
+        assert board.cursor == cell("i1")
+        await pilot.press("enter")  # the start stone's cell is taken
+        assert "i1 is taken" in board.status() and not app.session.state.moves_played
+        await walk_to(pilot, board, cell("k3"))
+        await pilot.press("enter")  # First blocks
+        assert app.session.state.moves_played == [Move("x", (cell("k3"),))]
+        await pilot.press("a")  # Second adopts: Second blocks, First runs and moves next
+        state = app.session.state
+        assert state.moves_played[-1] == ADOPT and state.runner == 0 and state.to_move == 0
+        assert "Enter places o" in board.status()
+        await walk_to(pilot, board, cell("h2"))
+        assert drawn_text(board, "h2") == "○"  # the cursor shows what Enter would place
+        await pilot.press("enter")
+        assert state.moves_played[-1] == Move("o", (cell("h2"),))
+        await walk_to(pilot, board, cell("u3"))  # Second, the Blocker
+        await pilot.press("space")  # not the multi variant: Space places too
+        assert state.moves_played[-1] == Move("x", (cell("u3"),))
+        await pilot.press("c")  # First switches to O
+        await walk_to(pilot, board, cell("r2"))
+        await pilot.press("enter")
+        assert state.moves_played[-1] == Move("O", (cell("r2"),))
+        await pilot.press("a")  # adopting twice is refused
+        assert "only possible before anyone has adopted" in board.status()
+        await type_move(pilot, "j4")  # Second types
+        assert state.moves_played[-1] == Move("x", (cell("j4"),))
+        figures = str(app.query_one("#tally", Static).render())
+        assert "runner" in figures and "blocker" in figures and "to connect: o 4, O 4" in figures
+        assert board.side_glyph(state.runner) == "○"
+
+
+async def test_multi_marks_up_to_three_stones_then_places_them(tmp_path: Path) -> None:
+    app = app_for(tmp_path, "multi")
+    async with app.run_test(size=SIZE) as pilot:
+        board = hex_board(app)
+        for name in ("e1", "e3", "f2"):
+            await walk_to(pilot, board, cell(name))
+            await pilot.press("space")
+        assert sorted(board.marked) == sorted(cell(n) for n in ("e1", "e3", "f2"))
+        assert "Marked e13f2 (3/3)" in board.status()
+        assert drawn_text(board, "e3") == "✕"
+        await walk_to(pilot, board, cell("g1"))
+        await pilot.press("space")  # a fourth is one too many
+        assert "at most 3" in board.status() and len(board.marked) == 3
+        await pilot.press("enter")
+        assert app.session.state.moves_played == [
+            Move("x", tuple(sorted(cell(n) for n in ("e1", "e3", "f2"))))
+        ]
+        assert "First played e13f2" in message(app)
+        # Second by mouse: a click marks, a double click places what is marked.
+        await pilot.click(BipodBoard, offset=drawn_offset(board, "cell", cell("s3")))
+        await pilot.pause()
+        assert board.marked == [cell("s3")]
+        await pilot.click(BipodBoard, offset=drawn_offset(board, "cell", cell("u3")), times=2)
+        await pilot.pause()
+        assert app.session.state.moves_played[-1] == Move("x", (cell("s3"), cell("u3")))
+
+
+async def test_the_right_button_places_the_other_colour(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "adopt")  # First adopts: Second runs
+        board = hex_board(app)
+        offset = drawn_offset(board, "cell", cell("t2"))
+        await pilot.click(BipodBoard, offset=offset, button=3)
+        await pilot.pause()
+        assert app.session.state.moves_played[-1] == Move("O", (cell("t2"),))
+
+
+async def test_resigning_is_asked_once_more(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("R")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("escape")  # keep playing
+        await pilot.pause()
+        assert app.session.outcome is None
+        await pilot.press("R")
+        await pilot.pause()
+        app.screen.query_one("#resign").press()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session.state.moves_played == [RESIGN]
+        assert app.session.outcome is not None and app.session.outcome.winner == 1
+
+
+async def test_the_sample_game_loads_as_the_sheet_draws_it(tmp_path: Path) -> None:
+    app = DipoleApp(
+        choice=GameChoice("dipole", "8x8", (HUMAN, HUMAN)), new=True, autosave=Autosave(tmp_path)
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await open_record(pilot, app, SAMPLE)
+        await pilot.pause()
+        board = hex_board(app)
+        state = app.session.state
+        assert app.session.game is BIPOD and state.moves_played[-1] == RESIGN
+        # Cut off from both start stones: blank, as on the sheet.
+        for name in ("=1", "a1", "c1", "`2", "b2", "d2"):
+            assert drawn_text(board, name) == ""
+        assert drawn_text(board, "i1") == "◎" and drawn_text(board, "s1") == "◉"
+        assert drawn_text(board, "w3") == "●" and drawn_text(board, "g3") == "○"
+        assert drawn_text(board, "h4") == "·"
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.query_one("Markdown").source  # type: ignore[attr-defined]
+        assert "# Bi-Pod" in text and "adopt" in text
+
+
+async def test_ascii_stones_are_the_sheets_letters(tmp_path: Path) -> None:
+    app = app_for(tmp_path, ascii_glyphs=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_move(pilot, "e1")
+        board = hex_board(app)
+        assert drawn_text(board, "i1") == "@" and drawn_text(board, "s1") == "Q"
+        assert drawn_text(board, "e1") == "x"
+        assert board.scale() == (1, 1)  # 80 columns: the sheet's own size
+        assert not app.screen.has_class("too-small")
