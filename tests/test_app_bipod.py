@@ -165,3 +165,21 @@ async def test_ascii_stones_are_the_sheets_letters(tmp_path: Path) -> None:
         assert drawn_text(board, "e1") == "x"
         assert board.scale() == (1, 1)  # 80 columns: the sheet's own size
         assert not app.screen.has_class("too-small")
+
+
+async def test_flip_turns_the_board_round_and_the_keys_with_it(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = hex_board(app)
+        corner_x, corner_y = drawn_offset(board, "cell", cell("=1"))
+        far_x, far_y = drawn_offset(board, "cell", cell(";1"))
+        await pilot.press("f")
+        await pilot.pause()
+        # Turned round: the long side at the bottom, ;1 where =1 was in its row and back.
+        turned_x, turned_y = drawn_offset(board, "cell", cell(";1"))
+        assert turned_x == corner_x and turned_y > corner_y == far_y
+        assert drawn_offset(board, "cell", cell("=1")) == (far_x, turned_y)
+        assert drawn_text(board, "s1") == "◉"  # the stones go round with it
+        await walk_to(pilot, board, cell("j2"))
+        await pilot.press("up")  # on a turned board, up goes toward row 6
+        assert board.cursor in (cell("i3"), cell("k3"))

@@ -29,6 +29,7 @@ from ..games.bipod import (
     LABELS,
     MULTI_MOST,
     RESIGN,
+    ROW_CELLS,
     ROWS,
     START_CELLS,
     WHITE,
@@ -252,9 +253,9 @@ class BipodBoard(GameBoard):
         """One text line of a row of cells: each a brick, the row's number after them."""
         segments: list[Segment] = []
         x = 0
-        cells = [c for c in range(CELL_COUNT) if self._screen(c)[1] == screen_row]
-        cells.sort(key=lambda c: self._screen(c)[0])
-        for cell in cells:
+        for cell in (
+            ROW_CELLS[ROWS - 1 - screen_row][::-1] if self.flipped else ROW_CELLS[screen_row]
+        ):
             column = self._screen(cell)[0] * u
             segments.append(Segment(" " * (column - x), base))
             text, style = self._cell_text(cell, sub == (h - 1) // 2)
