@@ -11,8 +11,10 @@ from typing import Any
 
 from dipole_tui.app.app import DipoleApp
 from dipole_tui.app.screens import GameChoice
+from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.records import parse_record
 from dipole_tui.session import HUMAN, Autosave, Session
 
 MIDDLE = "8:B:Wc1=2,b2=1,h4=1,e5=4,g3=3:Bd8=5,g7=1,b6=3,f6=2,e3=1"
@@ -67,3 +69,18 @@ def test_death_stacks_part_selected_with_its_path(snap_compare: Any, tmp_path: P
 
 def test_death_stacks_too_tall_in_80x24(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(stacks(tmp_path, STACKS_MIDDLE[:-1] + "b"), terminal_size=(80, 24))
+
+
+def test_bipod_sample_game_before_the_resignation(snap_compare: Any, tmp_path: Path) -> None:
+    record = parse_record((Path(__file__).parent / "data" / "sample-bipod.txt").read_text())
+    record.state.undo()  # the board of the sheet's last diagram, First to move
+    session = Session(BIPOD, record.state, (HUMAN, HUMAN))
+    app = DipoleApp(session=session, autosave=Autosave(tmp_path))
+    assert snap_compare(app, terminal_size=(100, 32))
+
+
+def test_bipod_multi_marking_in_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    choice = GameChoice("bipod", "multi", (HUMAN, HUMAN))
+    app = DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path))
+    keys = ["left", "left", "space", "down", "space", "right"]
+    assert snap_compare(app, terminal_size=(80, 24), press=keys)
