@@ -16,8 +16,10 @@ from textual.pilot import Pilot
 
 from dipole_tui.app.app import DipoleApp
 from dipole_tui.app.screens import GameChoice
+from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.records import load_record
 from dipole_tui.session import HUMAN, Autosave, Session
 
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
@@ -107,6 +109,21 @@ async def stacks_too_tall(pilot: Pilot[None]) -> None:
     await pilot.press("2", "down")
 
 
+async def bipod_sample(pilot: Pilot[None]) -> None:
+    """The sheet's sample game, up to its last diagram (before First resigns)."""
+    app = pilot.app
+    assert isinstance(app, DipoleApp)
+    record = load_record(Path(__file__).resolve().parent.parent / "tests/data/sample-bipod.txt")
+    record.state.undo()
+    app._start(Session(BIPOD, record.state, (HUMAN, HUMAN)))
+    await pilot.pause()
+    await pilot.press("down", "down", "right")  # the cursor shows the stone Enter would place
+
+
+async def bipod_marking(pilot: Pilot[None]) -> None:
+    await pilot.press("left", "left", "space", "down", "space", "right")
+
+
 SCENES: dict[str, tuple[Scene, str, str, tuple[int, int]]] = {
     "opening": (opening, "dipole", "8x8", (100, 30)),
     "selected": (selected, "dipole", "8x8", (100, 30)),
@@ -119,6 +136,10 @@ SCENES: dict[str, tuple[Scene, str, str, tuple[int, int]]] = {
     "death-stacks-path": (stacks_path, "death-stacks", "standard", (100, 32)),
     "death-stacks-too-tall": (stacks_too_tall, "death-stacks", "standard", (80, 24)),
     "death-stacks-help": (help_screen, "death-stacks", "standard", (100, 32)),
+    "bipod": (bipod_sample, "bipod", "multi", (100, 32)),
+    "bipod-multi": (bipod_marking, "bipod", "multi", (100, 32)),
+    "bipod-small-80x24": (bipod_marking, "bipod", "multi", (80, 24)),
+    "bipod-help": (help_screen, "bipod", "", (100, 32)),
 }
 
 
