@@ -224,7 +224,8 @@ async def test_new_game_dialog_starts_a_10x10_game(tmp_path: Path) -> None:
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        await pilot.click("RadioButton:last-of-type")
+        await pilot.click("#variant")  # the board: 8x8, then 10x10 below it
+        await pilot.press("down", "enter")
         await pilot.click("#start")
         await pilot.pause()
         assert app.session.state.variant == "10x10"

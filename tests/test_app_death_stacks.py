@@ -9,7 +9,7 @@ from app_steps import drawn_offset, message, open_record, type_move, walk_to
 from rich.style import Style
 from textual.geometry import Region
 from textual.pilot import Pilot
-from textual.widgets import Label, RadioButton, Select
+from textual.widgets import Label, Select
 
 from dipole_tui.app.app import DipoleApp
 from dipole_tui.app.board import DipoleBoard
@@ -195,8 +195,10 @@ async def test_the_new_game_dialog_switches_games_and_boards(tmp_path: Path) -> 
         app.screen.query_one("#game", Select).value = "death-stacks"
         await pilot.pause()
         await pilot.pause()
-        labels = [str(b.label) for b in app.screen.query(RadioButton)]
-        assert labels == ["standard"]
+        variants = app.screen.query_one("#variant", Select)
+        assert variants.value == "standard" and [str(o[0]) for o in variants._options] == [
+            "standard"
+        ]
         sides = [str(label.render()) for label in app.screen.query(Label)]
         assert "Red" in sides and "White" not in sides
         app.screen.query_one("#start").press()

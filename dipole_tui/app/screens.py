@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select
+from textual.widgets import Button, Input, Label, Select
 
 from ..games import GAMES
 from ..session import PLAYERS
@@ -50,11 +50,13 @@ class NewGameScreen(ModalScreen[GameChoice | None]):
                     allow_blank=False,
                     id="game",
                 )
-                yield Label("Board")
-                with RadioSet(id="variant"):
-                    for variant in game.variants:
-                        label = variant or "default"
-                        yield RadioButton(label, value=variant == self.current.variant)
+                yield Label("Variant")
+                yield Select(
+                    [(variant or "default", variant) for variant in game.variants],
+                    value=self.current.variant,
+                    allow_blank=False,
+                    id="variant",
+                )
                 for side, name in enumerate(game.side_names):
                     yield Label(name)
                     yield Select(
@@ -89,8 +91,8 @@ class NewGameScreen(ModalScreen[GameChoice | None]):
     def start(self) -> None:
         game_key = str(self.query_one("#game", Select).value)
         variants = GAMES[game_key].variants
-        pressed = self.query_one("#variant", RadioSet).pressed_index
-        variant = variants[pressed] if 0 <= pressed < len(variants) else variants[0]
+        chosen = self.query_one("#variant", Select).value
+        variant = chosen if chosen in variants else variants[0]
         self.dismiss(GameChoice(game_key, variant, self._seats()))
 
     @on(Button.Pressed, "#cancel")
