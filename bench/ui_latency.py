@@ -3,6 +3,7 @@
     python bench/ui_latency.py                          # 3 Dipole games on 8x8 at 100x30, seeds 1-3
     python bench/ui_latency.py --games 1 --variant 10x10 --size 120x40 --seed 7
     python bench/ui_latency.py --game death-stacks      # 3 Death Stacks games, 150 plies at most
+    python bench/ui_latency.py --game bipod --variant multi
     python bench/ui_latency.py --gap-ms 100             # a random pause before each key
     python bench/ui_latency.py --json                   # the figures as JSON
 
@@ -95,10 +96,15 @@ from textual.screen import Screen
 
 from dipole_tui.app.app import DipoleApp
 from dipole_tui.app.board import DipoleBoard
+from dipole_tui.app.hex_board import BipodBoard
 from dipole_tui.app.screens import GameChoice
 from dipole_tui.app.stacks_board import DeathStacksBoard
 from dipole_tui.games import GAMES
 from dipole_tui.games.base import State
+from dipole_tui.games.bipod import ADOPT as BIPOD_ADOPT
+from dipole_tui.games.bipod import CELL_COUNT as BIPOD_CELLS
+from dipole_tui.games.bipod import BipodState
+from dipole_tui.games.bipod import Move as BipodMove
 from dipole_tui.games.death_stacks import SIZE as STACKS_SIZE
 from dipole_tui.games.death_stacks import DeathStacksState
 from dipole_tui.games.death_stacks import Move as StacksMove
@@ -492,8 +498,69 @@ class DeathStacksPlayer(KeyPlayer):
         await self.press("enter", "play")
 
 
-PLAYERS: dict[str, type[KeyPlayer]] = {"dipole": DipolePlayer, "death-stacks": DeathStacksPlayer}
-DEFAULT_MAX_PLIES = {"dipole": 1000, "death-stacks": 150}
+class BipodPlayer(KeyPlayer):
+    """Bi-Pod: the arrows walk to a cell and `enter` places (the Runner first presses `c` when
+    the colour it wants is not the one `enter` places; in the multi variant `space` marks each
+    stone and `enter` places them); `a` adopts, now and then (5% of the turns before adoption)."""
+
+    @property
+    def state(self) -> BipodState:
+        state = self.app.session.state
+        assert isinstance(state, BipodState)
+        return state
+
+    @property
+    def board(self) -> BipodBoard:
+        board = self.app.board
+        assert isinstance(board, BipodBoard)
+        return board
+
+    @property
+    def cursor(self) -> int:
+        return self.board.cursor
+
+    @property
+    def side(self) -> int:
+        return 16  # cells on the long side
+
+    def screen_position(self, square: int) -> tuple[int, int]:
+        return self.board._screen(square)
+
+    def choose_move(self) -> BipodMove:
+        """One to three stones (as the variant allows) on empty cells, or adopt."""
+        state = self.state
+        empty = [cell for cell in range(BIPOD_CELLS) if state.stone(cell) == "."]
+        if state.runner is None:
+            if self.rng.random() < ADOPT_SHARE or not empty:
+                return BIPOD_ADOPT
+            most = min(3 if state.multi else 1, len(empty))
+            cells = self.rng.sample(empty, self.rng.randint(1, most))
+            return BipodMove("x", tuple(sorted(cells)))
+        kind = self.rng.choice("oO") if state.to_move == state.runner else "x"
+        return BipodMove(kind, (self.rng.choice(empty),))
+
+    async def play_move(self, move: BipodMove) -> None:
+        board = self.board
+        if move == BIPOD_ADOPT:
+            await self.press("a", "play")
+            return
+        if move.kind != "x" and board.colour != move.kind:
+            await self.press("c", "select")
+        *marked, last = move.cells
+        for cell in marked:
+            await self.walk_to(cell)
+            await self.press("space", "select")
+        await self.walk_to(last)
+        await self.press("enter", "play")
+
+
+PLAYERS: dict[str, type[KeyPlayer]] = {
+    "dipole": DipolePlayer,
+    "death-stacks": DeathStacksPlayer,
+    "bipod": BipodPlayer,
+}
+DEFAULT_MAX_PLIES = {"dipole": 1000, "death-stacks": 150, "bipod": 200}
+ADOPT_SHARE = 0.05
 
 
 def make_app(folder: Path, game: str, variant: str) -> DipoleApp:

@@ -179,10 +179,10 @@ class Session:
     def _bipod_figures(state: BipodState) -> Figures:
         """Bi-Pod: each side's role and the stones it placed; how far each chain has to go."""
         placed = [0, 0]
-        replay = start_of(state)
-        for move in state.moves_played:
-            placed[replay.to_move] += len(move.cells)
-            replay.play(move)
+        moves = state.moves_played
+        first = state.to_move ^ (len(moves) % 2)  # who played the first of them
+        for ply, move in enumerate(moves):
+            placed[first ^ (ply % 2)] += len(move.cells)
         roles = ["-", "-"]
         if state.runner is not None:
             roles[state.runner], roles[1 - state.runner] = "runner", "blocker"
