@@ -145,6 +145,10 @@ class DeathStacksKnowledge:
         key: int = _death_stacks(state).key
         return key
 
+    def candidates(self, state: State) -> list[Move]:
+        """Every legal move: the branching is small enough to search them all."""
+        return state.legal_moves()
+
     def is_noisy(self, state: State, move: Move) -> bool:
         """A capture: landing on an enemy stack (ordered first; quiescence is not used)."""
         stack = _death_stacks(state).cells[move.target]

@@ -49,6 +49,10 @@ class DipoleKnowledge:
         key: int = _dipole(state).key
         return key
 
+    def candidates(self, state: State) -> list[Move]:
+        """Every legal move: the branching is small enough to search them all."""
+        return state.legal_moves()
+
     def is_noisy(self, state: State, move: Move) -> bool:
         return bool(move.capture)
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from ..games.base import Move, State
 from . import Budget
+from .bipod_eval import BipodKnowledge
 from .death_stacks_eval import DeathStacksKnowledge
 from .dipole_eval import DipoleKnowledge, RaceKnowledge
 from .search import INFINITY, Knowledge, OutOfTime, Search, Stop
@@ -28,11 +29,16 @@ class Style:
     quiescence: bool = True
     knowledge: Callable[[], Knowledge] = DipoleKnowledge
     contempt: int = 0  # what a draw costs it: above 0, it avoids repeating to play for a win
+    tick_mask: int = 511  # the clock is read every tick_mask + 1 nodes (fewer: costly nodes)
 
 
 # Death Stacks has no quiescence search: nearly every move there can capture, so its evaluation
 # counts threats statically instead.
 _DEATH_STACKS = Style(None, 0, 0.0, quiescence=False, knowledge=DeathStacksKnowledge)
+
+# Bi-Pod has no captures to play out: its evaluation measures the chains directly. Its units are
+# 100 per stone the Runner's harder chain needs (and 50 per stone of both).
+_BIPOD = Style(None, 0, 0.0, quiescence=False, knowledge=BipodKnowledge, tick_mask=15)
 
 # Each game's ladder.
 STYLES: dict[str, dict[str, Style]] = {
@@ -47,6 +53,11 @@ STYLES: dict[str, dict[str, Style]] = {
         "medium": replace(_DEATH_STACKS, depth=2, slack=8, blunder=0.04),
         "hard": replace(_DEATH_STACKS, contempt=15),
     },
+    "bipod": {
+        "easy": replace(_BIPOD, depth=1, slack=120, blunder=0.2),
+        "medium": replace(_BIPOD, depth=2, slack=40, blunder=0.05),
+        "hard": _BIPOD,
+    },
 }
 
 
@@ -57,7 +68,12 @@ class SearchBot:
         self.name = name
         self.style = style
         self.rng = random.Random(seed)
-        self.search = Search(knowledge, quiescence=style.quiescence, contempt=style.contempt)
+        self.search = Search(
+            knowledge,
+            quiescence=style.quiescence,
+            contempt=style.contempt,
+            tick_mask=style.tick_mask,
+        )
         self.last_depth = 0
 
     def choose(self, state: State, budget: Budget, stop: Stop | None = None) -> Move:
@@ -79,7 +95,7 @@ class SearchBot:
         one that falls short is cut off early. Likely moves are weighed first, so that most
         are cut, and the pick is made from the moves in their canonical order, so the order of
         weighing never shows."""
-        moves = state.legal_moves()
+        moves = self.search.knowledge.candidates(state)
         if len(moves) == 1:
             return moves[0]
         slack = self.style.slack

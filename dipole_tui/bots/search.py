@@ -3,7 +3,9 @@ a transposition table, killer and history move ordering, and a quiescence search
 
 What a game must supply is a `Knowledge`: an evaluation from the side to move's point of view, a
 hash key, which moves are noisy (searched past the horizon: captures in Dipole, whose reach is
-long), and a static ordering score. Everything else comes from the rules core's protocol.
+long), a static ordering score, and the candidate moves worth searching (every legal move, unless
+the game has too many to expand, like Bi-Pod's multi variant). Everything else comes from the rules
+core's protocol.
 """
 
 from __future__ import annotations
@@ -34,6 +36,11 @@ class Knowledge(Protocol):
 
     def order(self, state: State, move: Move) -> int:
         """Static ordering: higher first (big captures before quiet moves)."""
+        ...
+
+    def candidates(self, state: State) -> list[Move]:
+        """The legal moves the search expands, likeliest first; `state.legal_moves()` where
+        every move is worth a look. Never empty while the game goes on."""
         ...
 
 
@@ -92,11 +99,14 @@ class Search:
         quiescence: bool = True,
         table_size: int = 1 << 20,
         contempt: int = 0,
+        tick_mask: int = 511,
     ):
         self.knowledge = knowledge
         self.quiescence = quiescence
         # What a draw costs the side the search plays for: above 0, it plays on for a win.
         self.contempt = contempt
+        # The clock is read every tick_mask + 1 nodes: fewer where a node costs more.
+        self.tick_mask = tick_mask
         self.table: dict[int, _Entry] = {}
         self.table_size = table_size
         self.history: dict[Move, int] = {}
@@ -122,7 +132,7 @@ class Search:
         self.nodes = 0
         if len(self.table) > self.table_size:
             self.table.clear()
-        moves = state.legal_moves()
+        moves = self.knowledge.candidates(state)
         if not moves:
             raise ValueError("the game is over: there is no move to search")
         best = SearchResult(moves[0], 0, 0, 0, 0.0)
@@ -197,7 +207,7 @@ class Search:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self.nodes & 511 == 0 and (
+        if self.nodes & self.tick_mask == 0 and (
             time.perf_counter() > self._deadline or (self._stop is not None and self._stop.is_set())
         ):
             raise OutOfTime
@@ -234,7 +244,7 @@ class Search:
                 if entry.flag == UPPER and stored <= alpha:
                     return stored
         original_alpha = alpha
-        moves = self._ordered(state, state.legal_moves(), table_move, ply)
+        moves = self._ordered(state, knowledge.candidates(state), table_move, ply)
         best_score, best_move = -INFINITY, moves[0]
         for index, move in enumerate(moves):
             state.play(move)
@@ -269,7 +279,7 @@ class Search:
         if stand >= beta or qdepth >= MAX_QUIESCENCE:
             return stand
         alpha = max(alpha, stand)
-        noisy = [m for m in state.legal_moves() if knowledge.is_noisy(state, m)]
+        noisy = [m for m in knowledge.candidates(state) if knowledge.is_noisy(state, m)]
         noisy.sort(key=lambda m: -knowledge.order(state, m))
         for move in noisy:
             state.play(move)
