@@ -107,7 +107,7 @@ async def test_a_move_typed_on_the_bots_turn_is_refused_and_the_bot_still_moves(
 
 
 async def test_a_stopped_bot_is_asked_again_and_its_process_survives(tmp_path: Path) -> None:
-    app = bot_app(tmp_path, HUMAN, "hard", think=0.5)
+    app = bot_app(tmp_path, HUMAN, "hard", think=30.0)  # long enough never to answer here
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon", *"e1-g3", "enter", "escape")
         await until(lambda: app._thinking)
@@ -115,6 +115,7 @@ async def test_a_stopped_bot_is_asked_again_and_its_process_survives(tmp_path: P
         assert app._thinking
         await pilot.press("u")  # stops the search in the middle
         assert not app._thinking and app.session.state.moves_played == []
+        app.think_time = 0.3  # the next question is answered soon
         await pilot.press("colon", *"e1-c3", "enter", "escape")
         await until(lambda: len(app.session.state.moves_played) == 2)
         assert app._thinker is not None and app._thinker._process.is_alive()
