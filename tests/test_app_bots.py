@@ -161,3 +161,16 @@ async def test_a_bot_plays_death_stacks_in_the_app(tmp_path: Path) -> None:
         assert f"Black played {DEATH_STACKS.format_move(reply)}" in str(
             app.query_one("#message", Static).render()
         )
+
+
+async def test_a_bot_that_fails_says_so_instead_of_thinking_forever(tmp_path: Path) -> None:
+    app = bot_app(tmp_path, HUMAN, "easy")
+    async with app.run_test(size=SIZE) as pilot:
+        app._bot_request = 7  # as if the bot's process had been asked, and answers nothing
+        app._thinking = True
+        app._answered(7, None)
+        await pilot.pause()
+        assert not app._thinking
+        assert "the bot found no move" in str(app.query_one("#message", Static).render())
+        app._answered(99, None)  # an answer nobody waits for any more changes nothing
+        assert "the bot found no move" in str(app.query_one("#message", Static).render())

@@ -439,7 +439,12 @@ class DipoleApp(App[None]):
             self.call_from_thread(self._answered, number, move)
 
     def _answered(self, number: int, text: str | None) -> None:
-        if text is None:
+        if text is None:  # cancelled (then nobody waits for it any more) or the bot failed
+            if number in (self._bot_request, self._hint_request):
+                failed = "the bot" if number == self._bot_request else "the hint"
+                self._bot_request = self._hint_request = 0
+                self._thinking = False
+                self._show(f"Sorry: {failed} found no move here.")
             return
         if number == self._bot_request:
             self._thinking = False
