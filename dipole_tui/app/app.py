@@ -561,6 +561,7 @@ class DipoleApp(App[None]):
         self.exit()
 
     def on_unmount(self) -> None:
+        self._bot_request = self._hint_request = 0  # answers still on their way are dropped
         if self._thinker is not None:
             self._thinker.close()
 
