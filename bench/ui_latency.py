@@ -108,7 +108,7 @@ from dipole_tui.games.bipod import Move as BipodMove
 from dipole_tui.games.death_stacks import SIZE as STACKS_SIZE
 from dipole_tui.games.death_stacks import DeathStacksState
 from dipole_tui.games.death_stacks import Move as StacksMove
-from dipole_tui.games.dipole import OFF, PASS, STRIDE, DipoleState
+from dipole_tui.games.dipole import OFF, PASS, DipoleState
 from dipole_tui.games.dipole import Move as DipoleMove
 from dipole_tui.session import HUMAN, Autosave
 
@@ -291,8 +291,8 @@ class KeyPlayer:
 
     @property
     def cursor(self) -> int:
-        """The square under the board's cursor."""
-        raise NotImplementedError
+        """The square under the board's cursor (every board keeps one)."""
+        return int(self.app.board.cursor)  # type: ignore[attr-defined]
 
     @property
     def side(self) -> int:
@@ -301,7 +301,7 @@ class KeyPlayer:
 
     def screen_position(self, square: int) -> tuple[int, int]:
         """(column, row) of a square on screen, from the top left, as the board draws it."""
-        raise NotImplementedError
+        return self.app.board._screen(square)  # type: ignore[attr-defined, no-any-return]
 
     def on_square(self, square: int) -> bool:
         return self.cursor == square
@@ -368,19 +368,8 @@ class DipolePlayer(KeyPlayer):
         return board
 
     @property
-    def cursor(self) -> int:
-        return self.board.cursor
-
-    @property
     def side(self) -> int:
         return self.state.size
-
-    def screen_position(self, square: int) -> tuple[int, int]:
-        n = self.state.size
-        file, rank = square % STRIDE, square // STRIDE
-        if self.board.flipped:
-            return n - 1 - file, rank
-        return file, n - 1 - rank
 
     def strip_on_top(self) -> bool:
         """The side to move's removals are drawn beside its far edge."""
@@ -457,18 +446,8 @@ class DeathStacksPlayer(KeyPlayer):
         return board
 
     @property
-    def cursor(self) -> int:
-        return self.board.cursor
-
-    @property
     def side(self) -> int:
         return STACKS_SIZE
-
-    def screen_position(self, square: int) -> tuple[int, int]:
-        file, rank = square % STACKS_SIZE, square // STACKS_SIZE
-        if self.board.flipped:
-            return STACKS_SIZE - 1 - file, rank
-        return file, STACKS_SIZE - 1 - rank
 
     def choose_move(self) -> StacksMove:
         """Uniform among the moves a digit key or `enter` selects in one press: at most 9
@@ -516,15 +495,8 @@ class BipodPlayer(KeyPlayer):
         return board
 
     @property
-    def cursor(self) -> int:
-        return self.board.cursor
-
-    @property
     def side(self) -> int:
         return 16  # cells on the long side
-
-    def screen_position(self, square: int) -> tuple[int, int]:
-        return self.board._screen(square)
 
     def choose_move(self) -> BipodMove:
         """One to three stones (as the variant allows) on empty cells, or adopt."""
