@@ -25,6 +25,16 @@ def drawn_offset(board: GameBoard, key: str, value: int) -> tuple[int, int]:
     raise AssertionError(f"nothing drawn with {key}={value}")
 
 
+def drawn_text(board: GameBoard, key: str, value: int) -> str:
+    """Everything drawn with this meta data (a square or cell), line by line, spaces dropped."""
+    text = ""
+    for y in range(board.size.height):
+        for segment in board.render_line(y):
+            if segment.style and segment.style.meta.get(key) == value:
+                text += segment.text.strip()
+    return text
+
+
 async def type_move(pilot: Pilot[None], text: str, leave: bool = True) -> None:
     """Type a move, then leave the entry (it keeps the focus for the next move until Escape)."""
     await pilot.press("colon", *text, "enter")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import app_steps as steps
 from app_steps import drawn_offset, message, open_record, type_move, walk_to
 from textual.widgets import Static
 
@@ -35,12 +36,7 @@ def hex_board(app: DipoleApp) -> BipodBoard:
 
 
 def drawn_text(board: BipodBoard, name: str) -> str:
-    text = ""
-    for y in range(board.size.height):
-        for segment in board.render_line(y):
-            if segment.style and segment.style.meta.get("cell") == cell(name):
-                text += segment.text.strip()
-    return text
+    return steps.drawn_text(board, "cell", cell(name))
 
 
 async def test_blocking_adopting_and_running_by_keys(tmp_path: Path) -> None:

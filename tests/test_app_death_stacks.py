@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import app_steps as steps
 from app_steps import drawn_offset, message, open_record, type_move, walk_to
 from rich.style import Style
 from textual.geometry import Region
@@ -45,13 +46,7 @@ def stacks_board(app: DipoleApp) -> DeathStacksBoard:
 
 
 def drawn_text(board: DeathStacksBoard, name: str) -> str:
-    """Everything drawn in a square, line by line, spaces dropped."""
-    text = ""
-    for y in range(board.size.height):
-        for segment in board.render_line(y):
-            if segment.style and segment.style.meta.get("square") == sq(name):
-                text += segment.text.strip()
-    return text
+    return steps.drawn_text(board, "square", sq(name))
 
 
 async def click(pilot: Pilot[None], board: DeathStacksBoard, key: str, value: int) -> None:
