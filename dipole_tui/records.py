@@ -123,7 +123,7 @@ def parse_record(text: str) -> Record:
         )
     ended_with: str | None = None
     for index in range(body_start, len(lines)):
-        for token in game.split_moves(_strip_comment(lines[index])):
+        for token in game.split_moves(_strip_comment(lines[index], game)):
             where = f"line {index + 1}"
             if ended_with is not None:
                 raise RecordError(f"{where}: {token!r} follows the result {ended_with}")
@@ -203,10 +203,15 @@ def _move_number(game: Game, state: State, ply: int) -> str:
     return f"{number} ({game.side_names[state.to_move]})"
 
 
-def _strip_comment(line: str) -> str:
-    """Drop `{...}` comments and a `;` comment to the end of the line; a `;` before a digit is
-    a Bi-Pod cell (`;1`), not a comment."""
-    return re.sub(r"\{[^}]*\}|;(?!\d).*$", " ", line)
+# Games whose cell names can begin with `;` (Bi-Pod's `;1`): there a `;` before a digit is a
+# cell, not the start of a comment.
+SEMICOLON_CELLS = frozenset({"bipod"})
+
+
+def _strip_comment(line: str, game: Game) -> str:
+    """Drop `{...}` comments and a `;` comment to the end of the line."""
+    semicolon = ";(?!\\d)" if game.key in SEMICOLON_CELLS else ";"
+    return re.sub(r"\{[^}]*\}|" + semicolon + ".*$", " ", line)
 
 
 def _escape(value: str) -> str:

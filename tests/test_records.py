@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.dipole import DIPOLE, DipoleState
 from dipole_tui.records import (
     RecordError,
@@ -175,3 +176,14 @@ def test_tag_values_with_quotes_round_trip() -> None:
     state = random_game("8x8", 9, plies=4)
     text = format_record(DIPOLE, state, {"White": 'Ann "the Bold" \\o/'})
     assert parse_record(text).tags["White"] == 'Ann "the Bold" \\o/'
+
+
+def test_comments_in_braces_and_after_a_semicolon_are_skipped() -> None:
+    text = '[Game "Dipole"]\n\n1. e1-g3 {a quiet start} d8-b6 ;1st reply, a comment too\n2. g3-h4\n'
+    record = parse_record(text)
+    assert [DIPOLE.format_move(m) for m in record.state.moves_played] == ["e1-g3", "d8-b6", "g3-h4"]
+
+
+def test_a_semicolon_cell_of_bipod_is_a_cell_not_a_comment() -> None:
+    record = parse_record('[Game "Bi-Pod"]\n\n1. ;1 {the corner} =1 ; a comment\n')
+    assert [BIPOD.format_move(m) for m in record.state.moves_played] == [";1", "=1"]
