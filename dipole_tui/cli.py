@@ -15,7 +15,7 @@ from . import __version__
 from . import match as matches
 from .bots import BOT_NAMES
 from .games import GAMES
-from .games.base import Game, GameError, State
+from .games.base import Game, GameError, State, title
 from .perft import perft
 from .records import load_record, numbered_moves, start_of
 from .session import HUMAN, PLAYERS, game_named
@@ -189,9 +189,8 @@ def run_replay(path: str) -> None:
     record = load_record(path)
     game, state = record.game, record.state
     first, second = game.side_names  # the White and Black tags name the first and second side
-    title = f"{game.name} {state.variant}" if state.variant else game.name  # Bi-Pod's default
     print(
-        f"{title}: {record.tags.get('White', '?')} ({first}) "
+        f"{title(game, state.variant)}: {record.tags.get('White', '?')} ({first}) "
         f"v {record.tags.get('Black', '?')} ({second}), result {record.result}"
     )
     for line in numbered_moves(game, start_of(state).to_move, state.moves_played):

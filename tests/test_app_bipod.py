@@ -8,6 +8,7 @@ from pathlib import Path
 
 import app_steps as steps
 from app_steps import drawn_offset, message, open_record, type_move, walk_to
+from test_app_bots import until
 from textual.widgets import Static
 
 from dipole_tui.app.app import DipoleApp
@@ -65,7 +66,7 @@ async def test_blocking_adopting_and_running_by_keys(tmp_path: Path) -> None:
         await pilot.press("enter")
         assert state.moves_played[-1] == Move("O", (cell("r2"),))
         await pilot.press("a")  # adopting twice is refused
-        assert "only possible before anyone has adopted" in board.status()
+        assert "adopt only before anyone has adopted" in board.status()
         await type_move(pilot, "j4")  # Second types
         assert state.moves_played[-1] == Move("x", (cell("j4"),))
         figures = str(app.query_one("#tally", Static).render())
@@ -179,3 +180,43 @@ async def test_flip_turns_the_board_round_and_the_keys_with_it(tmp_path: Path) -
         await walk_to(pilot, board, cell("j2"))
         await pilot.press("up")  # on a turned board, up goes toward row 6
         assert board.cursor in (cell("i3"), cell("k3"))
+
+
+async def test_no_marks_or_stones_while_a_bot_thinks_or_after_the_end(tmp_path: Path) -> None:
+    choice = GameChoice("bipod", "multi", ("hard", HUMAN))
+    app = DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=30.0)
+    async with app.run_test(size=SIZE) as pilot:
+        board = hex_board(app)
+        await pilot.pause()
+        assert app._thinking and not board.interactive
+        await pilot.press("space")
+        await pilot.click(BipodBoard, offset=drawn_offset(board, "cell", cell("m3")))
+        assert board.marked == [] and not app.session.state.moves_played
+    app = app_for(tmp_path, "multi")
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "resign")
+        await pilot.pause()
+        await pilot.press("escape")  # the game-over dialog: review
+        await pilot.press("space", "enter")
+        board = hex_board(app)
+        assert board.marked == [] and "taken" not in board.status()
+        assert app.session.state.moves_played == [RESIGN]
+
+
+async def test_a_bot_plays_bipod_in_the_app_and_the_game_resumes(tmp_path: Path) -> None:
+    choice = GameChoice("bipod", "", (HUMAN, "easy"))
+    app = DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=0.2)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "m3")
+        await until(lambda: len(app.session.state.moves_played) == 2)
+        played = list(app.session.state.moves_played)
+    resumed = DipoleApp(autosave=Autosave(tmp_path))  # no --new: the autosave is offered
+    async with resumed.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(resumed.screen, ChoiceScreen)
+        assert "Bi-Pod, 2 plies played" in str(resumed.screen.query_one(".dialog-text").render())
+        await pilot.press("enter")  # Resume
+        await pilot.pause()
+        assert isinstance(resumed.board, BipodBoard)
+        assert resumed.session.state.moves_played == played
+        assert resumed.session.players == (HUMAN, "easy")

@@ -285,3 +285,27 @@ async def test_partial_redraws_leave_nothing_stale(tmp_path: Path) -> None:
             assert drawn_look(board) == shown, f"stale squares after {key!r}"
         assert app.session.state.moves_played == [Move(sq("b5"), 3, sq("e4"))]
         assert app.session.redo_moves == [Move(sq("c4"), 2, sq("c2"))]
+
+
+async def test_a_new_theme_reaches_every_square(tmp_path: Path) -> None:
+    app = app_for(tmp_path, MIDDLE)
+    async with app.run_test(size=SIZE) as pilot:
+        board = stacks_board(app)
+        before = drawn_look(board)
+        app.theme = "nord" if app.theme != "nord" else "textual-dark"
+        await pilot.pause()
+        after = drawn_look(board)
+        board._blocks.clear()  # what a board drawn from scratch in the new theme looks like
+        board.refresh()
+        await pilot.pause()
+        assert drawn_look(board) == after != before
+
+
+async def test_nothing_to_undo_keeps_the_picked_stack(tmp_path: Path) -> None:
+    app = app_for(tmp_path, MIDDLE)
+    async with app.run_test(size=SIZE) as pilot:
+        board = stacks_board(app)
+        await pilot.press("3")
+        await pilot.press("u")
+        assert "Nothing to undo" in message(app)
+        assert board.selected == sq("b5") and board.count == 3

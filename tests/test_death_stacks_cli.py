@@ -71,7 +71,7 @@ def test_replay_ends_with_the_final_position(
     status, out, _ = run(capsys, "replay", str(path))
     lines = out.splitlines()
     assert status == 0
-    assert lines[0].startswith("Death Stacks standard: Ann")
+    assert lines[0].startswith("Death Stacks: Ann")
     assert lines[1:3] == ["1. c1-2-c3 d6-1-d5", "2. c3-2-c5 d5-1-c5"]
     assert "Red to move" in lines
     assert lines[-1] == FINAL

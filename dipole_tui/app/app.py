@@ -24,7 +24,7 @@ from textual.widgets import Footer, Input, Static
 
 from ..bots import Budget
 from ..bots.process import Thinker
-from ..games.base import GameError, Move
+from ..games.base import GameError, Move, title
 from ..records import RecordError, load_record, move_label
 from ..session import HUMAN, Autosave, Session, game_named
 from .boards import BOARDS, PLAYABLE, make_board
@@ -155,7 +155,7 @@ class DipoleApp(App[None]):
             self._choose_new_game(starting=True)
             return
         moves = len(saved.state.moves_played)
-        text = f"{saved.game.name} {saved.state.variant}, {moves} plies played."
+        text = f"{title(saved.game, saved.state.variant)}, {moves} plies played."
         answers = [("Resume", "resume"), ("New game", "new")]
 
         def answered(answer: str | None) -> None:
@@ -202,7 +202,7 @@ class DipoleApp(App[None]):
         self.board.interactive = session.outcome is None and seat == HUMAN
         # Every panel has a fixed size, so updating it needs no layout pass.
         self.query_one("#title", Static).update(
-            Text.assemble((self._game_title(), "bold"), f"  {self._seats()}"),
+            Text.assemble((title(self.session.game, state.variant), "bold"), f"  {self._seats()}"),
             layout=False,
         )
         self.query_one("#turn", Static).update(self._turn_text(), layout=False)
@@ -214,14 +214,8 @@ class DipoleApp(App[None]):
         tally.update(text, layout=False)
         move_list = self.query_one("#move-list", Static)
         move_list.update(self._move_list_text(move_list.size.height), layout=False)
-        self.query_one("#message", Static).update(message, layout=False)
+        self._say(message)
         self._check_fits()
-
-    def _game_title(self) -> str:
-        """The game's name, with its board when it has more than one."""
-        game = self.session.game
-        one = len(game.variants) == 1
-        return game.name if one else f"{game.name} {self.session.state.variant}".rstrip()
 
     def _seats(self) -> str:
         players = self.session.players
@@ -383,7 +377,11 @@ class DipoleApp(App[None]):
         self._play(event.move)
 
     def _play(self, move: Move) -> None:
-        self._hint_request = 0  # a hint for the position before this move is no use now
+        if self._hint_request and self._thinker is not None:
+            # A hint for the position before this move is no use now; stopping it keeps a
+            # bot's reply from waiting behind it in the worker.
+            self._thinker.cancel()
+        self._hint_request = 0
         mover = self.session.game.side_names[self.session.state.to_move]
         text = self.session.game.format_move(move)
         passes = self.session.play(move)
@@ -399,7 +397,7 @@ class DipoleApp(App[None]):
         session = self.session
         if not session.can_undo():
             self.bell()
-            self._show("Nothing to undo.")
+            self._say("Nothing to undo.")
             return
         self._cancel_bot()
         session.undo()
@@ -413,7 +411,7 @@ class DipoleApp(App[None]):
     def action_redo(self) -> None:
         if not self.session.redo_moves:
             self.bell()
-            self._show("Nothing to redo.")
+            self._say("Nothing to redo.")
             return
         self._cancel_bot()
         session = self.session
@@ -458,7 +456,7 @@ class DipoleApp(App[None]):
         elif number == self._hint_request:
             self._hint_request = 0
             message = f"Hint: hard would play {text}."
-            self.query_one("#message", Static).update(message, layout=False)
+            self._say(message)
 
     def _bot_turn(self, step: bool = False) -> None:
         """If a bot is to move, let it think in its own process; the screen stays live."""
@@ -482,6 +480,10 @@ class DipoleApp(App[None]):
         self._bot_request = self._hint_request = 0
         self._thinking = False
 
+    def _say(self, message: str | Text) -> None:
+        """A message alone: the board keeps its selection."""
+        self.query_one("#message", Static).update(message, layout=False)
+
     def _show_turn(self) -> None:
         self.query_one("#turn", Static).update(self._turn_text(), layout=False)
 
@@ -504,7 +506,7 @@ class DipoleApp(App[None]):
         if session.outcome is not None or session.players[session.state.to_move] != HUMAN:
             self.bell()
             return
-        self.query_one("#message", Static).update("Thinking of a hint…", layout=False)
+        self._say("Thinking of a hint…")
         self._hint_request = self._ask("hard", 2, min(self.think_time, 1.0))
 
     def action_flip(self) -> None:
@@ -532,14 +534,14 @@ class DipoleApp(App[None]):
         if not self.board.interactive:
             side = self.session.game.side_names[self.session.state.to_move]
             waiting = "the game is over" if self.session.outcome else f"it is {side}'s bot's turn"
-            self.query_one("#message", Static).update(Text(f"{text}: {waiting}", style="bold red"))
+            self._say(Text(f"{text}: {waiting}", style="bold red"))
             self.bell()
             return
         try:
             move = self.session.game.parse_move(text, self.session.state)
         except GameError as error:
             message = Text(f"{text}: {error}", style="bold red")
-            self.query_one("#message", Static).update(message)
+            self._say(message)
             entry = self.query_one(MoveEntry)
             if not entry.value:
                 entry.value = text  # give it back to correct

@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.geometry import Size
 from textual.strip import Strip
 
-from ..games.base import Move, State
+from ..games.base import GameError, Move, State
 from ..games.bipod import (
     ADOPT,
     BLOCK,
@@ -31,11 +31,13 @@ from ..games.bipod import (
     RESIGN,
     ROW_CELLS,
     ROWS,
+    SIDE_NAMES,
     START_CELLS,
     WHITE,
     BipodState,
-    cell_name,
     format_cells,
+    format_move,
+    parse_move,
 )
 from ..games.bipod import (
     Move as BipodMove,
@@ -343,12 +345,14 @@ class BipodBoard(GameBoard):
         if not (self.state.runner is None and self.state.multi):
             self._place(self.cursor)
             return
+        if not self.interactive:
+            return
         cell = self.cursor
         if cell in self.marked:
             self.marked.remove(cell)
             self._changed()
         elif not self.state.is_legal(BipodMove(BLOCK, (cell,))):
-            self._refuse(f"{cell_name(cell)} is taken")
+            self._refuse(self._why_not(BipodMove(BLOCK, (cell,))))
         elif len(self.marked) == MULTI_MOST:
             self._refuse(f"at most {MULTI_MOST} stones a turn: Enter places them")
         else:
@@ -365,7 +369,7 @@ class BipodBoard(GameBoard):
         if self.state.is_legal(ADOPT):
             self.post_message(self.MoveChosen(ADOPT))
         else:
-            self._refuse("adopting is only possible before anyone has adopted")
+            self._refuse(self._why_not(ADOPT))
 
     def action_resign(self) -> None:
         """Resigning ends the game: it is asked once more."""
@@ -373,8 +377,7 @@ class BipodBoard(GameBoard):
             return
         from .screens import ChoiceScreen
 
-        side = self.state.to_move
-        name = ("First", "Second")[side]
+        name = SIDE_NAMES[self.state.to_move]
         question = ChoiceScreen(
             f"{name} resigns?",
             "The game ends and the opponent wins.",
@@ -392,22 +395,28 @@ class BipodBoard(GameBoard):
         self._changed(text)
         self.app.bell()
 
+    def _why_not(self, move: BipodMove) -> str:
+        """The rules core's own words for why `move` cannot be played here."""
+        try:
+            parse_move(format_move(move), self.state)
+        except GameError as error:
+            return str(error)
+        return f"{format_move(move)} cannot be played now"
+
     def _place(self, cell: int, colour: str | None = None) -> None:
         if not self.interactive:
             return
         move = self.move_at(cell, colour)
         if self.state.is_legal(move):
             self.post_message(self.MoveChosen(move))
-        elif self.state.stone(cell) != ".":
-            self._refuse(f"{cell_name(cell)} is taken")
         else:
-            self._refuse(f"{cell_name(cell)}: not a stone that can be placed now")
+            self._refuse(self._why_not(move))
 
     def on_click(self, event: events.Click) -> None:
         """A click places; in the multi variant it marks, and a double click places the marked
         stones; the right button places the Runner's other colour."""
         cell = event.style.meta.get("cell")
-        if cell is None:
+        if cell is None or not self.interactive:
             return
         self.cursor = int(cell)
         if self.state.runner is None and self.state.multi:

@@ -177,6 +177,10 @@ class DeathStacksBoard(GameBoard):
         tall = {sq for sq, stack in enumerate(state.cells) if len(stack) > TOO_TALL}
         self._redraw(before | changed | tall)
 
+    def notify_style_update(self) -> None:
+        self._blocks.clear()  # the squares' drawings hold the old theme's styles
+        super().notify_style_update()
+
     def minimum_size(self) -> Size:
         return board_size(CELL_SIZES[-1])
 

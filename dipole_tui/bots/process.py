@@ -45,7 +45,7 @@ def serve(requests: Any, answers: Any, cancelled: Synchronized[int]) -> None:
     from ..games import GAMES
     from ..records import parse_record
 
-    bots: dict[tuple[int, str, str], Bot] = {}
+    bots: dict[tuple[str, int, str, str], Bot] = {}
     while True:
         request: Request | None = requests.get()
         if request is None:
@@ -57,7 +57,7 @@ def serve(requests: Any, answers: Any, cancelled: Synchronized[int]) -> None:
         try:
             game = GAMES[request.game_key]
             state = parse_record(request.record).state
-            key = (request.seat, request.bot, state.variant)
+            key = (request.game_key, request.seat, request.bot, state.variant)
             if key not in bots:
                 bots[key] = create_bot(request.bot, request.game_key)
             stop = _Stop(cancelled, request.number)

@@ -107,3 +107,9 @@ class Game(Protocol):
     def split_moves(self, text: str) -> list[str]:
         """Split record text into move tokens (a game whose moves contain spaces overrides)."""
         ...
+
+
+def title(game: Game, variant: str) -> str:
+    """How a game is named to players: with its variant when it has a choice of them and this
+    one has a name ("Dipole 10x10", "Bi-Pod multi", but "Death Stacks", "Bi-Pod")."""
+    return game.name if len(game.variants) == 1 or not variant else f"{game.name} {variant}"

@@ -63,10 +63,14 @@ def _fold(coordinate: int) -> int:
     return coordinate if coordinate < SIZE else 2 * (SIZE - 1) - coordinate
 
 
-def _path(origin: int, step: tuple[int, int], distance: int) -> tuple[int, ...]:
+def _end(origin: int, step: tuple[int, int], distance: int) -> int:
+    """Where `distance` steps from `origin` end, the walls reflecting each axis."""
     file, rank = origin % SIZE, origin // SIZE
-    df, dr = step
-    return tuple(_fold(rank + dr * i) * SIZE + _fold(file + df * i) for i in range(1, distance + 1))
+    return _fold(rank + step[1] * distance) * SIZE + _fold(file + step[0] * distance)
+
+
+def _path(origin: int, step: tuple[int, int], distance: int) -> tuple[int, ...]:
+    return tuple(_end(origin, step, i) for i in range(1, distance + 1))
 
 
 def path(origin: int, direction: str | tuple[int, int], distance: int) -> tuple[int, ...]:
@@ -98,12 +102,9 @@ def _build_targets() -> tuple[tuple[tuple[int, ...], ...], ...]:
     table = []
     for origin in range(SQUARES):
         by_count: list[tuple[int, ...]] = [()]
-        file, rank = origin % SIZE, origin // SIZE
         for k in range(1, MAX_HEIGHT + 1):
             # Only where a path ends matters here: fold its last step, not every step.
-            ends = {
-                _fold(rank + dr * k) * SIZE + _fold(file + df * k) for df, dr in DIRECTIONS.values()
-            }
+            ends = {_end(origin, step, k) for step in DIRECTIONS.values()}
             ends.discard(origin)  # a move that would end where it started is not a move
             by_count.append(tuple(sorted(ends)))
         table.append(tuple(by_count))
