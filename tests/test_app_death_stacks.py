@@ -309,3 +309,20 @@ async def test_nothing_to_undo_keeps_the_picked_stack(tmp_path: Path) -> None:
         await pilot.press("u")
         assert "Nothing to undo" in message(app)
         assert board.selected == sq("b5") and board.count == 3
+
+
+async def test_a_death_stacks_game_is_offered_and_resumed(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "a1-2-a3")
+    resumed = DipoleApp(autosave=Autosave(tmp_path))
+    async with resumed.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(resumed.screen, ChoiceScreen)
+        assert "Death Stacks, 1 ply played" in str(
+            resumed.screen.query_one(".dialog-text", Label).render()
+        )
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(resumed.board, DeathStacksBoard)
+        assert resumed.session.state.moves_played == [Move(sq("a1"), 2, sq("a3"))]

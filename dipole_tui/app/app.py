@@ -155,7 +155,8 @@ class DipoleApp(App[None]):
             self._choose_new_game(starting=True)
             return
         moves = len(saved.state.moves_played)
-        text = f"{title(saved.game, saved.state.variant)}, {moves} plies played."
+        plies = "1 ply" if moves == 1 else f"{moves} plies"
+        text = f"{title(saved.game, saved.state.variant)}, {plies} played."
         answers = [("Resume", "resume"), ("New game", "new")]
 
         def answered(answer: str | None) -> None:
