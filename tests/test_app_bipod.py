@@ -9,6 +9,7 @@ from pathlib import Path
 import app_steps as steps
 from app_steps import drawn_offset, message, open_record, type_move, walk_to
 from test_app_bots import until
+from textual.geometry import Region
 from textual.widgets import Static
 
 from dipole_tui.app.app import DipoleApp
@@ -220,3 +221,22 @@ async def test_a_bot_plays_bipod_in_the_app_and_the_game_resumes(tmp_path: Path)
         assert isinstance(resumed.board, BipodBoard)
         assert resumed.session.state.moves_played == played
         assert resumed.session.players == (HUMAN, "easy")
+
+
+async def test_cursor_steps_leave_nothing_stale(tmp_path: Path) -> None:
+    """A cursor step redraws only the rows it touches: the screen must match a full redraw."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = hex_board(app)
+        await pilot.press("a")  # Second will run: the cursor then shows a runner stone
+        # Enter on the start stone's cell: a notice, which the next step must clear.
+        for key in ["enter", "down", "right", "down", "left", "up", "up", "enter", "left", "down"]:
+            await pilot.press(key)
+            await pilot.pause()
+            lines = board.render_lines(Region(0, 0, board.size.width, board.size.height))
+            shown = [(line.text, [segment.style for segment in line]) for line in lines]
+            board.refresh()
+            await pilot.pause()
+            lines = board.render_lines(Region(0, 0, board.size.width, board.size.height))
+            assert [(line.text, [segment.style for segment in line]) for line in lines] == shown
+        assert len(app.session.state.moves_played) == 2

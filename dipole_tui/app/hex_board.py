@@ -15,7 +15,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from ..games.base import GameError, Move, State
@@ -328,8 +328,26 @@ class BipodBoard(GameBoard):
             cell = self._cell_at(best, row + dy)
             self._walk = (cell if cell is not None else -1, preferred)
         if cell is not None:
-            self.cursor = cell
-            self._changed()
+            before, self.cursor = self.cursor, cell
+            self._redraw_cells(before, cell)
+
+    def _redraw_cells(self, *cells: int) -> None:
+        """A cursor step redraws the rows of the cells it left and reached, and the status
+        line (which a notice may have filled): not the whole board."""
+        self.notice = ""
+        scale = self.scale()
+        if scale is None:
+            self.refresh()
+            return
+        h = scale[1]
+        total = board_size(scale)
+        top = max(0, (self.size.height - total.height) // 2)
+        width = self.size.width
+        regions = [Region(0, top + total.height - 1, width, 1)]
+        for cell in cells:
+            row = self._screen(cell)[1]
+            regions.append(Region(0, top + 1 + row * h, width, h))
+        self.refresh(*regions)
 
     def action_choose(self) -> None:
         self._place(self.cursor)
