@@ -32,13 +32,19 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see {self.prog} --help)")
 
 
-def _add_game_option(parser: argparse.ArgumentParser) -> None:
+def _add_game_option(parser: argparse.ArgumentParser, variant: bool = True) -> None:
+    """--game, and --variant where a command starts from a game's opening."""
     parser.add_argument(
         "--game",
         choices=sorted(GAMES),
         default="dipole",
         help="which game's rules to use (default: dipole)",
     )
+    if variant:
+        parser.add_argument(
+            "--variant",
+            help="e.g. 8x8 or 10x10 (Dipole), multi (Bi-Pod) (default: the game's first)",
+        )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -56,9 +62,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Open the game. With --new, start a fresh game at once, no questions asked.",
     )
     _add_game_option(play)
-    play.add_argument("--variant", help="board, e.g. 8x8 or 10x10 (default: the game's first)")
-    play.add_argument("--white", default=HUMAN, choices=PLAYERS, help="who plays White")
-    play.add_argument("--black", default=HUMAN, choices=PLAYERS, help="who plays Black")
+    play.add_argument(
+        "--white", default=HUMAN, choices=PLAYERS, help="who moves first (White, Red, First)"
+    )
+    play.add_argument(
+        "--black", default=HUMAN, choices=PLAYERS, help="who moves second (Black, Second)"
+    )
     play.add_argument("--new", action="store_true", help="start a new game, ignoring the autosave")
     play.add_argument(
         "--ascii", action="store_true", help="draw with ASCII only, for limited terminals"
@@ -77,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print one line per position: its legal moves in canonical notation, "
         "'pass' when forced, an empty line when the game is over.",
     )
-    _add_game_option(moves)
+    _add_game_option(moves, variant=False)  # positions carry their variant
     moves.add_argument(
         "positions",
         nargs="*",
@@ -91,10 +100,6 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print 'depth nodes' for each depth 1..DEPTH, then the time taken.",
     )
     _add_game_option(count)
-    count.add_argument(
-        "--variant",
-        help="variant, e.g. 8x8 or 10x10, or Bi-Pod's multi (default: the game's first)",
-    )
     count.add_argument("--position", help="start from this position string instead")
     count.add_argument("depth", type=_depth, metavar="DEPTH", help="the deepest ply to count")
 
@@ -142,7 +147,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="games played at once, in worker processes (default: 1)",
     )
     match.add_argument("--save-dir", metavar="DIR", help="save each game as DIR/game-NNN.txt")
-    match.add_argument("--variant", help="board, e.g. 8x8 or 10x10 (default: the game's first)")
     return parser
 
 

@@ -203,15 +203,9 @@ def _move_number(game: Game, state: State, ply: int) -> str:
     return f"{number} ({game.side_names[state.to_move]})"
 
 
-# Games whose cell names can begin with `;` (Bi-Pod's `;1`): there a `;` before a digit is a
-# cell, not the start of a comment.
-SEMICOLON_CELLS = frozenset({"bipod"})
-
-
 def _strip_comment(line: str, game: Game) -> str:
-    """Drop `{...}` comments and a `;` comment to the end of the line."""
-    semicolon = ";(?!\\d)" if game.key in SEMICOLON_CELLS else ";"
-    return re.sub(r"\{[^}]*\}|" + semicolon + ".*$", " ", line)
+    """Drop `{...}` comments and a comment to the end of the line (`;` in most games)."""
+    return re.sub(r"\{[^}]*\}|(?:" + game.line_comment + ").*$", " ", line)
 
 
 def _escape(value: str) -> str:

@@ -158,7 +158,7 @@ async def test_a_too_tall_stack_is_marked_and_only_its_legal_parts_offered(
         await walk_to(pilot, board, sq("a3"))  # another Black stack: not this turn
         await pilot.press("enter")
         assert board.selected is None
-        assert "c4 is too tall and must move first" in board.status()
+        assert "too tall: Black's stack on c4 has more than 4 pieces" in board.status()
         await type_move(pilot, "a3-1-a4")
         assert "too tall" in message(app) and not app.session.state.moves_played
 

@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
-from ..games.base import GameError, Move, State
+from ..games.base import Move, State
 from ..games.bipod import (
     ADOPT,
     BLOCK,
@@ -36,8 +36,7 @@ from ..games.bipod import (
     WHITE,
     BipodState,
     format_cells,
-    format_move,
-    parse_move,
+    why_illegal,
 )
 from ..games.bipod import (
     Move as BipodMove,
@@ -370,7 +369,7 @@ class BipodBoard(GameBoard):
             self.marked.remove(cell)
             self._changed()
         elif not self.state.is_legal(BipodMove(BLOCK, (cell,))):
-            self._refuse(self._why_not(BipodMove(BLOCK, (cell,))))
+            self._refuse(why_illegal(self.state, BipodMove(BLOCK, (cell,))))
         elif len(self.marked) == MULTI_MOST:
             self._refuse(f"at most {MULTI_MOST} stones a turn: Enter places them")
         else:
@@ -387,7 +386,7 @@ class BipodBoard(GameBoard):
         if self.state.is_legal(ADOPT):
             self.post_message(self.MoveChosen(ADOPT))
         else:
-            self._refuse(self._why_not(ADOPT))
+            self._refuse(why_illegal(self.state, ADOPT))
 
     def action_resign(self) -> None:
         """Resigning ends the game: it is asked once more."""
@@ -413,14 +412,6 @@ class BipodBoard(GameBoard):
         self._changed(text)
         self.app.bell()
 
-    def _why_not(self, move: BipodMove) -> str:
-        """The rules core's own words for why `move` cannot be played here."""
-        try:
-            parse_move(format_move(move), self.state)
-        except GameError as error:
-            return str(error)
-        return f"{format_move(move)} cannot be played now"
-
     def _place(self, cell: int, colour: str | None = None) -> None:
         if not self.interactive:
             return
@@ -428,7 +419,7 @@ class BipodBoard(GameBoard):
         if self.state.is_legal(move):
             self.post_message(self.MoveChosen(move))
         else:
-            self._refuse(self._why_not(move))
+            self._refuse(why_illegal(self.state, move))
 
     def on_click(self, event: events.Click) -> None:
         """A click places; in the multi variant it marks, and a double click places the marked

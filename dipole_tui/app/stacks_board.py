@@ -29,6 +29,7 @@ from ..games.death_stacks import (
     DeathStacksState,
     move_paths,
     square_name,
+    why_stack_cannot_move,
 )
 from .game_board import GameBoard
 
@@ -511,7 +512,8 @@ class DeathStacksBoard(GameBoard):
         counts = self.counts_from(square)
         if not counts:
             self.selected = None
-            self._refuse(before, self._why_not(square))
+            why = why_stack_cannot_move(self.state, square)
+            self._refuse(before, why or f"{square_name(square)} cannot move")
             return
         if count is not None and count not in counts:
             self.count = self.count if self.selected == square else counts[-1]
@@ -524,17 +526,6 @@ class DeathStacksBoard(GameBoard):
         self.selected = square
         self.count = counts[-1] if count is None else count
         self._redraw(before)
-
-    def _why_not(self, square: int) -> str:
-        state = self.state
-        owner = state.owner(square)
-        name = square_name(square)
-        if owner is None:
-            return f"{name} is empty"
-        if owner != state.to_move:
-            return f"the stack on {name} is not yours"
-        tall = " or ".join(square_name(sq) for sq in state.too_tall())
-        return f"{tall} is too tall and must move first" if tall else f"{name} cannot move"
 
     def _refuse(self, before: set[int], text: str) -> None:
         self._redraw(before, text)

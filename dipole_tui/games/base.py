@@ -91,6 +91,9 @@ class Game(Protocol):
     name: str  # record tag and display name, e.g. "Dipole"
     variants: tuple[str, ...]  # the first is the default
     side_names: tuple[str, str]
+    # What starts a comment to the end of a line in a record (a regular expression): `;`, unless
+    # the game has cells whose names begin with it (Bi-Pod's `;1`).
+    line_comment: str
 
     def new(self, variant: str | None = None) -> State:
         """The start position of a variant (the default variant when None)."""

@@ -587,10 +587,10 @@ def parse_move(text: str, state: BipodState) -> Move:
     move = read_move(text)
     if state.is_legal(move):
         return move
-    raise IllegalMoveError(_why_illegal(state, move))
+    raise IllegalMoveError(why_illegal(state, move))
 
 
-def _why_illegal(state: BipodState, move: Move) -> str:
+def why_illegal(state: BipodState, move: Move) -> str:
     """Explain, in the sheet's words, why a well-formed move is not legal here."""
     outcome = state.outcome()
     if outcome:
@@ -714,6 +714,7 @@ class Bipod:
     name = "Bi-Pod"
     variants: tuple[str, ...] = VARIANTS
     side_names = SIDE_NAMES
+    line_comment = r";(?!\d)"  # `;1` is a cell
 
     def new(self, variant: str | None = None) -> BipodState:
         state = parse_position(START_POSITION)

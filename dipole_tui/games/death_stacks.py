@@ -348,13 +348,13 @@ def parse_move(text: str, state: DeathStacksState) -> Move:
     raise IllegalMoveError(_why_illegal(state, move))
 
 
-def _why_illegal(state: DeathStacksState, move: Move) -> str:
-    """Explain, in the sheet's words, why a well-formed move is not in the legal list."""
+def why_stack_cannot_move(state: DeathStacksState, origin: int) -> str | None:
+    """Why no move may start from `origin` this turn, in the sheet's words; None if some may.
+    The board says this when a player picks such a stack."""
     outcome = state.outcome()
     if outcome:
         return f"the game is over: {outcome.reason}"
     side = state.to_move
-    origin, k, target = move
     name = square_name(origin)
     stack = state.cells[origin]
     if not stack:
@@ -364,10 +364,6 @@ def _why_illegal(state: DeathStacksState, move: Move) -> str:
             f"the stack on {name} is {SIDE_NAMES[1 - side]}'s (its top piece is "
             f"{SIDE_NAMES[1 - side]}); it is {SIDE_NAMES[side]}'s turn"
         )
-    if k < 1:
-        return "a move takes at least 1 piece"
-    if k > len(stack):
-        return f"the stack on {name} has only {len(stack)} piece{'s' if len(stack) > 1 else ''}"
     tall = state.too_tall()
     if tall and origin not in tall:
         where = " or ".join(square_name(sq) for sq in tall)
@@ -375,7 +371,22 @@ def _why_illegal(state: DeathStacksState, move: Move) -> str:
             f"too tall: {SIDE_NAMES[side]}'s stack on {where} has more than {TOO_TALL} pieces, "
             f"so this turn must move from it"
         )
-    if tall and k < len(stack) - TOO_TALL:
+    return None
+
+
+def _why_illegal(state: DeathStacksState, move: Move) -> str:
+    """Explain, in the sheet's words, why a well-formed move is not in the legal list."""
+    origin, k, target = move
+    problem = why_stack_cannot_move(state, origin)
+    if problem:
+        return problem
+    name = square_name(origin)
+    stack = state.cells[origin]
+    if k < 1:
+        return "a move takes at least 1 piece"
+    if k > len(stack):
+        return f"the stack on {name} has only {len(stack)} piece{'s' if len(stack) > 1 else ''}"
+    if state.too_tall() and k < len(stack) - TOO_TALL:
         return (
             f"too tall: the stack on {name} has {len(stack)} pieces, so this turn must take at "
             f"least {len(stack) - TOO_TALL} of them"
@@ -440,6 +451,7 @@ class DeathStacks:
     name = "Death Stacks"
     variants: tuple[str, ...] = ("standard",)
     side_names = SIDE_NAMES
+    line_comment = ";"
 
     def new(self, variant: str | None = None) -> DeathStacksState:
         variant = variant or self.variants[0]

@@ -480,6 +480,7 @@ class Dipole:
     name = "Dipole"
     variants = tuple(SIZES)
     side_names = SIDE_NAMES
+    line_comment = ";"
 
     def new(self, variant: str | None = None) -> DipoleState:
         variant = variant or self.variants[0]
