@@ -11,6 +11,7 @@ from dipole_tui.games.dipole import (
     PASS,
     DipoleState,
     Move,
+    count_range,
     format_move,
     parse_move,
     parse_square,
@@ -79,7 +80,7 @@ def test_mixed_case() -> None:
     for text in ("E1-G3", "e1-G3", "E1-g3"):
         assert DIPOLE.parse_move(text, state) == expected
     assert DIPOLE.parse_move("E1-OFF:7", state) == Move(sq("e1"), OFF, 7)
-    assert DIPOLE.parse_move("e1-Off", state) == Move(sq("e1"), OFF, 12)
+    assert DIPOLE.parse_move("e1-Off:12", state) == Move(sq("e1"), OFF, 12)
     assert DIPOLE.parse_move("PaSs", pos("8:W:Wd4=1:Bc5=2,e5=2")) == PASS
 
 
@@ -100,7 +101,7 @@ def test_plus_names_a_merge() -> None:
         ("8:W:We1=3,g3=1:Bd8=3", "e1+c3"),  # empty target
         ("8:W:We1=3:Bg3=1", "e1+g3"),  # enemy target: a capture, not a merge
         ("8:W:We1=12:Bd8=3", "e1+off:4"),  # a removal
-        ("8:W:We1=12:Bd8=3", "e1+off"),
+        ("8:W:Wh8=1:Bd8=3", "h8+off"),  # one count can leave: it is read as that count
     ],
 )
 def test_plus_is_refused_without_an_own_stack_on_the_target(position: str, text: str) -> None:
@@ -108,16 +109,42 @@ def test_plus_is_refused_without_an_own_stack_on_the_target(position: str, text:
         DIPOLE.parse_move(text, pos(position))
 
 
-def test_off_without_count_is_the_whole_stack() -> None:
-    state = pos("8:W:Wg7=3,e1=9:Bd8=3")
-    assert DIPOLE.parse_move("g7-off", state) == Move(sq("g7"), OFF, 3)
-    assert DIPOLE.parse_move("g7-off:3", state) == Move(sq("g7"), OFF, 3)
-    assert DIPOLE.parse_move("g7-off:2", state) == Move(sq("g7"), OFF, 2)
-    assert DIPOLE.parse_move("e1-off", state) == Move(sq("e1"), OFF, 9)
+def test_off_without_count_is_read_only_when_one_count_can_leave() -> None:
     black = pos("8:B:We1=3:Bd8=3,b2=2")
-    assert DIPOLE.parse_move("b2-off", black) == Move(sq("b2"), OFF, 2)
+    assert DIPOLE.parse_move("b2-off", black) == Move(sq("b2"), OFF, 2)  # 1 lands on a1 or c1
     with pytest.raises(IllegalMoveError, match="3 checkers from d8 cannot leave the board"):
         DIPOLE.parse_move("d8-off", black)  # the whole 3-stack is one short of the edge
+
+
+@pytest.mark.parametrize(
+    ("position", "text", "message", "count"),
+    [
+        ("8:W:We1=12:Bd8=12", "e1-off", "e1-off needs a count: 4 to 12, e.g. e1-off:4", 5),
+        ("8:W:Wg7=3,e1=9:Bd8=3", "g7-off", "g7-off needs a count: 2 or 3", 2),
+        ("8:W:Wg7=3,e1=9:Bd8=3", "E1-OFF", "E1-OFF needs a count: 4 to 9", 9),
+    ],
+)
+def test_off_without_count_is_never_guessed(
+    position: str, text: str, message: str, count: int
+) -> None:
+    """At the start `e1-off` once meant all twelve: White lost at once by a missing count."""
+    with pytest.raises(NotationError, match=message):
+        DIPOLE.parse_move(text, pos(position))
+    assert DIPOLE.parse_move(f"{text}:{count}", pos(position)).count == count
+
+
+@pytest.mark.parametrize(
+    ("counts", "words"),
+    [
+        ([4, 5, 6], "4 to 6"),
+        ([2, 4, 6], "2, 4 or 6"),
+        ([3, 4], "3 or 4"),
+        ([7], "7"),
+        ([1, 3, 4, 5, 9], "1, 3 to 5 or 9"),
+    ],
+)
+def test_counts_in_words(counts: list[int], words: str) -> None:
+    assert count_range(counts) == words
 
 
 def test_dash_is_accepted_for_a_capture() -> None:

@@ -349,7 +349,7 @@ def test_removal_of_the_whole_stack_and_part_of_it() -> None:
     assert state.stacks_of(WHITE) == {sq("e1"): 2, sq("g7"): 1}
     assert state.checkers == [3, 3]
     state.undo()
-    state.play(DIPOLE.parse_move("g7-off", state))  # the whole stack
+    state.play(DIPOLE.parse_move("g7-off:3", state))  # the whole stack
     assert state.stacks_of(WHITE) == {sq("e1"): 2}
     assert state.checkers == [2, 3]
     assert state.outcome() is None

@@ -355,9 +355,9 @@ def parse_move(text: str, state: DipoleState) -> Move:
     origin = parse_square(match[1] + match[2], state.size)
     sign = 1 if state.to_move == WHITE else -1
     height = state.cells[origin] * sign
-    if match[6]:  # a removal: off the board, the whole stack when no count is written
-        count = int(match[7]) if match[7] else max(height, 1)
-        move = Move(origin, OFF, count)
+    if match[6]:  # a removal: off the board
+        count = int(match[7]) if match[7] else _only_removal_count(state, origin, cleaned)
+        move = Move(origin, OFF, max(height, 1) if count is None else count)
     else:
         target = parse_square(match[4] + match[5], state.size)
         count = max(
@@ -371,6 +371,30 @@ def parse_move(text: str, state: DipoleState) -> Move:
             raise IllegalMoveError("a merge needs a stack of your own on the target square")
         return move
     raise IllegalMoveError(_why_illegal(state, move))
+
+
+def _only_removal_count(state: DipoleState, origin: int, text: str) -> int | None:
+    """The count of a removal written without one, when exactly one count can leave; a count is
+    never guessed (`e1-off` at the start would throw all twelve off and lose), so several legal
+    counts are an error that lists them, and none leaves the reason to `_why_illegal`."""
+    counts = [m.count for m in state.legal_moves() if m.origin == origin and m.target == OFF]
+    if len(counts) > 1:
+        raise NotationError(f"{text} needs a count: {count_range(counts)}, e.g. {text}:{counts[0]}")
+    return counts[0] if counts else None
+
+
+def count_range(counts: list[int]) -> str:
+    """Sorted counts in words: `4 to 12`, `2, 4 or 6`, `3 or 4`, `1, 3 to 6 or 9`."""
+    runs: list[list[int]] = []
+    for count in counts:
+        if runs and count == runs[-1][-1] + 1:
+            runs[-1].append(count)
+        else:
+            runs.append([count])
+    parts: list[str] = []
+    for run in runs:
+        parts.extend([f"{run[0]} to {run[-1]}"] if len(run) > 2 else map(str, run))
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
 def _name(square: int) -> str:
