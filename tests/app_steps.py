@@ -53,7 +53,8 @@ async def open_record(pilot: Pilot[None], app: DipoleApp, path: Path) -> None:
 
 
 def message(app: DipoleApp) -> str:
-    return str(app.query_one("#message", Static).render())
+    """The message, its wrapped lines joined again."""
+    return " ".join(str(app.query_one("#message", Static).render()).split())
 
 
 async def walk_to(pilot: Pilot[None], board: GameBoard, square: int) -> None:

@@ -19,8 +19,9 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.geometry import Size
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from ..bots import Budget
 from ..bots.process import Thinker
@@ -28,6 +29,7 @@ from ..games.base import GameError, Move, title
 from ..records import RecordError, load_record, move_label
 from ..session import HUMAN, Autosave, Session, game_named
 from .boards import BOARDS, PLAYABLE, make_board
+from .footer import GameFooter
 from .game_board import GameBoard
 from .screens import (
     ChoiceScreen,
@@ -36,6 +38,7 @@ from .screens import (
     HelpScreen,
     NewGameScreen,
 )
+from .wrapping import wrap
 
 SIDE_PANEL_WIDTH = 26
 WIDE_SIDE_PANEL_WIDTH = 34
@@ -45,22 +48,41 @@ class MoveEntry(Input):
     """The typed-move entry. Enter is handled in the entry's own key queue, in order with the
     characters, and empties the entry at once: moves typed ahead, however fast, stay apart."""
 
+    # Shown in the footer while typing; the keys themselves are taken in `_on_key`.
+    BINDINGS = [
+        Binding("enter", "play", "Play"),
+        Binding("escape", "leave", "Board"),
+    ]
+
     class Left(Message):
         """Escape: back to the board."""
 
+    def action_play(self) -> None:
+        text, self.value = self.value, ""
+        self.post_message(self.Submitted(self, text))
+
+    def action_leave(self) -> None:
+        self.post_message(self.Left())
+
+    def give_back(self, text: str) -> None:
+        """A refused move, selected: typing replaces it, an arrow key goes in to correct it."""
+        if not self.value:
+            self.value = text
+            self.select_all()
+
     async def _on_key(self, event: events.Key) -> None:
-        if event.key == "enter":
+        if event.key in ("enter", "escape"):
             event.stop()
             event.prevent_default()
-            text, self.value = self.value, ""
-            self.post_message(self.Submitted(self, text))
-        elif event.character == ":":  # keys typed ahead can reach the entry before the
-            event.stop()  # ':' binding does: a ':' only ever opens the entry
-            event.prevent_default()
-        elif event.key == "escape":
+            if event.key == "enter":
+                self.action_play()
+            else:
+                self.action_leave()
+        elif event.character == ":" and not self.value:
+            # The ':' that opens the entry may arrive here when typed fast; a ':' inside a
+            # move (g7-off:2) is text.
             event.stop()
             event.prevent_default()
-            self.post_message(self.Left())
         else:
             await super()._on_key(event)
 
@@ -87,8 +109,9 @@ class DipoleApp(App[None]):
         Binding("s", "save", "Save"),
         Binding("o", "load", "Open"),
         Binding("n", "new_game", "New"),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "quit", "Quit"),
+        # Help and Quit are pinned to the footer's right end (footer.py), so never cut off.
+        Binding("question_mark,f1", "help", "Help", show=False),
+        Binding("q", "quit", "Quit", show=False),
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
     ]
 
@@ -114,6 +137,8 @@ class DipoleApp(App[None]):
         self._bot_request = 0  # the request whose answer will be the bot's move
         self._hint_request = 0
         self._thinking = False
+        self._message: tuple[str, str] = ("", "")  # the lasting message: (text, style)
+        self._transient = False  # a transient message is on show instead
         self.session = session or new_session(self.choice)
         if session is not None:
             self.choice = GameChoice(session.game.key, session.state.variant, session.players)
@@ -136,7 +161,7 @@ class DipoleApp(App[None]):
                 yield Static(id="message")
                 yield MoveEntry(placeholder=": type a move", id="move-input")
         yield Static(id="too-small")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.board.focus()
@@ -172,6 +197,8 @@ class DipoleApp(App[None]):
     def on_resize(self, event: Resize) -> None:
         wide = event.size.width >= 100
         self.query_one("#side").styles.width = WIDE_SIDE_PANEL_WIDTH if wide else SIDE_PANEL_WIDTH
+        self.query_one(GameFooter).compact = event.size.width < 120  # more keys in view
+        self._show_panel()
         self._check_fits(event.size)
 
     def _minimum_terminal(self) -> tuple[int, int]:
@@ -201,22 +228,39 @@ class DipoleApp(App[None]):
         # The board takes moves only from a human seat; a bot's seat plays itself.
         seat = session.players[state.to_move]
         self.board.interactive = session.outcome is None and seat == HUMAN
-        # Every panel has a fixed size, so updating it needs no layout pass.
-        self.query_one("#title", Static).update(
-            Text.assemble((title(self.session.game, state.variant), "bold"), f"  {self._seats()}"),
-            layout=False,
-        )
-        self.query_one("#turn", Static).update(self._turn_text(), layout=False)
-        tally = self.query_one("#tally", Static)
-        text = self._tally_text()
-        lines = len(text.plain.splitlines())
-        if tally.styles.height is None or tally.styles.height.value != lines:
-            tally.styles.height = lines  # a game's figures keep their height: rarely a layout
-        tally.update(text, layout=False)
+        self._message = (message, "")
+        self._show_panel()
+        self._check_fits()
+
+    def _show_panel(self) -> None:
+        """The side panel, each part wrapped to the panel's width (which a resize changes)."""
+        self._fit("#title", self._title_text())
+        self._show_turn()
+        self._fit("#tally", self._tally_text())
+        self._say(*self._message)
         move_list = self.query_one("#move-list", Static)
         move_list.update(self._move_list_text(move_list.size.height), layout=False)
-        self._say(message)
-        self._check_fits()
+
+    def _panel_width(self) -> int:
+        """Columns for text in the side panel: its width less its rule and padding."""
+        return (WIDE_SIDE_PANEL_WIDTH if self.size.width >= 100 else SIDE_PANEL_WIDTH) - 3
+
+    def _fit(self, selector: str, text: Text) -> None:
+        """Show `text` whole, wrapped to the panel, in as many lines as it needs; the panel is
+        laid out again only when that number changes (a move usually keeps every height)."""
+        lines = text.wrap(self.console, self._panel_width())
+        widget = self.query_one(selector, Static)
+        height = max(len(lines), 1)
+        if widget.styles.height is None or widget.styles.height.value != height:
+            widget.styles.height = height
+        widget.update(Text("\n").join(lines), layout=False)
+
+    def _title_text(self) -> Text:
+        """The game, and who plays: on one line when it fits, the players below when not."""
+        name = title(self.session.game, self.session.state.variant)
+        seats = self._seats()
+        joiner = "  " if len(name) + 2 + len(seats) <= self._panel_width() else "\n"
+        return Text.assemble((name, "bold"), joiner, (seats, "dim" if joiner == "\n" else ""))
 
     def _seats(self) -> str:
         players = self.session.players
@@ -230,9 +274,14 @@ class DipoleApp(App[None]):
         outcome = session.outcome
         if outcome is not None:
             if outcome.winner is None:
-                return Text(f"Drawn: {outcome.reason}", style="bold")
-            winner = self._side_label(outcome.winner)
-            return Text.assemble((f"{winner} wins", "bold"), f"\n{outcome.reason}")
+                headline = "Drawn"
+            else:
+                headline = f"{self._side_label(outcome.winner)} wins"
+            return Text.assemble(
+                (headline, "bold"),
+                f"\n{outcome.reason}",
+                ("\nn new game · u review · q quit", "dim"),
+            )
         review = ""
         if session.redo_moves:
             played = len(session.state.moves_played)
@@ -398,7 +447,7 @@ class DipoleApp(App[None]):
         session = self.session
         if not session.can_undo():
             self.bell()
-            self._say("Nothing to undo.")
+            self._say("Nothing to undo.", transient=True)
             return
         self._cancel_bot()
         session.undo()
@@ -412,7 +461,7 @@ class DipoleApp(App[None]):
     def action_redo(self) -> None:
         if not self.session.redo_moves:
             self.bell()
-            self._say("Nothing to redo.")
+            self._say("Nothing to redo.", transient=True)
             return
         self._cancel_bot()
         session = self.session
@@ -481,12 +530,28 @@ class DipoleApp(App[None]):
         self._bot_request = self._hint_request = 0
         self._thinking = False
 
-    def _say(self, message: str | Text) -> None:
-        """A message alone: the board keeps its selection."""
-        self.query_one("#message", Static).update(message, layout=False)
+    def _say(self, message: str, style: str = "", transient: bool = False) -> None:
+        """A message alone: the board keeps its selection. A transient one (a refusal, "nothing
+        to undo") gives way to the lasting one (the last move, a pass) at the next board key."""
+        if not transient:
+            self._message = (message, style)
+        self._transient = transient
+        lines = wrap(message, self._panel_width()) if message else []
+        self._fit("#message", Text("\n".join(lines), style=style))
 
     def _show_turn(self) -> None:
-        self.query_one("#turn", Static).update(self._turn_text(), layout=False)
+        self._fit("#turn", self._turn_text())
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key or click on the board is the player moving on: a transient message is done."""
+        if (
+            isinstance(event, events.Key | events.MouseDown)
+            and self._transient
+            and self.screen is self.screen_stack[0]
+            and self.focused is self.board
+        ):
+            self._say(*self._message)
+        await super().on_event(event)
 
     def action_pause(self) -> None:
         """Bot against bot: stop watching between moves, or go on."""
@@ -522,8 +587,10 @@ class DipoleApp(App[None]):
     def action_type_move(self) -> None:
         """The entry is always on screen, so keys typed right after ':' all reach it."""
         entry = self.query_one(MoveEntry)
-        entry.placeholder = f"{self.board.MOVE_EXAMPLES}  (Esc: board)"
+        entry.placeholder = ""
         self.screen.set_focus(entry)  # at once, not later: keys typed fast follow the ':'
+        if not self._transient:  # a refusal being corrected stays up
+            self._say(f"Type a move: {self.board.MOVE_EXAMPLES}.", "dim", transient=True)
 
     @on(Input.Submitted, "#move-input")
     def typed_move(self, event: Input.Submitted) -> None:
@@ -535,17 +602,16 @@ class DipoleApp(App[None]):
         if not self.board.interactive:
             side = self.session.game.side_names[self.session.state.to_move]
             waiting = "the game is over" if self.session.outcome else f"it is {side}'s bot's turn"
-            self._say(Text(f"{text}: {waiting}", style="bold red"))
+            self._say(f"{text}: {waiting}", "bold red", transient=True)
             self.bell()
             return
         try:
             move = self.session.game.parse_move(text, self.session.state)
         except GameError as error:
-            message = Text(f"{text}: {error}", style="bold red")
-            self._say(message)
-            entry = self.query_one(MoveEntry)
-            if not entry.value:
-                entry.value = text  # give it back to correct
+            reason = str(error)  # the typed text first, unless the reason starts with it
+            said = reason if reason.startswith(text) else f"{text}: {reason}"
+            self._say(said, "bold red", transient=True)
+            self.query_one(MoveEntry).give_back(text)
             self.bell()
             return
         self._play(move)
@@ -559,6 +625,21 @@ class DipoleApp(App[None]):
     @on(MoveEntry.Left)
     def entry_left(self) -> None:
         self._close_entry()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A notice wrapped to the toast's width here, so that a path breaks after a `/`
+        rather than mid-word (Textual's toast is 60 columns, at most half the screen)."""
+        width = min(60, self.size.width // 2) - 3  # its left border and padding
+        text = "\n".join(wrap(message, width))
+        super().notify(text, title=title, severity=severity, timeout=timeout, markup=markup)
 
     async def action_quit(self) -> None:
         self.exit()

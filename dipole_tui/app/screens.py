@@ -15,6 +15,7 @@ from textual.widgets import Button, Input, Label, Select
 from ..games import GAMES
 from ..session import PLAYERS
 from .boards import PLAYABLE
+from .wrapping import wrap
 
 HELP = Path(__file__).with_name("help")  # <game key>.md, then keys.md for every game
 
@@ -113,9 +114,12 @@ class ChoiceScreen(ModalScreen[str]):
         self.escape_answer = escape
 
     def compose(self) -> ComposeResult:
+        # The dialog is 56 columns, at most 95% of the screen, less its border and padding: the
+        # text is wrapped here so that a file path breaks after a `/`, not mid-word.
+        width = min(56, self.app.size.width * 95 // 100) - 6
         with Vertical(id="dialog"):
             yield Label(self.title_text, classes="dialog-title")
-            yield Label(self.text, classes="dialog-text")
+            yield Label("\n".join(wrap(self.text, width)), classes="dialog-text")
             with Horizontal(classes="buttons"):
                 for index, (label, key) in enumerate(self.answers):
                     yield Button(label, id=key, variant="primary" if index == 0 else "default")

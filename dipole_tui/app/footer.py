@@ -1,0 +1,72 @@
+"""The footer, with the two keys a new player needs most pinned to its right end.
+
+Textual's footer lists the focused widget's keys, then the app's, and cuts what does not fit: at 80
+columns Help and Quit came last and were never seen. Here they stand beside the command palette's
+key, whatever the board adds on the left; each shows the first of its keys that works where the
+focus is (`q` on the board, `ctrl+c` in the move entry, where `q` is a letter of a move).
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import HorizontalGroup
+from textual.widget import Widget
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+PINNED = ("help", "quit")  # actions, in the order shown, left of the palette's key
+
+
+class GameFooter(Footer):
+    DEFAULT_CSS = """
+    GameFooter #pinned {
+        dock: right;
+        width: auto;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        pinned: list[Widget] = []
+        for widget in super().compose():
+            if widget.has_class("-command-palette"):
+                widget.styles.dock = "none"  # it stands in the pinned group instead
+                pinned.append(widget)
+            else:
+                yield widget
+        if not self._bindings_ready:
+            return
+        # A key of its own (q) before a priority one that works everywhere (ctrl+c).
+        active = sorted(self.screen.active_bindings.values(), key=lambda a: a.binding.priority)
+        for action in reversed(PINNED):
+            for _, binding, enabled, tooltip in active:
+                if binding.action == action:
+                    key = FooterKey(
+                        binding.key,
+                        self.app.get_key_display(binding),
+                        binding.description,
+                        binding.action,
+                        disabled=not enabled,
+                        tooltip=tooltip,
+                    )
+                    pinned.insert(0, key.data_bind(compact=Footer.compact))
+                    break
+        yield HorizontalGroup(*pinned, id="pinned")
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        self.call_after_refresh(self._fit_keys)
+
+    def on_resize(self) -> None:
+        for key in self.query_children(FooterKey):
+            key.display = True
+        self.call_after_refresh(self._fit_keys)
+
+    def _fit_keys(self) -> None:
+        """Keys that would run under the pinned ones are left out whole, not cut in half."""
+        pinned = self.query_children("#pinned")
+        if not pinned:
+            return
+        room = self.size.width - pinned.first().outer_size.width
+        for key in self.query_children(FooterKey):
+            room -= key.outer_size.width + key.styles.margin.right
+            key.display = room >= 0

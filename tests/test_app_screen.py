@@ -1,0 +1,201 @@
+"""The play screen as a new player meets it at 80x24: moves typed as documented, every message
+whole, Help and Quit in view, and a way on after the game ends."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from app_steps import message, type_move
+from textual.widgets import Static
+from textual.widgets._footer import FooterKey
+
+from dipole_tui.app.app import DipoleApp, MoveEntry
+from dipole_tui.app.footer import GameFooter
+from dipole_tui.app.screens import ChoiceScreen, GameChoice
+from dipole_tui.app.wrapping import wrap
+from dipole_tui.games import GAMES
+from dipole_tui.session import HUMAN, Autosave, Session
+
+SMALL = (80, 24)
+
+
+def app_for(tmp_path: Path, game: str = "dipole", position: str | None = None) -> DipoleApp:
+    autosave = Autosave(tmp_path)
+    if position is None:
+        players = (HUMAN, HUMAN)
+        return DipoleApp(choice=GameChoice(game, "", players), new=True, autosave=autosave)
+    rules = GAMES[game]
+    session = Session(rules, rules.parse_position(position), (HUMAN, HUMAN))
+    return DipoleApp(session=session, autosave=autosave)
+
+
+def shown_whole(app: DipoleApp, selector: str) -> list[str]:
+    """The lines of a panel part, checked to be all on screen: none cut at the side or below."""
+    widget = app.query_one(selector, Static)
+    lines = str(widget.render()).splitlines()
+    assert widget.region.height >= len(lines), f"{selector} shows {widget.region.height} lines"
+    assert widget.region.bottom <= app.query_one("#move-input").region.y
+    assert all(len(line) <= widget.region.width for line in lines), lines
+    return lines
+
+
+async def test_a_removal_typed_with_its_colon_is_played(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await type_move(pilot, "e1-off:5")
+        assert app.session.game.format_move(app.session.last_move) == "e1-off:5"
+
+
+async def test_a_leading_colon_typed_into_the_entry_is_ignored(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("colon", "colon", *"e1-g3")
+        assert app.query_one(MoveEntry).value == "e1-g3"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.game.format_move(app.session.last_move) == "e1-g3"
+
+
+async def test_a_removal_without_a_count_is_refused_with_the_counts(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await type_move(pilot, "e1-off", leave=False)
+        assert app.session.state.moves_played == []
+        assert message(app) == "e1-off needs a count: 4 to 12, e.g. e1-off:4"
+        shown_whole(app, "#message")
+
+
+async def test_a_refused_move_is_selected_so_typing_replaces_it(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await type_move(pilot, "a1-b2", leave=False)
+        entry = app.query_one(MoveEntry)
+        assert entry.value == "a1-b2"
+        assert entry.selected_text == "a1-b2"
+        await pilot.press(*"e1-g3")
+        assert entry.value == "e1-g3"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.game.format_move(app.session.last_move) == "e1-g3"
+
+
+async def test_the_footer_shows_the_entry_keys_while_typing(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("colon")
+        await pilot.pause()
+        shown = footer_keys(app)
+        assert {"Play", "Board", "Help", "Quit"} <= set(shown), shown
+        assert "Type a move: e1-g3, e1xg3, g7-off:2." in message(app)
+
+
+def footer_keys(app: DipoleApp) -> dict[str, str]:
+    """Description -> key of every footer key drawn whole inside the screen and not under
+    another (the pinned keys stand over the right end of the row)."""
+    footer = app.query_one(GameFooter)
+    pinned = footer.query_one("#pinned").region
+    shown = {}
+    for key in footer.query(FooterKey):
+        region = key.region
+        inside = region.width > 0 and region.right <= app.size.width
+        covered = key.parent is footer and region.right > pinned.x
+        if key.display and inside and not covered:
+            shown[key.description] = key.key_display
+    return shown
+
+
+@pytest.mark.parametrize("game", ["dipole", "death-stacks", "bipod"])
+async def test_help_and_quit_are_in_the_footer_at_80x24(tmp_path: Path, game: str) -> None:
+    app = app_for(tmp_path, game)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        shown = footer_keys(app)
+        assert shown.get("Help") == "?" and shown.get("Quit") == "q", shown
+        assert "Undo" in shown
+
+
+async def test_a_long_reason_is_shown_whole_at_80x24(tmp_path: Path) -> None:
+    app = app_for(tmp_path, "death-stacks")
+    async with app.run_test(size=SMALL) as pilot:
+        await type_move(pilot, "a1-1-a3", leave=False)
+        lines = shown_whole(app, "#message")
+        assert len(lines) >= 4
+        assert message(app).endswith("(they can end on b1, a2, b2)")
+
+
+async def test_a_message_that_no_longer_applies_gives_way(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await type_move(pilot, "e1-g3")
+        assert message(app) == "White played e1-g3."
+        await pilot.press("U")
+        assert message(app) == "Nothing to redo."
+        await pilot.press("left")  # the player moves on
+        assert message(app) == "White played e1-g3."
+
+
+async def test_the_title_is_not_cut_at_80x24(tmp_path: Path) -> None:
+    rules = GAMES["bipod"]
+    state = rules.new("multi,adopter-runs")
+    session = Session(rules, state, ("medium", "hard"))
+    app = DipoleApp(session=session, autosave=Autosave(tmp_path))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        text = " ".join(shown_whole(app, "#title"))
+        assert "medium v hard" in text and "Bi-Pod" in text
+
+
+async def test_after_the_game_over_dialog_the_panel_says_what_next(tmp_path: Path) -> None:
+    app = app_for(tmp_path, "dipole", "8:W:Wb8=1:Ba1=3")
+    async with app.run_test(size=SMALL) as pilot:
+        await type_move(pilot, "b8-off", leave=False)
+        assert isinstance(app.screen, ChoiceScreen)
+        text = " ".join(str(label.render()) for label in app.screen.query(".dialog-text"))
+        assert "The game is saved as" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        turn = " ".join(shown_whole(app, "#turn"))
+        assert "Black wins" in turn
+        assert "n new game" in turn and "u review" in turn and "q quit" in turn
+
+
+async def test_a_path_in_the_game_over_dialog_breaks_after_a_slash(tmp_path: Path) -> None:
+    deep = tmp_path / "a-folder-with-a-long-name" / "and-another-one-below-it"
+    app = DipoleApp(
+        session=Session(
+            GAMES["dipole"], GAMES["dipole"].parse_position("8:W:Wb8=1:Ba1=3"), (HUMAN, HUMAN)
+        ),
+        autosave=Autosave(deep),
+    )
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("colon", *"b8-off", "enter")
+        await pilot.pause()
+        label = app.screen.query_one(".dialog-text", Static)
+        lines = str(label.render()).splitlines()
+        path_lines = [line for line in lines if "/" in line and " " not in line]
+        assert len(path_lines) >= 2
+        assert all(line.endswith("/") for line in path_lines[:-1]), lines
+        assert all(len(line) <= label.region.width for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "lines"),
+    [
+        ("White played e1-g3.", 30, ["White played e1-g3."]),
+        (
+            "saved as /home/someone/games/dipole.txt",
+            16,
+            ["saved as", "/home/someone/", "games/dipole.txt"],
+        ),
+        ("a\n\nb", 5, ["a", "", "b"]),
+        (
+            "kept as dipole-20261124-0130-white.txt",
+            12,
+            ["kept as", "dipole-", "20261124-", "0130-", "white.txt"],
+        ),
+    ],
+)
+def test_wrapping_breaks_long_words_after_a_slash(text: str, width: int, lines: list[str]) -> None:
+    assert wrap(text, width) == lines
