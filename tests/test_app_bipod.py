@@ -71,7 +71,8 @@ async def test_blocking_adopting_and_running_by_keys(tmp_path: Path) -> None:
         await type_move(pilot, "j4")  # Second types
         assert state.moves_played[-1] == Move("x", (cell("j4"),))
         figures = str(app.query_one("#tally", Static).render())
-        assert "runner" in figures and "blocker" in figures and "to connect: o 4, O 4" in figures
+        assert "○ First   Runner" in figures and "✕ Second Blocker" in figures
+        assert "o chain: 4 more stones\nO chain: 4 more stones" in figures
         assert board.side_glyph(state.runner) == "○"
 
 

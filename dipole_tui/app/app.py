@@ -197,10 +197,11 @@ class DipoleApp(App[None]):
     def _show(self, message: str = "") -> None:
         session = self.session
         state = session.state
-        self.board.show_state(state, session.last_move)
-        # The board takes moves only from a human seat; a bot's seat plays itself.
+        # The board takes moves only from a human seat; a bot's seat plays itself. (Set first:
+        # the board puts the cursor on a person's stacks when the turn passes to them.)
         seat = session.players[state.to_move]
         self.board.interactive = session.outcome is None and seat == HUMAN
+        self.board.show_state(state, session.last_move)
         # Every panel has a fixed size, so updating it needs no layout pass.
         self.query_one("#title", Static).update(
             Text.assemble((title(self.session.game, state.variant), "bold"), f"  {self._seats()}"),
@@ -456,6 +457,10 @@ class DipoleApp(App[None]):
             self._play(move)
         elif number == self._hint_request:
             self._hint_request = 0
+            try:
+                self.board.show_hint(self.session.game.parse_move(text, self.session.state))
+            except GameError:  # the position moved on: the words still say what was meant
+                self.board.show_hint(None)
             message = f"Hint: hard would play {text}."
             self._say(message)
 
