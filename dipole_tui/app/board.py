@@ -572,6 +572,6 @@ class DipoleBoard(GameBoard):
                 self.removal_cursor = None
                 self._refresh_around(before, square)
                 self._choose_square(square)
-        elif "removal" in meta:
-            self.removal_cursor = int(meta["removal"])
+        elif "removal" in meta and any(m.count == meta["removal"] for m in self.removals):
+            self.removal_cursor = int(meta["removal"])  # (a hint's own chip is only a mark)
             self._choose_removal(self.removal_cursor)
