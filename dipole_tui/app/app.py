@@ -459,7 +459,7 @@ class DipoleApp(App[None]):
             self._hint_request = 0
             try:
                 self.board.show_hint(self.session.game.parse_move(text, self.session.state))
-            except GameError:  # the position moved on: the words still say what was meant
+            except GameError:  # not a move here after all: the words alone
                 self.board.show_hint(None)
             message = f"Hint: hard would play {text}."
             self._say(message)
