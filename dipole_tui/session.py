@@ -177,24 +177,33 @@ class Session:
 
     @staticmethod
     def _bipod_figures(state: BipodState) -> Figures:
-        """Bi-Pod: each side's role and the stones it placed; how far each chain has to go."""
+        """Bi-Pod: the stones each side placed and, once someone adopted, its role; before
+        that what adopting does; how many more stones each runner chain needs at the least.
+        Said in lines of the narrow side panel (23 characters), for a first-time player."""
         placed = [0, 0]
         moves = state.moves_played
         first = state.to_move ^ (len(moves) % 2)  # who played the first of them
         for ply, move in enumerate(moves):
             placed[first ^ (ply % 2)] += len(move.cells)
-        roles = ["-", "-"]
-        if state.runner is not None:
-            roles[state.runner], roles[1 - state.runner] = "runner", "blocker"
-        needs = []
+        chains = []
         for colour in ("o", "O"):
             needed = state.stones_needed(colour)
-            needs.append(f"{colour} {'cut' if needed is None else needed}")
-        return Figures(
-            ("role", "stones"),
-            ((roles[0], placed[0]), (roles[1], placed[1])),
-            "to connect: " + ", ".join(needs),
-        )
+            if needed is None:
+                said = "cut off"
+            elif needed == 0:
+                said = "connected"
+            else:
+                said = f"{needed} more stone{'' if needed == 1 else 's'}"
+            chains.append(f"{colour} chain: {said}")
+        if state.runner is None:
+            you, other = ("Runner", "Blocker") if state.adopter_runs else ("Blocker", "Runner")
+            roles = ["No roles yet. Adopting", f"makes you the {you},", f"the other the {other}."]
+            counts = ((placed[0],), (placed[1],))
+            return Figures(("placed",), counts, "\n".join([*roles, *chains]))
+        role = ["", ""]
+        role[state.runner], role[1 - state.runner] = "Runner", "Blocker"
+        rows = ((role[0], placed[0]), (role[1], placed[1]))
+        return Figures(("role", "placed"), rows, "\n".join(chains))
 
     @staticmethod
     def _checkers(state: State) -> tuple[int, int]:

@@ -35,6 +35,32 @@ def drawn_text(board: GameBoard, key: str, value: int) -> str:
     return text
 
 
+def hinted(board: GameBoard, key: str, value: int) -> bool:
+    """Whether the square (cell, removal chip) with this meta data is drawn as a hint's mark:
+    the hint's own style, underlined (no other mark underlines, colours on)."""
+    styles = [
+        segment.style
+        for y in range(board.size.height)
+        for segment in board.render_line(y)
+        if segment.style and segment.style.meta.get(key) == value
+    ]
+    assert styles, f"nothing drawn with {key}={value}"
+    return all(style.underline for style in styles)
+
+
+def answer_hint(app: DipoleApp, move: str) -> None:
+    """The bots' process answers a hint with `move`, as its reading thread hands it over."""
+    app._hint_request = 1000
+    app._answered(1000, move)
+
+
+def status_lines(board: GameBoard, letters: str) -> list[str]:
+    """The board's lines under its last row of column `letters`: its status, as drawn."""
+    lines = [board.render_line(y).text for y in range(board.size.height)]
+    last = max(i for i, line in enumerate(lines) if "".join(line.split()) == letters)
+    return [line.strip() for line in lines[last + 1 :] if line.strip()]
+
+
 async def type_move(pilot: Pilot[None], text: str, leave: bool = True) -> None:
     """Type a move, then leave the entry (it keeps the focus for the next move until Escape)."""
     await pilot.press("colon", *text, "enter")

@@ -5,7 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_steps import drawn_offset, message, open_record, type_move, walk_to
+from app_steps import (
+    answer_hint,
+    drawn_offset,
+    drawn_text,
+    hinted,
+    message,
+    open_record,
+    type_move,
+    walk_to,
+)
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -128,6 +137,54 @@ async def test_escape_cancels_and_other_stacks_switch_the_selection(tmp_path: Pa
         assert board.selected is None and not board.targets
         await click_square(pilot, board, "d4")  # Black's stack: not White's to select
         assert board.selected is None
+
+
+async def test_a_hint_is_marked_on_the_board_until_escape_or_a_move(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.board
+        answer_hint(app, "e1-g3")
+        await pilot.pause()
+        assert message(app) == "Hint: hard would play e1-g3."
+        assert hinted(board, "square", sq("e1")) and hinted(board, "square", sq("g3"))
+        assert drawn_text(board, "square", sq("g3")) == "→2"  # how many go, as a target says
+        assert not hinted(board, "square", sq("c3"))
+        await pilot.press("escape")  # the marks go; the words stay
+        assert not hinted(board, "square", sq("e1")) and not hinted(board, "square", sq("g3"))
+        assert drawn_text(board, "square", sq("g3")) == "·"
+        assert message(app) == "Hint: hard would play e1-g3."
+        # A removal: its chip shows in the strip before the stack is picked.
+        answer_hint(app, "e1-off:12")
+        await pilot.pause()
+        assert drawn_text(board, "removal", 12) == "12" and hinted(board, "removal", 12)
+        assert hinted(board, "square", sq("e1"))
+        await type_move(pilot, "e1-c3")  # a move ends the hint
+        assert drawn_text(board, "removal", 12) == ""
+        assert not hinted(board, "square", sq("e1"))
+
+
+async def test_in_hot_seat_the_cursor_goes_to_the_next_players_nearest_stack(
+    tmp_path: Path,
+) -> None:
+    app = app_for(tmp_path, SMALL)  # White c3, e1, g1; Black b4, d4, f8
+    async with app.run_test(size=SIZE) as pilot:
+        board = app.board
+        await walk_to(pilot, board, sq("g1"))
+        await pilot.press("enter")
+        await walk_to(pilot, board, sq("h2"))
+        await pilot.press("enter")
+
+        def played() -> list[str]:
+            return [DIPOLE.format_move(move) for move in app.session.state.moves_played]
+
+        assert played() == ["g1-h2"]
+        assert board.cursor == sq("d4")  # Black's stack nearest h2: not b4, not f8
+        await walk_to(pilot, board, sq("b4"))
+        await pilot.press("enter")
+        await walk_to(pilot, board, sq("a3"))
+        await pilot.press("enter")
+        assert played() == ["g1-h2", "b4-a3"]
+        assert board.cursor == sq("c3")  # White's stack nearest a3: not e1, not h2
 
 
 async def test_flip_turns_the_board_and_the_keys_with_it(tmp_path: Path) -> None:

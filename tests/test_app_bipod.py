@@ -7,7 +7,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import app_steps as steps
-from app_steps import drawn_offset, message, open_record, type_move, walk_to
+import pytest
+from app_steps import (
+    answer_hint,
+    drawn_offset,
+    hinted,
+    message,
+    open_record,
+    status_lines,
+    type_move,
+    walk_to,
+)
 from test_app_bots import until
 from textual.geometry import Region
 from textual.widgets import Static
@@ -15,7 +25,7 @@ from textual.widgets import Static
 from dipole_tui.app.app import DipoleApp
 from dipole_tui.app.hex_board import BipodBoard
 from dipole_tui.app.screens import ChoiceScreen, GameChoice, HelpScreen
-from dipole_tui.games.bipod import ADOPT, BIPOD, RESIGN, Move, parse_cell
+from dipole_tui.games.bipod import ADOPT, BIPOD, LABELS, RESIGN, Move, parse_cell
 from dipole_tui.session import HUMAN, Autosave
 
 SIZE = (100, 32)
@@ -71,8 +81,89 @@ async def test_blocking_adopting_and_running_by_keys(tmp_path: Path) -> None:
         await type_move(pilot, "j4")  # Second types
         assert state.moves_played[-1] == Move("x", (cell("j4"),))
         figures = str(app.query_one("#tally", Static).render())
-        assert "runner" in figures and "blocker" in figures and "to connect: o 4, O 4" in figures
+        assert "○ First   Runner" in figures and "✕ Second Blocker" in figures
+        assert "o chain: 4 more stones\nO chain: 4 more stones" in figures
         assert board.side_glyph(state.runner) == "○"
+
+
+def panel_lines(app: DipoleApp) -> list[str]:
+    """The side panel's figures as shown: each line must fit the panel, or it would wrap."""
+    tally = app.query_one("#tally", Static)
+    lines = str(tally.render()).splitlines()
+    assert len(lines) == tally.size.height
+    assert max(map(len, lines)) <= tally.size.width
+    return [line.rstrip() for line in lines]
+
+
+async def test_the_panel_names_the_roles_and_what_each_number_means(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert panel_lines(app) == [
+            "         placed",
+            "✕ First       0",
+            "✕ Second      0",
+            "No roles yet. Adopting",
+            "makes you the Blocker,",
+            "the other the Runner.",
+            "o chain: 5 more stones",
+            "O chain: 5 more stones",
+        ]
+        await type_move(pilot, "k3")
+        await pilot.press("a")  # Second adopts: Second blocks, First runs
+        await pilot.pause()
+        assert panel_lines(app) == [
+            "            role placed",
+            "○ First   Runner      1",
+            "✕ Second Blocker      0",
+            "o chain: 5 more stones",
+            "O chain: 5 more stones",
+        ]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+@pytest.mark.parametrize("variant", ["", "multi"])
+async def test_the_keys_under_the_board_are_never_cut(
+    tmp_path: Path, size: tuple[int, int], variant: str
+) -> None:
+    app = app_for(tmp_path, variant)
+    async with app.run_test(size=size) as pilot:
+        board = hex_board(app)
+        for step in ("start", "adopted", "runner"):
+            shown = " · ".join(status_lines(board, LABELS))
+            assert shown.replace(" · ", " ") == board.status().replace(" · ", " "), step
+            assert "R resigns" in shown
+            if step == "start":
+                await type_move(pilot, "k3")
+                await pilot.press("a")
+            await pilot.pause()
+
+
+async def test_a_hint_shows_the_stones_to_place_or_says_adopt(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = hex_board(app)
+        answer_hint(app, "k3")
+        await pilot.pause()
+        assert drawn_text(board, "k3") == "✕" and hinted(board, "cell", cell("k3"))
+        assert not hinted(board, "cell", cell("h2"))
+        await pilot.press("escape")
+        assert drawn_text(board, "k3") == "·" and not hinted(board, "cell", cell("k3"))
+        await type_move(pilot, "m1")
+        answer_hint(app, "adopt")
+        await pilot.pause()
+        assert "Hint: adopt (a)" in status_lines(board, LABELS)[0]
+        await pilot.press("a")  # the move is played: the hint is gone
+        await pilot.pause()
+        assert "Hint" not in " ".join(status_lines(board, LABELS))
+
+
+async def test_in_hot_seat_the_cursor_goes_to_the_stone_just_placed(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = hex_board(app)
+        assert board.cursor == cell("i1")
+        await type_move(pilot, "k3")  # typed: the cursor was elsewhere
+        assert board.cursor == cell("k3")  # Second answers near First's stone
 
 
 async def test_multi_marks_up_to_three_stones_then_places_them(tmp_path: Path) -> None:

@@ -6,7 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import app_steps as steps
-from app_steps import drawn_offset, message, open_record, type_move, walk_to
+import pytest
+from app_steps import (
+    answer_hint,
+    drawn_offset,
+    hinted,
+    message,
+    open_record,
+    status_lines,
+    type_move,
+    walk_to,
+)
 from rich.style import Style
 from textual.geometry import Region
 from textual.pilot import Pilot
@@ -139,6 +149,74 @@ async def test_the_path_to_the_cursor_is_drawn_with_its_reflections(tmp_path: Pa
         assert drawn_text(board, "e5") == "3"
         assert drawn_text(board, "f5") == "x4◆●"
         assert drawn_text(board, "d4") == "·"  # not on the way
+
+
+@pytest.mark.parametrize(
+    ("size", "four_ways"),
+    [
+        (
+            (80, 24),
+            "b1: 2 of 2 (+/-) · 4 ways to b3: N, or S off the wall (via b2); SW, NW off the"
+            " walls (via a2)",
+        ),
+        (
+            (100, 30),
+            "b1: moving 2 of 2 (1-2, +/-) · 4 ways to b3: north, or south off the wall (via"
+            " b2); south-west, north-west off the walls (via a2)",
+        ),
+    ],
+)
+async def test_several_ways_to_a_square_are_said_in_full_under_the_board(
+    tmp_path: Path, size: tuple[int, int], four_ways: str
+) -> None:
+    """One piece from c1 to c2 goes north, or south into the wall and back: the status says
+    so whole, wrapped into the lines under the board, in shorter words only where needed."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        board = stacks_board(app)
+        await walk_to(pilot, board, sq("c1"))
+        await pilot.press("1")
+        await walk_to(pilot, board, sq("c2"))
+        assert status_lines(board, "abcdef") == [
+            "c1: moving 1 of 2 (1-2, +/-)",
+            "2 ways to c2: north, or south bouncing off the wall",
+        ]
+        # b1-2-b3 four ways, by two different squares.
+        await pilot.press("escape")
+        await walk_to(pilot, board, sq("b1"))
+        await pilot.press("2")
+        await walk_to(pilot, board, sq("b3"))
+        lines = status_lines(board, "abcdef")
+        assert " ".join(lines) == four_ways and len(lines) == 2
+
+
+async def test_a_hint_is_marked_with_the_pieces_that_land(tmp_path: Path) -> None:
+    app = app_for(tmp_path, MIDDLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = stacks_board(app)
+        answer_hint(app, "b5-3-e4")
+        await pilot.pause()
+        assert hinted(board, "square", sq("b5")) and hinted(board, "square", sq("e4"))
+        assert drawn_text(board, "e4") == "→3"  # three pieces land there
+        assert not hinted(board, "square", sq("c4"))
+        await pilot.press("escape")
+        assert not hinted(board, "square", sq("b5")) and drawn_text(board, "e4") == "·"
+        answer_hint(app, "b5-3-e4")
+        await type_move(pilot, "b5-1-b6")  # another move: the hint is gone
+        assert not hinted(board, "square", sq("e4")) and drawn_text(board, "e4") == "·"
+
+
+async def test_in_hot_seat_the_cursor_goes_to_the_next_players_nearest_stack(
+    tmp_path: Path,
+) -> None:
+    app = app_for(tmp_path, ",,,,,bbb/,,,,,/,,,,,/,b,,,,/,,,,,/r,,,,, r")
+    async with app.run_test(size=SIZE) as pilot:
+        board = stacks_board(app)
+        await pilot.press("1")
+        await walk_to(pilot, board, sq("a2"))
+        await pilot.press("enter")
+        assert app.session.state.moves_played == [Move(sq("a1"), 1, sq("a2"))]
+        assert board.cursor == sq("b3")  # Black's stack nearest a2, not its tallest (f6)
 
 
 async def test_a_too_tall_stack_is_marked_and_only_its_legal_parts_offered(

@@ -23,6 +23,7 @@ from dipole_tui.games.death_stacks import (
     Move,
     format_move,
     move_paths,
+    move_ways,
     parse_square,
     path,
     square_name,
@@ -171,6 +172,24 @@ def test_the_same_target_reached_twice_is_one_move() -> None:
     assert sorted(format_move(m) for m in moves) == ["a1-2-a3", "a1-2-c1", "a1-2-c3"]
     assert len(move_paths(Move(sq("a1"), 2, sq("c3")))) == 4
     assert len(move_paths(Move(sq("a1"), 2, sq("a3")))) == 2
+
+
+def test_each_way_to_a_target_says_how_often_a_wall_turns_it_back() -> None:
+    # a1-1-a2: north, or south into the wall and back: the same squares, one move.
+    ways = move_ways(Move(sq("a1"), 1, sq("a2")))
+    assert [(w.direction, names(w.squares), w.bounces) for w in ways] == [
+        ("n", ["a2"], 0),
+        ("s", ["a2"], 1),
+    ]
+    # A corner turns both ways at once: it counts as one bounce.
+    corner = {w.direction: w.bounces for w in move_ways(Move(sq("a1"), 2, sq("c3")))}
+    assert corner == {"ne": 0, "se": 1, "sw": 1, "nw": 1}
+    # d5 north-east 4 (rulings.md) bounces off the top wall, then the right one.
+    ways = move_ways(Move(sq("d5"), 4, sq("d3")))
+    assert [(w.direction, names(w.squares), w.bounces) for w in ways] == [
+        ("n", ["d6", "d5", "d4", "d3"], 1),
+        ("ne", ["e6", "f5", "e4", "d3"], 2),
+    ]
 
 
 def test_legal_moves_are_in_canonical_order() -> None:

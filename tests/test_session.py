@@ -15,6 +15,7 @@ from platformdirs import user_data_dir
 
 import dipole_tui.session as session_module
 from dipole_tui.games.base import GameError
+from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS, DeathStacksState
 from dipole_tui.games.dipole import DIPOLE, OFF, PASS, DipoleState
 from dipole_tui.records import RecordError, parse_record
@@ -375,6 +376,28 @@ def test_death_stacks_figures_count_stacks_pieces_and_prisoners() -> None:
     figures = session.figures()
     assert figures.headings == ("stacks", "pcs", "held")
     assert figures.rows == ((2, 4, 2), (2, 4, 1))
+
+
+def test_bipod_figures_say_what_adopting_does_and_what_each_chain_needs() -> None:
+    session = Session.new(BIPOD, "adopter-runs")
+    for text in ("q1", "u1", "r2", "t2"):  # the O start stone on s1 is walled in
+        session.play(BIPOD.parse_move(text, session.state))
+    figures = session.figures()
+    assert figures.headings == ("placed",) and figures.rows == ((2,), (2,))
+    assert figures.note.splitlines() == [
+        "No roles yet. Adopting",
+        "makes you the Runner,",  # this variant: the adopter runs
+        "the other the Blocker.",
+        "o chain: 5 more stones",
+        "O chain: cut off",
+    ]
+    # Each line fits the narrow side panel (26 columns, 23 inside).
+    assert max(len(line) for line in figures.note.splitlines()) <= 23
+    session.play(BIPOD.parse_move("adopt", session.state))  # First adopts, and runs
+    figures = session.figures()
+    assert figures.headings == ("role", "placed")
+    assert figures.rows == (("Runner", 2), ("Blocker", 2))
+    assert figures.note.splitlines() == ["o chain: 5 more stones", "O chain: cut off"]
 
 
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 120))

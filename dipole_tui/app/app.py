@@ -224,10 +224,11 @@ class DipoleApp(App[None]):
     def _show(self, message: str = "") -> None:
         session = self.session
         state = session.state
-        self.board.show_state(state, session.last_move)
-        # The board takes moves only from a human seat; a bot's seat plays itself.
+        # The board takes moves only from a human seat; a bot's seat plays itself. (Set first:
+        # the board puts the cursor on a person's stacks when the turn passes to them.)
         seat = session.players[state.to_move]
         self.board.interactive = session.outcome is None and seat == HUMAN
+        self.board.show_state(state, session.last_move)
         self._message = (message, "")
         self._show_panel()
         self._check_fits()
@@ -505,6 +506,10 @@ class DipoleApp(App[None]):
             self._play(move)
         elif number == self._hint_request:
             self._hint_request = 0
+            try:
+                self.board.show_hint(self.session.game.parse_move(text, self.session.state))
+            except GameError:  # not a move here after all: the words alone
+                self.board.show_hint(None)
             message = f"Hint: hard would play {text}."
             self._say(message)
 

@@ -28,7 +28,7 @@ from ..games.dipole import (
     dark_squares,
     is_dark,
 )
-from .game_board import GameBoard
+from .game_board import GameBoard, nearest
 
 
 @dataclass(frozen=True)
@@ -107,6 +107,7 @@ class DipoleBoard(GameBoard):
         "board--capture",
         "board--last",
         "board--removal",
+        "board--hint",
     }
 
     DEFAULT_CSS = """
@@ -127,6 +128,7 @@ class DipoleBoard(GameBoard):
     DipoleBoard > .board--capture { background: $error; color: $text; }
     DipoleBoard > .board--last { background: $warning-muted; }
     DipoleBoard > .board--removal { color: $text; background: $success-muted; }
+    DipoleBoard > .board--hint { background: $secondary; text-style: bold underline; }
     """
 
     def __init__(
@@ -141,6 +143,8 @@ class DipoleBoard(GameBoard):
         self.state = state
         self.glyphs = ASCII if ascii_glyphs else UNICODE
         self.last_move: Move | None = None
+        self.hint: Move | None = None  # the move a hint suggests, marked until the next change
+        self._plies = -1  # the plies played in the position shown
         self._legal: list[Move] = []
         self._selected: int | None = None
         self._targets: dict[int, Move] = {}
@@ -162,7 +166,7 @@ class DipoleBoard(GameBoard):
         assert isinstance(state, DipoleState), "the Dipole board draws Dipole positions"
         same_board = state is self.state and len(self._drawn_cells) == len(state.cells)
         changed = {self.cursor, *self._targets}
-        for move in (self.last_move, last_move):
+        for move in (self.last_move, last_move, self.hint):
             if move is not None:
                 changed.update((move.origin, move.target))
         if self._selected is not None:
@@ -170,19 +174,35 @@ class DipoleBoard(GameBoard):
         if same_board:
             drawn = zip(self._drawn_cells, state.cells, strict=True)
             changed.update(sq for sq, (was, now) in enumerate(drawn) if was != now)
+        moved = state is not self.state or len(state.moves_played) != self._plies
         self.state = state
+        self._plies = len(state.moves_played)
         self.last_move = last_move if last_move != PASS else None
+        self.hint = None
         self._legal = state.legal_moves()
         self.selected = None
         self.removal_cursor = None
         self._drawn_cells = list(state.cells)
         if self.cursor not in dark_squares(self.state.size):
             self.cursor = self._home_square()
+        origins = {move.origin for move in self._legal if move != PASS}
+        if moved and self.interactive and origins and self.cursor not in origins:
+            # The turn passed to a person: the cursor goes to their stack nearest to it.
+            self.cursor = nearest(self.cursor, origins, STRIDE)
+            changed.add(self.cursor)
         if same_board:
             self._refresh_around(*(sq for sq in changed if sq >= 0))
         else:
             self._row_cache.clear()
             self.refresh()
+
+    def show_hint(self, move: Move | None) -> None:
+        changed = {self.cursor}
+        for hinted in (self.hint, move):
+            if hinted is not None:
+                changed.update((hinted.origin, hinted.target))
+        self.hint = move
+        self._refresh_around(*(sq for sq in changed if sq >= 0))
 
     def minimum_size(self) -> Size:
         return minimum_size(self.state.size)
@@ -315,6 +335,9 @@ class DipoleBoard(GameBoard):
     def _removal_strip(self, active: bool) -> list[Segment]:
         """One chip per removable count, as roomy as the board's width allows."""
         removals = self.removals if active else []
+        hint = self.hint
+        if active and not removals and hint is not None and hint.target == OFF:
+            removals = [hint]  # a hinted removal shows its chip before its stack is picked
         if not removals:
             return []
         cell = self.cell_size() or CELL_SIZES[-1]
@@ -336,7 +359,16 @@ class DipoleBoard(GameBoard):
     def _chip_style(self, count: int) -> Style:
         meta = self._chip_meta[count]
         if self.removal_cursor != count:
-            return self.style_of("board--removal") + meta
+            style = self.style_of("board--removal")
+            hint = self.hint
+            if (
+                hint is not None
+                and hint.target == OFF
+                and hint.count == count
+                and self.selected in (None, hint.origin)
+            ):
+                style += self.style_of("board--hint")
+            return style + meta
         style = self.style_of("board--cursor")
         if self.app.no_color:
             style += Style(reverse=True)
@@ -349,12 +381,15 @@ class DipoleBoard(GameBoard):
         squares = [self._square_at(column, board_row) for column in range(n)]
         last = self.last_move
         touched = (last.origin, last.target) if last is not None else ()
+        hint = self.hint
+        hinted = (hint.origin, hint.target) if hint is not None else ()
         cursor = self.cursor if self.removal_cursor is None and self.has_focus else None
         looks = tuple(
             (
                 self.state.cells[square],
                 self._targets.get(square),
                 square in touched,
+                hint if square in hinted else None,
                 square == self._selected,
                 square == cursor,
             )
@@ -390,6 +425,9 @@ class DipoleBoard(GameBoard):
             style += self.style_of("board--last")
             if no_color:
                 style += Style(underline=True)
+        hint = self.hint
+        if hint is not None and square in (hint.origin, hint.target):
+            style += self.style_of("board--hint")
         target = self.targets.get(square)
         if target is not None:
             kind = "board--capture" if target.capture else "board--target"
@@ -407,6 +445,8 @@ class DipoleBoard(GameBoard):
     def _cell_text(self, square: int, line: int, cell_w: int, cell_h: int) -> tuple[str, Style]:
         height = self.state.cells[square]
         target = self.targets.get(square)
+        if target is None and self.hint is not None and self.hint.target == square:
+            target = self.hint  # the hinted destination says how many go, as a target does
         mark = ""
         if target is not None:
             sign = "x" if target.capture else ("+" if height else "→")
@@ -487,6 +527,9 @@ class DipoleBoard(GameBoard):
             self._choose_square(self.cursor)
 
     def action_cancel(self) -> None:
+        """Escape: forget the selection and the hint's marks."""
+        if self.hint is not None:
+            self.show_hint(None)
         if self.selected is None and self.removal_cursor is None:
             return
         self._select(None)
@@ -529,6 +572,6 @@ class DipoleBoard(GameBoard):
                 self.removal_cursor = None
                 self._refresh_around(before, square)
                 self._choose_square(square)
-        elif "removal" in meta:
-            self.removal_cursor = int(meta["removal"])
+        elif "removal" in meta and any(m.count == meta["removal"] for m in self.removals):
+            self.removal_cursor = int(meta["removal"])  # (a hint's own chip is only a mark)
             self._choose_removal(self.removal_cursor)

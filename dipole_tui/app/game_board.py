@@ -8,6 +8,8 @@ which glyph stands for a side (the side panel uses the same glyphs).
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
@@ -17,6 +19,18 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ..games.base import Move, State
+
+
+def nearest(square: int, squares: set[int], columns: int) -> int:
+    """Of `squares`, the one nearest `square` in king steps (then in rook steps), on a board
+    numbered `rank * columns + file`: where the cursor goes when the turn passes."""
+    file, rank = square % columns, square // columns
+
+    def distance(other: int) -> tuple[int, int, int]:
+        files, ranks = abs(other % columns - file), abs(other // columns - rank)
+        return max(files, ranks), files + ranks, other
+
+    return min(squares, key=distance)
 
 
 class GameBoard(Widget, can_focus=True):
@@ -48,6 +62,10 @@ class GameBoard(Widget, can_focus=True):
 
     def show_state(self, state: State, last_move: Move | None) -> None:
         """Show a new position (after a move, undo, redo or load) and forget the selection."""
+        raise NotImplementedError
+
+    def show_hint(self, move: Move | None) -> None:
+        """Mark the move a hint suggests (None: no hint) until the position changes or Escape."""
         raise NotImplementedError
 
     def minimum_size(self) -> Size:
@@ -96,6 +114,22 @@ class GameBoard(Widget, can_focus=True):
 
     def on_blur(self) -> None:
         self.refresh()
+
+    @staticmethod
+    def wrap_status(parts: list[str], width: int) -> list[str]:
+        """The text under a board in lines of `width`: its parts (what is selected, what the
+        keys do) joined by ' · ' while whole parts fit; a part too long for a line of its own
+        goes on after the last one, broken between words."""
+        width = max(1, width)
+        lines: list[str] = []
+        for part in filter(None, parts):
+            if lines and len(lines[-1]) + 3 + len(part) <= width:
+                lines[-1] += " · " + part
+            elif lines and len(part) > width:
+                lines[-1:] = textwrap.wrap(f"{lines[-1]} · {part}", width, break_on_hyphens=False)
+            else:
+                lines += textwrap.wrap(part, width, break_on_hyphens=False)
+        return lines
 
     def render_too_small(self, y: int) -> Strip:
         """Line `y` of the notice that replaces a board which does not fit."""

@@ -61,14 +61,16 @@ UNICODE = HexGlyphs("·", "✕", {WHITE: "○", GRAY: "●"}, {WHITE: "◎", GRA
 ASCII = HexGlyphs(".", "x", {WHITE: "o", GRAY: "O"}, {WHITE: "@", GRAY: "Q"})
 
 # (characters per text column, lines per row), largest first; the board takes the largest that fits.
+# At 80x24 that is (1, 1): two characters a column need 66 columns, and the side panel leaves 54.
 SCALES = ((3, 3), (3, 2), (2, 2), (2, 1), (1, 1))
+STATUS_LINES = 2  # at the least: the status wraps into the lines below the board
 
 
 def board_size(scale: tuple[int, int]) -> Size:
     """Cells in the terminal a board at `scale` needs: the rows, a label line above and below,
-    and the status line."""
+    and the status."""
     u, h = scale
-    return Size(LAST_COLUMN * u + (2 * u - 1) + ROW_LABEL_WIDTH, ROWS * h + 3)
+    return Size(LAST_COLUMN * u + (2 * u - 1) + ROW_LABEL_WIDTH, ROWS * h + 2 + STATUS_LINES)
 
 
 class BipodBoard(GameBoard):
@@ -90,6 +92,7 @@ class BipodBoard(GameBoard):
         "board--last",
         "board--status",
         "board--notice",
+        "board--hint",
     }
 
     DEFAULT_CSS = """
@@ -111,6 +114,7 @@ class BipodBoard(GameBoard):
     BipodBoard > .board--last { background: #d8c888; }
     BipodBoard > .board--status { color: $text; }
     BipodBoard > .board--notice { color: $text; background: $error; text-style: bold; }
+    BipodBoard > .board--hint { background: #7fc8f8; text-style: bold underline; }
     """
 
     BINDINGS = [
@@ -132,6 +136,8 @@ class BipodBoard(GameBoard):
         self.glyphs = ASCII if ascii_glyphs else UNICODE
         self.state = state
         self.last_move: Move | None = None
+        self.hint: BipodMove | None = None  # the move a hint suggests, until the next change
+        self._plies = -1  # the plies played in the position shown
         self.cursor = START_CELLS[WHITE]
         self.colour = WHITE  # the runner colour Enter places
         self.marked: list[int] = []  # multi: the blocking stones gathered for one turn
@@ -145,13 +151,25 @@ class BipodBoard(GameBoard):
     # -- what is shown ---------------------------------------------------------------------
 
     def show_state(self, state: State, last_move: Move | None) -> None:
+        """When the turn passes to a person, the cursor goes to the stone just placed: in a
+        placement game the answer is usually near it (after their own stone, it is there)."""
         assert isinstance(state, BipodState), "this board draws Bi-Pod positions"
+        moved = state is not self.state or len(state.moves_played) != self._plies
+        self._plies = len(state.moves_played)
+        placed = last_move.cells if isinstance(last_move, BipodMove) else ()
+        if moved and self.interactive and placed and self.cursor not in placed:
+            self.cursor = placed[0]
         self.state = state
         self.last_move = last_move
+        self.hint = None
         self.marked = []
         self.notice = ""
         self._chains = state.chains()
         self._dead = state.dead_cells()
+        self.refresh()
+
+    def show_hint(self, move: Move | None) -> None:
+        self.hint = move if isinstance(move, BipodMove) else None
         self.refresh()
 
     def minimum_size(self) -> Size:
@@ -181,24 +199,33 @@ class BipodBoard(GameBoard):
         return BipodMove(BLOCK, tuple(sorted(cells)))
 
     def status(self) -> str:
-        """The line under the board: what Enter does, and the keys for the rest."""
+        """The text under the board: what Enter does, and the keys for the rest."""
+        return " · ".join(self.status_parts())
+
+    def status_parts(self) -> list[str]:
         if self.notice:
-            return self.notice
+            return [self.notice]
         state = self.state
         if state.outcome() is not None or not self.interactive:
-            return ""
+            return []
+        hint = []
+        if self.hint is not None and not self.hint.cells:
+            key = " (a)" if self.hint == ADOPT else ""
+            hint = [f"Hint: {self.hint.kind}{key}"]
         if state.runner is None:
             if state.multi:
                 marked = format_cells(sorted(self.marked)) if self.marked else "none"
-                return (
-                    f"Marked {marked} ({len(self.marked)}/{MULTI_MOST}): Space marks, Enter "
-                    f"places · a adopts · R resigns"
-                )
-            return "Enter places a blocking stone · a adopts · R resigns"
+                return [
+                    *hint,
+                    f"Marked {marked} ({len(self.marked)}/{MULTI_MOST}): Space marks, Enter places",
+                    "a adopts",
+                    "R resigns",
+                ]
+            return [*hint, "Enter places a blocking stone", "a adopts", "R resigns"]
         if self._runner_to_move():
             other = GRAY if self.colour == WHITE else WHITE
-            return f"Enter places {self.colour} · c switches to {other} · R resigns"
-        return "Enter places a blocking stone · R resigns"
+            return [*hint, f"Enter places {self.colour}", f"c switches to {other}", "R resigns"]
+        return [*hint, "Enter places a blocking stone", "R resigns"]
 
     # -- geometry --------------------------------------------------------------------------
 
@@ -231,20 +258,24 @@ class BipodBoard(GameBoard):
         u, h = scale
         total = board_size(scale)
         left = max(0, (width - total.width) // 2)
-        line = y - max(0, (self.size.height - total.height) // 2)
+        top = max(0, (self.size.height - total.height) // 2)
+        line = y - top
+        status_top = total.height - STATUS_LINES
         base = self.base_style()  # every segment gets a style: NO_COLOR's filter needs one
-        if line < 0 or line >= total.height:
+        if line < 0:
             return Strip.blank(width, base)
         segments = [Segment(" " * left, base)]
-        if line in (0, total.height - 2):
+        if line >= status_top:  # the status, wrapped into the lines down to the widget's end
+            lines = self.wrap_status(self.status_parts(), width - left)
+            said = lines[line - status_top] if line - status_top < len(lines) else ""
+            kind = "board--notice" if self.notice and said else "board--status"
+            segments.append(Segment(said, self.style_of(kind)))
+        elif line in (0, status_top - 1):
             labels = LABELS[::-1] if self.flipped else LABELS
             text = [" "] * (total.width - ROW_LABEL_WIDTH)
             for column, letter in enumerate(labels):
                 text[column * u + u - 1] = letter  # over the middle of its cells
             segments.append(Segment("".join(text), self.style_of("board--label")))
-        elif line == total.height - 1:
-            kind = "board--notice" if self.notice else "board--status"
-            segments.append(Segment(self.status()[: width - left], self.style_of(kind)))
         else:
             screen_row, sub = divmod(line - 1, h)
             segments += self._row_line(screen_row, sub, u, h, base)
@@ -270,7 +301,7 @@ class BipodBoard(GameBoard):
 
     def _cell_text(self, cell: int, middle: bool) -> tuple[str, Style]:
         """A cell's glyph (on its middle line) and style: the stone, its chain, the last move,
-        the marks and the cursor, in that order, so the cursor always shows."""
+        the hint, the marks and the cursor, in that order, so the cursor always shows."""
         state = self.state
         stone = state.stone(cell)
         no_color = self.app.no_color
@@ -287,9 +318,9 @@ class BipodBoard(GameBoard):
         elif stone == BLOCK or cell in self.marked:
             text, kind = self.glyphs.block, "board--block"
         elif cursor and self.interactive:  # what Enter would place here
-            placing = self.placing()
-            text = self.glyphs.block if placing == BLOCK else self.glyphs.stones[placing]
-            kind = {BLOCK: "board--block", WHITE: "board--white", GRAY: "board--gray"}[placing]
+            text, kind = self._stone_look(self.placing())
+        elif self.hint is not None and cell in self.hint.cells:  # what the hint would place
+            text, kind = self._stone_look(self.hint.kind)
         else:
             text, kind = ("" if dead else self.glyphs.empty), "board--empty"
         last = self.last_move
@@ -297,6 +328,8 @@ class BipodBoard(GameBoard):
             style += self.style_of("board--last")
             if no_color:
                 style += Style(underline=True)
+        if self.hint is not None and cell in self.hint.cells:
+            style += self.style_of("board--hint")
         if cell in self.marked:
             style += self.style_of("board--marked")
         if cursor:
@@ -304,6 +337,12 @@ class BipodBoard(GameBoard):
             if no_color:
                 style += Style(reverse=True)
         return (text if middle else ""), style + self.style_of(kind, partial=True)
+
+    def _stone_look(self, stone: str) -> tuple[str, str]:
+        """The glyph and component class of a stone ("x", "o" or "O") about to be placed."""
+        if stone == BLOCK:
+            return self.glyphs.block, "board--block"
+        return self.glyphs.stones[stone], "board--white" if stone == WHITE else "board--gray"
 
     # -- input -----------------------------------------------------------------------------
 
@@ -342,7 +381,8 @@ class BipodBoard(GameBoard):
         total = board_size(scale)
         top = max(0, (self.size.height - total.height) // 2)
         width = self.size.width
-        regions = [Region(0, top + total.height - 1, width, 1)]
+        status_top = top + total.height - STATUS_LINES
+        regions = [Region(0, status_top, width, self.size.height - status_top)]
         for cell in cells:
             row = self._screen(cell)[1]
             regions.append(Region(0, top + 1 + row * h, width, h))
@@ -352,8 +392,10 @@ class BipodBoard(GameBoard):
         self._place(self.cursor)
 
     def action_cancel(self) -> None:
-        if self.marked:
+        """Escape: clear the marks and the hint."""
+        if self.marked or self.hint is not None:
             self.marked = []
+            self.hint = None
             self._changed()
 
     def action_mark(self) -> None:

@@ -5,7 +5,8 @@ After a stack is picked, how many pieces move is chosen with the number keys, `+
 clicking the lowest piece to take; the top part that moves is highlighted, its landing squares are
 marked, and the path to the square under the cursor (reflections included) is drawn step by step.
 Everything shown comes from the rules core: `legal_moves()` for what may move where, `too_tall()`
-for the stacks that must move, `move_paths()` for the way a move goes.
+for the stacks that must move, `move_ways()` for the way a move goes (and when several directions
+land on the same square, the words under the board say which and how the walls turn them back).
 """
 
 from __future__ import annotations
@@ -27,11 +28,12 @@ from ..games.death_stacks import (
     SQUARES,
     TOO_TALL,
     DeathStacksState,
-    move_paths,
+    Way,
+    move_ways,
     square_name,
     why_stack_cannot_move,
 )
-from .game_board import GameBoard
+from .game_board import GameBoard, nearest
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,20 @@ Block = tuple[Style, list[list[tuple[str, Style]]]]
 CELL_SIZES = ((11, 5), (9, 4), (7, 3), (5, 2), (4, 1))
 LABEL_WIDTH = 3  # rank numbers
 WALL_WIDTH = 2  # the wall ring is drawn thinner than a square: it is never played on
-EXTRA_ROWS = 4  # the wall above and below, the file letters, the status line
+STATUS_LINES = 2  # at the least: the board's status line wraps into the lines below it
+EXTRA_ROWS = 3 + STATUS_LINES  # the wall above and below, the file letters, the status
+# Directions in words: the ways a move can go are said in full where there is room.
+DIRECTION_WORDS = {
+    "n": "north",
+    "ne": "north-east",
+    "e": "east",
+    "se": "south-east",
+    "s": "south",
+    "sw": "south-west",
+    "w": "west",
+    "nw": "north-west",
+}
+BREVITIES = 4  # how the status is said: 0 in full words ... 3 the shortest
 
 
 def board_size(cell: tuple[int, int]) -> Size:
@@ -84,6 +99,7 @@ class DeathStacksBoard(GameBoard):
         "board--last",
         "board--tall",
         "board--status",
+        "board--hint",
     }
 
     DEFAULT_CSS = """
@@ -108,6 +124,7 @@ class DeathStacksBoard(GameBoard):
     DeathStacksBoard > .board--last { background: #d8c060; }
     DeathStacksBoard > .board--tall { color: #b01818; text-style: bold reverse; }
     DeathStacksBoard > .board--status { color: $text; }
+    DeathStacksBoard > .board--hint { background: #7fc8f8; text-style: bold underline; }
     """
 
     BINDINGS = [
@@ -127,13 +144,15 @@ class DeathStacksBoard(GameBoard):
         self.state = state
         self.glyphs = ASCII if ascii_glyphs else UNICODE
         self.last_move: Move | None = None
+        self.hint: Move | None = None  # the move a hint suggests, marked until the next change
+        self._plies = -1  # the plies played in the position shown
         self.cursor = 0
         self.selected: int | None = None
         self.count = 0  # how many pieces of the selected stack move
         self.notice = ""  # a one-line answer to a key that could not be done
         self._legal: list[Move] = []
         self._targets: tuple[object, dict[int, Move]] = (None, {})
-        self._paths: tuple[object, list[tuple[int, ...]]] = (None, [])
+        self._ways: tuple[object, list[Way]] = (None, [])
         # Each square's style and lines, drawn once and kept until its look changes; `_blocks_for`
         # says for which size, focus and seat they hold.
         self._blocks: dict[int, Block] = {}
@@ -156,15 +175,20 @@ class DeathStacksBoard(GameBoard):
         for move in (self.last_move, last_move):
             if move is not None:
                 before.update((move.origin, move.target))
+        moved = state is not self._shown or len(state.moves_played) != self._plies
+        self._plies = len(state.moves_played)
         self.state = state
         self.last_move = last_move
+        self.hint = None
         self._legal = state.legal_moves()
         self._targets = (None, {})
-        self._paths = (None, [])
+        self._ways = (None, [])
         self.selected = None
         self.count = 0
-        if state.owner(self.cursor) != state.to_move:
-            self.cursor = self._home_square()
+        origins = {move.origin for move in self._legal}
+        if moved and self.interactive and origins and self.cursor not in origins:
+            # The turn passed to a person: the cursor goes to their stack nearest to it.
+            self.cursor = nearest(self.cursor, origins, SIZE)
         self._drawn_cells = list(state.cells)
         if state is not self._shown:
             self._shown = state
@@ -177,6 +201,11 @@ class DeathStacksBoard(GameBoard):
         # A tall stack's "!" depends on whose turn it is, so every tall stack is drawn again.
         tall = {sq for sq, stack in enumerate(state.cells) if len(stack) > TOO_TALL}
         self._redraw(before | changed | tall)
+
+    def show_hint(self, move: Move | None) -> None:
+        before = self._marked()
+        self.hint = move
+        self._redraw(before, self.notice)
 
     def notify_style_update(self) -> None:
         self._blocks.clear()  # the squares' drawings hold the old theme's styles
@@ -215,44 +244,95 @@ class DeathStacksBoard(GameBoard):
             self._targets = (key, {m.target: m for m in moves if m.count == self.count})
         return self._targets[1]
 
-    def path_to_cursor(self) -> list[tuple[int, ...]]:
+    def ways_to_cursor(self) -> list[Way]:
         """The ways the selected part reaches the square under the cursor (none if it can't)."""
         key = (self.selected, self.count, self.cursor)  # show_state forgets the cache
-        if self._paths[0] != key:
+        if self._ways[0] != key:
             move = self.targets.get(self.cursor)
-            self._paths = (key, move_paths(move) if move is not None else [])
-        return self._paths[1]
+            self._ways = (key, move_ways(move) if move is not None else [])
+        return self._ways[1]
+
+    def path_to_cursor(self) -> list[tuple[int, ...]]:
+        """The squares of each way to the square under the cursor."""
+        return [way.squares for way in self.ways_to_cursor()]
 
     def _marked(self) -> set[int]:
-        """The squares drawn differently because of the cursor and the selection."""
+        """The squares drawn differently because of the cursor, the selection and the hint."""
         marked = {self.cursor, *self.targets}
         if self.selected is not None:
             marked.add(self.selected)
+        if self.hint is not None:
+            marked.update((self.hint.origin, self.hint.target))
         for way in self.path_to_cursor():
             marked.update(way)
         return marked
 
     def status(self) -> str:
-        """The line under the board: what is selected and what the keys can do with it."""
+        """The text under the board, in full: what is selected and what the keys can do."""
+        return " · ".join(self.status_parts())
+
+    def status_parts(self, brevity: int = 0) -> list[str]:
+        """The parts of the status, said the shorter the higher `brevity` (0 to 3)."""
         if self.notice:
-            return self.notice
+            return [self.notice]
         state = self.state
         if self.selected is None:
             tall = state.too_tall()
             if tall and self.interactive:
                 where = " or ".join(square_name(sq) for sq in tall)
-                return f"Too tall: {where} must move this turn, down to {TOO_TALL} or fewer"
-            return "Pick a stack: Enter or click" if self.interactive else ""
+                return [f"Too tall: {where} must move this turn, down to {TOO_TALL} or fewer"]
+            return ["Pick a stack: Enter or click"] if self.interactive else []
         height = len(state.cells[self.selected])
         counts = self.counts_from(self.selected)
         choices = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
-        text = f"{square_name(self.selected)}: moving {self.count} of {height} ({choices}, +/-)"
-        paths = self.path_to_cursor()
-        if len(paths) == 1:
-            text += "  path " + " ".join(square_name(sq) for sq in paths[0])
-        elif paths:
-            text += f"  {len(paths)} ways to {square_name(self.cursor)}"
-        return text
+        if brevity < 2:
+            moving = f"moving {self.count} of {height} ({choices}, +/-)"
+        else:
+            moving = f"{self.count} of {height} (+/-)"
+        parts = [f"{square_name(self.selected)}: {moving}"]
+        ways = self.ways_to_cursor()
+        if len(ways) == 1:
+            parts.append("path " + " ".join(square_name(sq) for sq in ways[0].squares))
+        elif ways:
+            parts.append(self._ways_text(ways, brevity))
+        return parts
+
+    def _ways_text(self, ways: list[Way], brevity: int) -> str:
+        """Several directions landing on the cursor's square (one move all the same), said
+        with the walls that turn them back: "2 ways to c2: north, or south bouncing off the
+        wall"; when the ways pass different squares, each group says its first."""
+        head = f"{len(ways)} ways to {square_name(self.cursor)}"
+        groups: dict[tuple[int, ...], list[Way]] = {}
+        for way in ways:
+            groups.setdefault(way.squares, []).append(way)
+        firsts = [square_name(squares[0]) for squares in groups]
+        if brevity >= 3:
+            via = f" via {', '.join(firsts)}" if len(groups) > 1 else ""
+            return f"{head}{via} (walls turn moves back)"
+        phrases = []
+        for first, group in zip(firsts, groups.values(), strict=True):
+            names = [
+                DIRECTION_WORDS[way.direction] if brevity < 2 else way.direction.upper()
+                for way in group
+            ]
+            straight = [name for name, way in zip(names, group, strict=True) if not way.bounces]
+            bounced = [name for name, way in zip(names, group, strict=True) if way.bounces]
+            said = ", ".join(straight)
+            if bounced:
+                once = [way.bounces for way in group if way.bounces] == [1]
+                walls = "the wall" if once else "the walls"
+                off = "bouncing off" if brevity == 0 else "off"
+                said += (", or " if straight else "") + f"{', '.join(bounced)} {off} {walls}"
+            phrases.append(said + (f" (via {first})" if len(groups) > 1 else ""))
+        return f"{head}: " + "; ".join(phrases)
+
+    def status_lines(self, width: int, room: int) -> list[str]:
+        """The status in at most `room` lines of `width`: in full words where they fit."""
+        for brevity in range(BREVITIES):
+            lines = self.wrap_status(self.status_parts(brevity), width)
+            if len(lines) <= room:
+                return lines
+        return lines[:room]
 
     # -- geometry --------------------------------------------------------------------------
 
@@ -294,23 +374,26 @@ class DeathStacksBoard(GameBoard):
             return self.render_too_small(y)
         cell_w, cell_h, left, top, total = placement
         row = y - top
+        status_top = total.height - STATUS_LINES
         base = self.base_style()  # every segment gets a style: NO_COLOR's filter needs one
-        if row < 0 or row >= total.height:
+        if row < 0:
             return Strip.blank(width, base)
         label = self.style_of("board--label")
         wall = self.style_of("board--wall")
         segments: list[Segment] = [Segment(" " * left, base)]
-        if row in (0, total.height - 3):
+        if row >= status_top:  # the status, wrapped into the lines down to the widget's end
+            lines = self.status_lines(width - left, self.size.height - top - status_top)
+            text = lines[row - status_top] if row - status_top < len(lines) else ""
+            segments.append(Segment(text, self._status_style()))
+        elif row in (0, status_top - 2):
             segments += [
                 Segment(" " * LABEL_WIDTH, label),
                 Segment(self.glyphs.wall * (total.width - LABEL_WIDTH), wall),
             ]
-        elif row == total.height - 2:
+        elif row == status_top - 1:
             columns = range(SIZE - 1, -1, -1) if self.flipped else range(SIZE)
             letters = "".join(FILES[f].center(cell_w) for f in columns)
             segments.append(Segment(" " * (LABEL_WIDTH + WALL_WIDTH) + letters, label))
-        elif row == total.height - 1:
-            segments.append(Segment(self.status()[: width - left], self._status_style()))
         else:
             board_row, line = divmod(row - 1, cell_h)
             number = board_row + 1 if self.flipped else SIZE - board_row
@@ -343,6 +426,9 @@ class DeathStacksBoard(GameBoard):
                 style += Style(underline=True)
         if square in on_path:
             style += self.style_of("board--path")
+        hint = self.hint
+        if hint is not None and square in (hint.origin, hint.target):
+            style += self.style_of("board--hint")
         target = self.targets.get(square)
         if target is not None:
             enemy = self.state.owner(square) not in (None, self.state.to_move)
@@ -358,15 +444,19 @@ class DeathStacksBoard(GameBoard):
         return style
 
     def _mark(self, square: int) -> str:
-        """What a landing square says: how many pieces land, and whether they capture (x),
-        restack on an own stack (+) or land on an empty square (→)."""
-        if square not in self.targets:
+        """What a landing square (of the selected part, else of the hint) says: how many pieces
+        land, and whether they capture (x), restack on an own stack (+) or land on an empty
+        square (→)."""
+        move = self.targets.get(square)
+        if move is None and self.hint is not None and self.hint.target == square:
+            move = self.hint
+        if move is None:
             return ""
         owner = self.state.owner(square)
         sign = "→" if owner is None else ("+" if owner == self.state.to_move else "x")
         if sign == "→" and self.glyphs is ASCII:
             sign = ">"
-        return f"{sign}{self.count}"
+        return f"{sign}{move.count}"
 
     def _cell_line(self, square: int, line: int, cell_w: int, cell_h: int) -> list[Segment]:
         """One text line of a square: its block of lines (a header over the pieces, or the
@@ -460,7 +550,8 @@ class DeathStacksBoard(GameBoard):
             self.refresh()
             return
         cell_w, cell_h, left, top, total = placement
-        regions = [Region(0, top + total.height - 1, self.size.width, 1)]
+        status_top = top + total.height - STATUS_LINES
+        regions = [Region(0, status_top, self.size.width, self.size.height - status_top)]
         for square in squares:
             column, row = self._screen(square)
             x = left + LABEL_WIDTH + WALL_WIDTH + column * cell_w
@@ -479,9 +570,11 @@ class DeathStacksBoard(GameBoard):
         self._choose_square(self.cursor)
 
     def action_cancel(self) -> None:
-        if self.selected is not None:
+        """Escape: forget the selection and the hint's marks."""
+        if self.selected is not None or self.hint is not None:
             before = self._marked()
             self.selected = None
+            self.hint = None
             self._redraw(before)
 
     def action_count(self, step: int) -> None:

@@ -88,13 +88,41 @@ def path(origin: int, direction: str | tuple[int, int], distance: int) -> tuple[
     return _path(origin, step, distance)
 
 
-def move_paths(move: Move) -> list[tuple[int, ...]]:
-    """Every path (one per direction) by which `move` gets from its origin to its target."""
+class Way(NamedTuple):
+    """One direction by which a move reaches its target: the squares it passes (the target
+    last), and how many times a wall turns it back (a corner, turning both ways, counts once)."""
+
+    direction: str  # a key of DIRECTIONS
+    squares: tuple[int, ...]
+    bounces: int
+
+
+def _bounces(origin: int, step: tuple[int, int], distance: int) -> int:
+    file, rank = origin % SIZE, origin // SIZE
+    heading, count = step, 0
+    for i in range(1, distance + 1):
+        now = (
+            _fold(file + step[0] * i) - _fold(file + step[0] * (i - 1)),
+            _fold(rank + step[1] * i) - _fold(rank + step[1] * (i - 1)),
+        )
+        count += now != heading
+        heading = now
+    return count
+
+
+def move_ways(move: Move) -> list[Way]:
+    """Every way (one per direction) by which `move` gets from its origin to its target: one
+    move can be reached several ways, e.g. a1-1-a2 north, or south and back off the wall."""
     return [
-        squares
-        for step in DIRECTIONS.values()
+        Way(name, squares, _bounces(move.origin, step, move.count))
+        for name, step in DIRECTIONS.items()
         if (squares := _path(move.origin, step, move.count))[-1] == move.target
     ]
+
+
+def move_paths(move: Move) -> list[tuple[int, ...]]:
+    """Every path (one per direction) by which `move` gets from its origin to its target."""
+    return [way.squares for way in move_ways(move)]
 
 
 def _build_targets() -> tuple[tuple[tuple[int, ...], ...], ...]:
