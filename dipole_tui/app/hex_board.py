@@ -41,6 +41,7 @@ from ..games.bipod import (
 from ..games.bipod import (
     Move as BipodMove,
 )
+from .ascii import plain
 from .game_board import GameBoard
 
 LAST_COLUMN = len(LABELS) - 1  # text columns run 0..30
@@ -75,6 +76,7 @@ class BipodBoard(GameBoard):
     """The board of a Bi-Pod game: stones, chains, dead cells, and the stone to be placed."""
 
     MOVE_EXAMPLES = "e13f2, v2 O, adopt, resign"
+    GLYPH_TABLES = (UNICODE, ASCII)
 
     COMPONENT_CLASSES = {
         "board--cell",
@@ -244,7 +246,8 @@ class BipodBoard(GameBoard):
             segments.append(Segment("".join(text), self.style_of("board--label")))
         elif line == total.height - 1:
             kind = "board--notice" if self.notice else "board--status"
-            segments.append(Segment(self.status()[: width - left], self.style_of(kind)))
+            status = plain(self.status()) if self.glyphs is ASCII else self.status()
+            segments.append(Segment(status[: width - left], self.style_of(kind)))
         else:
             screen_row, sub = divmod(line - 1, h)
             segments += self._row_line(screen_row, sub, u, h, base)
