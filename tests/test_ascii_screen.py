@@ -15,8 +15,9 @@ from textual.widgets import Input, Select
 
 from dipole_tui.app.app import DipoleApp
 from dipole_tui.app.screens import ChoiceScreen, GameChoice
+from dipole_tui.cli import main
 from dipole_tui.games import GAMES
-from dipole_tui.session import HUMAN, Autosave, Session
+from dipole_tui.session import DATA_DIR_VARIABLE, HUMAN, Autosave, Session
 
 # For each game: a position one move from its end (None: the opening) and that last move.
 ENDINGS = {
@@ -153,3 +154,18 @@ async def test_every_screen_is_ascii(tmp_path: Path, game_key: str, size: tuple[
         await screens.look(pilot, "the game-over dialog")
 
     screens.check()
+
+
+@pytest.mark.parametrize(
+    ("argv", "ascii_glyphs"),
+    [([], False), (["--ascii"], True), (["play", "--ascii"], True), (["--ascii", "play"], True)],
+)
+def test_the_ascii_flag_reaches_the_app(
+    argv: list[str], ascii_glyphs: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(DATA_DIR_VARIABLE, str(tmp_path))
+    started: list[DipoleApp] = []
+    monkeypatch.setattr(DipoleApp, "run", lambda app: started.append(app))
+    assert main(argv) == 0
+    assert [app.ascii_glyphs for app in started] == [ascii_glyphs]
+    assert started[0].has_class("-ascii") == ascii_glyphs
