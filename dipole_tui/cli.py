@@ -54,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="With no command, the game starts (as 'play' with its defaults).",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    ascii_help = "draw with ASCII only, for limited terminals"
+    parser.add_argument("--ascii", action="store_true", help=ascii_help)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = commands.add_parser(
@@ -69,9 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--black", default=HUMAN, choices=PLAYERS, help="who moves second (Black, Second)"
     )
     play.add_argument("--new", action="store_true", help="start a new game, ignoring the autosave")
-    play.add_argument(
-        "--ascii", action="store_true", help="draw with ASCII only, for limited terminals"
-    )
+    # SUPPRESS: 'dipole-tui --ascii play' keeps the flag given before the command
+    play.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=ascii_help)
     play.add_argument(
         "--think",
         type=matches.positive_seconds,

@@ -15,12 +15,15 @@ from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.geometry import Size
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.scrollbar import ScrollBar, ScrollBarRender
+from textual.theme import ThemeProvider
 from textual.widgets import Input, Static
 
 from ..bots import Budget
@@ -28,6 +31,7 @@ from ..bots.process import Thinker
 from ..games.base import GameError, Move, title
 from ..records import RecordError, load_record, move_label
 from ..session import HUMAN, Autosave, Session, game_named
+from .ascii import AsciiScrollBarRender, glyph_map
 from .boards import BOARDS, PLAYABLE, make_board
 from .footer import GameFooter
 from .game_board import GameBoard
@@ -129,6 +133,7 @@ class DipoleApp(App[None]):
         self.choice = choice or GameChoice("dipole", "8x8", (HUMAN, HUMAN))
         self.start_new = new or session is not None
         self.ascii_glyphs = ascii_glyphs
+        self.set_class(ascii_glyphs, "-ascii")  # app.tcss: every border in ASCII
         self.autosave = autosave or Autosave()
         self.think_time = think_time  # seconds for a bot that thinks to a time budget (hard)
         self.paused = False  # bot against bot: watching stops between moves
@@ -164,6 +169,8 @@ class DipoleApp(App[None]):
         yield GameFooter()
 
     def on_mount(self) -> None:
+        if self.ascii_glyphs:
+            ScrollBar.renderer = AsciiScrollBarRender  # Textual's way: class-wide, till unmount
         self.board.focus()
         self._show()
         if self.start_new:
@@ -281,7 +288,7 @@ class DipoleApp(App[None]):
             return Text.assemble(
                 (headline, "bold"),
                 f"\n{outcome.reason}",
-                ("\nn new game · u review · q quit", "dim"),
+                ("\nn new game, u review, q quit", "dim"),
             )
         review = ""
         if session.redo_moves:
@@ -289,7 +296,7 @@ class DipoleApp(App[None]):
             review = f"\nreviewing: ply {played} of {played + len(session.redo_moves)}"
         seat = session.players[session.state.to_move]
         if seat != HUMAN:
-            doing = "is thinking…" if self._thinking else ("paused (p)" if self.paused else "")
+            doing = "is thinking..." if self._thinking else ("paused (p)" if self.paused else "")
             review = f"\n{seat} {doing}".rstrip() + review
         return Text.assemble((f"{self._side_label(session.state.to_move)} to move", "bold"), review)
 
@@ -577,7 +584,7 @@ class DipoleApp(App[None]):
         if session.outcome is not None or session.players[session.state.to_move] != HUMAN:
             self.bell()
             return
-        self._say("Thinking of a hint…")
+        self._say("Thinking of a hint...")
         self._hint_request = self._ask("hard", 2, min(self.think_time, 1.0))
 
     def action_flip(self) -> None:
@@ -650,6 +657,7 @@ class DipoleApp(App[None]):
         self.exit()
 
     def on_unmount(self) -> None:
+        ScrollBar.renderer = ScrollBarRender
         self._bot_request = self._hint_request = 0  # answers still on their way are dropped
         if self._thinker is not None:
             self._thinker.close()
@@ -704,7 +712,32 @@ class DipoleApp(App[None]):
         self.push_screen(FileScreen("Load a game from", str(Path.cwd()) + "/"), chosen)
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self.session.game.key))
+        glyphs = glyph_map(*self.board.GLYPH_TABLES) if self.ascii_glyphs else None
+        self.push_screen(HelpScreen(self.session.game.key, glyphs))
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Under --ascii, a key Textual shows as a symbol (Enter as ⏎, arrows) goes by its name."""
+        display = super().get_key_display(binding)
+        if self.ascii_glyphs and not display.isascii():
+            modifiers, key = binding.parse_key()
+            return "+".join([*modifiers, key])
+        return display
+
+    # Textual's palettes as Textual opens them; under --ascii their placeholders end in '...'.
+
+    def action_command_palette(self) -> None:
+        if not self.ascii_glyphs:
+            super().action_command_palette()
+        elif self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            palette = CommandPalette(id="--command-palette", placeholder="Search for commands...")
+            self.push_screen(palette)
+
+    def search_themes(self) -> None:
+        if not self.ascii_glyphs:
+            super().search_themes()
+        else:
+            palette = CommandPalette([ThemeProvider], placeholder="Search for themes...")
+            self.push_screen(palette)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -93,6 +93,7 @@ class DipoleBoard(GameBoard):
     """The board of a Dipole game: stacks, cursor, selection, destinations and removals."""
 
     MOVE_EXAMPLES = "e1-g3, e1xg3, g7-off:2"
+    GLYPH_TABLES = (UNICODE, ASCII)
 
     COMPONENT_CLASSES = {
         "board--light",

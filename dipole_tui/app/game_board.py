@@ -9,6 +9,7 @@ which glyph stands for a side (the side panel uses the same glyphs).
 from __future__ import annotations
 
 import textwrap
+from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -37,6 +38,8 @@ class GameBoard(Widget, can_focus=True):
     """The base of the boards: subclasses draw with the line API (`render_line`)."""
 
     MOVE_EXAMPLES = ""  # shown in the typed-move entry
+    # (Unicode, ASCII): the glyph tables; under --ascii the help names the ASCII glyphs from them
+    GLYPH_TABLES: ClassVar[tuple[object, object]]
     # Subclasses add their own; Textual merges the bindings of the class hierarchy.
     BINDINGS = [
         Binding("up,k", "cursor(0, -1)", "Up", show=False),

@@ -41,6 +41,7 @@ from ..games.bipod import (
 from ..games.bipod import (
     Move as BipodMove,
 )
+from .ascii import plain
 from .game_board import GameBoard
 
 LAST_COLUMN = len(LABELS) - 1  # text columns run 0..30
@@ -77,6 +78,7 @@ class BipodBoard(GameBoard):
     """The board of a Bi-Pod game: stones, chains, dead cells, and the stone to be placed."""
 
     MOVE_EXAMPLES = "e13f2, v2 O, adopt, resign"
+    GLYPH_TABLES = (UNICODE, ASCII)
 
     COMPONENT_CLASSES = {
         "board--cell",
@@ -268,6 +270,7 @@ class BipodBoard(GameBoard):
         if line >= status_top:  # the status, wrapped into the lines down to the widget's end
             lines = self.wrap_status(self.status_parts(), width - left)
             said = lines[line - status_top] if line - status_top < len(lines) else ""
+            said = plain(said) if self.glyphs is ASCII else said
             kind = "board--notice" if self.notice and said else "board--status"
             segments.append(Segment(said, self.style_of(kind)))
         elif line in (0, status_top - 1):

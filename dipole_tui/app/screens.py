@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from textual.widgets import Button, Input, Label, Select
 
 from ..games import GAMES
 from ..session import PLAYERS
+from .ascii import BULLETS, plain
 from .boards import PLAYABLE
 from .wrapping import wrap
 
@@ -173,16 +175,24 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,question_mark", "close", "Close"),
     ]
 
-    def __init__(self, game_key: str) -> None:
+    def __init__(self, game_key: str, ascii_glyphs: Mapping[str, str] | None = None) -> None:
+        """`ascii_glyphs`: under --ascii, the board's ASCII glyph for each Unicode one."""
         super().__init__()
         self.game_key = game_key
+        self.ascii_glyphs = ascii_glyphs
 
     def compose(self) -> ComposeResult:
         from textual.widgets import Markdown  # imported when first needed: it is slow to load
 
         with VerticalScroll(id="help"):
             pages = (HELP / f"{self.game_key}.md", HELP / "keys.md")
-            yield Markdown("\n".join(page.read_text(encoding="utf-8") for page in pages))
+            text = "\n".join(page.read_text(encoding="utf-8") for page in pages)
+            if self.ascii_glyphs is not None:
+                text = plain(text, self.ascii_glyphs)
+            markdown = Markdown(text)
+            if self.ascii_glyphs is not None:
+                markdown.BULLETS = BULLETS
+            yield markdown
 
     def on_mount(self) -> None:
         self.query_one("#help").focus()

@@ -81,6 +81,7 @@ class DeathStacksBoard(GameBoard):
     """The board of a Death Stacks game: stacks, cursor, the part that moves, where it lands."""
 
     MOVE_EXAMPLES = "d2-3-e3 (from, pieces, to)"
+    GLYPH_TABLES = (UNICODE, ASCII)
 
     COMPONENT_CLASSES = {
         "board--zone",

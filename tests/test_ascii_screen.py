@@ -1,0 +1,171 @@
+"""--ascii means the whole screen is ASCII: not only the boards' glyphs but every border, key,
+scrollbar, dialog, drop-down, notice, help page and palette the app shows, in every game."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from app_steps import type_move, walk_to
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Input, Select
+
+from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.screens import ChoiceScreen, GameChoice
+from dipole_tui.cli import main
+from dipole_tui.games import GAMES
+from dipole_tui.session import DATA_DIR_VARIABLE, HUMAN, Autosave, Session
+
+# For each game: a position one move from its end (None: the opening) and that last move.
+ENDINGS = {
+    "dipole": ("8:W:Wc3=2:Be5=2", "c3xe5"),
+    "death-stacks": (",,,,,/,,,,,/,,,,,/,,,,,/b,,,,,/r,,,,, r", "a1-1-a2"),
+    "bipod": (None, "resign"),
+}
+SIZES = [(80, 24), (160, 50)]
+
+
+def screen_text(app: DipoleApp) -> str:
+    """Every character on the terminal: the screen and the screens showing through behind a
+    dialog, composed as Textual sends them to the terminal."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    console.print(update)
+    return console.export_text()
+
+
+class Screens:
+    """The screens looked at on the way, and any character on them that is not ASCII."""
+
+    def __init__(self) -> None:
+        self.failures: list[str] = []
+
+    async def look(self, pilot: Pilot[None], name: str) -> None:
+        await pilot.pause()
+        text = screen_text(pilot.app)  # type: ignore[arg-type]
+        assert text.count("\n") >= pilot.app.size.height - 1  # the whole screen was captured
+        bad = sorted({char for char in text if not char.isascii()})
+        if bad:
+            lines = [line for line in text.splitlines() if not line.isascii()]
+            shown = "\n    ".join(lines)
+            self.failures.append(f"{name}: {' '.join(bad)} in\n    {shown}")
+
+    def check(self) -> None:
+        assert not self.failures, "\n".join(self.failures)
+
+
+async def pick(pilot: Pilot[None], app: DipoleApp) -> None:
+    """Pick the stack of the side to move's first legal move: its targets are marked. Bi-Pod has
+    no stacks: its cursor shows the stone Enter would place."""
+    if app.session.game.key == "bipod":
+        await pilot.press("right")
+        return
+    origin = app.session.state.legal_moves()[0][0]
+    await walk_to(pilot, app.board, origin)
+    await pilot.press("enter")
+    assert app.board.selected == origin
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("game_key", list(ENDINGS))
+async def test_every_screen_is_ascii(tmp_path: Path, game_key: str, size: tuple[int, int]) -> None:
+    game = GAMES[game_key]
+    screens = Screens()
+    choice = GameChoice(game_key, game.variants[0], (HUMAN, HUMAN))
+    first = DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), ascii_glyphs=True)
+    async with first.run_test(size=size) as pilot:
+        opening = game.format_move(first.session.state.legal_moves()[0])
+        await type_move(pilot, opening)
+        assert len(first.session.state.moves_played) == 1
+    app = DipoleApp(autosave=Autosave(tmp_path), ascii_glyphs=True)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await screens.look(pilot, "the resume question")
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("enter")  # resume
+        await pilot.pause()
+        await pick(pilot, app)
+        await screens.look(pilot, "the board with a stack picked")
+        await pilot.press("colon", *"a1-b2")
+        assert app.query_one("#move-input", Input).has_focus
+        await screens.look(pilot, "the move entry with text typed")
+        await pilot.press("escape")
+
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#game", Select).focus()
+        await pilot.press("enter")
+        assert app.screen.query_one("#game", Select).expanded
+        await screens.look(pilot, "the new-game dialog, a drop-down open")
+        arrows = re.findall(r" ([v^])  \|", screen_text(app))  # a drop-down still looks like one
+        assert arrows.count("^") == 1 and "v" in arrows  # the open one, a closed one below
+        await pilot.press("escape", "escape")
+
+        await pilot.press("s")
+        await screens.look(pilot, "the save dialog")
+        app.screen.query_one(Input).value = str(tmp_path / "saved.txt")
+        await pilot.press("enter")
+        await screens.look(pilot, "a notification")
+        assert (tmp_path / "saved.txt").exists()
+
+        await pilot.press("o")
+        await screens.look(pilot, "the open dialog")
+        await pilot.press("escape")
+
+        await pilot.press("question_mark")
+        await screens.look(pilot, "the help")
+        await pilot.press("end")
+        await screens.look(pilot, "the end of the help")
+        await pilot.press("escape")
+
+        await pilot.press("ctrl+p")
+        await screens.look(pilot, "the command palette")
+        await pilot.press(*"game")
+        await screens.look(pilot, "the command palette's matches")
+        await pilot.press("escape", "ctrl+p", *"theme", "enter")
+        await screens.look(pilot, "the themes' palette")
+        await pilot.press("escape")
+
+        await pilot.resize_terminal(30, 10)
+        await screens.look(pilot, "the too-small notice")
+        await pilot.resize_terminal(*size)
+
+    position, last = ENDINGS[game_key]
+    if position is None:
+        ending = DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), ascii_glyphs=True)
+    else:
+        session = Session(game, game.parse_position(position), (HUMAN, HUMAN))
+        ending = DipoleApp(session=session, autosave=Autosave(tmp_path), ascii_glyphs=True)
+    async with ending.run_test(size=size) as pilot:
+        await type_move(pilot, last, leave=False)
+        assert ending.session.outcome is not None and isinstance(ending.screen, ChoiceScreen)
+        await screens.look(pilot, "the game-over dialog")
+
+    screens.check()
+
+
+@pytest.mark.parametrize(
+    ("argv", "ascii_glyphs"),
+    [([], False), (["--ascii"], True), (["play", "--ascii"], True), (["--ascii", "play"], True)],
+)
+def test_the_ascii_flag_reaches_the_app(
+    argv: list[str], ascii_glyphs: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(DATA_DIR_VARIABLE, str(tmp_path))
+    started: list[DipoleApp] = []
+    monkeypatch.setattr(DipoleApp, "run", lambda app: started.append(app))
+    assert main(argv) == 0
+    assert [app.ascii_glyphs for app in started] == [ascii_glyphs]
+    assert started[0].has_class("-ascii") == ascii_glyphs
