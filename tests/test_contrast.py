@@ -174,11 +174,11 @@ KINDS: dict[type[GameBoard], Callable[[GameBoard], dict[Key, set[str]]]] = {
 
 
 def shows(kind: str, drawn: list[Part], board: GameBoard) -> bool:
-    """Whether a square's parts show this kind of highlight without colour: the cursor is
-    reverse, a too-tall stack's height reverse, Death Stacks' pieces that move underlined, and
-    every other highlight underlines its whole square."""
+    """Whether a square's parts show this kind of highlight without colour: the cursor is one
+    reversed block (glyphs included), a too-tall stack's height reverse, Death Stacks' pieces
+    that move underlined, and every other highlight underlines its whole square."""
     if kind == "cursor":
-        return all(part.style.reverse for part in drawn)
+        return all(part.style.reverse for part in drawn) and len({p.bg for p in drawn}) == 1
     if kind == "too tall":
         return any(part.style.reverse for part in drawn if part.text.strip())
     if kind == "selected" and isinstance(board, DeathStacksBoard):
@@ -273,7 +273,7 @@ async def stacks_setup(pilot: Pilot[None], board: GameBoard) -> None:
 
 
 async def bipod_marking(pilot: Pilot[None], board: GameBoard) -> None:
-    # Before adoption in the multi variant: Second marks two cells for one turn.
+    # Before adoption in the multi variant: First marks two cells for one turn.
     for name in ("h2", "k3"):
         await walk_to(pilot, board, bipod.parse_cell(name))
         await pilot.press("space")

@@ -135,7 +135,7 @@ class DipoleBoard(GameBoard):
     DipoleBoard > .board--capture { background: #c84848; }
     DipoleBoard > .board--last { background: #2f8f8f; }
     DipoleBoard > .board--removal { color: #ffffff; background: #4a8a3a; text-style: bold; }
-    App:nocolor DipoleBoard > .board--cursor { text-style: reverse; }
+    App:nocolor DipoleBoard > .board--cursor { color: #ffffff; text-style: reverse; }
     App:nocolor DipoleBoard > .board--selected { text-style: bold underline; }
     App:nocolor DipoleBoard > .board--target { text-style: underline; }
     App:nocolor DipoleBoard > .board--capture { text-style: underline; }
@@ -389,8 +389,11 @@ class DipoleBoard(GameBoard):
         if (file + rank) % 2:
             return Segment(" " * cell_w, self.style_of("board--light") + meta)
         text, text_style = self._cell_text(square, line, cell_w, cell_h)
-        style = self._square_style(square) + text_style + meta
-        return Segment(text.center(cell_w)[:cell_w], style)
+        style = self._square_style(square) + text_style
+        if square == self.cursor and self.removal_cursor is None and self.has_focus:
+            # Over the glyphs too: without colour it is one reversed block, glyphs included.
+            style += self.style_of("board--cursor", partial=True)
+        return Segment(text.center(cell_w)[:cell_w], style + meta)
 
     def _square_style(self, square: int) -> Style:
         style = self.style_of("board--dark")
@@ -403,8 +406,6 @@ class DipoleBoard(GameBoard):
             style += self.style_of(kind)
         if square == self.selected:
             style += self.style_of("board--selected")
-        if square == self.cursor and self.removal_cursor is None and self.has_focus:
-            style += self.style_of("board--cursor")
         return style
 
     def _cell_text(self, square: int, line: int, cell_w: int, cell_h: int) -> tuple[str, Style]:

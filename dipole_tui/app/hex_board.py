@@ -107,7 +107,7 @@ class BipodBoard(GameBoard):
     BipodBoard > .board--cell { background: #a07850; }
     BipodBoard > .board--dead { background: #4a4238; }
     BipodBoard > .board--label { color: $text-muted; }
-    BipodBoard > .board--block { color: #600000; text-style: bold; }
+    BipodBoard > .board--block { color: #500000; text-style: bold; }
     BipodBoard > .board--white { color: #ffffff; text-style: bold; }
     BipodBoard > .board--gray { color: #0c1020; text-style: bold; }
     BipodBoard > .board--chain { background: #a88a30; }
@@ -117,7 +117,7 @@ class BipodBoard(GameBoard):
     BipodBoard > .board--last { background: #2f8f8f; }
     BipodBoard > .board--status { color: $text; }
     BipodBoard > .board--notice { color: $text; background: $error; text-style: bold; }
-    App:nocolor BipodBoard > .board--cursor { text-style: reverse; }
+    App:nocolor BipodBoard > .board--cursor { color: #ffffff; text-style: reverse; }
     App:nocolor BipodBoard > .board--marked { text-style: bold underline; }
     App:nocolor BipodBoard > .board--last { text-style: underline; }
     App:nocolor BipodBoard > .board--chain { text-style: underline; }
@@ -304,9 +304,10 @@ class BipodBoard(GameBoard):
             style += self.style_of("board--last")
         if cell in self.marked:
             style += self.style_of("board--marked")
-        if cursor:
-            style += self.style_of("board--cursor")
-        return (text if middle else ""), style + self.style_of(kind, partial=True)
+        style += self.style_of(kind, partial=True)
+        if cursor:  # over the glyph: without colour it is one reversed block, glyph included
+            style += self.style_of("board--cursor", partial=True)
+        return (text if middle else ""), style
 
     # -- input -----------------------------------------------------------------------------
 

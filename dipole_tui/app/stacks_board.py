@@ -116,7 +116,7 @@ class DeathStacksBoard(GameBoard):
     DeathStacksBoard > .board--last { background: #f4b870; }
     DeathStacksBoard > .board--tall { color: #a00000; text-style: bold reverse; }
     DeathStacksBoard > .board--status { color: $text; }
-    App:nocolor DeathStacksBoard > .board--cursor { text-style: reverse; }
+    App:nocolor DeathStacksBoard > .board--cursor { color: #101010; text-style: reverse; }
     App:nocolor DeathStacksBoard > .board--moving { text-style: underline; }
     App:nocolor DeathStacksBoard > .board--target { text-style: underline; }
     App:nocolor DeathStacksBoard > .board--capture { text-style: underline; }
@@ -360,8 +360,6 @@ class DeathStacksBoard(GameBoard):
             style += self.style_of("board--capture" if enemy else "board--target")
         if square == self.selected:
             style += self.style_of("board--selected")
-        if square == self.cursor and self.has_focus:
-            style += self.style_of("board--cursor")
         return style
 
     def _mark(self, square: int) -> str:
@@ -384,7 +382,13 @@ class DeathStacksBoard(GameBoard):
             steps = {sq: i + 1 for i, sq in enumerate(paths[0])} if len(paths) == 1 else {}
             on_path = {sq for way in paths for sq in way}
             style = self._square_style(square, on_path) + self._meta[square]
-            block = self._blocks[square] = (style, self._cell_block(square, cell_w, cell_h, steps))
+            lines = self._cell_block(square, cell_w, cell_h, steps)
+            if square == self.cursor and self.has_focus:
+                # Over the glyphs too: without colour it is one reversed block, glyphs included.
+                cursor = self.style_of("board--cursor", partial=True)
+                style += cursor
+                lines = [[(text, part + cursor) for text, part in line] for line in lines]
+            block = self._blocks[square] = (style, lines)
         style, lines = block
         index = line - (cell_h - len(lines)) // 2
         parts = lines[index] if 0 <= index < len(lines) else []
