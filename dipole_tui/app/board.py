@@ -102,6 +102,7 @@ class DipoleBoard(GameBoard):
         "board--white",
         "board--black",
         "board--empty",
+        "board--mark",
         "board--cursor",
         "board--selected",
         "board--target",
@@ -111,25 +112,37 @@ class DipoleBoard(GameBoard):
         "board--hint",
     }
 
+    # The board's own wood, whatever the theme (see docs/architecture.md): white and black
+    # glyphs stand out from every square and highlight, dark squares look dark. Without colour
+    # (NO_COLOR) the highlights are reverse (the cursor) and underline (the others).
+    # The NO_COLOR rules start at `App:nocolor`, which a scoped stylesheet (every rule prefixed
+    # with the board's type) would never match; the other rules name the board anyway.
+    SCOPED_CSS = False
     DEFAULT_CSS = """
     DipoleBoard {
         width: 1fr;
         height: 1fr;
         background: $background;
     }
-    DipoleBoard > .board--light { background: $surface-lighten-1; }
+    DipoleBoard > .board--light { background: #e8d0a8; }
     DipoleBoard > .board--dark { background: #a07850; }
     DipoleBoard > .board--label { color: $text-muted; }
     DipoleBoard > .board--white { color: #ffffff; text-style: bold; }
     DipoleBoard > .board--black { color: #000000; text-style: bold; }
-    DipoleBoard > .board--empty { color: $text-disabled; }
-    DipoleBoard > .board--cursor { background: $accent; }
-    DipoleBoard > .board--selected { background: $primary; }
-    DipoleBoard > .board--target { background: $success-muted; color: $text; }
-    DipoleBoard > .board--capture { background: $error; color: $text; }
-    DipoleBoard > .board--last { background: $warning-muted; }
-    DipoleBoard > .board--removal { color: $text; background: $success-muted; }
-    DipoleBoard > .board--hint { background: $secondary; text-style: bold underline; }
+    DipoleBoard > .board--empty { color: #2a1a0a; }
+    DipoleBoard > .board--mark { color: #ffffff; text-style: bold; }
+    DipoleBoard > .board--cursor { background: #4080c0; }
+    DipoleBoard > .board--selected { background: #8a6aa8; }
+    DipoleBoard > .board--target { background: #4a8a3a; }
+    DipoleBoard > .board--capture { background: #c84848; }
+    DipoleBoard > .board--last { background: #2f8f8f; }
+    DipoleBoard > .board--removal { color: #ffffff; background: #4a8a3a; text-style: bold; }
+    App:nocolor DipoleBoard > .board--cursor { color: #ffffff; text-style: reverse; }
+    App:nocolor DipoleBoard > .board--selected { text-style: bold underline; }
+    App:nocolor DipoleBoard > .board--target { text-style: underline; }
+    App:nocolor DipoleBoard > .board--capture { text-style: underline; }
+    App:nocolor DipoleBoard > .board--last { text-style: underline; }
+    DipoleBoard > .board--hint { background: #b04890; text-style: bold underline; }
     """
 
     def __init__(
@@ -370,10 +383,7 @@ class DipoleBoard(GameBoard):
             ):
                 style += self.style_of("board--hint")
             return style + meta
-        style = self.style_of("board--cursor")
-        if self.app.no_color:
-            style += Style(reverse=True)
-        return style + meta
+        return self.style_of("board--cursor") + meta
 
     def _board_line(self, board_row: int, line: int, cell_w: int, cell_h: int) -> list[Segment]:
         """One text line of a board row; rows whose squares look the same as last time are
@@ -415,17 +425,17 @@ class DipoleBoard(GameBoard):
         if (file + rank) % 2:
             return Segment(" " * cell_w, self.style_of("board--light") + meta)
         text, text_style = self._cell_text(square, line, cell_w, cell_h)
-        style = self._square_style(square) + text_style + meta
-        return Segment(text.center(cell_w)[:cell_w], style)
+        style = self._square_style(square) + text_style
+        if square == self.cursor and self.removal_cursor is None and self.has_focus:
+            # Over the glyphs too: without colour it is one reversed block, glyphs included.
+            style += self.style_of("board--cursor", partial=True)
+        return Segment(text.center(cell_w)[:cell_w], style + meta)
 
     def _square_style(self, square: int) -> Style:
         style = self.style_of("board--dark")
-        no_color = self.app.no_color
         last = self.last_move
         if last is not None and square in (last.origin, last.target):
             style += self.style_of("board--last")
-            if no_color:
-                style += Style(underline=True)
         hint = self.hint
         if hint is not None and square in (hint.origin, hint.target):
             style += self.style_of("board--hint")
@@ -435,12 +445,6 @@ class DipoleBoard(GameBoard):
             style += self.style_of(kind)
         if square == self.selected:
             style += self.style_of("board--selected")
-            if no_color:
-                style += Style(bold=True, underline=True)
-        if square == self.cursor and self.removal_cursor is None and self.has_focus:
-            style += self.style_of("board--cursor")
-            if no_color:
-                style += Style(reverse=True)
         return style
 
     def _cell_text(self, square: int, line: int, cell_w: int, cell_h: int) -> tuple[str, Style]:
@@ -455,8 +459,9 @@ class DipoleBoard(GameBoard):
                 sign = ">"
             mark = f"{sign}{target.count}"
         rows = cell_h - 1 if mark and cell_h > 1 else cell_h
+        mark_style = self.style_of("board--mark", partial=True)
         if mark and cell_h == 1:
-            return mark, Style(bold=True)
+            return mark, mark_style
         if not height:
             lines = [self.glyphs.empty] if not mark else []
             style = self.style_of("board--empty", partial=True)
@@ -467,7 +472,7 @@ class DipoleBoard(GameBoard):
         if mark:
             mark_line = cell_h - 1 if height else (cell_h - 1) // 2
             if line == mark_line:
-                return mark, Style(bold=True)
+                return mark, mark_style
             index = line
         else:
             index = line - (cell_h - len(lines)) // 2

@@ -97,26 +97,36 @@ class BipodBoard(GameBoard):
         "board--hint",
     }
 
+    # The board's own wood, whatever the theme (see docs/architecture.md): white stones, dark
+    # stones and blocks stand out from every cell and highlight. Without colour (NO_COLOR) the
+    # cursor is reverse, the other highlights underlined (the marked stones bold too).
+    # The NO_COLOR rules start at `App:nocolor`, which a scoped stylesheet (every rule prefixed
+    # with the board's type) would never match; the other rules name the board anyway.
+    SCOPED_CSS = False
     DEFAULT_CSS = """
     BipodBoard {
         width: 1fr;
         height: 1fr;
         background: $background;
     }
-    BipodBoard > .board--cell { background: #9c8760; }
+    BipodBoard > .board--cell { background: #a07850; }
     BipodBoard > .board--dead { background: #4a4238; }
     BipodBoard > .board--label { color: $text-muted; }
-    BipodBoard > .board--block { color: #a01010; text-style: bold; }
+    BipodBoard > .board--block { color: #500000; text-style: bold; }
     BipodBoard > .board--white { color: #ffffff; text-style: bold; }
-    BipodBoard > .board--gray { color: #1c2430; text-style: bold; }
-    BipodBoard > .board--chain { background: #c8b070; }
-    BipodBoard > .board--empty { color: #5a4a30; }
-    BipodBoard > .board--cursor { background: $accent; }
-    BipodBoard > .board--marked { background: $warning; }
-    BipodBoard > .board--last { background: #d8c888; }
+    BipodBoard > .board--gray { color: #0c1020; text-style: bold; }
+    BipodBoard > .board--chain { background: #a88a30; }
+    BipodBoard > .board--empty { color: #2a1a0a; }
+    BipodBoard > .board--cursor { background: #4080c0; }
+    BipodBoard > .board--marked { background: #c87820; }
+    BipodBoard > .board--last { background: #2f8f8f; }
     BipodBoard > .board--status { color: $text; }
     BipodBoard > .board--notice { color: $text; background: $error; text-style: bold; }
-    BipodBoard > .board--hint { background: #7fc8f8; text-style: bold underline; }
+    BipodBoard > .board--hint { background: #b04890; text-style: bold underline; }
+    App:nocolor BipodBoard > .board--cursor { color: #ffffff; text-style: reverse; }
+    App:nocolor BipodBoard > .board--marked { text-style: bold underline; }
+    App:nocolor BipodBoard > .board--last { text-style: underline; }
+    App:nocolor BipodBoard > .board--chain { text-style: underline; }
     """
 
     BINDINGS = [
@@ -307,7 +317,6 @@ class BipodBoard(GameBoard):
         the hint, the marks and the cursor, in that order, so the cursor always shows."""
         state = self.state
         stone = state.stone(cell)
-        no_color = self.app.no_color
         dead = cell in self._dead
         style = self.style_of("board--dead" if dead else "board--cell")
         cursor = cell == self.cursor and self.has_focus
@@ -316,8 +325,6 @@ class BipodBoard(GameBoard):
             text, kind = shapes[stone], "board--white" if stone == WHITE else "board--gray"
             if cell in self._chains[stone]:
                 style += self.style_of("board--chain")
-                if no_color:
-                    style += Style(bold=True)
         elif stone == BLOCK or cell in self.marked:
             text, kind = self.glyphs.block, "board--block"
         elif cursor and self.interactive:  # what Enter would place here
@@ -329,17 +336,14 @@ class BipodBoard(GameBoard):
         last = self.last_move
         if isinstance(last, BipodMove) and cell in last.cells:
             style += self.style_of("board--last")
-            if no_color:
-                style += Style(underline=True)
         if self.hint is not None and cell in self.hint.cells:
             style += self.style_of("board--hint")
         if cell in self.marked:
             style += self.style_of("board--marked")
-        if cursor:
-            style += self.style_of("board--cursor")
-            if no_color:
-                style += Style(reverse=True)
-        return (text if middle else ""), style + self.style_of(kind, partial=True)
+        style += self.style_of(kind, partial=True)
+        if cursor:  # over the glyph: without colour it is one reversed block, glyph included
+            style += self.style_of("board--cursor", partial=True)
+        return (text if middle else ""), style
 
     def _stone_look(self, stone: str) -> tuple[str, str]:
         """The glyph and component class of a stone ("x", "o" or "O") about to be placed."""

@@ -91,6 +91,7 @@ class DeathStacksBoard(GameBoard):
         "board--red",
         "board--black",
         "board--empty",
+        "board--mark",
         "board--cursor",
         "board--selected",
         "board--moving",
@@ -103,29 +104,42 @@ class DeathStacksBoard(GameBoard):
         "board--hint",
     }
 
+    # The board's own wood, whatever the theme (see docs/architecture.md): light squares and
+    # highlights under red and black pieces. Without colour (NO_COLOR) the cursor is reverse,
+    # the pieces that move and the other highlights underlined.
+    # The NO_COLOR rules start at `App:nocolor`, which a scoped stylesheet (every rule prefixed
+    # with the board's type) would never match; the other rules name the board anyway.
+    SCOPED_CSS = False
     DEFAULT_CSS = """
     DeathStacksBoard {
         width: 1fr;
         height: 1fr;
         background: $background;
     }
-    DeathStacksBoard > .board--zone { background: #d2b48c; }
-    DeathStacksBoard > .board--zone-alt { background: #c4a47a; }
+    DeathStacksBoard > .board--zone { background: #e8d0a8; }
+    DeathStacksBoard > .board--zone-alt { background: #d0b48a; }
     DeathStacksBoard > .board--wall { color: #6b5a48; background: #3a3129; }
     DeathStacksBoard > .board--label { color: $text-muted; }
-    DeathStacksBoard > .board--red { color: #b01818; text-style: bold; }
+    DeathStacksBoard > .board--red { color: #a00000; text-style: bold; }
     DeathStacksBoard > .board--black { color: #101010; text-style: bold; }
-    DeathStacksBoard > .board--empty { color: #8a7050; }
-    DeathStacksBoard > .board--cursor { background: $accent; }
-    DeathStacksBoard > .board--selected { background: $primary-lighten-2; }
+    DeathStacksBoard > .board--empty { color: #5a4028; }
+    DeathStacksBoard > .board--mark { color: #101010; text-style: bold; }
+    DeathStacksBoard > .board--cursor { background: #8cc0ec; }
+    DeathStacksBoard > .board--selected { background: #c8b0e0; }
     DeathStacksBoard > .board--moving { background: #f0e060; }
-    DeathStacksBoard > .board--target { background: $success-lighten-1; color: $text; }
-    DeathStacksBoard > .board--capture { background: $error-lighten-1; color: $text; }
-    DeathStacksBoard > .board--path { background: #e8d8a8; color: #404040; }
-    DeathStacksBoard > .board--last { background: #d8c060; }
-    DeathStacksBoard > .board--tall { color: #b01818; text-style: bold reverse; }
+    DeathStacksBoard > .board--target { background: #a8d890; }
+    DeathStacksBoard > .board--capture { background: #f4a8a0; }
+    DeathStacksBoard > .board--path { background: #b0e0e0; }
+    DeathStacksBoard > .board--last { background: #f4b870; }
+    DeathStacksBoard > .board--tall { color: #a00000; text-style: bold reverse; }
     DeathStacksBoard > .board--status { color: $text; }
-    DeathStacksBoard > .board--hint { background: #7fc8f8; text-style: bold underline; }
+    DeathStacksBoard > .board--hint { background: #f0b0e0; text-style: bold underline; }
+    App:nocolor DeathStacksBoard > .board--cursor { color: #101010; text-style: reverse; }
+    App:nocolor DeathStacksBoard > .board--moving { text-style: underline; }
+    App:nocolor DeathStacksBoard > .board--target { text-style: underline; }
+    App:nocolor DeathStacksBoard > .board--capture { text-style: underline; }
+    App:nocolor DeathStacksBoard > .board--path { text-style: underline; }
+    App:nocolor DeathStacksBoard > .board--last { text-style: underline; }
     """
 
     BINDINGS = [
@@ -419,12 +433,9 @@ class DeathStacksBoard(GameBoard):
     def _square_style(self, square: int, on_path: set[int]) -> Style:
         file, rank = square % SIZE, square // SIZE
         style = self.style_of("board--zone" if (file + rank) % 2 else "board--zone-alt")
-        no_color = self.app.no_color
         last = self.last_move
         if last is not None and square in (last.origin, last.target):
             style += self.style_of("board--last")
-            if no_color:
-                style += Style(underline=True)
         if square in on_path:
             style += self.style_of("board--path")
         hint = self.hint
@@ -436,12 +447,6 @@ class DeathStacksBoard(GameBoard):
             style += self.style_of("board--capture" if enemy else "board--target")
         if square == self.selected:
             style += self.style_of("board--selected")
-            if no_color:
-                style += Style(bold=True, underline=True)
-        if square == self.cursor and self.has_focus:
-            style += self.style_of("board--cursor")
-            if no_color:
-                style += Style(reverse=True)
         return style
 
     def _mark(self, square: int) -> str:
@@ -468,7 +473,13 @@ class DeathStacksBoard(GameBoard):
             steps = {sq: i + 1 for i, sq in enumerate(paths[0])} if len(paths) == 1 else {}
             on_path = {sq for way in paths for sq in way}
             style = self._square_style(square, on_path) + self._meta[square]
-            block = self._blocks[square] = (style, self._cell_block(square, cell_w, cell_h, steps))
+            lines = self._cell_block(square, cell_w, cell_h, steps)
+            if square == self.cursor and self.has_focus:
+                # Over the glyphs too: without colour it is one reversed block, glyphs included.
+                cursor = self.style_of("board--cursor", partial=True)
+                style += cursor
+                lines = [[(text, part + cursor) for text, part in line] for line in lines]
+            block = self._blocks[square] = (style, lines)
         style, lines = block
         index = line - (cell_h - len(lines)) // 2
         parts = lines[index] if 0 <= index < len(lines) else []
@@ -510,8 +521,6 @@ class DeathStacksBoard(GameBoard):
             piece_style = self.style_of(colour, partial=True)
             if level >= moving_from:
                 piece_style += self.style_of("board--moving", partial=True)
-                if self.app.no_color:
-                    piece_style += Style(underline=True)
             meta = Style.from_meta({"square": square, "level": level})
             cells.append((self.glyphs.pieces[stack[level]], piece_style + meta))
         lines = [cells[i : i + per_line] for i in range(0, len(cells), per_line)]
@@ -531,7 +540,7 @@ class DeathStacksBoard(GameBoard):
     def _text_style(self, square: int) -> Style:
         stack = self.state.cells[square]
         if self._mark(square):
-            return Style(bold=True)
+            return self.style_of("board--mark", partial=True)
         if not stack:
             return self.style_of("board--empty", partial=True)
         if len(stack) > TOO_TALL and stack[-1] == self.state.to_move and self.interactive:
