@@ -177,6 +177,7 @@ class DipoleApp(App[None]):
         if not isinstance(self.board, BOARDS[saved.game.key]):
             self._swap_board()
         self._show()
+        self.call_after_refresh(self._show)  # once laid out, the move list shows its last moves
 
     def on_resize(self, event: Resize) -> None:
         wide = event.size.width >= 100
