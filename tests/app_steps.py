@@ -44,10 +44,14 @@ async def type_move(pilot: Pilot[None], text: str, leave: bool = True) -> None:
 
 
 async def open_record(pilot: Pilot[None], app: DipoleApp, path: Path) -> None:
-    """`o`, the file name, Enter: as a player opens a saved game."""
+    """`o`, the file name in its box (below the list of kept games), Enter: as a player opens a
+    saved game."""
     await pilot.press("o")
     await pilot.pause()
-    app.screen.query_one(Input).value = str(path)
+    entry = app.screen.query_one(Input)
+    entry.focus()
+    await pilot.pause()
+    entry.value = str(path)
     await pilot.press("enter")
     await pilot.pause()
 

@@ -35,6 +35,7 @@ from .screens import (
     GameChoice,
     HelpScreen,
     NewGameScreen,
+    OpenScreen,
 )
 
 SIDE_PANEL_WIDTH = 26
@@ -625,7 +626,10 @@ class DipoleApp(App[None]):
             self._start(session)
             self.notify(f"Loaded {path}")
 
-        self.push_screen(FileScreen("Load a game from", str(Path.cwd()) + "/"), chosen)
+        folder = self.autosave.folder
+        games = self.autosave.saved_games()
+        default = str(Path.cwd()) + "/"
+        self.push_screen(OpenScreen(games, folder, default, self.ascii_glyphs), chosen)
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.session.game.key))
