@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -93,23 +94,81 @@ def format_record(game: Game, state: State, tags: dict[str, str] | None = None) 
 
 def parse_record(text: str) -> Record:
     """Read a record and replay it; RecordError names the line and move that are wrong."""
-    tags: dict[str, str] = {}
     lines = text.splitlines()
-    body_start = len(lines)
+    tags, body_start = _read_tags(lines)
+    game = _game_of(tags)
+    state = _start_state(game, tags)
+    ended_with: str | None = None
+    for index, token in _tokens(game, lines, body_start):
+        where = f"line {index + 1}"
+        if ended_with is not None:
+            raise RecordError(f"{where}: {token!r} follows the result {ended_with}")
+        if token in RESULTS:
+            ended_with = token
+            continue
+        token = _NUMBER.sub("", token)
+        if not token:
+            continue
+        ply = len(state.moves_played)
+        try:
+            move: Move = game.parse_move(token, state)
+        except GameError as error:
+            raise RecordError(f"{where}, move {_move_number(game, state, ply)}: {error}") from None
+        state.play(move)
+    _check_result(state, tags, ended_with)
+    return Record(game, state, tags)
+
+
+@dataclass(frozen=True)
+class Header:
+    """What a record says of itself, read without replaying its moves: fast enough to list
+    hundreds of saved games. The moves are only counted, so an illegal one goes unnoticed."""
+
+    game: Game
+    variant: str
+    tags: dict[str, str]
+    plies: int
+    result: str
+
+
+def read_header(text: str) -> Header:
+    """The tags and the number of plies of a record; RecordError when even those are wrong."""
+    lines = text.splitlines()
+    tags, body_start = _read_tags(lines)
+    game = _game_of(tags)
+    variant = _start_state(game, tags).variant
+    plies, ended_with = 0, ""
+    for _, token in _tokens(game, lines, body_start):
+        if token in RESULTS:
+            ended_with = token
+        elif _NUMBER.sub("", token):
+            plies += 1
+    result = tags.get("Result", ended_with or "*")
+    if result not in RESULTS:
+        raise RecordError(f"the Result tag is {result!r}; expected one of {', '.join(RESULTS)}")
+    return Header(game, variant, tags, plies, result)
+
+
+def _read_tags(lines: list[str]) -> tuple[dict[str, str], int]:
+    """The tags at the top of a record, and the index of the first line after them."""
+    tags: dict[str, str] = {}
     for index, raw in enumerate(lines):
         line = raw.strip()
         if not line:
             continue
         if not line.startswith("["):
-            body_start = index
-            break
+            return tags, index
         match = _TAG.match(line)
         if not match:
             raise RecordError(
                 f'line {index + 1}: expected a tag like [Game "Dipole"], not {line!r}'
             )
         tags[match[1]] = _unescape(match[2])
-    game = _game_of(tags)
+    return tags, len(lines)
+
+
+def _start_state(game: Game, tags: dict[str, str]) -> State:
+    """Where the record's game began: its Position tag, or its variant's start."""
     try:
         if "Position" in tags:
             state = game.parse_position(tags["Position"])
@@ -121,28 +180,14 @@ def parse_record(text: str) -> Record:
         raise RecordError(
             f"the Variant tag says {tags['Variant']} but the Position tag is {state.variant}"
         )
-    ended_with: str | None = None
-    for index in range(body_start, len(lines)):
+    return state
+
+
+def _tokens(game: Game, lines: list[str], start: int) -> Iterator[tuple[int, str]]:
+    """The record's body as (line index, token): move numbers, moves and results."""
+    for index in range(start, len(lines)):
         for token in game.split_moves(_strip_comment(lines[index], game)):
-            where = f"line {index + 1}"
-            if ended_with is not None:
-                raise RecordError(f"{where}: {token!r} follows the result {ended_with}")
-            if token in RESULTS:
-                ended_with = token
-                continue
-            token = _NUMBER.sub("", token)
-            if not token:
-                continue
-            ply = len(state.moves_played)
-            try:
-                move: Move = game.parse_move(token, state)
-            except GameError as error:
-                raise RecordError(
-                    f"{where}, move {_move_number(game, state, ply)}: {error}"
-                ) from None
-            state.play(move)
-    _check_result(state, tags, ended_with)
-    return Record(game, state, tags)
+            yield index, token
 
 
 def _check_result(state: State, tags: dict[str, str], ended_with: str | None) -> None:

@@ -17,10 +17,12 @@ from .games.base import Game, GameError, Move, Outcome, State
 from .games.bipod import BipodState
 from .games.death_stacks import DeathStacksState
 from .records import (
+    Header,
     Record,
     RecordError,
     format_record,
     parse_record,
+    read_header,
     start_of,
     write_atomically,
 )
@@ -230,6 +232,17 @@ class Session:
         write_atomically(path, self.record_text())
 
 
+@dataclass(frozen=True)
+class SavedGame:
+    """A game kept in the data folder, as the Open dialog lists it: read from its header only."""
+
+    path: Path
+    kept: str  # which pile: "finished", "unfinished" or "set aside" (an unreadable autosave)
+    modified: datetime
+    header: Header | None  # None when the file is damaged
+    problem: str = ""  # then why, in one line
+
+
 def data_dir() -> Path:
     """Where the autosave and finished games live: the user data directory, unless overridden."""
     override = os.environ.get(DATA_DIR_VARIABLE)
@@ -260,8 +273,9 @@ class Autosave:
         return target
 
     def shelve(self) -> Path | None:
-        """Move the autosave, an unfinished game about to be replaced, into unfinished/."""
-        if not self.path.exists():
+        """Move the autosave, an unfinished game about to be replaced, into unfinished/. A game
+        with no moves is left to be replaced: there is nothing in it to keep."""
+        if not self.path.exists() or _has_no_moves(self.path):
             return None
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = _free_name(self.folder / "unfinished", f"game-{stamp}")
@@ -294,11 +308,50 @@ class Autosave:
             return None
         return session
 
+    def saved_games(self) -> list[SavedGame]:
+        """The games kept in the data folder, newest first. The autosave is not among them: it
+        is the game on screen."""
+        piles = [
+            ("finished", self.folder / "finished", "*.txt"),
+            ("unfinished", self.folder / "unfinished", "*.txt"),
+            ("set aside", self.folder, "autosave-unreadable-*.txt"),
+        ]
+        games = []
+        for kept, folder, pattern in piles:
+            for path in folder.glob(pattern):
+                try:
+                    modified = datetime.fromtimestamp(path.stat().st_mtime)
+                except OSError:  # gone since the folder was read
+                    continue
+                games.append(_saved_game(path, kept, modified))
+        games.sort(key=lambda game: (game.modified, game.path.name), reverse=True)
+        return games
+
     def _set_aside(self) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         kept = _free_name(self.folder, f"autosave-unreadable-{stamp}")
         os.replace(self.path, kept)
         return kept
+
+
+def _has_no_moves(path: Path) -> bool:
+    """A record that reads well and has no moves: a game begun and left at once."""
+    try:
+        return read_header(path.read_text(encoding="utf-8")).plies == 0
+    except (OSError, UnicodeDecodeError, GameError):
+        return False  # what cannot be read is kept: it may still be worth something
+
+
+def _saved_game(path: Path, kept: str, modified: datetime) -> SavedGame:
+    try:
+        header = read_header(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        return SavedGame(path, kept, modified, None, "not a text file")
+    except OSError as error:
+        return SavedGame(path, kept, modified, None, f"cannot read it: {error.strerror or error}")
+    except GameError as error:
+        return SavedGame(path, kept, modified, None, str(error))
+    return SavedGame(path, kept, modified, header)
 
 
 def _free_name(folder: Path, stem: str) -> Path:
@@ -317,4 +370,14 @@ def game_named(key: str) -> Game:
     return GAMES[key]
 
 
-__all__ = ["HUMAN", "PLAYERS", "Autosave", "Figures", "Session", "Tally", "data_dir", "game_named"]
+__all__ = [
+    "HUMAN",
+    "PLAYERS",
+    "Autosave",
+    "Figures",
+    "SavedGame",
+    "Session",
+    "Tally",
+    "data_dir",
+    "game_named",
+]

@@ -70,10 +70,14 @@ async def type_move(pilot: Pilot[None], text: str, leave: bool = True) -> None:
 
 
 async def open_record(pilot: Pilot[None], app: DipoleApp, path: Path) -> None:
-    """`o`, the file name, Enter: as a player opens a saved game."""
+    """`o`, the file name in its box (below the list of kept games), Enter: as a player opens a
+    saved game."""
     await pilot.press("o")
     await pilot.pause()
-    app.screen.query_one(Input).value = str(path)
+    entry = app.screen.query_one(Input)
+    entry.focus()
+    await pilot.pause()
+    entry.value = str(path)
     await pilot.press("enter")
     await pilot.pause()
 
@@ -95,3 +99,10 @@ async def walk_to(pilot: Pilot[None], board: GameBoard, square: int) -> None:
         else:
             await pilot.press("left" if goal_column < column else "right")
     raise AssertionError(f"the cursor did not reach square {square}")
+
+
+def noticed(app: DipoleApp, text: str) -> bool:
+    """Whether a notification says `text`; notices are wrapped to the toast's width (a path
+    after a `/`), so line breaks and spaces are not compared."""
+    wanted = "".join(text.split())
+    return any(wanted in "".join(str(n.message).split()) for n in app._notifications)

@@ -11,6 +11,7 @@ from app_steps import (
     drawn_text,
     hinted,
     message,
+    noticed,
     open_record,
     type_move,
     walk_to,
@@ -223,7 +224,7 @@ async def test_save_and_load_a_record(tmp_path: Path) -> None:
         path.write_text("1. e1-e2\n")
         await open_record(pilot, app, path)
         assert app.session.state.position() == saved
-        assert any("light square" in str(n.message) for n in app._notifications)
+        assert noticed(app, "light square")
 
 
 async def test_a_terminal_too_small_says_so_and_the_game_resumes(tmp_path: Path) -> None:
@@ -268,8 +269,7 @@ async def test_a_corrupt_autosave_is_kept_aside_and_the_app_starts(tmp_path: Pat
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        notices = [str(n.message) for n in app._notifications]
-        assert any("the autosave could not be read" in text for text in notices)
+        assert noticed(app, "the autosave could not be read")
     kept = list(tmp_path.glob("autosave-unreadable-*.txt"))
     assert len(kept) == 1 and "e1-e9" in kept[0].read_text()
 
@@ -406,4 +406,4 @@ async def test_a_record_of_a_game_the_app_cannot_draw_is_refused(
     async with app.run_test(size=SIZE) as pilot:
         await open_record(pilot, app, record)
         assert app.session.game is DIPOLE
-        assert any("not playable here yet" in str(n.message) for n in app._notifications)
+        assert noticed(app, "not playable here yet")

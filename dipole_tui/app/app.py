@@ -41,6 +41,7 @@ from .screens import (
     GameChoice,
     HelpScreen,
     NewGameScreen,
+    OpenScreen,
 )
 from .wrapping import wrap
 
@@ -183,9 +184,11 @@ class DipoleApp(App[None]):
         except (RecordError, OSError) as error:
             self.notify(str(error), title="Autosave", severity="error", timeout=12)
             saved = None
-        if saved is None:
+        if saved is None or not saved.state.moves_played:
+            # A game with no moves is not worth a question: the next game's autosave replaces it.
             self._choose_new_game(starting=True)
             return
+        self._show_behind(saved)
         moves = len(saved.state.moves_played)
         plies = "1 ply" if moves == 1 else f"{moves} plies"
         text = f"{title(saved.game, saved.state.variant)}, {plies} played."
@@ -194,12 +197,20 @@ class DipoleApp(App[None]):
         def answered(answer: str | None) -> None:
             if answer == "resume":
                 self._start(saved)
-            else:
-                self._shelve_autosave()
+            else:  # the game chosen next shelves this one; none chosen, this one goes on
                 self._choose_new_game(starting=True)
 
         question = ChoiceScreen("Resume the game in progress?", text, answers, escape="resume")
         self.push_screen(question, answered)
+
+    def _show_behind(self, saved: Session) -> None:
+        """The saved game on screen behind the question, still: no bot moves, nothing written."""
+        self.session = saved
+        self.choice = GameChoice(saved.game.key, saved.state.variant, saved.players)
+        if not isinstance(self.board, BOARDS[saved.game.key]):
+            self._swap_board()
+        self._show()
+        self.call_after_refresh(self._show)  # once laid out, the move list shows its last moves
 
     def on_resize(self, event: Resize) -> None:
         wide = event.size.width >= 100
@@ -709,7 +720,10 @@ class DipoleApp(App[None]):
             self._start(session)
             self.notify(f"Loaded {path}")
 
-        self.push_screen(FileScreen("Load a game from", str(Path.cwd()) + "/"), chosen)
+        folder = self.autosave.folder
+        games = self.autosave.saved_games()
+        default = str(Path.cwd()) + "/"
+        self.push_screen(OpenScreen(games, folder, default, self.ascii_glyphs), chosen)
 
     def action_help(self) -> None:
         glyphs = glyph_map(*self.board.GLYPH_TABLES) if self.ascii_glyphs else None

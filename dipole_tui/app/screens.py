@@ -1,4 +1,4 @@
-"""The app's dialogs: new game, resume, game over, file name, help."""
+"""The app's dialogs: new game, resume, game over, file name, open a game, help."""
 
 from __future__ import annotations
 
@@ -6,15 +6,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from textual import on
+from rich.console import JustifyMethod
+from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select
+from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
 from ..games import GAMES
-from ..session import PLAYERS
+from ..games.base import title
+from ..session import HUMAN, PLAYERS, SavedGame
 from .ascii import BULLETS, plain
 from .boards import PLAYABLE
 from .wrapping import wrap
@@ -137,7 +140,7 @@ class ChoiceScreen(ModalScreen[str]):
 
 
 class FileScreen(ModalScreen[Path | None]):
-    """Ask for a file name, to save or load a record."""
+    """Ask for a file name, to save a record."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -157,12 +160,150 @@ class FileScreen(ModalScreen[Path | None]):
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
-        try:
-            path = Path(text).expanduser()
-        except RuntimeError:  # ~someone who does not exist: take the name as written
-            path = Path(text)
-        self.dismiss(path if text else None)
+        self.dismiss(_path_from(event.value))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def _path_from(text: str) -> Path | None:
+    """A typed file name, with `~` expanded; None when nothing was typed."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # ~someone who does not exist: take the name as written
+        return Path(text)
+
+
+class OpenScreen(ModalScreen[Path | None]):
+    """Open a game: the games kept in the data folder, newest first, or any file by its name."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(
+        self, games: list[SavedGame], folder: Path, default: str, ascii_glyphs: bool
+    ) -> None:
+        super().__init__()
+        self.games = games
+        self.folder = folder
+        self.default = default
+        self.ellipsis = "~" if ascii_glyphs else "\N{HORIZONTAL ELLIPSIS}"
+        self._layout: tuple[int, ...] = ()  # the column widths the table was last built with
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="open listing" if self.games else "open"):
+            yield Label("Open a game", classes="dialog-title")
+            if self.games:
+                yield Label(Text(f"Kept in {self.folder}:"), classes="dialog-hint")
+                yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+                yield Static(id="about")
+            else:
+                yield Label(Text(f"No games kept in {self.folder} yet."), classes="dialog-text")
+            yield Label("Or type the file name:", classes="dialog-hint")
+            yield Input(value=self.default, id="path")
+            hint = "Enter: open   Tab: list or name   Escape: cancel"
+            yield Label(
+                hint if self.games else "Enter: open   Escape: cancel", classes="dialog-hint"
+            )
+
+    def on_mount(self) -> None:
+        if self.games:
+            self.query_one(DataTable).focus()
+        else:
+            self.query_one(Input).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.games:
+            self.call_after_refresh(self._fill_table)
+
+    def _fill_table(self) -> None:
+        """The columns that fit the table's width: game and variant apart when there is room,
+        else the game's title in one column and shorter dates, then the widest cut."""
+        table = self.query_one(DataTable)
+        room = table.size.width - table.styles.scrollbar_size_vertical
+        for split, when in (
+            (True, "%Y-%m-%d %H:%M"),
+            (False, "%Y-%m-%d %H:%M"),
+            (False, "%Y-%m-%d"),
+        ):
+            rows = [self._cells(game, split, when) for game in self.games]
+            labels = self._labels(split)
+            widths = [max(map(len, column)) for column in zip(labels, *rows, strict=True)]
+            padding = 2 * table.cell_padding * len(widths)
+            if sum(widths) + padding <= room:
+                break
+        while sum(widths) + padding > room and max(widths) > 5:
+            widths[widths.index(max(widths))] -= 1
+        if tuple(widths) == self._layout:
+            return
+        self._layout = tuple(widths)
+        row = table.cursor_row
+        table.clear(columns=True)
+        for label, width in zip(labels, widths, strict=True):
+            table.add_column(self._cut(label, width), width=width)
+        justify: list[JustifyMethod] = ["right" if label == "plies" else "left" for label in labels]
+        for game, cells in zip(self.games, rows, strict=True):
+            style = "bold red" if game.header is None else ""
+            line = [
+                Text(self._cut(cell, width), style, justify=side)
+                for cell, width, side in zip(cells, widths, justify, strict=True)
+            ]
+            table.add_row(*line, key=str(game.path))
+        table.move_cursor(row=row)
+        self._describe(row)
+
+    @staticmethod
+    def _labels(split: bool) -> list[str]:
+        if split:
+            return ["kept", "game", "variant", "players", "saved", "plies", "result"]
+        return ["kept", "game", "players", "saved", "plies", "result"]
+
+    @staticmethod
+    def _cells(game: SavedGame, split: bool, when: str) -> list[str]:
+        """One row: with the game and its variant apart or as one title; `when` the date's
+        format."""
+        header = game.header
+        saved = game.modified.strftime(when)
+        if header is None:
+            names = ["damaged", ""] if split else ["damaged"]
+            return [game.kept, *names, "", saved, "", ""]
+        seats = (header.tags.get("White", "?"), header.tags.get("Black", "?"))
+        players = "hot-seat" if seats == (HUMAN, HUMAN) else " v ".join(seats)
+        sides = header.game.side_names
+        result = {"1-0": f"{sides[0]} won", "0-1": f"{sides[1]} won", "1/2-1/2": "drawn"}
+        end = result.get(header.result, "-")
+        if split:
+            names = [header.game.name, header.variant or "default"]
+        else:
+            names = [title(header.game, header.variant)]
+        return [game.kept, *names, players, saved, str(header.plies), end]
+
+    def _cut(self, text: str, width: int) -> str:
+        return text if len(text) <= width else text[: width - 1] + self.ellipsis
+
+    @on(DataTable.RowHighlighted)
+    def highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._describe(event.cursor_row)
+
+    def _describe(self, row: int) -> None:
+        """Under the list: the highlighted game's file, and why it is damaged when it is."""
+        if not 0 <= row < len(self.games):
+            return
+        game = self.games[row]
+        about = Text(str(game.path.relative_to(self.folder)))
+        if game.header is None:
+            about.append(f"\ndamaged: {game.problem}", style="bold red")
+        self.query_one("#about", Static).update(about)
+
+    @on(DataTable.RowSelected)
+    def chosen(self, event: DataTable.RowSelected) -> None:
+        self.dismiss(self.games[event.cursor_row].path)
+
+    @on(Input.Submitted)
+    def submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(_path_from(event.value))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -201,4 +342,11 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-__all__ = ["ChoiceScreen", "FileScreen", "GameChoice", "HelpScreen", "NewGameScreen"]
+__all__ = [
+    "ChoiceScreen",
+    "FileScreen",
+    "GameChoice",
+    "HelpScreen",
+    "NewGameScreen",
+    "OpenScreen",
+]
