@@ -18,6 +18,7 @@ from dipole_tui.app.app import DipoleApp
 from dipole_tui.app.screens import GameChoice
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS
+from dipole_tui.games.death_stacks import parse_square as death_stacks_square
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import load_record
 from dipole_tui.session import HUMAN, Autosave, Session
@@ -27,6 +28,21 @@ OUT = Path(__file__).resolve().parent.parent / "screenshots"
 MIDDLE = "8:W:Wc1=2,b2=1,g3=5,h4=1,e5=2:Bd8=5,g7=1,b6=3,f6=2,e3=1"
 
 Scene = Callable[[Pilot[None]], Awaitable[None]]
+
+
+async def walk_to(pilot: Pilot[None], app: DipoleApp, square: int) -> None:
+    """The cursor to a square by the arrow keys, as a player moves it."""
+    board = app.board
+    for _ in range(40):
+        if board.cursor == square:
+            return
+        column, row = board._screen(board.cursor)  # type: ignore[attr-defined]
+        goal_column, goal_row = board._screen(square)  # type: ignore[attr-defined]
+        if row != goal_row:
+            await pilot.press("up" if goal_row < row else "down")
+        else:
+            await pilot.press("left" if goal_column < column else "right")
+    raise AssertionError(f"the cursor did not reach square {square}")
 
 
 async def opening(pilot: Pilot[None]) -> None:
@@ -43,10 +59,10 @@ async def middle_game(pilot: Pilot[None]) -> None:
     assert isinstance(app, DipoleApp)
     app._start(Session(DIPOLE, DIPOLE.parse_position(MIDDLE), (HUMAN, HUMAN)))
     await pilot.pause()
-    for key in ("colon", *"g3-e5", "enter"):
+    for key in ("colon", *"g3-e5", "enter", "escape"):
         await pilot.press(key)
     await pilot.pause()
-    app.board.cursor = 73  # Black's 5-stack on d8: select it
+    await walk_to(pilot, app, 73)  # Black's 5-stack on d8: select it
     await pilot.press("enter")
     await pilot.pause()
 
@@ -97,6 +113,9 @@ async def stacks_path(pilot: Pilot[None]) -> None:
     _stacks_position(pilot, STACKS_MIDDLE)
     await pilot.pause()
     # The top three of b5, and the path to e4: north-east off the top wall.
+    app = pilot.app
+    assert isinstance(app, DipoleApp)
+    await walk_to(pilot, app, death_stacks_square("b5"))
     await pilot.press("3", "right", "right", "right", "down")
 
 
