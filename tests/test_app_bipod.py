@@ -25,7 +25,7 @@ from textual.widgets import Static
 from dipole_tui.app.app import DipoleApp
 from dipole_tui.app.hex_board import BipodBoard
 from dipole_tui.app.screens import ChoiceScreen, GameChoice, HelpScreen
-from dipole_tui.games.bipod import ADOPT, BIPOD, LABELS, RESIGN, Move, parse_cell
+from dipole_tui.games.bipod import ADOPT, BIPOD, LABELS, NEIGHBOURS, RESIGN, Move, parse_cell
 from dipole_tui.session import HUMAN, Autosave
 
 SIZE = (100, 32)
@@ -55,7 +55,8 @@ async def test_blocking_adopting_and_running_by_keys(tmp_path: Path) -> None:
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         board = hex_board(app)
-        assert board.cursor == cell("i1")
+        assert board.cursor in NEIGHBOURS[cell("i1")]  # beside the start stone, free
+        await walk_to(pilot, board, cell("i1"))
         await pilot.press("enter")  # the start stone's cell is taken
         assert "i1 is taken" in board.status() and not app.session.state.moves_played
         await walk_to(pilot, board, cell("k3"))
@@ -157,13 +158,13 @@ async def test_a_hint_shows_the_stones_to_place_or_says_adopt(tmp_path: Path) ->
         assert "Hint" not in " ".join(status_lines(board, LABELS))
 
 
-async def test_in_hot_seat_the_cursor_goes_to_the_stone_just_placed(tmp_path: Path) -> None:
+async def test_in_hot_seat_the_cursor_goes_beside_the_stone_just_placed(tmp_path: Path) -> None:
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         board = hex_board(app)
-        assert board.cursor == cell("i1")
         await type_move(pilot, "k3")  # typed: the cursor was elsewhere
-        assert board.cursor == cell("k3")  # Second answers near First's stone
+        assert board.cursor in NEIGHBOURS[cell("k3")]  # Second answers near First's stone
+        assert app.session.state.stone(board.cursor) == "."  # where Enter can place
 
 
 async def test_multi_marks_up_to_three_stones_then_places_them(tmp_path: Path) -> None:
@@ -320,6 +321,7 @@ async def test_cursor_steps_leave_nothing_stale(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         board = hex_board(app)
         await pilot.press("a")  # Second will run: the cursor then shows a runner stone
+        await walk_to(pilot, board, cell("i1"))
         # Enter on the start stone's cell: a notice, which the next step must clear.
         for key in ["enter", "down", "right", "down", "left", "up", "up", "enter", "left", "down"]:
             await pilot.press(key)

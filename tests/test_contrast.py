@@ -125,6 +125,13 @@ def dipole_kinds(board: GameBoard) -> dict[Key, set[str]]:
     if board.last_move is not None:
         kinds[("square", board.last_move.origin)].add("last move")
         kinds[("square", board.last_move.target)].add("last move")
+    hint = board.hint
+    if hint is not None:
+        kinds[("square", hint.origin)].add("hint")
+        if hint.target == dipole.OFF:
+            kinds[("removal", hint.count)].add("hint")
+        else:
+            kinds[("square", hint.target)].add("hint")
     return kinds
 
 
@@ -147,6 +154,9 @@ def stacks_kinds(board: GameBoard) -> dict[Key, set[str]]:
         kinds[("square", board.last_move.target)].add("last move")
     for square in state.too_tall():
         kinds[("square", square)].add("too tall")
+    if board.hint is not None:
+        kinds[("square", board.hint.origin)].add("hint")
+        kinds[("square", board.hint.target)].add("hint")
     return kinds
 
 
@@ -163,6 +173,8 @@ def bipod_kinds(board: GameBoard) -> dict[Key, set[str]]:
     for chain in board.state.chains().values():
         for cell in chain:
             kinds[("cell", cell)].add("chain")
+    for cell in board.hint.cells if board.hint is not None else ():
+        kinds[("cell", cell)].add("hint")
     return kinds
 
 
@@ -283,6 +295,18 @@ async def no_keys(pilot: Pilot[None], board: GameBoard) -> None:
     pass
 
 
+def hint(text: str) -> Setup:
+    """The board marks a hint, as the app has it do when the bots' answer comes."""
+
+    async def setup(pilot: Pilot[None], board: GameBoard) -> None:
+        app = pilot.app
+        assert isinstance(app, DipoleApp)
+        board.show_hint(app.session.game.parse_move(text, app.session.state))
+        await pilot.pause()
+
+    return setup
+
+
 def bipod_sample(plies: int) -> str:
     """The sample game's record cut after `plies` moves."""
     text = SAMPLE.read_text().replace("0-1", "*").replace("12. resign", "")
@@ -313,6 +337,34 @@ SCENES = {
         bipod_marking,
         [bipod.parse_cell("m3")],  # an empty cell: the cursor shows the stone Enter places
         {"cursor", "marked", "last move", "chain"},
+    ),
+    "dipole-hint": Scene(
+        DIPOLE,
+        "8:W:Wc3=1,e1=3,g1=2:Ba3=1,b4=2,d4=2,f8=3",
+        hint("e1-h4"),
+        [dipole.parse_square("c3", 8)],
+        {"cursor", "hint"},
+    ),
+    "dipole-hint-removal": Scene(
+        DIPOLE,
+        "8:W:Wh6=2,e1=3:Ba3=1,f8=3",
+        hint("h6-off:2"),
+        [dipole.parse_square("e1", 8)],
+        {"cursor", "hint"},
+    ),
+    "death-stacks-hint": Scene(
+        DEATH_STACKS,
+        "bb,b,rbb,,,/,rrbr,,,,rb/,,brrbrb,,,/b,,,,r,/,r,b,,,r/,,,,, r",
+        hint("b5-3-e4"),
+        [death_stacks.parse_square("a3")],
+        {"cursor", "hint"},
+    ),
+    "bipod-hint": Scene(
+        BIPOD,
+        bipod_sample(22),
+        hint("n4 O"),
+        [bipod.parse_cell("q5")],
+        {"cursor", "last move", "chain", "hint"},
     ),
     "bipod-running": Scene(
         BIPOD,
@@ -418,3 +470,11 @@ async def test_without_colour_every_highlight_still_shows(
                         f"the plain {key} looks highlighted"
                     )
         assert seen == shown.kinds
+
+
+def test_without_colour_no_theme_draws_black_on_black(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual's NO_COLOR filter turns the ANSI themes' colours all black: not offered then."""
+    set_no_color(monkeypatch, True)
+    assert not [name for name in DipoleApp().available_themes if name.startswith("ansi")]
+    set_no_color(monkeypatch, False)
+    assert "ansi-dark" in DipoleApp().available_themes

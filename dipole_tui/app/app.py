@@ -131,6 +131,11 @@ class DipoleApp(App[None]):
         think_time: float = 1.0,
     ) -> None:
         super().__init__()
+        if self.no_color:
+            # Textual greys every colour under NO_COLOR, and the ANSI themes' colours all turn
+            # black: black text on black. They are not offered then.
+            for theme in ("ansi-dark", "ansi-light"):
+                self.unregister_theme(theme)
         self.choice = choice or GameChoice("dipole", "8x8", (HUMAN, HUMAN))
         self.start_new = new or session is not None
         self.ascii_glyphs = ascii_glyphs

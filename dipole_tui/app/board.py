@@ -381,7 +381,7 @@ class DipoleBoard(GameBoard):
                 and hint.count == count
                 and self.selected in (None, hint.origin)
             ):
-                style += self.style_of("board--hint")
+                style += self.style_of("board--hint", partial=True)  # the chip's own text
             return style + meta
         return self.style_of("board--cursor") + meta
 

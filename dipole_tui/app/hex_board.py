@@ -24,10 +24,12 @@ from ..games.bipod import (
     BLOCK,
     CELL_COUNT,
     CELLS,
+    EMPTY,
     GRAY,
     INDEX,
     LABELS,
     MULTI_MOST,
+    NEIGHBOURS,
     RESIGN,
     ROW_CELLS,
     ROWS,
@@ -158,19 +160,18 @@ class BipodBoard(GameBoard):
         self._meta = [Style.from_meta({"cell": cell}) for cell in range(CELL_COUNT)]
         self._chains: dict[str, frozenset[int]] = {}
         self._dead: frozenset[int] = frozenset()
-        self.show_state(state, None)
+        self.show_state(state, None)  # the cursor beside the start stone: Enter places at once
 
     # -- what is shown ---------------------------------------------------------------------
 
     def show_state(self, state: State, last_move: Move | None) -> None:
-        """When the turn passes to a person, the cursor goes to the stone just placed: in a
-        placement game the answer is usually near it (after their own stone, it is there)."""
+        """When the turn passes to a person, the cursor goes to a free cell beside the stone
+        just placed: in a placement game the answer is usually near it, and Enter on a taken
+        cell would only be refused."""
         assert isinstance(state, BipodState), "this board draws Bi-Pod positions"
         moved = state is not self.state or len(state.moves_played) != self._plies
         self._plies = len(state.moves_played)
         placed = last_move.cells if isinstance(last_move, BipodMove) else ()
-        if moved and self.interactive and placed and self.cursor not in placed:
-            self.cursor = placed[0]
         self.state = state
         self.last_move = last_move
         self.hint = None
@@ -178,7 +179,20 @@ class BipodBoard(GameBoard):
         self.notice = ""
         self._chains = state.chains()
         self._dead = state.dead_cells()
+        if moved and self.interactive and (placed or state.stone(self.cursor) != EMPTY):
+            self.cursor = self._free_near(placed[0] if placed else self.cursor)
         self.refresh()
+
+    def _free_near(self, cell: int) -> int:
+        """The free cell nearest to `cell` (itself if free), one a chain can still use first;
+        the cell itself when the board is full."""
+        seen, ring, free = {cell}, [cell], list[int]()
+        while ring and not free:
+            free = [c for c in ring if self.state.stone(c) == EMPTY]
+            ring = [n for c in ring for n in NEIGHBOURS[c] if n not in seen]
+            seen.update(ring)
+        live = [c for c in free if c not in self._dead]
+        return (live or free or [cell])[0]
 
     def show_hint(self, move: Move | None) -> None:
         self.hint = move if isinstance(move, BipodMove) else None
