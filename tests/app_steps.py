@@ -87,17 +87,27 @@ def message(app: DipoleApp) -> str:
     return " ".join(str(app.query_one("#message", Static).render()).split())
 
 
+def step_toward(board: GameBoard, square: int) -> tuple[int, int] | None:
+    """The cursor step (dx, dy on screen) toward `square`, None when there."""
+    if board.cursor == square:
+        return None
+    column, row = board._screen(board.cursor)
+    goal_column, goal_row = board._screen(square)
+    if row != goal_row:
+        return 0, -1 if goal_row < row else 1
+    return -1 if goal_column < column else 1, 0
+
+
+KEYS = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}
+
+
 async def walk_to(pilot: Pilot[None], board: GameBoard, square: int) -> None:
     """Move the cursor with the arrow keys, as a player would."""
     for _ in range(40):
-        if board.cursor == square:
+        step = step_toward(board, square)
+        if step is None:
             return
-        column, row = board._screen(board.cursor)
-        goal_column, goal_row = board._screen(square)
-        if row != goal_row:
-            await pilot.press("up" if goal_row < row else "down")
-        else:
-            await pilot.press("left" if goal_column < column else "right")
+        await pilot.press(KEYS[step])
     raise AssertionError(f"the cursor did not reach square {square}")
 
 

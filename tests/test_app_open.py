@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import os
 import random
-from datetime import datetime
 from pathlib import Path
 
 import pytest
 from app_steps import noticed
+from game_files import kept, played
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
@@ -25,23 +25,6 @@ from dipole_tui.records import format_record, load_record
 from dipole_tui.session import HUMAN, Autosave, Session
 
 SMALL = (80, 24)
-
-
-def played(game_key: str, variant: str, moves: list[str], players: tuple[str, str]) -> Session:
-    game = GAMES[game_key]
-    session = Session.new(game, variant, players)
-    for text in moves:
-        session.play(game.parse_move(text, session.state))
-    return session
-
-
-def kept(path: Path, text: str, when: str) -> Path:
-    """A game file in the data folder, saved at `when`."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    stamp = datetime.fromisoformat(when).timestamp()
-    os.utime(path, (stamp, stamp))
-    return path
 
 
 def the_board(app: DipoleApp) -> GameBoard:
@@ -80,7 +63,7 @@ SAVES = [
 async def test_the_resume_question_stands_over_the_saved_game(
     tmp_path: Path, key: str, variant: str, moves: list[str], board_type: type, name: str
 ) -> None:
-    saved = played(key, variant, moves, (HUMAN, "easy"))
+    saved = played(key, moves, variant, (HUMAN, "easy"))
     Autosave(tmp_path).write(saved)
     app = DipoleApp(autosave=Autosave(tmp_path))
     async with app.run_test(size=SMALL) as pilot:
@@ -123,7 +106,7 @@ async def test_the_move_list_behind_the_question_ends_with_the_last_move(tmp_pat
 async def test_new_game_from_the_question_is_offered_like_the_saved_one_and_keeps_it(
     tmp_path: Path,
 ) -> None:
-    saved = played("dipole", "10x10", ["e1-g3"], ("medium", HUMAN))
+    saved = played("dipole", ["e1-g3"], "10x10", ("medium", HUMAN))
     Autosave(tmp_path).write(saved)
     app = DipoleApp(autosave=Autosave(tmp_path))
     async with app.run_test(size=SMALL) as pilot:
@@ -147,7 +130,7 @@ async def test_new_game_from_the_question_is_offered_like_the_saved_one_and_keep
 
 
 async def test_a_saved_game_with_no_moves_is_not_offered(tmp_path: Path) -> None:
-    Autosave(tmp_path).write(played("dipole", "10x10", [], (HUMAN, HUMAN)))
+    Autosave(tmp_path).write(played("dipole", [], "10x10", (HUMAN, HUMAN)))
     app = DipoleApp(autosave=Autosave(tmp_path))
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
@@ -158,7 +141,7 @@ async def test_a_saved_game_with_no_moves_is_not_offered(tmp_path: Path) -> None
 
 
 async def test_a_new_game_over_a_saved_game_with_no_moves_keeps_nothing(tmp_path: Path) -> None:
-    Autosave(tmp_path).write(played("death-stacks", "standard", [], (HUMAN, HUMAN)))
+    Autosave(tmp_path).write(played("death-stacks", [], "standard", (HUMAN, HUMAN)))
     app = DipoleApp(new=True, autosave=Autosave(tmp_path))  # as `play --new`
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
@@ -172,12 +155,12 @@ def a_folder_of_games(tmp_path: Path) -> dict[str, Path]:
     return {
         "stacks": kept(
             tmp_path / "finished" / "death-stacks-20260301-100000.txt",
-            played("death-stacks", "standard", ["a1-2-a3"], ("easy", "hard")).record_text(),
+            played("death-stacks", ["a1-2-a3"], "standard", ("easy", "hard")).record_text(),
             "2026-03-01 10:00",
         ),
         "dipole": kept(
             tmp_path / "unfinished" / "game-20260302-100000.txt",
-            played("dipole", "10x10", ["e1-g3", "f10-e9"], (HUMAN, "hard")).record_text(),
+            played("dipole", ["e1-g3", "f10-e9"], "10x10", (HUMAN, "hard")).record_text(),
             "2026-03-02 10:00",
         ),
         "bipod": kept(
@@ -211,7 +194,7 @@ async def test_open_lists_the_kept_games_newest_first(tmp_path: Path) -> None:
 
 async def test_open_fits_80x24_with_the_game_and_variant_in_one_column(tmp_path: Path) -> None:
     a_folder_of_games(tmp_path)
-    session = played("dipole", "8x8", ["e1-g3"], (HUMAN, HUMAN))
+    session = played("dipole", ["e1-g3"], "8x8", (HUMAN, HUMAN))
     names = {"White": "Anastasia Petrovna", "Black": "Bartholomew Higginbottom"}
     kept(
         tmp_path / "finished" / "long.txt",
@@ -255,7 +238,7 @@ async def test_choosing_a_row_opens_that_game(tmp_path: Path) -> None:
 async def test_a_typed_file_name_opens_that_file(tmp_path: Path) -> None:
     a_folder_of_games(tmp_path)
     elsewhere = tmp_path / "elsewhere.txt"
-    game = played("death-stacks", "standard", ["a1-2-a3", "f6-1-f5"], (HUMAN, HUMAN))
+    game = played("death-stacks", ["a1-2-a3", "f6-1-f5"], "standard", (HUMAN, HUMAN))
     elsewhere.write_text(game.record_text())
     app = DipoleApp(new=True, autosave=Autosave(tmp_path))
     async with app.run_test(size=SMALL) as pilot:

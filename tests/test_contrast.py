@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from app_steps import type_move, walk_to
+from app_steps import step_toward, type_move, walk_to
 from rich.color import Color
 from rich.style import Style
 from textual.pilot import Pilot
@@ -258,14 +258,10 @@ def cursor_to(board: GameBoard, square: int) -> None:
     """The arrow keys' action without the Pilot's pause after each key, so that the frames of
     every theme stay quick."""
     for _ in range(40):
-        if board.cursor == square:
+        step = step_toward(board, square)
+        if step is None:
             return
-        column, row = board._screen(board.cursor)
-        goal_column, goal_row = board._screen(square)
-        if row != goal_row:
-            board.action_cursor(0, -1 if goal_row < row else 1)
-        else:
-            board.action_cursor(-1 if goal_column < column else 1, 0)
+        board.action_cursor(*step)
     raise AssertionError(f"the cursor did not reach {square}")
 
 

@@ -3,36 +3,16 @@ newest first, damaged files listed with their reason; and an empty game is not s
 
 from __future__ import annotations
 
-import os
 from datetime import datetime
 from pathlib import Path
 
 import pytest
+from game_files import kept, played
 
-from dipole_tui.games.bipod import BIPOD
-from dipole_tui.games.death_stacks import DEATH_STACKS
-from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import RecordError, parse_record, read_header
-from dipole_tui.session import Autosave, Session
+from dipole_tui.session import Autosave
 
 SAMPLES = Path(__file__).parent / "data"
-
-
-def played(game_key: str, moves: list[str], variant: str | None = None) -> Session:
-    game = {"dipole": DIPOLE, "death-stacks": DEATH_STACKS, "bipod": BIPOD}[game_key]
-    session = Session.new(game, variant, ("human", "hard"))
-    for text in moves:
-        session.play(game.parse_move(text, session.state))
-    return session
-
-
-def kept(path: Path, text: str, when: str) -> Path:
-    """A file written with its modification time set, as if saved then."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    stamp = datetime.fromisoformat(when).timestamp()
-    os.utime(path, (stamp, stamp))
-    return path
 
 
 @pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.glob("sample-*.txt")))

@@ -1,0 +1,33 @@
+"""Games played by their notation and kept as files in a data folder, for the tests of the
+listing of saved games and of the Open dialog."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from pathlib import Path
+
+from dipole_tui.games import GAMES
+from dipole_tui.session import Session
+
+
+def played(
+    game_key: str,
+    moves: list[str],
+    variant: str | None = None,
+    players: tuple[str, str] = ("human", "hard"),
+) -> Session:
+    game = GAMES[game_key]
+    session = Session.new(game, variant, players)
+    for text in moves:
+        session.play(game.parse_move(text, session.state))
+    return session
+
+
+def kept(path: Path, text: str, when: str) -> Path:
+    """A game file in the data folder, its modification time set as if saved at `when`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    stamp = datetime.fromisoformat(when).timestamp()
+    os.utime(path, (stamp, stamp))
+    return path
