@@ -62,11 +62,18 @@ class GameFooter(Footer):
         self.call_after_refresh(self._fit_keys)
 
     def _fit_keys(self) -> None:
-        """Keys that would run under the pinned ones are left out whole, not cut in half."""
+        """Keys that would run under the pinned ones are left out whole, not cut in half.
+        Widths are worked out from what each key draws, not from a layout still to come."""
         pinned = self.query_children("#pinned")
         if not pinned:
             return
-        room = self.size.width - pinned.first().outer_size.width
+        room = self.size.width - sum(map(_width, pinned.first().query_children(FooterKey)))
         for key in self.query_children(FooterKey):
-            room -= key.outer_size.width + key.styles.margin.right
+            room -= _width(key)
             key.display = room >= 0
+
+
+def _width(key: FooterKey) -> int:
+    """The columns a key takes: its text, its padding and border, its margins."""
+    styles = key.styles
+    return key.render().cell_len + styles.gutter.width + styles.margin.width
