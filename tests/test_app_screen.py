@@ -199,3 +199,23 @@ async def test_a_path_in_the_game_over_dialog_breaks_after_a_slash(tmp_path: Pat
 )
 def test_wrapping_breaks_long_words_after_a_slash(text: str, width: int, lines: list[str]) -> None:
     assert wrap(text, width) == lines
+
+
+@pytest.mark.parametrize("game", ["dipole", "death-stacks", "bipod"])
+async def test_no_footer_key_is_cut_in_half(tmp_path: Path, game: str) -> None:
+    """Keys that do not fit before the pinned ones are left out whole, behind a dialog too."""
+    rules = GAMES[game]
+    state = rules.new()
+    state.play(state.legal_moves()[0])
+    Autosave(tmp_path).write(Session(rules, state, (HUMAN, HUMAN)))
+    app = DipoleApp(autosave=Autosave(tmp_path))  # the resume question over the saved game
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(2):
+            await pilot.pause()
+            footer = app.query_one(GameFooter)
+            pinned = footer.query_one("#pinned").region
+            for key in footer.query_children(FooterKey):
+                if key.display:
+                    assert key.region.right <= pinned.x, f"{key.description} runs under Help"
+            assert footer_keys(app).get("Help") == "?"
+            await pilot.press("escape")  # resumed: the game screen's own keys
