@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .bots import Bot, Budget, create_bot
+from .bots.orphans import END_SIGNALS, end_with_parent
 from .games import GAMES
 from .games.base import Game, GameError, Move, State
 from .records import format_record, write_atomically
@@ -232,9 +233,11 @@ def play_game(
     return replace(result, record=format_record(game, state, tags))
 
 
-def _ignore_interrupts() -> None:
-    """Worker initializer: Ctrl+C is the parent's to handle; it ends the workers itself."""
+def _start_worker() -> None:
+    """Worker initializer: Ctrl+C is the parent's to handle, and it ends the workers itself;
+    a parent that is killed cannot, so each worker ends when its parent does."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    end_with_parent()
 
 
 def play_match(
@@ -255,7 +258,7 @@ def play_match(
     executor = ProcessPoolExecutor(
         max_workers=min(jobs, len(specs)) or 1,
         mp_context=context,
-        initializer=_ignore_interrupts,
+        initializer=_start_worker,
     )
     try:
         pending: set[Future[GameResult]] = {
@@ -469,7 +472,8 @@ def run_match(args: argparse.Namespace, factory: BotFactory | None = None) -> No
     )
     results: list[GameResult] = []
     try:
-        for result in play_match(match, jobs, factory, want_records=save_dir is not None):
+        played = play_match(match, jobs, factory, want_records=save_dir is not None)
+        for result in _ending_on_signals(played):
             if save_dir is not None and result.record is not None:
                 target = save_dir / f"game-{result.index + 1:03d}.txt"
                 try:
@@ -482,7 +486,34 @@ def run_match(args: argparse.Namespace, factory: BotFactory | None = None) -> No
         print(f"interrupted after {len(results)} of {match.games} games", flush=True)
         _print_summary(game, match, results)
         raise
+    except _Ended as ended:
+        name = signal.Signals(ended.signum).name
+        raise GameError(f"stopped by {name} after {len(results)} of {match.games} games") from None
     _print_summary(game, match, results)
+
+
+class _Ended(BaseException):
+    """SIGTERM or SIGHUP during a match. Not an Exception, as KeyboardInterrupt is not, so that
+    nothing on its way swallows it before the workers are stopped."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _end(signum: int, frame: object) -> None:
+    raise _Ended(signum)
+
+
+def _ending_on_signals(results: Iterator[GameResult]) -> Iterator[GameResult]:
+    """While the match runs, SIGTERM and SIGHUP stop it as Ctrl+C does: the workers are ended
+    (`play_match` abandons its pool) and the command says so in one line."""
+    previous = {signum: signal.signal(signum, _end) for signum in END_SIGNALS}
+    try:
+        yield from results
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
 
 
 def _print_summary(game: Game, match: Match, results: list[GameResult]) -> None:

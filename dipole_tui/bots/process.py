@@ -16,6 +16,7 @@ from multiprocessing.sharedctypes import Synchronized
 from typing import Any
 
 from . import Bot, Budget, create_bot
+from .orphans import end_with_parent
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ def serve(requests: Any, answers: Any, cancelled: Synchronized[int]) -> None:
     from ..games import GAMES
     from ..records import parse_record
 
+    end_with_parent()  # the app may be killed, with no chance to end the worker itself
     bots: dict[tuple[str, int, str, str], Bot] = {}
     while True:
         request: Request | None = requests.get()
