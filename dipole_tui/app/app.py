@@ -6,6 +6,7 @@ the game goes through `_after_change`, which redraws, autosaves and notices the 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Iterable
 from datetime import datetime
@@ -27,6 +28,7 @@ from textual.theme import ThemeProvider
 from textual.widgets import Input, Static
 
 from ..bots import Budget
+from ..bots.orphans import END_SIGNALS
 from ..bots.process import Thinker
 from ..games.base import GameError, Move, title
 from ..records import RecordError, load_record, move_label
@@ -175,6 +177,7 @@ class DipoleApp(App[None]):
         yield GameFooter()
 
     def on_mount(self) -> None:
+        self._end_on_signals()
         if self.ascii_glyphs:
             ScrollBar.renderer = AsciiScrollBarRender  # Textual's way: class-wide, till unmount
         self.board.focus()
@@ -207,6 +210,16 @@ class DipoleApp(App[None]):
 
         question = ChoiceScreen("Resume the game in progress?", text, answers, escape="resume")
         self.push_screen(question, answered)
+
+    def _end_on_signals(self) -> None:
+        """SIGTERM and SIGHUP end the app as `q` does, so that Textual gives the terminal back
+        as it found it (Python's default death leaves it in the alternate screen, the cursor
+        hidden); the autosave, written after every move, keeps the game for the next start."""
+        loop = asyncio.get_running_loop()
+        for signum in END_SIGNALS:
+            # NotImplementedError: no such handlers on Windows; RuntimeError: not the main thread
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(signum, self.exit)
 
     def _show_behind(self, saved: Session) -> None:
         """The saved game on screen behind the question, still: no bot moves, nothing written."""
