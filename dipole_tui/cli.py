@@ -1,11 +1,14 @@
 """The `dipole-tui` command: the game with no subcommand, engine tools for scripts and study.
 
-Every error is one line on stderr and exit status 2, never a traceback.
+Every error is one line on stderr and exit status 2, never a traceback: output that cannot be
+written too (a full disk, a closed pipe or standard output).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 import time
 from collections.abc import Iterable, Sequence
@@ -236,6 +239,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        if args.command in ("moves", "perft", "replay", "match") and sys.stdout is None:
+            raise OSError("standard output is closed")  # started with >&-: print() would drop all
         if args.command == "moves":
             run_moves(game_named(args.game), args.positions)
         elif args.command == "perft":
@@ -246,12 +251,27 @@ def main(argv: Sequence[str] | None = None) -> int:
             matches.run_match(args)
         else:
             run_play(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # here, where a failure is reported, not at the interpreter's exit
     except (GameError, UsageError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
+    except OSError as error:  # the commands report their files' errors as GameError
+        return _output_lost(error)
     return 0
+
+
+def _output_lost(error: OSError) -> int:
+    """Report output that could not be written, and send what is still buffered to the null
+    device, so that the interpreter's own flush at exit does not fail again with a traceback."""
+    print(f"{PROG}: cannot write the output: {error.strerror or error}", file=sys.stderr)
+    if sys.stdout is not None:
+        # OSError, ValueError: stdout is no file (a test's capture), so nothing is flushed at exit
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+    return 2

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -31,6 +32,9 @@ from .games.base import Game, GameError, Move, State
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 _NUMBER = re.compile(r"^(\d+)\.(\.\.)?")
+# The most a record file may hold. A Death Stacks game of 1000 plies is some 15 KB; the limit
+# keeps a device such as /dev/zero, or a huge file given by mistake, from filling the memory.
+RECORD_LIMIT = 1_000_000
 # Tags written first, in this order; any others follow in the order they were given.
 _TAG_ORDER = ("Game", "Variant", "White", "Black", "Date", "Result", "Position")
 
@@ -94,12 +98,10 @@ def format_record(game: Game, state: State, tags: dict[str, str] | None = None) 
 
 def parse_record(text: str) -> Record:
     """Read a record and replay it; RecordError names the line and move that are wrong."""
-    lines = text.splitlines()
-    tags, body_start = _read_tags(lines)
-    game = _game_of(tags)
+    tags, game, tokens = _read(text)
     state = _start_state(game, tags)
     ended_with: str | None = None
-    for index, token in _tokens(game, lines, body_start):
+    for index, token in tokens:
         where = f"line {index + 1}"
         if ended_with is not None:
             raise RecordError(f"{where}: {token!r} follows the result {ended_with}")
@@ -133,12 +135,10 @@ class Header:
 
 def read_header(text: str) -> Header:
     """The tags and the number of plies of a record; RecordError when even those are wrong."""
-    lines = text.splitlines()
-    tags, body_start = _read_tags(lines)
-    game = _game_of(tags)
+    tags, game, tokens = _read(text)
     variant = _start_state(game, tags).variant
     plies, ended_with = 0, ""
-    for _, token in _tokens(game, lines, body_start):
+    for _, token in tokens:
         if token in RESULTS:
             ended_with = token
         elif _NUMBER.sub("", token):
@@ -149,22 +149,44 @@ def read_header(text: str) -> Header:
     return Header(game, variant, tags, plies, result)
 
 
+def _read(text: str) -> tuple[dict[str, str], Game, list[tuple[int, str]]]:
+    """A record's tags, its game, and its body as (line index, token); RecordError when there
+    is nothing in it. A byte-order mark (as Windows editors write one) is passed over."""
+    lines = text.removeprefix("\ufeff").splitlines()
+    tags, body_start = _read_tags(lines)
+    game = _game_of(tags)
+    tokens = list(_tokens(game, lines, body_start))
+    if not tags and not tokens:
+        raise RecordError("the record is empty: no game in it")
+    return tags, game, tokens
+
+
 def _read_tags(lines: list[str]) -> tuple[dict[str, str], int]:
-    """The tags at the top of a record, and the index of the first line after them."""
+    """The tags at the top of a record, and the index of the first line after the last of them.
+    Lines starting with `;` among or before the tags are comments; after the last tag they are
+    the body's, where the game says what a `;` means (Bi-Pod's `;1` is a cell)."""
     tags: dict[str, str] = {}
+    given_on: dict[str, int] = {}
+    end = 0
     for index, raw in enumerate(lines):
         line = raw.strip()
-        if not line:
+        if not line or line.startswith(";"):
             continue
         if not line.startswith("["):
-            return tags, index
+            break
         match = _TAG.match(line)
         if not match:
             raise RecordError(
                 f'line {index + 1}: expected a tag like [Game "Dipole"], not {line!r}'
             )
-        tags[match[1]] = _unescape(match[2])
-    return tags, len(lines)
+        name = match[1]
+        if name in tags:
+            raise RecordError(
+                f"line {index + 1}: a second {name} tag (the first is on line {given_on[name]}); "
+                "each tag is given once"
+            )
+        tags[name], given_on[name], end = _unescape(match[2]), index + 1, index + 1
+    return tags, end
 
 
 def _start_state(game: Game, tags: dict[str, str]) -> State:
@@ -184,14 +206,35 @@ def _start_state(game: Game, tags: dict[str, str]) -> State:
 
 
 def _tokens(game: Game, lines: list[str], start: int) -> Iterator[tuple[int, str]]:
-    """The record's body as (line index, token): move numbers, moves and results."""
+    """The record's body as (line index, token): move numbers, moves and results. Comments are
+    dropped: `{...}`, which may span lines, and one to the end of the line (`;` in most games)."""
+    comment = re.compile(r"\{|(?:" + game.line_comment + ")")
+    opened: int | None = None  # the line of a `{` not closed yet
     for index in range(start, len(lines)):
-        for token in game.split_moves(_strip_comment(lines[index], game)):
+        line, kept, at = lines[index], [], 0
+        while True:
+            if opened is not None:
+                close = line.find("}", at)
+                if close < 0:
+                    break
+                opened, at = None, close + 1
+            found = comment.search(line, at)
+            kept.append(line[at : found.start() if found else len(line)])
+            if found is None or found[0] != "{":
+                break
+            opened, at = index, found.end()
+        for token in game.split_moves(" ".join(kept)):
             yield index, token
+    if opened is not None:
+        raise RecordError(f"line {opened + 1}: a comment opened with {{ is not closed with }}")
 
 
 def _check_result(state: State, tags: dict[str, str], ended_with: str | None) -> None:
-    claimed = tags.get("Result", ended_with or "*")
+    """A stated result must agree with the moves; a record that states none (as a game copied
+    from a book) takes the moves' result."""
+    claimed = tags.get("Result", ended_with)
+    if claimed is None:
+        claimed = result_of(state)
     if claimed not in RESULTS:
         raise RecordError(f"the Result tag is {claimed!r}; expected one of {', '.join(RESULTS)}")
     if ended_with is not None and ended_with != claimed:
@@ -248,11 +291,6 @@ def _move_number(game: Game, state: State, ply: int) -> str:
     return f"{number} ({game.side_names[state.to_move]})"
 
 
-def _strip_comment(line: str, game: Game) -> str:
-    """Drop `{...}` comments and a comment to the end of the line (`;` in most games)."""
-    return re.sub(r"\{[^}]*\}|(?:" + game.line_comment + ").*$", " ", line)
-
-
 def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
@@ -283,15 +321,50 @@ def save_record(
     write_atomically(path, format_record(game, state, tags))
 
 
-def load_record(path: Path | str) -> Record:
-    """Read and replay a record file; RecordError says what is wrong with it (never a traceback)."""
+def read_record_file(path: Path | str) -> str:
+    """The text of a record file. Only a regular file is read (a pipe would block, a device never
+    end) and only up to RECORD_LIMIT bytes; RecordError says in one line why a file is not read.
+    Everything that reads a record or a save goes through here."""
+    data = b""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a text file (expected a UTF-8 game record)") from None
+        mode = os.stat(path).st_mode
+        if stat.S_ISREG(mode):
+            handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            with os.fdopen(handle, "rb") as stream:
+                mode = os.fstat(stream.fileno()).st_mode  # in case it was swapped since the stat
+                if stat.S_ISREG(mode):
+                    data = stream.read(RECORD_LIMIT + 1)
     except (OSError, ValueError) as error:  # ValueError: a name with a NUL byte in it
         reason = getattr(error, "strerror", None) or error
         raise RecordError(f"cannot read {path}: {reason}") from None
+    if not stat.S_ISREG(mode):
+        raise RecordError(f"{path} is {_kind(mode)}, not a game record")
+    if len(data) > RECORD_LIMIT:
+        raise RecordError(
+            f"{path} is larger than {RECORD_LIMIT // 1_000_000} MB, more than any game record"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file (expected a UTF-8 game record)") from None
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular file is, in a person's words."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a special file"
+
+
+def load_record(path: Path | str) -> Record:
+    """Read and replay a record file; RecordError says what is wrong with it (never a traceback)."""
+    text = read_record_file(path)
     try:
         return parse_record(text)
     except RecordError as error:
