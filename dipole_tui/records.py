@@ -27,7 +27,7 @@ from datetime import date
 from pathlib import Path
 
 from .games import GAMES
-from .games.base import Game, GameError, Move, State
+from .games.base import Game, GameError, Move, State, shown
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
@@ -104,7 +104,7 @@ def parse_record(text: str) -> Record:
     for index, token in tokens:
         where = f"line {index + 1}"
         if ended_with is not None:
-            raise RecordError(f"{where}: {token!r} follows the result {ended_with}")
+            raise RecordError(f"{where}: '{shown(token)}' follows the result {ended_with}")
         if token in RESULTS:
             ended_with = token
             continue
@@ -143,10 +143,7 @@ def read_header(text: str) -> Header:
             ended_with = token
         elif _NUMBER.sub("", token):
             plies += 1
-    result = tags.get("Result", ended_with or "*")
-    if result not in RESULTS:
-        raise RecordError(f"the Result tag is {result!r}; expected one of {', '.join(RESULTS)}")
-    return Header(game, variant, tags, plies, result)
+    return Header(game, variant, tags, plies, _known(tags.get("Result", ended_with or "*")))
 
 
 def _read(text: str) -> tuple[dict[str, str], Game, list[tuple[int, str]]]:
@@ -177,13 +174,13 @@ def _read_tags(lines: list[str]) -> tuple[dict[str, str], int]:
         match = _TAG.match(line)
         if not match:
             raise RecordError(
-                f'line {index + 1}: expected a tag like [Game "Dipole"], not {line!r}'
+                f"line {index + 1}: expected a tag like [Game \"Dipole\"], not '{shown(line)}'"
             )
         name = match[1]
         if name in tags:
             raise RecordError(
-                f"line {index + 1}: a second {name} tag (the first is on line {given_on[name]}); "
-                "each tag is given once"
+                f"line {index + 1}: a second {shown(name)} tag (the first is on line "
+                f"{given_on[name]}); each tag is given once"
             )
         tags[name], given_on[name], end = _unescape(match[2]), index + 1, index + 1
     return tags, end
@@ -200,7 +197,7 @@ def _start_state(game: Game, tags: dict[str, str]) -> State:
         raise RecordError(f"in the tags: {error}") from None
     if _variant_named(game, tags.get("Variant", state.variant)) != state.variant:
         raise RecordError(
-            f"the Variant tag says {tags['Variant']} but the Position tag is {state.variant}"
+            f"the Variant tag says {shown(tags['Variant'])} but the Position tag is {state.variant}"
         )
     return state
 
@@ -235,8 +232,7 @@ def _check_result(state: State, tags: dict[str, str], ended_with: str | None) ->
     claimed = tags.get("Result", ended_with)
     if claimed is None:
         claimed = result_of(state)
-    if claimed not in RESULTS:
-        raise RecordError(f"the Result tag is {claimed!r}; expected one of {', '.join(RESULTS)}")
+    _known(claimed)
     if ended_with is not None and ended_with != claimed:
         raise RecordError(f"the moves end with {ended_with} but the Result tag says {claimed}")
     reached = result_of(state)
@@ -245,6 +241,15 @@ def _check_result(state: State, tags: dict[str, str], ended_with: str | None) ->
         reason = outcome.reason if outcome else ""
         raise RecordError(f"the Result is {claimed} but the moves end {reached} ({reason})")
     tags["Result"] = claimed
+
+
+def _known(result: str) -> str:
+    """A result as stated, if it is one a record can state."""
+    if result not in RESULTS:
+        raise RecordError(
+            f"the Result tag is '{shown(result)}'; expected one of {', '.join(RESULTS)}"
+        )
+    return result
 
 
 def _variant_named(game: Game, text: str) -> str:
@@ -261,7 +266,7 @@ def _game_of(tags: dict[str, str]) -> Game:
         if name.lower() in (game.name.lower(), game.key):
             return game
     known = ", ".join(game.name for game in GAMES.values())
-    raise RecordError(f"the Game tag names {name!r}; this program plays {known}")
+    raise RecordError(f"the Game tag names '{shown(name)}'; this program plays {known}")
 
 
 def move_label(first_side: int, ply: int) -> str:
@@ -336,17 +341,24 @@ def read_record_file(path: Path | str) -> str:
                     data = stream.read(RECORD_LIMIT + 1)
     except (OSError, ValueError) as error:  # ValueError: a name with a NUL byte in it
         reason = getattr(error, "strerror", None) or error
-        raise RecordError(f"cannot read {path}: {reason}") from None
+        raise RecordError(f"cannot read {_file(path)}: {reason}") from None
     if not stat.S_ISREG(mode):
-        raise RecordError(f"{path} is {_kind(mode)}, not a game record")
+        raise RecordError(f"{_file(path)} is {_kind(mode)}, not a game record")
     if len(data) > RECORD_LIMIT:
-        raise RecordError(
-            f"{path} is larger than {RECORD_LIMIT // 1_000_000} MB, more than any game record"
-        )
+        limit = f"{RECORD_LIMIT // 1_000_000} MB"
+        raise RecordError(f"{_file(path)} is larger than {limit}, more than any game record")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a text file (expected a UTF-8 game record)") from None
+        raise RecordError(
+            f"{_file(path)} is not a text file (expected a UTF-8 game record)"
+        ) from None
+
+
+def _file(path: Path | str) -> str:
+    """A file's name as a message shows it: whole unless absurdly long, control characters
+    escaped (a name may hold any byte but NUL and `/`)."""
+    return shown(os.fspath(path), 160)
 
 
 def _kind(mode: int) -> str:
@@ -368,4 +380,4 @@ def load_record(path: Path | str) -> Record:
     try:
         return parse_record(text)
     except RecordError as error:
-        raise RecordError(f"{path}: {error}") from None
+        raise RecordError(f"{_file(path)}: {error}") from None
