@@ -24,6 +24,8 @@ from .records import load_record, numbered_moves, start_of
 from .session import HUMAN, PLAYERS, game_named
 
 PROG = "dipole-tui"
+# The longest line `moves` reads from stdin: a position is a few hundred characters at most.
+LONGEST_LINE = 10_000
 
 
 class UsageError(Exception):
@@ -166,7 +168,13 @@ def _positions(given: Sequence[str]) -> Iterable[tuple[str, str]]:
         for index, text in enumerate(given, 1):
             yield f"position {index}", text
         return
-    for index, line in enumerate(sys.stdin, 1):
+    if sys.stdin is None:  # started with <&-
+        raise GameError("no POSITION given, and standard input is closed")
+    index = 0
+    while line := sys.stdin.readline(LONGEST_LINE + 1):  # a stream with no line break ends
+        index += 1
+        if len(line.rstrip("\r\n")) > LONGEST_LINE:
+            raise GameError(f"line {index} is longer than any position ({LONGEST_LINE} characters)")
         if line.strip():
             yield f"line {index}", line
 

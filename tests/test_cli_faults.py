@@ -95,3 +95,29 @@ def test_a_closed_standard_output_is_one_line_and_status_2() -> None:
     )
     assert done.returncode == 2
     one_line_error(done.stderr, "cannot write the output: standard output is closed")
+
+
+def test_moves_reads_no_endless_line_from_stdin() -> None:
+    with open("/dev/zero", "rb") as zero:  # as `dipole-tui moves < /dev/zero`: no line break ever
+        done = subprocess.run(
+            [*COMMAND, "moves"],
+            stdin=zero,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            preexec_fn=_at_most_a_gigabyte,
+        )
+    assert done.returncode == 2
+    one_line_error(done.stderr, "line 1 is longer than any position (10000 characters)")
+
+
+def test_moves_with_a_closed_stdin_is_one_line_and_status_2() -> None:
+    done = subprocess.run(
+        [*COMMAND, "moves"],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        preexec_fn=lambda: os.close(0),  # as `dipole-tui moves <&-`
+    )
+    assert done.returncode == 2
+    one_line_error(done.stderr, "no POSITION given, and standard input is closed")
