@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import os
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__
 from . import match as matches
@@ -22,6 +23,9 @@ from .games.base import Game, GameError, State, title
 from .perft import perft
 from .records import load_record, numbered_moves, start_of
 from .session import HUMAN, PLAYERS, game_named
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 PROG = "dipole-tui"
 # The longest line `moves` reads from stdin: a position is a few hundred characters at most.
@@ -35,6 +39,15 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see {self.prog} --help)")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """As argparse's, but a failed write (--help to a full disk, or a closed pipe) is
+        reported, not ignored: flushed before argparse exits, so main() sees it."""
+        if message:
+            stream = file or sys.stderr
+            stream.write(message)
+            if isinstance(stream, io.IOBase):
+                stream.flush()
 
 
 def _add_game_option(parser: argparse.ArgumentParser, variant: bool = True) -> None:

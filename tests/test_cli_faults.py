@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SAMPLE = Path(__file__).parent / "data" / "sample-dipole.txt"
 COMMAND = [sys.executable, "-m", "dipole_tui"]
 # Long enough for a slow, shared machine; a command that blocks fails the test here, not hangs it.
@@ -59,10 +61,11 @@ def test_an_empty_record_does_not_replay(tmp_path: Path) -> None:
     one_line_error(done.stderr, f"{empty}: the record is empty: no game in it")
 
 
-def test_output_to_a_full_disk_is_one_line_and_status_2() -> None:
+@pytest.mark.parametrize("args", [["replay", str(SAMPLE)], ["--help"], ["--version"]])
+def test_output_to_a_full_disk_is_one_line_and_status_2(args: list[str]) -> None:
     with open("/dev/full", "w") as full:
         done = subprocess.run(
-            [*COMMAND, "replay", str(SAMPLE)],
+            [*COMMAND, *args],
             stdout=full,
             stderr=subprocess.PIPE,
             text=True,
