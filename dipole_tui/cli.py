@@ -1,15 +1,19 @@
 """The `dipole-tui` command: the game with no subcommand, engine tools for scripts and study.
 
-Every error is one line on stderr and exit status 2, never a traceback.
+Every error is one line on stderr and exit status 2, never a traceback: output that cannot be
+written too (a full disk, a closed pipe or standard output).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import os
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__
 from . import match as matches
@@ -20,7 +24,12 @@ from .perft import perft
 from .records import load_record, numbered_moves, start_of
 from .session import HUMAN, PLAYERS, game_named
 
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
 PROG = "dipole-tui"
+# The longest line `moves` reads from stdin: a position is a few hundred characters at most.
+LONGEST_LINE = 10_000
 
 
 class UsageError(Exception):
@@ -30,6 +39,15 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see {self.prog} --help)")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """As argparse's, but a failed write (--help to a full disk, or a closed pipe) is
+        reported, not ignored: flushed before argparse exits, so main() sees it."""
+        if message:
+            stream = file or sys.stderr
+            stream.write(message)
+            if isinstance(stream, io.IOBase):
+                stream.flush()
 
 
 def _add_game_option(parser: argparse.ArgumentParser, variant: bool = True) -> None:
@@ -163,7 +181,13 @@ def _positions(given: Sequence[str]) -> Iterable[tuple[str, str]]:
         for index, text in enumerate(given, 1):
             yield f"position {index}", text
         return
-    for index, line in enumerate(sys.stdin, 1):
+    if sys.stdin is None:  # started with <&-
+        raise GameError("no POSITION given, and standard input is closed")
+    index = 0
+    while line := sys.stdin.readline(LONGEST_LINE + 1):  # a stream with no line break ends
+        index += 1
+        if len(line.rstrip("\r\n")) > LONGEST_LINE:
+            raise GameError(f"line {index} is longer than any position ({LONGEST_LINE} characters)")
         if line.strip():
             yield f"line {index}", line
 
@@ -236,6 +260,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        if args.command in ("moves", "perft", "replay", "match") and sys.stdout is None:
+            raise OSError("standard output is closed")  # started with >&-: print() would drop all
         if args.command == "moves":
             run_moves(game_named(args.game), args.positions)
         elif args.command == "perft":
@@ -246,12 +272,27 @@ def main(argv: Sequence[str] | None = None) -> int:
             matches.run_match(args)
         else:
             run_play(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # here, where a failure is reported, not at the interpreter's exit
     except (GameError, UsageError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
+    except OSError as error:  # the commands report their files' errors as GameError
+        return _output_lost(error)
     return 0
+
+
+def _output_lost(error: OSError) -> int:
+    """Report output that could not be written, and send what is still buffered to the null
+    device, so that the interpreter's own flush at exit does not fail again with a traceback."""
+    print(f"{PROG}: cannot write the output: {error.strerror or error}", file=sys.stderr)
+    if sys.stdout is not None:
+        # OSError, ValueError: stdout is no file (a test's capture), so nothing is flushed at exit
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+    return 2

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -26,11 +27,14 @@ from datetime import date
 from pathlib import Path
 
 from .games import GAMES
-from .games.base import Game, GameError, Move, State
+from .games.base import Game, GameError, Move, State, shown
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 _NUMBER = re.compile(r"^(\d+)\.(\.\.)?")
+# The most a record file may hold. A Death Stacks game of 1000 plies is some 15 KB; the limit
+# keeps a device such as /dev/zero, or a huge file given by mistake, from filling the memory.
+RECORD_LIMIT = 1_000_000
 # Tags written first, in this order; any others follow in the order they were given.
 _TAG_ORDER = ("Game", "Variant", "White", "Black", "Date", "Result", "Position")
 
@@ -94,15 +98,13 @@ def format_record(game: Game, state: State, tags: dict[str, str] | None = None) 
 
 def parse_record(text: str) -> Record:
     """Read a record and replay it; RecordError names the line and move that are wrong."""
-    lines = text.splitlines()
-    tags, body_start = _read_tags(lines)
-    game = _game_of(tags)
+    tags, game, tokens = _read(text)
     state = _start_state(game, tags)
     ended_with: str | None = None
-    for index, token in _tokens(game, lines, body_start):
+    for index, token in tokens:
         where = f"line {index + 1}"
         if ended_with is not None:
-            raise RecordError(f"{where}: {token!r} follows the result {ended_with}")
+            raise RecordError(f"{where}: '{shown(token)}' follows the result {ended_with}")
         if token in RESULTS:
             ended_with = token
             continue
@@ -133,38 +135,55 @@ class Header:
 
 def read_header(text: str) -> Header:
     """The tags and the number of plies of a record; RecordError when even those are wrong."""
-    lines = text.splitlines()
-    tags, body_start = _read_tags(lines)
-    game = _game_of(tags)
+    tags, game, tokens = _read(text)
     variant = _start_state(game, tags).variant
     plies, ended_with = 0, ""
-    for _, token in _tokens(game, lines, body_start):
+    for _, token in tokens:
         if token in RESULTS:
             ended_with = token
         elif _NUMBER.sub("", token):
             plies += 1
-    result = tags.get("Result", ended_with or "*")
-    if result not in RESULTS:
-        raise RecordError(f"the Result tag is {result!r}; expected one of {', '.join(RESULTS)}")
-    return Header(game, variant, tags, plies, result)
+    return Header(game, variant, tags, plies, _known(tags.get("Result", ended_with or "*")))
+
+
+def _read(text: str) -> tuple[dict[str, str], Game, list[tuple[int, str]]]:
+    """A record's tags, its game, and its body as (line index, token); RecordError when there
+    is nothing in it. A byte-order mark (as Windows editors write one) is passed over."""
+    lines = text.removeprefix("\ufeff").splitlines()
+    tags, body_start = _read_tags(lines)
+    game = _game_of(tags)
+    tokens = list(_tokens(game, lines, body_start))
+    if not tags and not tokens:
+        raise RecordError("the record is empty: no game in it")
+    return tags, game, tokens
 
 
 def _read_tags(lines: list[str]) -> tuple[dict[str, str], int]:
-    """The tags at the top of a record, and the index of the first line after them."""
+    """The tags at the top of a record, and the index of the first line after the last of them.
+    Lines starting with `;` among or before the tags are comments; after the last tag they are
+    the body's, where the game says what a `;` means (Bi-Pod's `;1` is a cell)."""
     tags: dict[str, str] = {}
+    given_on: dict[str, int] = {}
+    end = 0
     for index, raw in enumerate(lines):
         line = raw.strip()
-        if not line:
+        if not line or line.startswith(";"):
             continue
         if not line.startswith("["):
-            return tags, index
+            break
         match = _TAG.match(line)
         if not match:
             raise RecordError(
-                f'line {index + 1}: expected a tag like [Game "Dipole"], not {line!r}'
+                f"line {index + 1}: expected a tag like [Game \"Dipole\"], not '{shown(line)}'"
             )
-        tags[match[1]] = _unescape(match[2])
-    return tags, len(lines)
+        name = match[1]
+        if name in tags:
+            raise RecordError(
+                f"line {index + 1}: a second {shown(name)} tag (the first is on line "
+                f"{given_on[name]}); each tag is given once"
+            )
+        tags[name], given_on[name], end = _unescape(match[2]), index + 1, index + 1
+    return tags, end
 
 
 def _start_state(game: Game, tags: dict[str, str]) -> State:
@@ -178,22 +197,42 @@ def _start_state(game: Game, tags: dict[str, str]) -> State:
         raise RecordError(f"in the tags: {error}") from None
     if _variant_named(game, tags.get("Variant", state.variant)) != state.variant:
         raise RecordError(
-            f"the Variant tag says {tags['Variant']} but the Position tag is {state.variant}"
+            f"the Variant tag says {shown(tags['Variant'])} but the Position tag is {state.variant}"
         )
     return state
 
 
 def _tokens(game: Game, lines: list[str], start: int) -> Iterator[tuple[int, str]]:
-    """The record's body as (line index, token): move numbers, moves and results."""
+    """The record's body as (line index, token): move numbers, moves and results. Comments are
+    dropped: `{...}`, which may span lines, and one to the end of the line (`;` in most games)."""
+    comment = re.compile(r"\{|(?:" + game.line_comment + ")")
+    opened: int | None = None  # the line of a `{` not closed yet
     for index in range(start, len(lines)):
-        for token in game.split_moves(_strip_comment(lines[index], game)):
+        line, kept, at = lines[index], [], 0
+        while True:
+            if opened is not None:
+                close = line.find("}", at)
+                if close < 0:
+                    break
+                opened, at = None, close + 1
+            found = comment.search(line, at)
+            kept.append(line[at : found.start() if found else len(line)])
+            if found is None or found[0] != "{":
+                break
+            opened, at = index, found.end()
+        for token in game.split_moves(" ".join(kept)):
             yield index, token
+    if opened is not None:
+        raise RecordError(f"line {opened + 1}: a comment opened with {{ is not closed with }}")
 
 
 def _check_result(state: State, tags: dict[str, str], ended_with: str | None) -> None:
-    claimed = tags.get("Result", ended_with or "*")
-    if claimed not in RESULTS:
-        raise RecordError(f"the Result tag is {claimed!r}; expected one of {', '.join(RESULTS)}")
+    """A stated result must agree with the moves; a record that states none (as a game copied
+    from a book) takes the moves' result."""
+    claimed = tags.get("Result", ended_with)
+    if claimed is None:
+        claimed = result_of(state)
+    _known(claimed)
     if ended_with is not None and ended_with != claimed:
         raise RecordError(f"the moves end with {ended_with} but the Result tag says {claimed}")
     reached = result_of(state)
@@ -202,6 +241,15 @@ def _check_result(state: State, tags: dict[str, str], ended_with: str | None) ->
         reason = outcome.reason if outcome else ""
         raise RecordError(f"the Result is {claimed} but the moves end {reached} ({reason})")
     tags["Result"] = claimed
+
+
+def _known(result: str) -> str:
+    """A result as stated, if it is one a record can state."""
+    if result not in RESULTS:
+        raise RecordError(
+            f"the Result tag is '{shown(result)}'; expected one of {', '.join(RESULTS)}"
+        )
+    return result
 
 
 def _variant_named(game: Game, text: str) -> str:
@@ -218,7 +266,7 @@ def _game_of(tags: dict[str, str]) -> Game:
         if name.lower() in (game.name.lower(), game.key):
             return game
     known = ", ".join(game.name for game in GAMES.values())
-    raise RecordError(f"the Game tag names {name!r}; this program plays {known}")
+    raise RecordError(f"the Game tag names '{shown(name)}'; this program plays {known}")
 
 
 def move_label(first_side: int, ply: int) -> str:
@@ -246,11 +294,6 @@ def _move_number(game: Game, state: State, ply: int) -> str:
     """Names ply `ply`, the next move of `state`, as the record numbers it: `3 (Black)`."""
     number = move_label((state.to_move + ply) % 2, ply).split(".")[0]
     return f"{number} ({game.side_names[state.to_move]})"
-
-
-def _strip_comment(line: str, game: Game) -> str:
-    """Drop `{...}` comments and a comment to the end of the line (`;` in most games)."""
-    return re.sub(r"\{[^}]*\}|(?:" + game.line_comment + ").*$", " ", line)
 
 
 def _escape(value: str) -> str:
@@ -283,16 +326,58 @@ def save_record(
     write_atomically(path, format_record(game, state, tags))
 
 
-def load_record(path: Path | str) -> Record:
-    """Read and replay a record file; RecordError says what is wrong with it (never a traceback)."""
+def read_record_file(path: Path | str) -> str:
+    """The text of a record file. Only a regular file is read (a pipe would block, a device never
+    end) and only up to RECORD_LIMIT bytes; RecordError says in one line why a file is not read.
+    Everything that reads a record or a save goes through here."""
+    data = b""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a text file (expected a UTF-8 game record)") from None
+        mode = os.stat(path).st_mode
+        if stat.S_ISREG(mode):
+            handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            with os.fdopen(handle, "rb") as stream:
+                mode = os.fstat(stream.fileno()).st_mode  # in case it was swapped since the stat
+                if stat.S_ISREG(mode):
+                    data = stream.read(RECORD_LIMIT + 1)
     except (OSError, ValueError) as error:  # ValueError: a name with a NUL byte in it
         reason = getattr(error, "strerror", None) or error
-        raise RecordError(f"cannot read {path}: {reason}") from None
+        raise RecordError(f"cannot read {_file(path)}: {reason}") from None
+    if not stat.S_ISREG(mode):
+        raise RecordError(f"{_file(path)} is {_kind(mode)}, not a game record")
+    if len(data) > RECORD_LIMIT:
+        limit = f"{RECORD_LIMIT // 1_000_000} MB"
+        raise RecordError(f"{_file(path)} is larger than {limit}, more than any game record")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(
+            f"{_file(path)} is not a text file (expected a UTF-8 game record)"
+        ) from None
+
+
+def _file(path: Path | str) -> str:
+    """A file's name as a message shows it: whole unless absurdly long, control characters
+    escaped (a name may hold any byte but NUL and `/`)."""
+    return shown(os.fspath(path), 160)
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular file is, in a person's words."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a special file"
+
+
+def load_record(path: Path | str) -> Record:
+    """Read and replay a record file; RecordError says what is wrong with it (never a traceback)."""
+    text = read_record_file(path)
     try:
         return parse_record(text)
     except RecordError as error:
-        raise RecordError(f"{path}: {error}") from None
+        raise RecordError(f"{_file(path)}: {error}") from None
