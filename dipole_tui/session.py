@@ -7,6 +7,7 @@ history without losing it, which is also how a finished game is reviewed.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -274,8 +275,15 @@ class Autosave:
 
     def shelve(self) -> Path | None:
         """Move the autosave, an unfinished game about to be replaced, into unfinished/. A game
-        with no moves is left to be replaced: there is nothing in it to keep."""
-        if not self.path.exists() or _has_no_moves(self.path):
+        with no moves is left to be replaced: there is nothing in it to keep. A damaged one is
+        set aside (RecordError says where), never filed as a game."""
+        if not os.path.lexists(self.path):
+            return None
+        try:  # replayed, not only its header read: a damaged game is no game to file
+            plies = len(Session.from_text(_read_saved(self.path)).state.moves_played)
+        except Exception as error:  # a damaged file must never stop the app (see load)
+            raise self._damaged(error) from None
+        if plies == 0:
             return None
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = _free_name(self.folder / "unfinished", f"game-{stamp}")
@@ -286,24 +294,16 @@ class Autosave:
     def load(self) -> Session | None:
         """The saved unfinished game, or None. A bad autosave is set aside under a new name (never
         deleted) and RecordError says why and where it went."""
-        if not self.path.exists():
+        if not os.path.lexists(self.path):
             return None
         try:
-            text = self.path.read_text(encoding="utf-8")
-            session = Session.from_text(text)
-        except (OSError, UnicodeDecodeError, GameError) as error:
-            if isinstance(error, UnicodeDecodeError):
-                reason = "not a text file"
-            elif isinstance(error, OSError):
-                reason = error.strerror or str(error)
-            else:
-                reason = str(error)
-            try:
-                kept = f"kept as {self._set_aside()}"
-            except OSError as failure:
-                kept = f"left where it is, since it could not be moved ({failure.strerror})"
-            raise RecordError(f"the autosave could not be read ({reason}); {kept}") from None
-        if session.outcome is not None:
+            session = Session.from_text(_read_saved(self.path))
+            finished = session.outcome is not None
+        # Whatever reading or replaying a damaged file raises (a parser's ValueError included),
+        # it must never stop the app: the file is set aside and the app starts anew.
+        except Exception as error:
+            raise self._damaged(error) from None
+        if finished:
             self.finish(session)
             return None
         return session
@@ -327,6 +327,14 @@ class Autosave:
         games.sort(key=lambda game: (game.modified, game.path.name), reverse=True)
         return games
 
+    def _damaged(self, error: Exception) -> RecordError:
+        """Set the unreadable autosave aside under a new name; the error says why and where."""
+        try:
+            kept = f"kept as {self._set_aside()}"
+        except OSError as failure:
+            kept = f"left where it is, since it could not be moved ({failure.strerror})"
+        return RecordError(f"the autosave could not be read ({_reason(error)}); {kept}")
+
     def _set_aside(self) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         kept = _free_name(self.folder, f"autosave-unreadable-{stamp}")
@@ -334,23 +342,46 @@ class Autosave:
         return kept
 
 
-def _has_no_moves(path: Path) -> bool:
-    """A record that reads well and has no moves: a game begun and left at once."""
-    try:
-        return read_header(path.read_text(encoding="utf-8")).plies == 0
-    except (OSError, UnicodeDecodeError, GameError):
-        return False  # what cannot be read is kept: it may still be worth something
+# Larger than any game (a Bi-Pod game of every cell is some 5 kB): what is larger is no save.
+SAVE_LIMIT = 1_000_000
+
+
+def _read_saved(path: Path) -> str:
+    """A saved game's text. Only a regular file is read (a FIFO would block the app, a device
+    would never end), and only up to SAVE_LIMIT; an empty file is no game."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise RecordError("not a regular file")
+    with open(descriptor, "rb") as stream:
+        data = stream.read(SAVE_LIMIT + 1)
+    if len(data) > SAVE_LIMIT:
+        raise RecordError(f"larger than {SAVE_LIMIT:,} bytes, which no game is")
+    text = data.decode("utf-8")
+    if not text.strip():
+        raise RecordError("the file is empty")
+    return text
+
+
+def _reason(error: Exception) -> str:
+    """Why a file could not be read, in one printable line of bounded length."""
+    if isinstance(error, UnicodeDecodeError):
+        said = "not a text file"
+    elif isinstance(error, OSError):
+        said = error.strerror or str(error)
+    elif isinstance(error, GameError):
+        said = str(error)
+    else:
+        said = f"{type(error).__name__}: {error}"
+    said = "".join(c if c.isprintable() else repr(c)[1:-1] for c in " ".join(said.split()))
+    return said if len(said) <= 160 else said[:157] + "..."
 
 
 def _saved_game(path: Path, kept: str, modified: datetime) -> SavedGame:
     try:
-        header = read_header(path.read_text(encoding="utf-8"))
-    except UnicodeDecodeError:
-        return SavedGame(path, kept, modified, None, "not a text file")
-    except OSError as error:
-        return SavedGame(path, kept, modified, None, f"cannot read it: {error.strerror or error}")
-    except GameError as error:
-        return SavedGame(path, kept, modified, None, str(error))
+        header = read_header(_read_saved(path))
+    except Exception as error:  # a damaged file is listed with its reason, never stops the app
+        return SavedGame(path, kept, modified, None, _reason(error))
     return SavedGame(path, kept, modified, header)
 
 

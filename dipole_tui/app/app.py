@@ -186,8 +186,8 @@ class DipoleApp(App[None]):
             return
         try:
             saved = self.autosave.load()
-        except (RecordError, OSError) as error:
-            self.notify(str(error), title="Autosave", severity="error", timeout=12)
+        except (RecordError, OSError) as error:  # damaged (set aside), or a finished one not filed
+            self._autosave_failed(str(error))
             saved = None
         if saved is None or not saved.state.moves_played:
             # A game with no moves is not worth a question: the next game's autosave replaces it.
@@ -384,11 +384,18 @@ class DipoleApp(App[None]):
     def _shelve_autosave(self) -> None:
         try:
             kept = self.autosave.shelve()
+        except RecordError as error:  # damaged: set aside, and nothing to file
+            self._autosave_failed(str(error))
+            return
         except OSError as error:
             self.notify(f"could not keep the old game: {error.strerror}", severity="error")
             return
         if kept is not None:
             self.notify(f"The unfinished game is kept as {kept}", timeout=8)
+
+    def _autosave_failed(self, message: str) -> None:
+        """A damaged autosave, said as it is: its text may hold brackets, never markup."""
+        self.notify(message, title="Autosave", severity="error", timeout=12, markup=False)
 
     def _write_autosave(self) -> None:
         try:
