@@ -6,8 +6,11 @@ history without losing it, which is also how a finished game is reviewed.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
+import sys
+import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -255,11 +258,81 @@ def data_dir() -> Path:
 
 
 class Autosave:
-    """The game in progress, written after every change so that nothing is ever lost."""
+    """The game in progress, written after every change so that nothing is ever lost.
+
+    Each running app keeps its game in a file of its own: `autosave.txt`, or `autosave-2.txt`
+    and on when other apps hold those. It holds a lock beside the file (`.autosave.txt.lock`)
+    while it runs, so another app never writes, shelves or offers that game."""
 
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder or data_dir()
         self.path = self.folder / "autosave.txt"
+        self._lock: int | None = None  # the descriptor whose lock keeps `path` this app's
+
+    def claim(self) -> list[str]:
+        """Take the first game-in-progress file no running app holds, preferring one with a game
+        in it (the one to offer); the other free ones are games left by apps that ran alongside,
+        filed under unfinished/. Returns what to tell the player."""
+        self.release()
+        notices: list[str] = []
+        free: dict[Path, int] = {}  # the files no running app holds, and the locks taken on them
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            _remove_stray_temporaries(self.folder)
+            for number in range(1, self._last_slot() + 2):
+                path = self._slot(number)
+                lock = _try_lock(path.with_name(f".{path.name}.lock"))
+                if lock is not None:
+                    free[path] = lock
+                elif not notices:
+                    notices.append(
+                        "Another dipole-tui is playing a game in progress here; "
+                        "this one keeps its own game apart."
+                    )
+        except OSError:  # no lock to be had (a read-only folder): the autosave as before
+            for lock in free.values():
+                os.close(lock)
+            return notices
+        games = [path for path in free if os.path.lexists(path)]
+        self.path = (games or list(free))[0]
+        self._lock = free.pop(self.path)
+        for path, lock in free.items():
+            if path in games:
+                notices.append(self._file_left_game(path))
+            os.close(lock)
+        return [notice for notice in notices if notice]
+
+    def release(self) -> None:
+        """Let the game-in-progress file go: the next app to start may take it."""
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
+
+    def _slot(self, number: int) -> Path:
+        return self.folder / ("autosave.txt" if number == 1 else f"autosave-{number}.txt")
+
+    def _last_slot(self) -> int:
+        """The highest number of a game-in-progress file or lock in the folder."""
+        numbers = [1]
+        for path in self.folder.glob("*autosave-*.txt*"):
+            number = path.name.lstrip(".").removeprefix("autosave-").split(".")[0]
+            if number.isascii() and number.isdigit():
+                numbers.append(int(number))
+        return max(numbers)
+
+    def _file_left_game(self, path: Path) -> str:
+        """A game left by an app that ran alongside this one, filed under unfinished/ (a game
+        with no moves is dropped, a damaged one set aside)."""
+        left = Autosave(self.folder)
+        left.path = path
+        try:
+            kept = left.shelve()
+        except (RecordError, OSError) as error:
+            return str(error)
+        if kept is None:
+            path.unlink(missing_ok=True)
+            return ""
+        return f"A game left by another dipole-tui is kept as {kept}"
 
     def write(self, session: Session) -> None:
         write_atomically(self.path, session.record_text())
@@ -375,6 +448,43 @@ def _reason(error: Exception) -> str:
         said = f"{type(error).__name__}: {error}"
     said = "".join(c if c.isprintable() else repr(c)[1:-1] for c in " ".join(said.split()))
     return said if len(said) <= 160 else said[:157] + "..."
+
+
+def _try_lock(path: Path) -> int | None:
+    """A descriptor holding a lock on `path` until it is closed (the system lets go of it when
+    the process ends, however it ends); None when another app holds it."""
+    descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        os.close(descriptor)
+        if sys.platform == "win32" or isinstance(error, BlockingIOError):
+            return None
+        raise
+    return descriptor
+
+
+# A write takes milliseconds: a temporary file this old (seconds) was left by a killed one.
+STRAY_AGE = 300
+
+
+def _remove_stray_temporaries(folder: Path) -> None:
+    """Remove the temporary files (`.<name>.<random>.tmp`, see `write_atomically`) that writes
+    killed half-way left in the data folder."""
+    now = time.time()
+    for pile in (folder, folder / "finished", folder / "unfinished"):
+        for path in pile.glob(".*.tmp"):
+            with contextlib.suppress(OSError):
+                info = path.lstat()
+                if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STRAY_AGE:
+                    path.unlink()
 
 
 def _saved_game(path: Path, kept: str, modified: datetime) -> SavedGame:

@@ -179,6 +179,8 @@ class DipoleApp(App[None]):
             ScrollBar.renderer = AsciiScrollBarRender  # Textual's way: class-wide, till unmount
         self.board.focus()
         self._show()
+        for notice in self.autosave.claim():  # this app's own game-in-progress file
+            self.notify(notice, title="Autosave", timeout=12, markup=False)
         if self.start_new:
             self._shelve_autosave()
             self._write_autosave()
@@ -681,6 +683,7 @@ class DipoleApp(App[None]):
 
     def on_unmount(self) -> None:
         ScrollBar.renderer = ScrollBarRender
+        self.autosave.release()
         self._bot_request = self._hint_request = 0  # answers still on their way are dropped
         if self._thinker is not None:
             self._thinker.close()
