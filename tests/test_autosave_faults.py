@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from app_steps import noticed
+from app_steps import noticed, type_move
 
+from dipole_tui import records
 from dipole_tui.app.app import DipoleApp
-from dipole_tui.app.screens import NewGameScreen
+from dipole_tui.app.screens import ChoiceScreen, NewGameScreen
 from dipole_tui.session import Autosave
 
 SIZE = (100, 30)
@@ -108,3 +112,121 @@ async def test_a_new_game_on_a_damaged_autosave_keeps_it_aside_not_as_a_game(
     assert same_thing(kept, kind, original)
     assert (tmp_path / "autosave.txt").read_text(encoding="utf-8") == app.session.record_text()
     assert nothing_filed(tmp_path)
+
+
+# -- two apps on one data folder -----------------------------------------------------------------
+
+
+async def test_two_apps_on_one_data_folder_both_keep_their_games(tmp_path: Path) -> None:
+    """A plays; B starts alongside and begins a new game from the dialog; both play on. B must
+    not shelve A's game, A must not overwrite B's: afterwards one is offered, the other filed."""
+    first = DipoleApp(new=True, autosave=Autosave(tmp_path))
+    async with first.run_test(size=SIZE) as one:
+        await type_move(one, "e1-g3")
+        second = DipoleApp(autosave=Autosave(tmp_path))
+        async with second.run_test(size=SIZE) as two:
+            await two.pause()
+            assert noticed(second, "Another dipole-tui is playing a game in progress")
+            assert isinstance(second.screen, NewGameScreen)  # A's game is not offered to B
+            await two.click("#start")
+            await two.pause()
+            await type_move(two, "e1-h4")
+            await type_move(one, "d8-c7")  # A plays on: B's game stays
+            await type_move(two, "d8-b6")
+            a_record, b_record = first.session.record_text(), second.session.record_text()
+            assert first.autosave.path != second.autosave.path
+            assert first.autosave.path.read_text(encoding="utf-8") == a_record
+            assert second.autosave.path.read_text(encoding="utf-8") == b_record
+    assert "1. e1-g3 d8-c7" in a_record and "1. e1-h4 d8-b6" in b_record
+    assert not (tmp_path / "unfinished").exists()  # nothing was shelved while both played
+
+    third = DipoleApp(autosave=Autosave(tmp_path))
+    async with third.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(third.screen, ChoiceScreen)  # one game is offered...
+        await pilot.press("enter")
+        await pilot.pause()
+        resumed = third.session.record_text()
+        filed = list((tmp_path / "unfinished").glob("*.txt"))  # ...the other is kept
+        assert len(filed) == 1 and noticed(third, f"kept as {filed[0]}")
+    games = {resumed.split("\n\n")[1], filed[0].read_text(encoding="utf-8").split("\n\n")[1]}
+    assert games == {a_record.split("\n\n")[1], b_record.split("\n\n")[1]}
+
+
+HOLDER = """
+import sys
+from pathlib import Path
+from dipole_tui.session import Autosave
+autosave = Autosave(Path(sys.argv[1]))
+autosave.claim()
+print(autosave.path.name, flush=True)
+sys.stdin.read()  # holds its game until killed
+"""
+
+
+def test_an_app_in_another_process_keeps_its_game_file_until_it_ends(tmp_path: Path) -> None:
+    """The lock is the operating system's: another process respects it, and it goes with the
+    process however that ends (here SIGKILL, which no code of the app sees)."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None
+        assert holder.stdout.readline().strip() == "autosave.txt"
+        here = Autosave(tmp_path)
+        notices = here.claim()
+        assert here.path.name == "autosave-2.txt"
+        assert notices and "Another dipole-tui" in notices[0]
+        here.release()
+    finally:
+        holder.kill()
+        holder.wait()
+    after = Autosave(tmp_path)
+    assert after.claim() == []
+    assert after.path.name == "autosave.txt"
+    after.release()
+
+
+# -- killed writes, power cuts -------------------------------------------------------------------
+
+
+def test_temporaries_left_by_killed_writes_are_removed_at_start_when_old(tmp_path: Path) -> None:
+    hour_ago = time.time() - 3600
+    old = [
+        tmp_path / ".autosave.txt.k2j4h1.tmp",
+        tmp_path / "finished" / ".dipole-20261123-123456.txt.x8a0f.tmp",
+        tmp_path / "unfinished" / ".game-20261123-123456.txt.3jd9q.tmp",
+    ]
+    fresh = tmp_path / ".autosave.txt.w9e7r2.tmp"  # a write under way in another app
+    other = tmp_path / ".notes.txt"  # not a temporary of ours
+    for path in [*old, fresh, other]:
+        path.parent.mkdir(exist_ok=True)
+        path.write_text("half a game")
+    for path in [*old, other]:
+        os.utime(path, (hour_ago, hour_ago))
+    autosave = Autosave(tmp_path)
+    autosave.claim()
+    autosave.release()
+    assert [path for path in old if path.exists()] == []
+    assert fresh.exists() and other.exists()
+
+
+def test_write_atomically_syncs_the_folder_after_the_rename(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "autosave.txt"
+    target.write_text("the previous version")
+    synced: list[tuple[str, str]] = []  # what was synced, and what the target held then
+    real_fsync = os.fsync
+
+    def fsync(descriptor: int) -> None:
+        kind = "folder" if stat.S_ISDIR(os.fstat(descriptor).st_mode) else "file"
+        synced.append((kind, target.read_text()))
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(records.os, "fsync", fsync)
+    records.write_atomically(target, "the new version")
+    assert synced == [("file", "the previous version"), ("folder", "the new version")]
