@@ -279,7 +279,9 @@ class Autosave:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             _remove_stray_temporaries(self.folder)
-            for number in range(1, self._last_slot() + 2):
+            last, number = self._last_slot(), 0
+            while number < last or not free:  # every file there is, then more while all are held
+                number += 1
                 path = self._slot(number)
                 lock = _try_lock(path.with_name(f".{path.name}.lock"))
                 if lock is not None:

@@ -230,3 +230,12 @@ def test_write_atomically_syncs_the_folder_after_the_rename(
     monkeypatch.setattr(records.os, "fsync", fsync)
     records.write_atomically(target, "the new version")
     assert synced == [("file", "the previous version"), ("folder", "the new version")]
+
+
+def test_apps_started_one_after_the_other_use_one_file(tmp_path: Path) -> None:
+    for _ in range(3):
+        autosave = Autosave(tmp_path)
+        assert autosave.claim() == []
+        assert autosave.path == tmp_path / "autosave.txt"
+        autosave.release()
+    assert sorted(path.name for path in tmp_path.iterdir()) == [".autosave.txt.lock"]
