@@ -239,3 +239,11 @@ def test_apps_started_one_after_the_other_use_one_file(tmp_path: Path) -> None:
         assert autosave.path == tmp_path / "autosave.txt"
         autosave.release()
     assert sorted(path.name for path in tmp_path.iterdir()) == [".autosave.txt.lock"]
+
+
+def test_a_fifo_set_aside_is_listed_with_its_reason_without_reading_it(tmp_path: Path) -> None:
+    fifo(tmp_path / "autosave-unreadable-20261123-123456.txt")
+    (tmp_path / "unfinished").mkdir()
+    fifo(tmp_path / "unfinished" / "game-20261123-123456.txt")
+    games = Autosave(tmp_path).saved_games()
+    assert [(game.header, game.problem) for game in games] == [(None, "not a regular file")] * 2
