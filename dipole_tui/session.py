@@ -298,6 +298,7 @@ class Autosave:
         games = [path for path in free if os.path.lexists(path)]
         self.path = (games or list(free))[0]
         self._lock = free.pop(self.path)
+        _HELD_LOCKS.add(self._lock)
         for path, lock in free.items():
             if path in games:
                 notices.append(self._file_left_game(path))
@@ -307,6 +308,7 @@ class Autosave:
     def release(self) -> None:
         """Let the game-in-progress file go: the next app to start may take it."""
         if self._lock is not None:
+            _HELD_LOCKS.discard(self._lock)
             os.close(self._lock)
             self._lock = None
 
@@ -471,6 +473,22 @@ def _try_lock(path: Path) -> int | None:
             return None
         raise
     return descriptor
+
+
+# The locks this process holds. A child forked from it (the bots' worker, on Linux) closes its
+# copies at once: the lock would last as long as the child otherwise, after the app let it go.
+_HELD_LOCKS: set[int] = set()
+
+
+def _close_held_locks() -> None:
+    for descriptor in _HELD_LOCKS:
+        with contextlib.suppress(OSError):
+            os.close(descriptor)
+    _HELD_LOCKS.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_close_held_locks)
 
 
 # A write takes milliseconds: a temporary file this old (seconds) was left by a killed one.

@@ -3,6 +3,7 @@ folder never lose a game, and a killed write leaves nothing behind for long."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import stat
 import subprocess
@@ -247,3 +248,27 @@ def test_a_fifo_set_aside_is_listed_with_its_reason_without_reading_it(tmp_path:
     fifo(tmp_path / "unfinished" / "game-20261123-123456.txt")
     games = Autosave(tmp_path).saved_games()
     assert [(game.header, game.problem) for game in games] == [(None, "not a regular file")] * 2
+
+
+def test_a_bots_worker_forked_by_the_app_does_not_keep_its_game_file(tmp_path: Path) -> None:
+    """The bots' process is forked from the app on Linux: it must not hold the app's lock after
+    the app lets it go (or has ended), or the next app would think the game still played."""
+    autosave = Autosave(tmp_path)
+    autosave.claim()
+    context = multiprocessing.get_context("fork")
+    done = context.Event()
+    worker = context.Process(target=done.wait)
+    worker.start()
+    try:
+        beside = Autosave(tmp_path)
+        assert beside.claim() != []  # the app's lock holds while it runs: the child's went
+        assert beside.path == tmp_path / "autosave-2.txt"
+        beside.release()
+        autosave.release()
+        after = Autosave(tmp_path)
+        assert after.claim() == []
+        assert after.path == tmp_path / "autosave.txt"
+        after.release()
+    finally:
+        done.set()
+        worker.join()
