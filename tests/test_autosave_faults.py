@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from multiprocessing.synchronize import Event
 from pathlib import Path
 
 import pytest
@@ -250,15 +251,21 @@ def test_a_fifo_set_aside_is_listed_with_its_reason_without_reading_it(tmp_path:
     assert [(game.header, game.problem) for game in games] == [(None, "not a regular file")] * 2
 
 
+def serve(running: Event, done: Event) -> None:
+    running.set()
+    done.wait()
+
+
 def test_a_bots_worker_forked_by_the_app_does_not_keep_its_game_file(tmp_path: Path) -> None:
     """The bots' process is forked from the app on Linux: it must not hold the app's lock after
     the app lets it go (or has ended), or the next app would think the game still played."""
     autosave = Autosave(tmp_path)
     autosave.claim()
     context = multiprocessing.get_context("fork")
-    done = context.Event()
-    worker = context.Process(target=done.wait)
+    running, done = context.Event(), context.Event()
+    worker = context.Process(target=serve, args=(running, done))
     worker.start()
+    running.wait()  # the child is past the fork's hooks and at its work, as a bots' worker is
     try:
         beside = Autosave(tmp_path)
         assert beside.claim() != []  # the app's lock holds while it runs: the child's went
