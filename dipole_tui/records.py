@@ -305,7 +305,9 @@ def _unescape(value: str) -> str:
 
 
 def write_atomically(path: Path | str, text: str) -> None:
-    """Write a temporary file beside `path`, then rename it over: readers never see half a file."""
+    """Write a temporary file beside `path` (`.<name>.<random>.tmp`), then rename it over:
+    readers never see half a file. The folder is synced after the rename, so that a power cut
+    cannot bring the previous version back."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -318,6 +320,12 @@ def write_atomically(path: Path | str, text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    if os.name == "posix":  # elsewhere a folder cannot be opened to be synced
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
 
 
 def save_record(

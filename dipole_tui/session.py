@@ -6,7 +6,11 @@ history without losing it, which is also how a finished game is reviewed.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
+import sys
+import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -254,11 +258,86 @@ def data_dir() -> Path:
 
 
 class Autosave:
-    """The game in progress, written after every change so that nothing is ever lost."""
+    """The game in progress, written after every change so that nothing is ever lost.
+
+    Each running app keeps its game in a file of its own: `autosave.txt`, or `autosave-2.txt`
+    and on when other apps hold those. It holds a lock beside the file (`.autosave.txt.lock`)
+    while it runs, so another app never writes, shelves or offers that game."""
 
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder or data_dir()
         self.path = self.folder / "autosave.txt"
+        self._lock: int | None = None  # the descriptor whose lock keeps `path` this app's
+
+    def claim(self) -> list[str]:
+        """Take the first game-in-progress file no running app holds, preferring one with a game
+        in it (the one to offer); the other free ones are games left by apps that ran alongside,
+        filed under unfinished/. Returns what to tell the player."""
+        self.release()
+        notices: list[str] = []
+        free: dict[Path, int] = {}  # the files no running app holds, and the locks taken on them
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            _remove_stray_temporaries(self.folder)
+            last, number = self._last_slot(), 0
+            while number < last or not free:  # every file there is, then more while all are held
+                number += 1
+                path = self._slot(number)
+                lock = _try_lock(path.with_name(f".{path.name}.lock"))
+                if lock is not None:
+                    free[path] = lock
+                elif not notices:
+                    notices.append(
+                        "Another dipole-tui is playing a game in progress here; "
+                        "this one keeps its own game apart."
+                    )
+        except OSError:  # no lock to be had (a read-only folder): the autosave as before
+            for lock in free.values():
+                os.close(lock)
+            return notices
+        games = [path for path in free if os.path.lexists(path)]
+        self.path = (games or list(free))[0]
+        self._lock = free.pop(self.path)
+        _HELD_LOCKS.add(self._lock)
+        for path, lock in free.items():
+            if path in games:
+                notices.append(self._file_left_game(path))
+            os.close(lock)
+        return [notice for notice in notices if notice]
+
+    def release(self) -> None:
+        """Let the game-in-progress file go: the next app to start may take it."""
+        if self._lock is not None:
+            _HELD_LOCKS.discard(self._lock)
+            os.close(self._lock)
+            self._lock = None
+
+    def _slot(self, number: int) -> Path:
+        return self.folder / ("autosave.txt" if number == 1 else f"autosave-{number}.txt")
+
+    def _last_slot(self) -> int:
+        """The highest number of a game-in-progress file or lock in the folder."""
+        numbers = [1]
+        for path in self.folder.glob("*autosave-*.txt*"):
+            number = path.name.lstrip(".").removeprefix("autosave-").split(".")[0]
+            if number.isascii() and number.isdigit():
+                numbers.append(int(number))
+        return max(numbers)
+
+    def _file_left_game(self, path: Path) -> str:
+        """A game left by an app that ran alongside this one, filed under unfinished/ (a game
+        with no moves is dropped, a damaged one set aside)."""
+        left = Autosave(self.folder)
+        left.path = path
+        try:
+            kept = left.shelve()
+        except (RecordError, OSError) as error:
+            return str(error)
+        if kept is None:
+            with contextlib.suppress(OSError):  # nothing in it: it may as well stay
+                path.unlink()
+            return ""
+        return f"A game left by another dipole-tui is kept as {kept}"
 
     def write(self, session: Session) -> None:
         write_atomically(self.path, session.record_text())
@@ -274,8 +353,15 @@ class Autosave:
 
     def shelve(self) -> Path | None:
         """Move the autosave, an unfinished game about to be replaced, into unfinished/. A game
-        with no moves is left to be replaced: there is nothing in it to keep."""
-        if not self.path.exists() or _has_no_moves(self.path):
+        with no moves is left to be replaced: there is nothing in it to keep. A damaged one is
+        set aside (RecordError says where), never filed as a game."""
+        if not os.path.lexists(self.path):
+            return None
+        try:  # replayed, not only its header read: a damaged game is no game to file
+            plies = len(Session.from_text(_read_saved(self.path)).state.moves_played)
+        except Exception as error:  # a damaged file must never stop the app (see load)
+            raise self._damaged(error) from None
+        if plies == 0:
             return None
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = _free_name(self.folder / "unfinished", f"game-{stamp}")
@@ -286,24 +372,16 @@ class Autosave:
     def load(self) -> Session | None:
         """The saved unfinished game, or None. A bad autosave is set aside under a new name (never
         deleted) and RecordError says why and where it went."""
-        if not self.path.exists():
+        if not os.path.lexists(self.path):
             return None
         try:
-            text = self.path.read_text(encoding="utf-8")
-            session = Session.from_text(text)
-        except (OSError, UnicodeDecodeError, GameError) as error:
-            if isinstance(error, UnicodeDecodeError):
-                reason = "not a text file"
-            elif isinstance(error, OSError):
-                reason = error.strerror or str(error)
-            else:
-                reason = str(error)
-            try:
-                kept = f"kept as {self._set_aside()}"
-            except OSError as failure:
-                kept = f"left where it is, since it could not be moved ({failure.strerror})"
-            raise RecordError(f"the autosave could not be read ({reason}); {kept}") from None
-        if session.outcome is not None:
+            session = Session.from_text(_read_saved(self.path))
+            finished = session.outcome is not None
+        # Whatever reading or replaying a damaged file raises (a parser's ValueError included),
+        # it must never stop the app: the file is set aside and the app starts anew.
+        except Exception as error:
+            raise self._damaged(error) from None
+        if finished:
             self.finish(session)
             return None
         return session
@@ -327,6 +405,14 @@ class Autosave:
         games.sort(key=lambda game: (game.modified, game.path.name), reverse=True)
         return games
 
+    def _damaged(self, error: Exception) -> RecordError:
+        """Set the unreadable autosave aside under a new name; the error says why and where."""
+        try:
+            kept = f"kept as {self._set_aside()}"
+        except OSError as failure:
+            kept = f"left where it is, since it could not be moved ({failure.strerror})"
+        return RecordError(f"the autosave could not be read ({_reason(error)}); {kept}")
+
     def _set_aside(self) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         kept = _free_name(self.folder, f"autosave-unreadable-{stamp}")
@@ -334,23 +420,99 @@ class Autosave:
         return kept
 
 
-def _has_no_moves(path: Path) -> bool:
-    """A record that reads well and has no moves: a game begun and left at once."""
+# Larger than any game (a Bi-Pod game of every cell is some 5 kB): what is larger is no save.
+SAVE_LIMIT = 1_000_000
+
+
+def _read_saved(path: Path) -> str:
+    """A saved game's text. Only a regular file is read (a FIFO would block the app, a device
+    would never end), and only up to SAVE_LIMIT; an empty file is no game."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise RecordError("not a regular file")
+    with open(descriptor, "rb") as stream:
+        data = stream.read(SAVE_LIMIT + 1)
+    if len(data) > SAVE_LIMIT:
+        raise RecordError(f"larger than {SAVE_LIMIT:,} bytes, which no game is")
+    text = data.decode("utf-8")
+    if not text.strip():
+        raise RecordError("the file is empty")
+    return text
+
+
+def _reason(error: Exception) -> str:
+    """Why a file could not be read, in one printable line of bounded length."""
+    if isinstance(error, UnicodeDecodeError):
+        said = "not a text file"
+    elif isinstance(error, OSError):
+        said = error.strerror or str(error)
+    elif isinstance(error, GameError):
+        said = str(error)
+    else:
+        said = f"{type(error).__name__}: {error}"
+    said = "".join(c if c.isprintable() else repr(c)[1:-1] for c in " ".join(said.split()))
+    return said if len(said) <= 160 else said[:157] + "..."
+
+
+def _try_lock(path: Path) -> int | None:
+    """A descriptor holding a lock on `path` until it is closed (the system lets go of it when
+    the process ends, however it ends); None when another app holds it."""
+    descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        return read_header(path.read_text(encoding="utf-8")).plies == 0
-    except (OSError, UnicodeDecodeError, GameError):
-        return False  # what cannot be read is kept: it may still be worth something
+        if sys.platform == "win32":
+            import msvcrt
+
+            msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        os.close(descriptor)
+        if sys.platform == "win32" or isinstance(error, BlockingIOError):
+            return None
+        raise
+    return descriptor
+
+
+# The locks this process holds. A child forked from it (the bots' worker, on Linux) closes its
+# copies at once: the lock would last as long as the child otherwise, after the app let it go.
+_HELD_LOCKS: set[int] = set()
+
+
+def _close_held_locks() -> None:
+    for descriptor in _HELD_LOCKS:
+        with contextlib.suppress(OSError):
+            os.close(descriptor)
+    _HELD_LOCKS.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_close_held_locks)
+
+
+# A write takes milliseconds: a temporary file this old (seconds) was left by a killed one.
+STRAY_AGE = 300
+
+
+def _remove_stray_temporaries(folder: Path) -> None:
+    """Remove the temporary files (`.<name>.<random>.tmp`, see `write_atomically`) that writes
+    killed half-way left in the data folder."""
+    now = time.time()
+    for pile in (folder, folder / "finished", folder / "unfinished"):
+        for path in pile.glob(".*.tmp"):
+            with contextlib.suppress(OSError):
+                info = path.lstat()
+                if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STRAY_AGE:
+                    path.unlink()
 
 
 def _saved_game(path: Path, kept: str, modified: datetime) -> SavedGame:
     try:
-        header = read_header(path.read_text(encoding="utf-8"))
-    except UnicodeDecodeError:
-        return SavedGame(path, kept, modified, None, "not a text file")
-    except OSError as error:
-        return SavedGame(path, kept, modified, None, f"cannot read it: {error.strerror or error}")
-    except GameError as error:
-        return SavedGame(path, kept, modified, None, str(error))
+        header = read_header(_read_saved(path))
+    except Exception as error:  # a damaged file is listed with its reason, never stops the app
+        return SavedGame(path, kept, modified, None, _reason(error))
     return SavedGame(path, kept, modified, header)
 
 

@@ -113,7 +113,7 @@ def test_damaged_files_are_listed_with_a_one_line_reason(tmp_path: Path) -> None
     problems = {path: games[path].problem for path in (bad_tag, binary, folder)}
     assert "line 1: expected a tag" in problems[bad_tag]
     assert problems[binary] == "not a text file"
-    assert problems[folder].startswith("cannot read it: ")
+    assert problems[folder] == "not a regular file"  # never opened as a file
     assert all(games[path].header is None and "\n" not in problems[path] for path in problems)
     assert games[set_aside].kept == "set aside"
     # 'garbage' has no tags and no move a header can check: only opening it finds it wrong.
@@ -132,5 +132,8 @@ def test_a_game_with_no_moves_is_not_shelved(tmp_path: Path) -> None:
     autosave.write(played("dipole", ["e1-g3"]))
     shelved = autosave.shelve()
     assert shelved is not None and shelved.parent == tmp_path / "unfinished"
-    autosave.path.write_text('[Game "Dipole"\n')  # unreadable: kept, it may be worth something
-    assert autosave.shelve() is not None
+    autosave.path.write_text('[Game "Dipole"\n')  # unreadable: set aside, never filed as a game
+    with pytest.raises(RecordError, match=r"kept as .*autosave-unreadable-"):
+        autosave.shelve()
+    assert len(list(tmp_path.glob("autosave-unreadable-*.txt"))) == 1
+    assert len(list((tmp_path / "unfinished").iterdir())) == 1

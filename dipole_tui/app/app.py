@@ -182,6 +182,8 @@ class DipoleApp(App[None]):
             ScrollBar.renderer = AsciiScrollBarRender  # Textual's way: class-wide, till unmount
         self.board.focus()
         self._show()
+        for notice in self.autosave.claim():  # this app's own game-in-progress file
+            self.notify(notice, title="Autosave", timeout=12, markup=False)
         if self.start_new:
             self._shelve_autosave()
             self._write_autosave()
@@ -189,8 +191,8 @@ class DipoleApp(App[None]):
             return
         try:
             saved = self.autosave.load()
-        except (RecordError, OSError) as error:
-            self.notify(str(error), title="Autosave", severity="error", timeout=12)
+        except (RecordError, OSError) as error:  # damaged (set aside), or a finished one not filed
+            self._autosave_failed(str(error))
             saved = None
         if saved is None or not saved.state.moves_played:
             # A game with no moves is not worth a question: the next game's autosave replaces it.
@@ -397,11 +399,18 @@ class DipoleApp(App[None]):
     def _shelve_autosave(self) -> None:
         try:
             kept = self.autosave.shelve()
+        except RecordError as error:  # damaged: set aside, and nothing to file
+            self._autosave_failed(str(error))
+            return
         except OSError as error:
             self.notify(f"could not keep the old game: {error.strerror}", severity="error")
             return
         if kept is not None:
             self.notify(f"The unfinished game is kept as {kept}", timeout=8)
+
+    def _autosave_failed(self, message: str) -> None:
+        """A damaged autosave, said as it is: its text may hold brackets, never markup."""
+        self.notify(message, title="Autosave", severity="error", timeout=12, markup=False)
 
     def _write_autosave(self) -> None:
         try:
@@ -687,6 +696,7 @@ class DipoleApp(App[None]):
 
     def on_unmount(self) -> None:
         ScrollBar.renderer = ScrollBarRender
+        self.autosave.release()
         self._bot_request = self._hint_request = 0  # answers still on their way are dropped
         if self._thinker is not None:
             self._thinker.close()
