@@ -17,6 +17,7 @@ with its line and move number instead of producing a position the rules never al
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -324,6 +325,9 @@ def write_atomically(path: Path | str, text: str) -> None:
         folder = os.open(path.parent, os.O_RDONLY)
         try:
             os.fsync(folder)
+        except OSError as error:  # some file systems cannot sync a folder: the file is written
+            if error.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
+                raise
         finally:
             os.close(folder)
 

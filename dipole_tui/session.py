@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .bots import LEVELS
 from .games import GAMES
-from .games.base import Game, GameError, Move, Outcome, State
+from .games.base import Game, GameError, Move, Outcome, State, shown
 from .games.bipod import BipodState
 from .games.death_stacks import DeathStacksState
 from .records import (
@@ -27,6 +27,7 @@ from .records import (
     format_record,
     parse_record,
     read_header,
+    read_record_file,
     start_of,
     write_atomically,
 )
@@ -358,7 +359,7 @@ class Autosave:
         if not os.path.lexists(self.path):
             return None
         try:  # replayed, not only its header read: a damaged game is no game to file
-            plies = len(Session.from_text(_read_saved(self.path)).state.moves_played)
+            plies = len(Session.from_text(read_record_file(self.path)).state.moves_played)
         except Exception as error:  # a damaged file must never stop the app (see load)
             raise self._damaged(error) from None
         if plies == 0:
@@ -375,7 +376,7 @@ class Autosave:
         if not os.path.lexists(self.path):
             return None
         try:
-            session = Session.from_text(_read_saved(self.path))
+            session = Session.from_text(read_record_file(self.path))
             finished = session.outcome is not None
         # Whatever reading or replaying a damaged file raises (a parser's ValueError included),
         # it must never stop the app: the file is set aside and the app starts anew.
@@ -420,27 +421,6 @@ class Autosave:
         return kept
 
 
-# Larger than any game (a Bi-Pod game of every cell is some 5 kB): what is larger is no save.
-SAVE_LIMIT = 1_000_000
-
-
-def _read_saved(path: Path) -> str:
-    """A saved game's text. Only a regular file is read (a FIFO would block the app, a device
-    would never end), and only up to SAVE_LIMIT; an empty file is no game."""
-    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-        os.close(descriptor)
-        raise RecordError("not a regular file")
-    with open(descriptor, "rb") as stream:
-        data = stream.read(SAVE_LIMIT + 1)
-    if len(data) > SAVE_LIMIT:
-        raise RecordError(f"larger than {SAVE_LIMIT:,} bytes, which no game is")
-    text = data.decode("utf-8")
-    if not text.strip():
-        raise RecordError("the file is empty")
-    return text
-
-
 def _reason(error: Exception) -> str:
     """Why a file could not be read, in one printable line of bounded length."""
     if isinstance(error, UnicodeDecodeError):
@@ -451,8 +431,7 @@ def _reason(error: Exception) -> str:
         said = str(error)
     else:
         said = f"{type(error).__name__}: {error}"
-    said = "".join(c if c.isprintable() else repr(c)[1:-1] for c in " ".join(said.split()))
-    return said if len(said) <= 160 else said[:157] + "..."
+    return shown(said, 160)
 
 
 def _try_lock(path: Path) -> int | None:
@@ -510,7 +489,7 @@ def _remove_stray_temporaries(folder: Path) -> None:
 
 def _saved_game(path: Path, kept: str, modified: datetime) -> SavedGame:
     try:
-        header = read_header(_read_saved(path))
+        header = read_header(read_record_file(path))
     except Exception as error:  # a damaged file is listed with its reason, never stops the app
         return SavedGame(path, kept, modified, None, _reason(error))
     return SavedGame(path, kept, modified, header)

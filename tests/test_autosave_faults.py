@@ -248,7 +248,8 @@ def test_a_fifo_set_aside_is_listed_with_its_reason_without_reading_it(tmp_path:
     (tmp_path / "unfinished").mkdir()
     fifo(tmp_path / "unfinished" / "game-20261123-123456.txt")
     games = Autosave(tmp_path).saved_games()
-    assert [(game.header, game.problem) for game in games] == [(None, "not a regular file")] * 2
+    assert len(games) == 2
+    assert all(game.header is None and "is a pipe (FIFO)" in game.problem for game in games)
 
 
 def serve(running: Event, done: Event) -> None:
