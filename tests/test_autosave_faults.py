@@ -4,6 +4,7 @@ folder never lose a game, and a killed write leaves nothing behind for long."""
 from __future__ import annotations
 
 import multiprocessing
+import errno
 import os
 import stat
 import subprocess
@@ -232,6 +233,22 @@ def test_write_atomically_syncs_the_folder_after_the_rename(
     monkeypatch.setattr(records.os, "fsync", fsync)
     records.write_atomically(target, "the new version")
     assert synced == [("file", "the previous version"), ("folder", "the new version")]
+
+
+def test_a_folder_that_cannot_be_synced_does_not_fail_the_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Some file systems refuse to sync a folder (EINVAL): the file is written all the same."""
+    real_fsync = os.fsync
+
+    def fsync(descriptor: int) -> None:
+        if stat.S_ISDIR(os.fstat(descriptor).st_mode):
+            raise OSError(errno.EINVAL, "Invalid argument")
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(records.os, "fsync", fsync)
+    records.write_atomically(tmp_path / "autosave.txt", "the new version")
+    assert (tmp_path / "autosave.txt").read_text() == "the new version"
 
 
 def test_apps_started_one_after_the_other_use_one_file(tmp_path: Path) -> None:
