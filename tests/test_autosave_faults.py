@@ -3,8 +3,8 @@ folder never lose a game, and a killed write leaves nothing behind for long."""
 
 from __future__ import annotations
 
-import multiprocessing
 import errno
+import multiprocessing
 import os
 import stat
 import subprocess
