@@ -1,6 +1,6 @@
 """The rules engines, one module per game; none of them imports Textual, Rich or does I/O."""
 
-from .base import Game, GameError, IllegalMoveError, NotationError, Outcome
+from .base import Game, GameError, IllegalMoveError, NotationError, Outcome, shown
 from .bipod import BIPOD
 from .death_stacks import DEATH_STACKS
 from .dipole import DIPOLE
@@ -18,4 +18,5 @@ __all__ = [
     "IllegalMoveError",
     "NotationError",
     "Outcome",
+    "shown",
 ]

@@ -20,6 +20,26 @@ class GameError(ValueError):
     """
 
 
+def shown(text: str, limit: int = 40) -> str:
+    """Input fit to quote in a one-line message: a control character (an escape sequence, NUL,
+    CR, a newline) must not reach the terminal raw, and a huge line must not be printed back in
+    full. Characters that are not printable are escaped as `repr` does (`\\x1b`, `\\r`), and the
+    result is cut to at most `limit` characters, a `…` marking the cut."""
+    # Each character shows as at least one, so no more than `limit + 1` of them are ever looked at.
+    pieces = [char if char.isprintable() else repr(char)[1:-1] for char in text[: limit + 1]]
+    whole = "".join(pieces)
+    if len(text) <= limit and len(whole) <= limit:
+        return whole
+    kept: list[str] = []
+    room = limit - 1
+    for piece in pieces:
+        if len(piece) > room:
+            break
+        kept.append(piece)
+        room -= len(piece)
+    return "".join(kept) + "…"
+
+
 class NotationError(GameError):
     """Text that is not well formed (a typo), as opposed to a well-formed but illegal move."""
 
