@@ -107,6 +107,10 @@ def hostile(key: str) -> st.SearchStrategy[str]:
         # a 100 KB line and a number of thousands of digits
         st.sampled_from(VALID[key]).map(lambda text: (text + " ") * (100_000 // (len(text) + 1))),
         st.sampled_from(VALID[key]).map(lambda text: text + "9" * 5000),
+        # every character of a valid text repeated: 50 000 letters then 50 000 digits
+        st.tuples(st.sampled_from(VALID[key]), st.integers(min_value=2, max_value=50_000)).map(
+            lambda pair: "".join(char * pair[1] for char in pair[0])
+        ),
     )
 
 
@@ -198,6 +202,7 @@ def test_squares_and_cells_are_refused_in_one_line(name: str, data: st.DataObjec
         ("death-stacks", "a\N{FULLWIDTH DIGIT ONE}-1-a2"),
         ("death-stacks", "a1-\N{DEVANAGARI DIGIT ONE}-a2"),
         ("dipole", "e1-g3" + "\x1b[2J" * 20_000),
+        ("bipod", "a" * 50_000 + "1" * 50_000),
     ],
 )
 def test_moves_with_other_digits_or_controls_are_refused(key: str, text: str) -> None:

@@ -518,6 +518,11 @@ def parse_cells(text: str) -> list[int]:
                         f"{name} is not a cell; row {row}'s cells are {_row_letters(row)}"
                     )
                 cells.append(cell)
+                if len(cells) > CELL_COUNT:  # `a` * n + `1` * n would name n * n cells
+                    raise NotationError(
+                        f"'{shown(text)}' names more cells than the board has; a move places "
+                        f"one to three stones"
+                    )
     return cells
 
 
