@@ -19,7 +19,7 @@ from dipole_tui.games import GAMES, GameError, bipod, death_stacks, dipole, show
 from dipole_tui.games.base import Game, State
 
 settings.register_profile(
-    "default", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "default", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile(
     "fuzz", max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow]

@@ -493,7 +493,7 @@ def parse_position(text: str) -> DipoleState:
             if not equals or not _HEIGHT.fullmatch(height_text) or int(height_text) < 1:
                 raise NotationError(
                     f"'{shown(item.strip())}' is not a stack; expected <square>=<height>, "
-                    f"like e1=12"
+                    f"like e1=12 (a height is at most {HEIGHT_DIGITS} digits 0-9)"
                 )
             if square in seen:
                 raise NotationError(f"{square_name(square)} is listed twice")
