@@ -506,6 +506,14 @@ def test_moves_are_written_canonically(move: Move, text: str) -> None:
         ("v2 X", "'X' is not a runner colour; a runner stone is its cell and o or O, like v2 O"),
         ("v2 o o", "'v2 o o' is not a move; expected blocking stones"),
         ("pass", "pass needs a row number after it, like p1"),
+        ("e\u00b2", "'e\u00b2' is not a move: '\u00b2' is not a cell letter or a row"),
+        ("e1\u0663", "'\u0663' is not a cell letter"),  # an Arabic-Indic 3
+        ("e1\x1b[2J", "'e1\\x1b[2J' is not a move: '\\x1b' is not a cell letter"),
+        pytest.param(
+            "a" * 99 + "1" * 99,
+            "'" + "a" * 39 + "…' names more cells than the board has",
+            id="99 letters and 99 rows",
+        ),
     ],
 )
 def test_malformed_moves_are_notation_errors(text: str, message: str) -> None:

@@ -358,6 +358,9 @@ def test_notation_round_trips_and_is_case_insensitive() -> None:
             "'a1c3' is not a move; expected <from>-<pieces>-<to>, like d2-3-e3",
         ),
         ("a1-x-c3", NotationError, "is not a move"),
+        ("a\uff11-1-a2", NotationError, "'a\uff11-1-a2' is not a move"),  # a full-width 1
+        ("a1-\u0967-a2", NotationError, "is not a move"),  # a Devanagari 1
+        ("a1-1-a2\x1b[2J", NotationError, "'a1-1-a2\\x1b[2J' is not a move"),
         ("g1-1-a1", NotationError, "g1 is off the board; squares run from a1 to f6"),
         ("a1-1-a7", NotationError, "a7 is off the board"),
         ("a2-1-a3", IllegalMoveError, "there is no stack on a2"),

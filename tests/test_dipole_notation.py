@@ -172,7 +172,10 @@ def test_x_is_refused_without_an_enemy_stack(position: str, text: str, fragment:
 
 @pytest.mark.parametrize(
     "text",
-    ["e1-g3:2", "e1--g3", "e1g3", "e1 g3", "e1-off:", "e1-offf", "off", "e1-pass", "pass e1"],
+    [
+        *("e1-g3:2", "e1--g3", "e1g3", "e1 g3", "e1-off:", "e1-offf", "off", "e1-pass", "pass e1"),
+        *("e\u0661-g3", "e1-g\uff13", "e1-off:\u00b2", "\u212a1-g3"),  # other digits, Kelvin K
+    ],
 )
 def test_malformed_moves(text: str) -> None:
     with pytest.raises(NotationError, match="is not a move"):

@@ -646,6 +646,19 @@ def test_parse_square_messages(text: str, fragment: str) -> None:
         ("8:W:We1=x:Bd8=12", "'e1=x' is not a stack"),
         ("8:W:We1=:Bd8=12", "'e1=' is not a stack"),
         ("8:W:We1=\u00b2:Bd8=12", "is not a stack"),  # a superscript digit is no height
+        ("8:W:We1=\u0661\u0662:Bd8=12", "is not a stack"),  # nor are Arabic-Indic digits
+        (
+            "8:W:We1=1000:Bd8=12",
+            "'e1=1000' is not a stack; expected <square>=<height>, like e1=12 "
+            "(a height is at most 3 digits 0-9)",
+        ),
+        pytest.param(
+            "8:W:We1=" + "1" * 5000 + ":Bd8=12",
+            "'e1=" + "1" * 36 + "…' is not a stack",
+            id="a height of 5000 digits",
+        ),
+        ("8:W:We\uff11=12:Bd8=12", "'e\uff11' is not a square"),
+        ("8:\x1b[2J:We1=12:Bd8=12", "side to move must be W or B, not '\\x1b[2J'"),
         ("8:W:We2=3:Bd8=12", "e2 is a light square"),
         ("8:W:Wi1=3:Bd8=12", "i1 is off the 8x8 board"),
         ("8:W:Wzz=3:Bd8=12", "'zz' is not a square"),

@@ -22,7 +22,7 @@ from itertools import combinations
 from math import comb
 from typing import NamedTuple
 
-from .base import GameError, IllegalMoveError, NotationError, Outcome, State
+from .base import GameError, IllegalMoveError, NotationError, Outcome, State, shown
 
 FIRST, SECOND = 0, 1
 SIDE_NAMES = ("First", "Second")
@@ -119,7 +119,7 @@ def normalise_variant(text: str | None) -> str:
     for option in sorted(given):
         if option not in OPTIONS:
             raise GameError(
-                f"Bi-Pod has no variant option {option!r}; expected nothing (the default), "
+                f"Bi-Pod has no variant option '{shown(option)}'; expected nothing (the default), "
                 f"or a comma-separated list of {' and '.join(OPTIONS)}"
             )
     return ",".join(option for option in OPTIONS if option in given)
@@ -457,7 +457,10 @@ MOVE_FORM = (
     "blocking stones as cells like e13f2 (e1, e3, f2), a runner stone as a cell and its colour "
     "like v2 O, adopt or resign"
 )
-_NUMBER_ONLY = re.compile(r"\d+\.(?:\.\.)?")
+_NUMBER_ONLY = re.compile(r"[0-9]+\.(?:\.\.)?")
+# Rows are 0-9 only: str.isdigit() would also take other scripts' digits and superscripts, which
+# int() reads or refuses with a ValueError.
+ROW_DIGITS = "0123456789"
 
 
 def parse_cell(text: str) -> int:
@@ -465,7 +468,7 @@ def parse_cell(text: str) -> int:
     cells = parse_cells(text)
     if len(cells) != 1:
         raise NotationError(
-            f"'{text.strip()}' is not one cell; expected a letter and a row, like e1"
+            f"'{shown(text.strip())}' is not one cell; expected a letter and a row, like e1"
         )
     return cells[0]
 
@@ -484,22 +487,23 @@ def parse_cells(text: str) -> list[int]:
             position += 1
         letters = text[start:position]
         digits_start = position
-        while position < len(text) and text[position].isdigit():
+        while position < len(text) and text[position] in ROW_DIGITS:
             position += 1
         digits = text[digits_start:position]
         if not letters:
-            bad = digits or text[position]
+            bad = shown(digits or text[position], 10)
             raise NotationError(
-                f"'{text}' is not a move: '{bad}' is not a cell letter; expected {MOVE_FORM}"
+                f"'{shown(text)}' is not a move: '{bad}' is not a cell letter; expected {MOVE_FORM}"
             )
         if not digits:
             if position < len(text):
                 raise NotationError(
-                    f"'{text}' is not a move: '{text[position]}' is not a cell letter or a row; "
-                    f"expected {MOVE_FORM}"
+                    f"'{shown(text)}' is not a move: '{shown(text[position])}' is not a cell "
+                    f"letter or a row; expected {MOVE_FORM}"
                 )
             raise NotationError(
-                f"'{text}' is not a move: {letters} needs a row number after it, like {letters[0]}1"
+                f"'{shown(text)}' is not a move: {shown(letters, 10)} needs a row number after "
+                f"it, like {letters[0]}1"
             )
         for letter in letters:
             column = LABELS.index(letter)
@@ -514,6 +518,11 @@ def parse_cells(text: str) -> list[int]:
                         f"{name} is not a cell; row {row}'s cells are {_row_letters(row)}"
                     )
                 cells.append(cell)
+                if len(cells) > CELL_COUNT:  # `a` * n + `1` * n would name n * n cells
+                    raise NotationError(
+                        f"'{shown(text)}' names more cells than the board has; a move places "
+                        f"one to three stones"
+                    )
     return cells
 
 
@@ -556,14 +565,14 @@ def read_move(text: str) -> Move:
     if len(words) == 2:
         if words[1] not in (WHITE, GRAY):
             raise NotationError(
-                f"'{words[1]}' is not a runner colour; a runner stone is its cell and o or O, "
-                f"like v2 O"
+                f"'{shown(words[1])}' is not a runner colour; a runner stone is its cell and o or "
+                f"O, like v2 O"
             )
         colour = words[1]
     elif len(words) > 2:
-        raise NotationError(f"'{' '.join(words)}' is not a move; expected {MOVE_FORM}")
+        raise NotationError(f"'{shown(' '.join(words))}' is not a move; expected {MOVE_FORM}")
     cells_text = words[0]
-    bare = len(cells_text) > 2 and cells_text[-2].isdigit() and cells_text[-1] in (WHITE, GRAY)
+    bare = len(cells_text) > 2 and cells_text[-2] in ROW_DIGITS and cells_text[-1] in (WHITE, GRAY)
     if colour is None and bare:  # v2O or v2o: the colour without its space
         colour, cells_text = cells_text[-1], cells_text[:-1]
     cells = parse_cells(cells_text)
@@ -645,7 +654,7 @@ def parse_position(text: str) -> BipodState:
     parts = text.split()
     if len(parts) < 3:
         raise NotationError(
-            f"'{text.strip()}' is not a Bi-Pod position; expected {POSITION_FORM}, "
+            f"'{shown(text.strip())}' is not a Bi-Pod position; expected {POSITION_FORM}, "
             f"e.g. '{START_POSITION}'"
         )
     board, side_text, runner_text, *rest = parts
@@ -654,19 +663,21 @@ def parse_position(text: str) -> BipodState:
         rest.pop()
     if len(rest) > 1:
         raise NotationError(
-            f"'{' '.join(rest)}' is not a variant; after the Runner comes at most the variant "
-            f"(like multi) and 'resigned'"
+            f"'{shown(' '.join(rest))}' is not a variant; after the Runner comes at most the "
+            f"variant (like multi) and 'resigned'"
         )
     try:
         variant = normalise_variant(rest[0] if rest else "")
     except GameError as error:
         raise NotationError(str(error)) from None
     if side_text not in ("1", "2"):
-        raise NotationError(f"the side to move must be 1 (First) or 2 (Second), not '{side_text}'")
+        raise NotationError(
+            f"the side to move must be 1 (First) or 2 (Second), not '{shown(side_text)}'"
+        )
     if runner_text not in ("-", "1", "2"):
         raise NotationError(
             f"the Runner must be - (nobody has adopted), 1 (First) or 2 (Second), "
-            f"not '{runner_text}'"
+            f"not '{shown(runner_text)}'"
         )
     rows = board.split("/")
     if len(rows) != ROWS:
@@ -690,11 +701,13 @@ def parse_position(text: str) -> BipodState:
                 cells[cell] = colour
             elif cell in START_CELLS.values():
                 start = "@" if cell == START_CELLS[WHITE] else "Q"
-                raise NotationError(f"{name} holds the start stone {start}, not '{glyph}'")
+                raise NotationError(f"{name} holds the start stone {start}, not '{shown(glyph)}'")
             elif glyph in (EMPTY, BLOCK, WHITE, GRAY):
                 cells[cell] = glyph
             else:
-                raise NotationError(f"'{glyph}' on {name} is not a stone; expected . x o or O")
+                raise NotationError(
+                    f"'{shown(glyph)}' on {name} is not a stone; expected . x o or O"
+                )
     runner = None if runner_text == "-" else int(runner_text) - 1
     if runner is None and any(
         stone in (WHITE, GRAY) and cell not in START_CELLS.values()
@@ -714,7 +727,7 @@ class Bipod:
     name = "Bi-Pod"
     variants: tuple[str, ...] = VARIANTS
     side_names = SIDE_NAMES
-    line_comment = r";(?!\d)"  # `;1` is a cell
+    line_comment = r";(?![0-9])"  # `;1` is a cell
 
     def new(self, variant: str | None = None) -> BipodState:
         state = parse_position(START_POSITION)

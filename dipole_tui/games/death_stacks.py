@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from typing import NamedTuple
 
-from .base import GameError, IllegalMoveError, NotationError, Outcome, State
+from .base import GameError, IllegalMoveError, NotationError, Outcome, State, shown
 
 RED, BLACK = 0, 1
 SIDE_NAMES = ("Red", "Black")
@@ -342,20 +342,27 @@ def _stack_text(stack: Stack) -> str:
 
 # -- notation and position strings --------------------------------------------------------
 
-_MOVE = re.compile(r"^([a-z])(\d{1,2})\s*-\s*(\d{1,3})\s*-\s*([a-z])(\d{1,2})$", re.IGNORECASE)
+# ASCII only: `\d` and int() would read other scripts' digits (Arabic-Indic, full-width), and
+# IGNORECASE would match the Kelvin sign as a k.
+_MOVE = re.compile(
+    r"([a-z])([0-9]{1,2})\s*-\s*([0-9]{1,3})\s*-\s*([a-z])([0-9]{1,2})", re.IGNORECASE | re.ASCII
+)
 MOVE_FORM = "<from>-<pieces>-<to>, like d2-3-e3"
 POSITION_FORM = "6 ranks (6 down to 1) of 6 comma-separated stacks, separated by /, then r or b"
 
 
 def parse_square(text: str) -> int:
     """A square of the zone a1..f6, or NotationError saying why not."""
-    match = re.fullmatch(r"([a-zA-Z])(\d{1,2})", text.strip())
+    name = text.strip()
+    match = re.fullmatch(r"([a-zA-Z])([0-9]{1,2})", name)
     if not match:
-        raise NotationError(f"'{text}' is not a square; expected a file letter and a rank, like d2")
+        raise NotationError(
+            f"'{shown(name)}' is not a square; expected a file letter and a rank, like d2"
+        )
     file = ord(match[1].lower()) - ord("a")
     rank = int(match[2]) - 1
     if not (0 <= file < SIZE and 0 <= rank < SIZE):
-        raise NotationError(f"{text.strip()} is off the board; squares run from a1 to f6")
+        raise NotationError(f"{name} is off the board; squares run from a1 to f6")
     return rank * SIZE + file
 
 
@@ -365,9 +372,9 @@ def format_move(move: Move) -> str:
 
 def parse_move(text: str, state: DeathStacksState) -> Move:
     """The legal move that `text` names in `state`; GameError says what is wrong otherwise."""
-    match = _MOVE.match(text.strip())
+    match = _MOVE.fullmatch(text.strip())
     if not match:
-        raise NotationError(f"'{text.strip()}' is not a move; expected {MOVE_FORM}")
+        raise NotationError(f"'{shown(text.strip())}' is not a move; expected {MOVE_FORM}")
     origin = parse_square(match[1] + match[2])
     target = parse_square(match[4] + match[5])
     move = Move(origin, int(match[3]), target)
@@ -434,12 +441,12 @@ def parse_position(text: str) -> DeathStacksState:
     parts = text.split()
     if len(parts) != 2:
         raise NotationError(
-            f"'{text.strip()}' is not a Death Stacks position; expected {POSITION_FORM}, "
+            f"'{shown(text.strip())}' is not a Death Stacks position; expected {POSITION_FORM}, "
             f"e.g. '{START_POSITION}'"
         )
     board, side_text = parts
     if side_text.lower() not in ("r", "b"):
-        raise NotationError(f"side to move must be r (Red) or b (Black), not '{side_text}'")
+        raise NotationError(f"side to move must be r (Red) or b (Black), not '{shown(side_text)}'")
     ranks = board.split("/")
     if len(ranks) != SIZE:
         raise NotationError(f"a position has 6 ranks separated by /, not {len(ranks)}")
@@ -456,7 +463,7 @@ def parse_position(text: str) -> DeathStacksState:
             letters = stack_text.lower()
             if letters.strip(LETTERS):
                 raise NotationError(
-                    f"'{stack_text}' on {square_name(square)} is not a stack; expected its "
+                    f"'{shown(stack_text)}' on {square_name(square)} is not a stack; expected its "
                     f"pieces bottom to top as r and b, like rrb"
                 )
             cells[square] = tuple(LETTERS.index(letter) for letter in letters)
@@ -484,7 +491,7 @@ class DeathStacks:
     def new(self, variant: str | None = None) -> DeathStacksState:
         variant = variant or self.variants[0]
         if variant not in self.variants:
-            raise GameError(f"Death Stacks has no variant '{variant}'; expected standard")
+            raise GameError(f"Death Stacks has no variant '{shown(variant)}'; expected standard")
         return parse_position(START_POSITION)
 
     def parse_position(self, text: str) -> DeathStacksState:

@@ -13,7 +13,7 @@ import re
 from functools import cache
 from typing import NamedTuple
 
-from .base import GameError, IllegalMoveError, NotationError, Outcome, State
+from .base import GameError, IllegalMoveError, NotationError, Outcome, State, shown
 
 WHITE, BLACK = 0, 1
 SIDE_NAMES = ("White", "Black")
@@ -309,26 +309,34 @@ class DipoleState:
 
 # -- notation and position strings --------------------------------------------------------
 
+# ASCII only: `\d` and int() would read other scripts' digits (Arabic-Indic, full-width), and
+# IGNORECASE would match the Kelvin sign as a k.
 _MOVE = re.compile(
-    r"^([a-z])(\d{1,2})\s*([-x+])\s*(?:([a-z])(\d{1,2})|(off)(?::(\d{1,2}))?)$", re.IGNORECASE
+    r"([a-z])([0-9]{1,2})\s*([-x+])\s*(?:([a-z])([0-9]{1,2})|(off)(?::([0-9]{1,2}))?)",
+    re.IGNORECASE | re.ASCII,
 )
 MOVE_FORMS = "e1-g3 (move or merge), e1xg3 (capture), g7-off:2 (removal) or pass"
 POSITION_FORM = "<size>:<side>:W<stacks>:B<stacks>, e.g. 8:W:We1=12:Bd8=12"
+HEIGHT_DIGITS = 3  # more than any side's checkers; a longer count is refused before int()
+_HEIGHT = re.compile(f"[0-9]{{1,{HEIGHT_DIGITS}}}")
 
 
 def parse_square(text: str, size: int) -> int:
     """A dark square of a size x size board, or NotationError saying why not."""
-    match = re.fullmatch(r"([a-zA-Z])(\d{1,2})", text.strip())
+    name = text.strip()
+    match = re.fullmatch(r"([a-zA-Z])([0-9]{1,2})", name)
     if not match:
-        raise NotationError(f"'{text}' is not a square; expected a file letter and a rank, like e1")
+        raise NotationError(
+            f"'{shown(name)}' is not a square; expected a file letter and a rank, like e1"
+        )
     file = ord(match[1].lower()) - ord("a")
     rank = int(match[2]) - 1
     if not (0 <= file < size and 0 <= rank < size):
         last = f"{FILES[size - 1]}{size}"
-        raise NotationError(f"{text} is off the {size}x{size} board (a1 to {last})")
+        raise NotationError(f"{name} is off the {size}x{size} board (a1 to {last})")
     square = rank * STRIDE + file
     if not is_dark(square):
-        raise NotationError(f"{text} is a light square; stacks stand only on dark squares")
+        raise NotationError(f"{name} is a light square; stacks stand only on dark squares")
     return square
 
 
@@ -349,9 +357,9 @@ def parse_move(text: str, state: DipoleState) -> Move:
         if move in legal:
             return move
         raise IllegalMoveError(_why_not_pass(state, legal))
-    match = _MOVE.match(cleaned)
+    match = _MOVE.fullmatch(cleaned)
     if not match:
-        raise NotationError(f"'{text.strip()}' is not a move; expected {MOVE_FORMS}")
+        raise NotationError(f"'{shown(cleaned)}' is not a move; expected {MOVE_FORMS}")
     origin = parse_square(match[1] + match[2], state.size)
     sign = 1 if state.to_move == WHITE else -1
     height = state.cells[origin] * sign
@@ -379,6 +387,7 @@ def _only_removal_count(state: DipoleState, origin: int, text: str) -> int | Non
     counts are an error that lists them, and none leaves the reason to `_why_illegal`."""
     counts = [m.count for m in state.legal_moves() if m.origin == origin and m.target == OFF]
     if len(counts) > 1:
+        text = shown(text)
         raise NotationError(f"{text} needs a count: {count_range(counts)}, e.g. {text}:{counts[0]}")
     return counts[0] if counts else None
 
@@ -457,13 +466,15 @@ def parse_position(text: str) -> DipoleState:
     """Read `<size>:<side>:W<stacks>:B<stacks>`; NotationError says what is malformed."""
     parts = text.strip().split(":")
     if len(parts) != 4:
-        raise NotationError(f"'{text.strip()}' is not a Dipole position; expected {POSITION_FORM}")
+        raise NotationError(
+            f"'{shown(text.strip())}' is not a Dipole position; expected {POSITION_FORM}"
+        )
     size_text, side_text, white_text, black_text = (p.strip() for p in parts)
     if size_text not in ("8", "10"):
-        raise NotationError(f"board size must be 8 or 10, not '{size_text}'")
+        raise NotationError(f"board size must be 8 or 10, not '{shown(size_text)}'")
     size = int(size_text)
     if side_text.upper() not in ("W", "B"):
-        raise NotationError(f"side to move must be W or B, not '{side_text}'")
+        raise NotationError(f"side to move must be W or B, not '{shown(side_text)}'")
     limit = SETUPS[size][2]
     seen: set[int] = set()
     sides = []
@@ -471,16 +482,18 @@ def parse_position(text: str) -> DipoleState:
         if part[:1].upper() != letter:
             raise NotationError(
                 f"expected {letter} and {SIDE_NAMES['WB'.index(letter)]}'s stacks, "
-                f"not '{part}'; {POSITION_FORM}"
+                f"not '{shown(part)}'; {POSITION_FORM}"
             )
         stacks: dict[int, int] = {}
         body = part[1:].strip()
         for item in body.split(",") if body else []:
             square_text, equals, height_text = item.partition("=")
             square = parse_square(square_text, size)
-            if not equals or not height_text.strip().isdecimal() or int(height_text) < 1:
+            height_text = height_text.strip()
+            if not equals or not _HEIGHT.fullmatch(height_text) or int(height_text) < 1:
                 raise NotationError(
-                    f"'{item.strip()}' is not a stack; expected <square>=<height>, like e1=12"
+                    f"'{shown(item.strip())}' is not a stack; expected <square>=<height>, "
+                    f"like e1=12 (a height is at most {HEIGHT_DIGITS} digits 0-9)"
                 )
             if square in seen:
                 raise NotationError(f"{square_name(square)} is listed twice")
@@ -509,7 +522,7 @@ class Dipole:
     def new(self, variant: str | None = None) -> DipoleState:
         variant = variant or self.variants[0]
         if variant not in SIZES:
-            raise GameError(f"Dipole has no variant '{variant}'; expected 8x8 or 10x10")
+            raise GameError(f"Dipole has no variant '{shown(variant)}'; expected 8x8 or 10x10")
         size = SIZES[variant]
         white, black, checkers = SETUPS[size]
         return DipoleState(
