@@ -28,7 +28,7 @@ from pathlib import Path
 from .bots import Bot, Budget, create_bot
 from .bots.orphans import END_SIGNALS, end_with_parent
 from .games import GAMES
-from .games.base import Game, GameError, Move, State
+from .games.base import Game, GameError, Move, State, shown
 from .records import format_record, write_atomically
 
 DEFAULT_GAMES = 20
@@ -447,7 +447,7 @@ def run_match(args: argparse.Namespace, factory: BotFactory | None = None) -> No
     variant = args.variant or game.variants[0]
     if variant not in game.variants:
         raise GameError(
-            f"{game.name} has no variant {variant!r}; expected {', '.join(game.variants)}"
+            f"{game.name} has no variant '{shown(variant)}'; expected {', '.join(game.variants)}"
         )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     match = Match(

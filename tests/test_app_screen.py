@@ -219,3 +219,20 @@ async def test_no_footer_key_is_cut_in_half(tmp_path: Path, game: str) -> None:
                     assert key.region.right <= pinned.x, f"{key.description} runs under Help"
             assert footer_keys(app).get("Help") == "?"
             await pilot.press("escape")  # resumed: the game screen's own keys
+
+
+@pytest.mark.parametrize(
+    ("game", "text"), [("bipod", "e²"), ("dipole", "e1-g٣"), ("death-stacks", "a1-\uff12-a3")]
+)
+async def test_a_move_with_other_digits_is_refused_in_one_line(
+    tmp_path: Path, game: str, text: str
+) -> None:
+    """Typing `e²` once ended the app with a traceback (int() reads other scripts' digits)."""
+    app = app_for(tmp_path, game)
+    async with app.run_test(size=SMALL) as pilot:
+        await type_move(pilot, text, leave=False)
+        assert app.session.state.moves_played == []
+        said = message(app)
+        assert said.startswith(f"{text}: ") and "Error" not in said, said
+        await type_move(pilot, "", leave=True)  # the app goes on
+        assert app.is_running

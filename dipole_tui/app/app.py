@@ -30,7 +30,7 @@ from textual.widgets import Input, Static
 from ..bots import Budget
 from ..bots.orphans import END_SIGNALS
 from ..bots.process import Thinker
-from ..games.base import GameError, Move, title
+from ..games.base import GameError, Move, shown, title
 from ..records import RecordError, load_record, move_label
 from ..session import HUMAN, Autosave, Session, game_named
 from .ascii import AsciiScrollBarRender, glyph_map
@@ -652,14 +652,14 @@ class DipoleApp(App[None]):
         if not self.board.interactive:
             side = self.session.game.side_names[self.session.state.to_move]
             waiting = "the game is over" if self.session.outcome else f"it is {side}'s bot's turn"
-            self._say(f"{text}: {waiting}", "bold red", transient=True)
+            self._say(f"{shown(text)}: {waiting}", "bold red", transient=True)
             self.bell()
             return
         try:
             move = self.session.game.parse_move(text, self.session.state)
         except GameError as error:
             reason = str(error)  # the typed text first, unless the reason starts with it
-            said = reason if reason.startswith(text) else f"{text}: {reason}"
+            said = reason if reason.startswith(shown(text)) else f"{shown(text)}: {reason}"
             self._say(said, "bold red", transient=True)
             self.query_one(MoveEntry).give_back(text)
             self.bell()
