@@ -18,13 +18,12 @@ from hypothesis import strategies as st
 from dipole_tui.games import GAMES, GameError, bipod, death_stacks, dipole, shown
 from dipole_tui.games.base import Game, State
 
-settings.register_profile(
-    "default", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+# This file's own settings (a profile loaded here would change every other test's too).
+FUZZ = settings(
+    max_examples=5000 if os.environ.get("HYPOTHESIS_PROFILE") == "fuzz" else 300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
-settings.register_profile(
-    "fuzz", max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # The quoted input is cut to 40 characters; the longest message around it is Bi-Pod's position
 # form with its example (some 330 characters).
@@ -156,6 +155,7 @@ def refused_well(parse: Callable[[str], object], text: str) -> object:
 
 
 @pytest.mark.parametrize("key", GAMES)
+@FUZZ
 @given(data=st.data())
 def test_moves_are_refused_in_one_line_or_legal(key: str, data: st.DataObject) -> None:
     game = GAMES[key]
@@ -167,6 +167,7 @@ def test_moves_are_refused_in_one_line_or_legal(key: str, data: st.DataObject) -
 
 
 @pytest.mark.parametrize("key", GAMES)
+@FUZZ
 @given(data=st.data())
 def test_positions_are_refused_in_one_line_or_read_back(key: str, data: st.DataObject) -> None:
     game = GAMES[key]
@@ -177,6 +178,7 @@ def test_positions_are_refused_in_one_line_or_read_back(key: str, data: st.DataO
 
 
 @pytest.mark.parametrize("key", GAMES)
+@FUZZ
 @given(data=st.data())
 def test_variants_are_refused_in_one_line(key: str, data: st.DataObject) -> None:
     game = GAMES[key]
@@ -186,6 +188,7 @@ def test_variants_are_refused_in_one_line(key: str, data: st.DataObject) -> None
 
 
 @pytest.mark.parametrize("key", GAMES)
+@FUZZ
 @given(data=st.data())
 def test_move_lists_split_without_error(key: str, data: st.DataObject) -> None:
     text = data.draw(hostile(key))
@@ -205,6 +208,7 @@ SQUARE_PARSERS: dict[str, Callable[[str], object]] = {
 
 
 @pytest.mark.parametrize("name", SQUARE_PARSERS)
+@FUZZ
 @given(data=st.data())
 def test_squares_and_cells_are_refused_in_one_line(name: str, data: st.DataObject) -> None:
     text = data.draw(hostile(name.split()[0]))
@@ -278,6 +282,7 @@ def test_shown_never_cuts_an_escape_in_half() -> None:
     assert shown("abc\x1b" + "x" * 10, 6) == "abc…"
 
 
+@FUZZ
 @given(st.text(), st.integers(min_value=1, max_value=200))
 def test_shown_is_one_printable_line_within_the_limit(text: str, limit: int) -> None:
     result = shown(text, limit)
