@@ -28,7 +28,7 @@ from pathlib import Path
 from .bots import Bot, Budget, create_bot
 from .bots.orphans import END_SIGNALS, end_with_parent
 from .games import GAMES
-from .games.base import Game, GameError, Move, State, shown
+from .games.base import Game, GameError, Move, State, result_of_winner, shown
 from .records import format_record, write_atomically
 
 DEFAULT_GAMES = 20
@@ -99,7 +99,7 @@ class GameResult:
 
     @property
     def result(self) -> str:
-        return {0: "1-0", 1: "0-1", None: "1/2-1/2"}[self.winner]
+        return result_of_winner(self.winner)
 
     @property
     def score_a(self) -> float:

@@ -60,9 +60,7 @@ class Record:
 def result_of(state: State) -> str:
     """The Result tag for a state: who won, a draw, or `*` while the game goes on."""
     outcome = state.outcome()
-    if outcome is None:
-        return "*"
-    return {0: "1-0", 1: "0-1", None: "1/2-1/2"}[outcome.winner]
+    return "*" if outcome is None else outcome.result()
 
 
 def start_of(state: State) -> State:

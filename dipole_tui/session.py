@@ -107,7 +107,7 @@ class Session:
         return [side for side, seat in enumerate(self.players) if seat == HUMAN]
 
     def is_pass(self, move: Move) -> bool:
-        return self.game.format_move(move) == "pass"
+        return self.game.is_pass(move)
 
     def play(self, move: Move) -> list[Move]:
         """Play a legal move, then any forced passes; returns the passes played for it."""

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from platformdirs import user_data_dir
 
 import dipole_tui.session as session_module
-from dipole_tui.games.base import GameError
+from dipole_tui.games import GAMES
+from dipole_tui.games.base import GameError, Outcome
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS, DeathStacksState
 from dipole_tui.games.dipole import DIPOLE, OFF, PASS, DipoleState
@@ -699,3 +700,16 @@ def test_an_autosave_that_cannot_be_moved_aside_is_still_reported(
     with pytest.raises(RecordError, match="left where it is, since it could not be moved"):
         autosave.load()
     assert autosave.path.read_text() == "garbage that is no record"
+
+
+def test_each_game_says_which_moves_are_passes() -> None:
+    """A generic layer asks the game (it once compared the notation with "pass")."""
+    for game in GAMES.values():
+        state = game.new()
+        assert not any(game.is_pass(move) for move in state.legal_moves()), game.key
+    forced = GAMES["dipole"].parse_position("8:W:Wd4=1:Bc5=2,e5=2")
+    assert forced.legal_moves() == [PASS] and GAMES["dipole"].is_pass(PASS)
+
+
+def test_an_outcome_says_its_result_as_records_write_it() -> None:
+    assert [Outcome(w, "").result() for w in (0, 1, None)] == ["1-0", "0-1", "1/2-1/2"]

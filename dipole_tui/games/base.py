@@ -55,6 +55,15 @@ class Outcome:
     winner: int | None
     reason: str
 
+    def result(self) -> str:
+        """The result as records write it: `1-0` (the first side won), `0-1`, or `1/2-1/2`."""
+        return result_of_winner(self.winner)
+
+
+def result_of_winner(winner: int | None) -> str:
+    """`1-0` when the side that moves first won, `0-1` the other, `1/2-1/2` a draw."""
+    return {0: "1-0", 1: "0-1", None: "1/2-1/2"}[winner]
+
 
 # Moves are opaque to the protocol: each game defines its own immutable move type, and only
 # that game's functions look inside. `Any` keeps every game's state a structural `State`.
@@ -126,6 +135,10 @@ class Game(Protocol):
         ...
 
     def format_move(self, move: Move) -> str: ...
+
+    def is_pass(self, move: Move) -> bool:
+        """Whether `move` is a pass (played by the program for a side with no legal move)."""
+        ...
 
     def split_moves(self, text: str) -> list[str]:
         """Split record text into move tokens (a game whose moves contain spaces overrides)."""

@@ -742,6 +742,10 @@ class Bipod:
             raise TypeError(f"a Bi-Pod move needs a Bi-Pod state, not {type(state).__name__}")
         return parse_move(text, state)
 
+    def is_pass(self, move: Move) -> bool:
+        """Whether `move` is a pass, which the program plays for a side with no legal move."""
+        return False  # there is always a free cell, or the game is over
+
     def format_move(self, move: Move) -> str:
         return format_move(move)
 

@@ -504,6 +504,10 @@ class DeathStacks:
             )
         return parse_move(text, state)
 
+    def is_pass(self, move: Move) -> bool:
+        """Whether `move` is a pass, which the program plays for a side with no legal move."""
+        return False  # a side with no stack has lost: nobody ever passes
+
     def format_move(self, move: Move) -> str:
         return format_move(move)
 

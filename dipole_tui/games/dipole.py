@@ -537,6 +537,10 @@ class Dipole:
             raise TypeError(f"a Dipole move needs a Dipole state, not {type(state).__name__}")
         return parse_move(text, state)
 
+    def is_pass(self, move: Move) -> bool:
+        """Whether `move` is a pass, which the program plays for a side with no legal move."""
+        return move == PASS
+
     def format_move(self, move: Move) -> str:
         return format_move(move)
 
