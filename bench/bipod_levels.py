@@ -18,9 +18,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from dipole_tui.bots import Budget, create_bot
+from dipole_tui.bots import Budget
 from dipole_tui.bots.levels import SearchBot
 from dipole_tui.games.bipod import ADOPT, BIPOD
+from dipole_tui.registry import create_bot
 
 GAME_LINE = re.compile(r"^game \d+: .*: (\S+) in (\d+) plies \((.*)\) \[opening")
 

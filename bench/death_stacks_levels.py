@@ -15,9 +15,10 @@ import random
 import statistics
 import time
 
-from dipole_tui.bots import Budget, create_bot
+from dipole_tui.bots import Budget
 from dipole_tui.bots.levels import SearchBot
 from dipole_tui.games.death_stacks import DEATH_STACKS, DeathStacksState, parse_position
+from dipole_tui.registry import create_bot
 
 
 def positions(count: int, seed: int) -> list[DeathStacksState]:

@@ -13,9 +13,10 @@ import argparse
 import random
 import statistics
 
-from dipole_tui.bots import Budget, create_bot
+from dipole_tui.bots import Budget
 from dipole_tui.bots.levels import SearchBot
 from dipole_tui.games.dipole import DIPOLE, DipoleState
+from dipole_tui.registry import create_bot
 
 
 def middle_games(count: int, seed: int) -> list[DipoleState]:
@@ -23,7 +24,7 @@ def middle_games(count: int, seed: int) -> list[DipoleState]:
     positions: list[DipoleState] = []
     while len(positions) < count:
         state = DIPOLE.new()
-        bots = [create_bot("medium", seed=rng.randrange(1 << 30)) for _ in range(2)]
+        bots = [create_bot("medium", "dipole", seed=rng.randrange(1 << 30)) for _ in range(2)]
         plies = rng.randrange(10, 31)
         while state.outcome() is None and len(state.moves_played) < plies:
             state.play(bots[state.to_move].choose(state, Budget(movetime=None)))
@@ -40,7 +41,7 @@ def main() -> None:
     args = parser.parse_args()
     depths, rates = [], []
     for index, state in enumerate(middle_games(args.positions, args.seed), 1):
-        bot = create_bot("hard", seed=index)
+        bot = create_bot("hard", "dipole", seed=index)
         assert isinstance(bot, SearchBot)
         result = bot.search.run(state, movetime=args.movetime)
         rate = result.nodes / max(result.seconds, 1e-9)

@@ -99,7 +99,6 @@ from dipole_tui.app.board import DipoleBoard
 from dipole_tui.app.hex_board import BipodBoard
 from dipole_tui.app.screens import GameChoice
 from dipole_tui.app.stacks_board import DeathStacksBoard
-from dipole_tui.games import GAMES
 from dipole_tui.games.base import State
 from dipole_tui.games.bipod import ADOPT as BIPOD_ADOPT
 from dipole_tui.games.bipod import CELL_COUNT as BIPOD_CELLS
@@ -110,6 +109,7 @@ from dipole_tui.games.death_stacks import DeathStacksState
 from dipole_tui.games.death_stacks import Move as StacksMove
 from dipole_tui.games.dipole import OFF, PASS, DipoleState
 from dipole_tui.games.dipole import Move as DipoleMove
+from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, Autosave
 
 LATENCY_TARGET_MS = 30.0
@@ -780,7 +780,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3, help="games to play (default 3)")
     parser.add_argument("--size", type=parse_size, default=(100, 30), help="terminal WxH")
     parser.add_argument("--game", default="dipole", choices=list(PLAYERS), help="the game")
-    variants = [variant for key in PLAYERS for variant in GAMES[key].variants]
+    variants = [variant for key in PLAYERS for variant in REGISTRY[key].game.variants]
     parser.add_argument(
         "--variant", choices=variants, help="the game's board (default: its first, 8x8 for Dipole)"
     )
@@ -796,7 +796,7 @@ def main() -> None:
     parser.add_argument("--startup-runs", type=int, default=5, help="start-up runs (0: none)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
-    game_variants = GAMES[args.game].variants
+    game_variants = REGISTRY[args.game].game.variants
     if args.variant is None:
         args.variant = game_variants[0]
     elif args.variant not in game_variants:

@@ -13,16 +13,16 @@ import os
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from . import match as matches
 from .bots import BOT_NAMES
-from .games import GAMES
-from .games.base import Game, GameError, State, title
+from .games.base import AnyGame, GameError, State, title
 from .perft import perft
 from .records import load_record, numbered_moves, start_of
-from .session import HUMAN, PLAYERS, game_named
+from .registry import REGISTRY, game_named
+from .session import HUMAN, PLAYERS
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -50,13 +50,15 @@ class _Parser(argparse.ArgumentParser):
                 stream.flush()
 
 
-def _add_game_option(parser: argparse.ArgumentParser, variant: bool = True) -> None:
-    """--game, and --variant where a command starts from a game's opening."""
+def _add_game_option(
+    parser: argparse.ArgumentParser,
+    variant: bool = True,
+    said: str = "which game's rules to use",
+) -> None:
+    """--game, and --variant where a command starts from a game's opening. Dipole when nothing
+    is said: here only, never in the layers below."""
     parser.add_argument(
-        "--game",
-        choices=sorted(GAMES),
-        default="dipole",
-        help="which game's rules to use (default: dipole)",
+        "--game", choices=sorted(REGISTRY), default="dipole", help=f"{said} (default: dipole)"
     )
     if variant:
         parser.add_argument(
@@ -129,6 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
         "final position string.",
     )
     replay.add_argument("file", metavar="FILE", help="a game record")
+    _add_game_option(replay, variant=False, said="the game of a record with no Game tag")
 
     match = commands.add_parser(
         "match",
@@ -192,7 +195,7 @@ def _positions(given: Sequence[str]) -> Iterable[tuple[str, str]]:
             yield f"line {index}", line
 
 
-def run_moves(game: Game, given: Sequence[str]) -> None:
+def run_moves(game: AnyGame, given: Sequence[str]) -> None:
     for where, text in _positions(given):
         try:
             state = game.parse_position(text)
@@ -201,8 +204,8 @@ def run_moves(game: Game, given: Sequence[str]) -> None:
         print(" ".join(game.format_move(move) for move in state.legal_moves()), flush=not given)
 
 
-def run_perft(game: Game, variant: str | None, position: str | None, depth: int) -> None:
-    state: State = game.parse_position(position) if position else game.new(variant)
+def run_perft(game: AnyGame, variant: str | None, position: str | None, depth: int) -> None:
+    state: State[Any] = game.parse_position(position) if position else game.new(variant)
     if position and variant and game.new(variant).variant != state.variant:  # names normalised
         raise GameError(
             f"--variant {variant} disagrees with the position, which is "
@@ -214,8 +217,8 @@ def run_perft(game: Game, variant: str | None, position: str | None, depth: int)
     print(f"time {time.perf_counter() - started:.3f} s")
 
 
-def run_replay(path: str) -> None:
-    record = load_record(path)
+def run_replay(path: str, default: AnyGame) -> None:
+    record = load_record(path, default)
     game, state = record.game, record.state
     first, second = game.side_names  # the White and Black tags name the first and second side
     print(
@@ -267,7 +270,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "perft":
             run_perft(game_named(args.game), args.variant, args.position, args.depth)
         elif args.command == "replay":
-            run_replay(args.file)
+            run_replay(args.file, game_named(args.game))
         elif args.command == "match":
             matches.run_match(args)
         else:

@@ -25,11 +25,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .bots import Bot, Budget, create_bot
+from .bots import Bot, Budget
 from .bots.orphans import END_SIGNALS, end_with_parent
-from .games import GAMES
-from .games.base import Game, GameError, Move, State, result_of_winner, shown
+from .games.base import AnyGame, GameError, M, State, result_of_winner, shown
 from .records import format_record, write_atomically
+from .registry import create_bot, game_named
 
 DEFAULT_GAMES = 20
 DEFAULT_MOVETIME = 0.2  # seconds per move when neither --movetime nor --depth is given
@@ -116,11 +116,11 @@ def derive_seed(seed: int, *parts: object) -> int:
 
 
 def random_opening(
-    game: Game, variant: str, seed: int, number: int, attempt: int = 0
+    game: AnyGame, variant: str, seed: int, number: int, attempt: int = 0
 ) -> tuple[str, ...]:
     """Opening `number` of a match: 2 to 4 random plies, none of which ends the game.
 
-    Moves that throw checkers away (Dipole's removals, `move.is_removal`) are avoided while
+    Moves that throw material away (`Game.gives_away`: Dipole's removals) are avoided while
     there is another choice, so an opening stays a fair game rather than a handicap.
     """
     rng = random.Random(derive_seed(seed, "opening", number, attempt))
@@ -129,7 +129,7 @@ def random_opening(
     played: list[str] = []
     for _ in range(plies):
         safe = [move for move in state.legal_moves() if not _ends_game(state, move)]
-        quiet = [move for move in safe if not getattr(move, "is_removal", False)]
+        quiet = [move for move in safe if not game.gives_away(move)]
         safe = quiet or safe
         if not safe:
             break
@@ -139,7 +139,7 @@ def random_opening(
     return tuple(played)
 
 
-def _ends_game(state: State, move: Move) -> bool:
+def _ends_game(state: State[M], move: M) -> bool:
     state.play(move)
     try:
         return state.outcome() is not None
@@ -153,7 +153,7 @@ def schedule(match: Match) -> list[GameSpec]:
     An opening that repeats an earlier one is drawn again (a few times at most), so a long
     match does not play the same opening twice by chance.
     """
-    game = GAMES[match.game_key]
+    game = game_named(match.game_key)
     specs: list[GameSpec] = []
     opening: tuple[str, ...] = ()
     seen: set[tuple[str, ...]] = set()
@@ -181,7 +181,7 @@ def play_game(
 ) -> GameResult:
     """Play one game to its end (or to the ply cap, a draw). Top-level, so workers can run it."""
     make = factory or create_bot
-    game = GAMES[match.game_key]
+    game = game_named(match.game_key)
     state = game.new(match.variant)
     for text in spec.opening:
         state.play(game.parse_move(text, state))
@@ -336,7 +336,7 @@ def _signed(elo: float) -> str:
     return "0" if rounded == 0 else f"{rounded:+d}"
 
 
-def format_game_line(game: Game, result: GameResult) -> str:
+def format_game_line(game: AnyGame, result: GameResult) -> str:
     """`game 3: hard (White) v ab4 (Black): 1-0 in 57 plies (why) [opening e1-g3 d8-c7]`."""
     white, black = game.side_names
     return (
@@ -367,7 +367,7 @@ def format_summary(match: Match, results: list[GameResult]) -> str:
     return f"{head}: {match.bot_a} scores {100 * score:.1f}%, Elo {_signed(elo)} (95%: {interval})"
 
 
-def format_colours(game: Game, results: list[GameResult]) -> str:
+def format_colours(game: AnyGame, results: list[GameResult]) -> str:
     """`by colour: White 6, Black 4, draws 0`: how much the first move is worth."""
     white, black = game.side_names
     won = [sum(1 for result in results if result.winner == side) for side in (0, 1)]
@@ -443,7 +443,7 @@ def _check_bots(match: Match, factory: BotFactory | None) -> None:
 
 def run_match(args: argparse.Namespace, factory: BotFactory | None = None) -> None:
     """The `match` subcommand: print each game, then the score; on Ctrl+C, the score so far."""
-    game = GAMES[args.game]
+    game = game_named(args.game)
     variant = args.variant or game.variants[0]
     if variant not in game.variants:
         raise GameError(
@@ -516,6 +516,6 @@ def _ending_on_signals(results: Iterator[GameResult]) -> Iterator[GameResult]:
             signal.signal(signum, signal.SIG_DFL if handler is None else handler)
 
 
-def _print_summary(game: Game, match: Match, results: list[GameResult]) -> None:
+def _print_summary(game: AnyGame, match: Match, results: list[GameResult]) -> None:
     print(format_colours(game, results))
     print(format_summary(match, results), flush=True)

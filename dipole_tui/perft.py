@@ -5,16 +5,15 @@ A finished game reached earlier contributes nothing, and a forced pass is a ply 
 
 from __future__ import annotations
 
-from .games.base import State
+from .games.base import M, State
 
 
-def perft(state: State, depth: int) -> int:
-    """Leaves at `depth`, counting the last ply in bulk when the state can count its moves."""
+def perft(state: State[M], depth: int) -> int:
+    """Leaves at `depth`, the last ply counted in bulk (`count_moves` builds no moves)."""
     if depth == 0:
         return 1
-    count_moves = getattr(state, "count_moves", None)
     if depth == 1:
-        return count_moves() if count_moves else len(state.legal_moves())
+        return state.count_moves()
     nodes = 0
     for move in state.legal_moves():
         state.play(move)

@@ -26,9 +26,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import Any
 
-from .games import GAMES
-from .games.base import Game, GameError, Move, State, shown
+from .games.base import AnyGame, Game, GameError, M, State, shown
+from .registry import games
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
@@ -48,8 +49,8 @@ class RecordError(GameError):
 class Record:
     """A game as loaded: its rules, its tags, and the state after replaying every move."""
 
-    game: Game
-    state: State
+    game: AnyGame
+    state: State[Any]
     tags: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -57,13 +58,13 @@ class Record:
         return self.tags.get("Result", "*")
 
 
-def result_of(state: State) -> str:
+def result_of(state: State[Any]) -> str:
     """The Result tag for a state: who won, a draw, or `*` while the game goes on."""
     outcome = state.outcome()
     return "*" if outcome is None else outcome.result()
 
 
-def start_of(state: State) -> State:
+def start_of(state: State[M]) -> State[M]:
     """A copy of `state` taken back to where its game began (its moves are in `state`)."""
     start = state.copy()
     for _ in state.moves_played:
@@ -71,7 +72,7 @@ def start_of(state: State) -> State:
     return start
 
 
-def format_record(game: Game, state: State, tags: dict[str, str] | None = None) -> str:
+def format_record(game: Game[Any, M], state: State[M], tags: dict[str, str] | None = None) -> str:
     """The record of the game played on `state` since it was created."""
     start = start_of(state)
     moves = state.moves_played
@@ -95,9 +96,10 @@ def format_record(game: Game, state: State, tags: dict[str, str] | None = None) 
     return "\n".join(lines) + "\n"
 
 
-def parse_record(text: str) -> Record:
-    """Read a record and replay it; RecordError names the line and move that are wrong."""
-    tags, game, tokens = _read(text)
+def parse_record(text: str, default: AnyGame | None = None) -> Record:
+    """Read a record and replay it; RecordError names the line and move that are wrong. A
+    record without a Game tag is of the `default` game, and an error when none is given."""
+    tags, game, tokens = _read(text, default)
     state = _start_state(game, tags)
     ended_with: str | None = None
     for index, token in tokens:
@@ -112,7 +114,7 @@ def parse_record(text: str) -> Record:
             continue
         ply = len(state.moves_played)
         try:
-            move: Move = game.parse_move(token, state)
+            move = game.parse_move(token, state)
         except GameError as error:
             raise RecordError(f"{where}, move {_move_number(game, state, ply)}: {error}") from None
         state.play(move)
@@ -125,16 +127,16 @@ class Header:
     """What a record says of itself, read without replaying its moves: fast enough to list
     hundreds of saved games. The moves are only counted, so an illegal one goes unnoticed."""
 
-    game: Game
+    game: AnyGame
     variant: str
     tags: dict[str, str]
     plies: int
     result: str
 
 
-def read_header(text: str) -> Header:
+def read_header(text: str, default: AnyGame | None = None) -> Header:
     """The tags and the number of plies of a record; RecordError when even those are wrong."""
-    tags, game, tokens = _read(text)
+    tags, game, tokens = _read(text, default)
     variant = _start_state(game, tags).variant
     plies, ended_with = 0, ""
     for _, token in tokens:
@@ -145,15 +147,22 @@ def read_header(text: str) -> Header:
     return Header(game, variant, tags, plies, _known(tags.get("Result", ended_with or "*")))
 
 
-def _read(text: str) -> tuple[dict[str, str], Game, list[tuple[int, str]]]:
+def _read(
+    text: str, default: AnyGame | None
+) -> tuple[dict[str, str], AnyGame, list[tuple[int, str]]]:
     """A record's tags, its game, and its body as (line index, token); RecordError when there
     is nothing in it. A byte-order mark (as Windows editors write one) is passed over."""
     lines = text.removeprefix("\ufeff").splitlines()
     tags, body_start = _read_tags(lines)
-    game = _game_of(tags)
+    game = _game_of(tags, default)
     tokens = list(_tokens(game, lines, body_start))
     if not tags and not tokens:
         raise RecordError("the record is empty: no game in it")
+    if game is None:
+        known = ", ".join(game.name for game in games())
+        raise RecordError(
+            f'the record has no Game tag; expected one like [Game "Dipole"] ({known})'
+        )
     return tags, game, tokens
 
 
@@ -185,8 +194,9 @@ def _read_tags(lines: list[str]) -> tuple[dict[str, str], int]:
     return tags, end
 
 
-def _start_state(game: Game, tags: dict[str, str]) -> State:
+def _start_state(game: AnyGame, tags: dict[str, str]) -> State[Any]:
     """Where the record's game began: its Position tag, or its variant's start."""
+    state: State[Any]
     try:
         if "Position" in tags:
             state = game.parse_position(tags["Position"])
@@ -201,10 +211,12 @@ def _start_state(game: Game, tags: dict[str, str]) -> State:
     return state
 
 
-def _tokens(game: Game, lines: list[str], start: int) -> Iterator[tuple[int, str]]:
+def _tokens(game: AnyGame | None, lines: list[str], start: int) -> Iterator[tuple[int, str]]:
     """The record's body as (line index, token): move numbers, moves and results. Comments are
-    dropped: `{...}`, which may span lines, and one to the end of the line (`;` in most games)."""
-    comment = re.compile(r"\{|(?:" + game.line_comment + ")")
+    dropped: `{...}`, which may span lines, and one to the end of the line (`;` in most games,
+    and where the game is not known)."""
+    comment = re.compile(r"\{|(?:" + (game or Game).line_comment + ")")
+    split = game.split_moves if game else str.split
     opened: int | None = None  # the line of a `{` not closed yet
     for index in range(start, len(lines)):
         line, kept, at = lines[index], [], 0
@@ -219,13 +231,13 @@ def _tokens(game: Game, lines: list[str], start: int) -> Iterator[tuple[int, str
             if found is None or found[0] != "{":
                 break
             opened, at = index, found.end()
-        for token in game.split_moves(" ".join(kept)):
+        for token in split(" ".join(kept)):
             yield index, token
     if opened is not None:
         raise RecordError(f"line {opened + 1}: a comment opened with {{ is not closed with }}")
 
 
-def _check_result(state: State, tags: dict[str, str], ended_with: str | None) -> None:
+def _check_result(state: State[Any], tags: dict[str, str], ended_with: str | None) -> None:
     """A stated result must agree with the moves; a record that states none (as a game copied
     from a book) takes the moves' result."""
     claimed = tags.get("Result", ended_with)
@@ -251,20 +263,24 @@ def _known(result: str) -> str:
     return result
 
 
-def _variant_named(game: Game, text: str) -> str:
+def _variant_named(game: AnyGame, text: str) -> str:
     """A variant as the game names it (Bi-Pod's `adopter-runs,multi` is `multi,adopter-runs`)."""
     try:
-        return game.new(text).variant
+        variant: str = game.new(text).variant
     except GameError:
         return text
+    return variant
 
 
-def _game_of(tags: dict[str, str]) -> Game:
-    name = tags.get("Game", "Dipole")
-    for game in GAMES.values():
+def _game_of(tags: dict[str, str], default: AnyGame | None) -> AnyGame | None:
+    """The game a record's Game tag names; `default` when it has none."""
+    if "Game" not in tags:
+        return default
+    name = tags["Game"]
+    for game in games():
         if name.lower() in (game.name.lower(), game.key):
             return game
-    known = ", ".join(game.name for game in GAMES.values())
+    known = ", ".join(game.name for game in games())
     raise RecordError(f"the Game tag names '{shown(name)}'; this program plays {known}")
 
 
@@ -275,7 +291,7 @@ def move_label(first_side: int, ply: int) -> str:
     return f"{number}." if (first_side + ply) % 2 == 0 else f"{number}..."
 
 
-def numbered_moves(game: Game, first_side: int, moves: list[Move]) -> list[str]:
+def numbered_moves(game: Game[Any, M], first_side: int, moves: list[M]) -> list[str]:
     """The moves as record lines, one numbered pair per line: `1. e1-g3 d8-c7`."""
     lines: list[str] = []
     for ply, move in enumerate(moves):
@@ -289,7 +305,7 @@ def numbered_moves(game: Game, first_side: int, moves: list[Move]) -> list[str]:
     return lines
 
 
-def _move_number(game: Game, state: State, ply: int) -> str:
+def _move_number(game: AnyGame, state: State[Any], ply: int) -> str:
     """Names ply `ply`, the next move of `state`, as the record numbers it: `3 (Black)`."""
     number = move_label((state.to_move + ply) % 2, ply).split(".")[0]
     return f"{number} ({game.side_names[state.to_move]})"
@@ -331,7 +347,7 @@ def write_atomically(path: Path | str, text: str) -> None:
 
 
 def save_record(
-    path: Path | str, game: Game, state: State, tags: dict[str, str] | None = None
+    path: Path | str, game: Game[Any, M], state: State[M], tags: dict[str, str] | None = None
 ) -> None:
     write_atomically(path, format_record(game, state, tags))
 
@@ -384,10 +400,10 @@ def _kind(mode: int) -> str:
     return "a special file"
 
 
-def load_record(path: Path | str) -> Record:
+def load_record(path: Path | str, default: AnyGame | None = None) -> Record:
     """Read and replay a record file; RecordError says what is wrong with it (never a traceback)."""
     text = read_record_file(path)
     try:
-        return parse_record(text)
+        return parse_record(text, default)
     except RecordError as error:
         raise RecordError(f"{_file(path)}: {error}") from None

@@ -14,12 +14,10 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any, Generic
 
 from .bots import LEVELS
-from .games import GAMES
-from .games.base import Game, GameError, Move, Outcome, State, shown
-from .games.bipod import BipodState
-from .games.death_stacks import DeathStacksState
+from .games.base import Figures, Game, GameError, M, Outcome, State, shown
 from .records import (
     Header,
     Record,
@@ -28,9 +26,9 @@ from .records import (
     parse_record,
     read_header,
     read_record_file,
-    start_of,
     write_atomically,
 )
+from .registry import game_named
 
 HUMAN = "human"
 # Who can sit at a side: a person, or a bot of the ladder.
@@ -39,49 +37,34 @@ DATA_DIR_VARIABLE = "DIPOLE_TUI_DATA_DIR"  # tests and scripts point the app's f
 
 
 @dataclass
-class Tally:
-    """One side's checkers: still on the board, lost to the opponent's captures, removed."""
-
-    on_board: int = 0
-    captured: int = 0
-    removed: int = 0
-
-
-@dataclass(frozen=True)
-class Figures:
-    """The side panel's numbers: a heading per column and one row per side."""
-
-    headings: tuple[str, ...]
-    rows: tuple[tuple[int | str, ...], tuple[int | str, ...]]
-    note: str = ""  # a line under them
-
-
-@dataclass
-class Session:
+class Session(Generic[M]):
     """One game being played: undo keeps the undone moves for redo until a new move is made."""
 
-    game: Game
-    state: State
+    game: Game[Any, M]
+    state: State[M]
     players: tuple[str, str] = (HUMAN, HUMAN)
     tags: dict[str, str] = field(default_factory=dict)
-    redo_moves: list[Move] = field(default_factory=list)
+    redo_moves: list[M] = field(default_factory=list)
 
     @classmethod
     def new(
-        cls, game: Game, variant: str | None = None, players: tuple[str, str] = (HUMAN, HUMAN)
-    ) -> Session:
+        cls,
+        game: Game[Any, M],
+        variant: str | None = None,
+        players: tuple[str, str] = (HUMAN, HUMAN),
+    ) -> Session[M]:
         session = cls(game, game.new(variant), players)
         session.tags["Date"] = datetime.now().strftime("%Y.%m.%d")
         session.pass_if_forced()
         return session
 
     @classmethod
-    def from_text(cls, text: str) -> Session:
+    def from_text(cls, text: str) -> Session[Any]:
         """A session from a saved record's text; RecordError when the record is bad."""
         return cls.from_record(parse_record(text))
 
     @classmethod
-    def from_record(cls, record: Record) -> Session:
+    def from_record(cls, record: Record) -> Session[Any]:
         players = tuple(
             name if name in PLAYERS else HUMAN
             for name in (record.tags.get("White", HUMAN), record.tags.get("Black", HUMAN))
@@ -98,7 +81,7 @@ class Session:
         return self.state.outcome()
 
     @property
-    def last_move(self) -> Move | None:
+    def last_move(self) -> M | None:
         played = self.state.moves_played
         return played[-1] if played else None
 
@@ -106,18 +89,18 @@ class Session:
         """The sides a person plays: undo and redo stop on their turns."""
         return [side for side, seat in enumerate(self.players) if seat == HUMAN]
 
-    def is_pass(self, move: Move) -> bool:
+    def is_pass(self, move: M) -> bool:
         return self.game.is_pass(move)
 
-    def play(self, move: Move) -> list[Move]:
+    def play(self, move: M) -> list[M]:
         """Play a legal move, then any forced passes; returns the passes played for it."""
         self.state.play(move)
         self.redo_moves.clear()
         return self.pass_if_forced()
 
-    def pass_if_forced(self) -> list[Move]:
+    def pass_if_forced(self) -> list[M]:
         """A side whose only move is a pass passes at once: the program does it, and says so."""
-        passes: list[Move] = []
+        passes: list[M] = []
         while True:
             legal = self.state.legal_moves()
             if len(legal) != 1 or not self.is_pass(legal[0]):
@@ -128,10 +111,10 @@ class Session:
     def can_undo(self) -> bool:
         return any(not self.is_pass(move) for move in self.state.moves_played)
 
-    def undo(self) -> list[Move]:
+    def undo(self) -> list[M]:
         """Take back the last chosen move and the forced passes after it (returned oldest first),
         back to the last position where a player chose."""
-        undone: list[Move] = []
+        undone: list[M] = []
         while self.can_undo():
             move = self.state.undo()
             undone.insert(0, move)
@@ -140,82 +123,18 @@ class Session:
         self.redo_moves[:0] = undone
         return undone
 
-    def redo(self) -> list[Move]:
+    def redo(self) -> list[M]:
         """Replay the next undone move and the forced passes after it."""
-        redone: list[Move] = []
+        redone: list[M] = []
         while self.redo_moves and (not redone or self.is_pass(self.redo_moves[0])):
             move = self.redo_moves.pop(0)
             self.state.play(move)
             redone.append(move)
         return redone
 
-    def tally(self) -> tuple[Tally, Tally]:
-        """Each side's checkers on the board, lost to captures, and removed, from the history."""
-        replay = start_of(self.state)
-        moves = self.state.moves_played
-        tallies = (Tally(), Tally())
-        for move in moves:
-            mover = replay.to_move
-            before = self._checkers(replay)
-            replay.play(move)
-            after = self._checkers(replay)
-            tallies[mover].removed += before[mover] - after[mover]
-            tallies[1 - mover].captured += before[1 - mover] - after[1 - mover]
-        for side, count in enumerate(self._checkers(replay)):
-            tallies[side].on_board = count
-        return tallies
-
     def figures(self) -> Figures:
-        """What the side panel counts for each side: Dipole's checkers on the board, captured
-        and removed; Death Stacks' stacks controlled, the pieces in them, and the side's
-        pieces held under the opponent's stacks (its prisoners, which a capture can free)."""
-        state = self.state
-        if isinstance(state, BipodState):
-            return self._bipod_figures(state)
-        if isinstance(state, DeathStacksState):
-            rows = []
-            for side in (0, 1):
-                own = [state.cells[square] for square in state.stacks_of(side)]
-                held = state.pieces(side) - sum(stack.count(side) for stack in own)
-                rows.append((len(own), sum(map(len, own)), held))
-            return Figures(("stacks", "pcs", "held"), (rows[0], rows[1]))
-        tallies = [(t.on_board, t.captured, t.removed) for t in self.tally()]
-        return Figures(("board", "capt", "rem"), (tallies[0], tallies[1]))
-
-    @staticmethod
-    def _bipod_figures(state: BipodState) -> Figures:
-        """Bi-Pod: the stones each side placed and, once someone adopted, its role; before
-        that what adopting does; how many more stones each runner chain needs at the least.
-        Said in lines of the narrow side panel (23 characters), for a first-time player."""
-        placed = [0, 0]
-        moves = state.moves_played
-        first = state.to_move ^ (len(moves) % 2)  # who played the first of them
-        for ply, move in enumerate(moves):
-            placed[first ^ (ply % 2)] += len(move.cells)
-        chains = []
-        for colour in ("o", "O"):
-            needed = state.stones_needed(colour)
-            if needed is None:
-                said = "cut off"
-            elif needed == 0:
-                said = "connected"
-            else:
-                said = f"{needed} more stone{'' if needed == 1 else 's'}"
-            chains.append(f"{colour} chain: {said}")
-        if state.runner is None:
-            you, other = ("Runner", "Blocker") if state.adopter_runs else ("Blocker", "Runner")
-            roles = ["No roles yet. Adopting", f"makes you the {you},", f"the other the {other}."]
-            counts = ((placed[0],), (placed[1],))
-            return Figures(("placed",), counts, "\n".join([*roles, *chains]))
-        role = ["", ""]
-        role[state.runner], role[1 - state.runner] = "Runner", "Blocker"
-        rows = ((role[0], placed[0]), (role[1], placed[1]))
-        return Figures(("role", "placed"), rows, "\n".join(chains))
-
-    @staticmethod
-    def _checkers(state: State) -> tuple[int, int]:
-        counts: tuple[int, int] = getattr(state, "checkers", (0, 0))
-        return counts[0], counts[1]
+        """What the side panel counts for each side: the game says."""
+        return self.game.figures(self.state)
 
     # -- records ---------------------------------------------------------------------------
 
@@ -224,7 +143,7 @@ class Session:
         tags["White"], tags["Black"] = self.players
         return format_record(self.game, self.state, tags)
 
-    def whole_game(self) -> Session:
+    def whole_game(self) -> Session[M]:
         """The game with every undone move replayed: what a review must never lose."""
         if not self.redo_moves:
             return self
@@ -340,10 +259,10 @@ class Autosave:
             return ""
         return f"A game left by another dipole-tui is kept as {kept}"
 
-    def write(self, session: Session) -> None:
+    def write(self, session: Session[Any]) -> None:
         write_atomically(self.path, session.record_text())
 
-    def finish(self, session: Session) -> Path:
+    def finish(self, session: Session[Any]) -> Path:
         """File a finished game under finished/ and clear the autosave, so it is not offered
         for resumption."""
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -370,7 +289,7 @@ class Autosave:
         os.replace(self.path, target)
         return target
 
-    def load(self) -> Session | None:
+    def load(self) -> Session[Any] | None:
         """The saved unfinished game, or None. A bad autosave is set aside under a new name (never
         deleted) and RecordError says why and where it went."""
         if not os.path.lexists(self.path):
@@ -504,13 +423,6 @@ def _free_name(folder: Path, stem: str) -> Path:
     return path
 
 
-def game_named(key: str) -> Game:
-    """The game for a command-line key; GameError lists the ones there are."""
-    if key not in GAMES:
-        raise GameError(f"no game called {key!r}; expected one of {', '.join(sorted(GAMES))}")
-    return GAMES[key]
-
-
 __all__ = [
     "HUMAN",
     "PLAYERS",
@@ -518,7 +430,6 @@ __all__ = [
     "Figures",
     "SavedGame",
     "Session",
-    "Tally",
     "data_dir",
     "game_named",
 ]

@@ -7,7 +7,7 @@ import os
 from datetime import datetime
 from pathlib import Path
 
-from dipole_tui.games import GAMES
+from dipole_tui.registry import REGISTRY
 from dipole_tui.session import Session
 
 
@@ -17,7 +17,7 @@ def played(
     variant: str | None = None,
     players: tuple[str, str] = ("human", "hard"),
 ) -> Session:
-    game = GAMES[game_key]
+    game = REGISTRY[game_key].game
     session = Session.new(game, variant, players)
     for text in moves:
         session.play(game.parse_move(text, session.state))

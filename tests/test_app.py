@@ -221,7 +221,7 @@ async def test_save_and_load_a_record(tmp_path: Path) -> None:
         await open_record(pilot, app, path)
         assert app.session.state.position() == saved
         # A bad file is reported, and the game in play is kept.
-        path.write_text("1. e1-e2\n")
+        path.write_text('[Game "Dipole"]\n1. e1-e2\n')
         await open_record(pilot, app, path)
         assert app.session.state.position() == saved
         assert noticed(app, "light square")

@@ -19,9 +19,9 @@ from dipole_tui.app.game_board import GameBoard
 from dipole_tui.app.hex_board import BipodBoard
 from dipole_tui.app.screens import ChoiceScreen, GameChoice, NewGameScreen, OpenScreen
 from dipole_tui.app.stacks_board import DeathStacksBoard
-from dipole_tui.games import GAMES
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import format_record, load_record
+from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, Autosave, Session
 
 SMALL = (80, 24)
@@ -86,7 +86,7 @@ async def test_the_resume_question_stands_over_the_saved_game(
 
 
 async def test_the_move_list_behind_the_question_ends_with_the_last_move(tmp_path: Path) -> None:
-    stacks = GAMES["death-stacks"]
+    stacks = REGISTRY["death-stacks"].game
     saved = Session.new(stacks, None, (HUMAN, HUMAN))
     rng = random.Random(7)
     while len(saved.state.moves_played) < 60:

@@ -14,7 +14,7 @@ from dipole_tui.app.app import DipoleApp, MoveEntry
 from dipole_tui.app.footer import GameFooter
 from dipole_tui.app.screens import ChoiceScreen, GameChoice
 from dipole_tui.app.wrapping import wrap
-from dipole_tui.games import GAMES
+from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, Autosave, Session
 
 SMALL = (80, 24)
@@ -25,7 +25,7 @@ def app_for(tmp_path: Path, game: str = "dipole", position: str | None = None) -
     if position is None:
         players = (HUMAN, HUMAN)
         return DipoleApp(choice=GameChoice(game, "", players), new=True, autosave=autosave)
-    rules = GAMES[game]
+    rules = REGISTRY[game].game
     session = Session(rules, rules.parse_position(position), (HUMAN, HUMAN))
     return DipoleApp(session=session, autosave=autosave)
 
@@ -137,7 +137,7 @@ async def test_a_message_that_no_longer_applies_gives_way(tmp_path: Path) -> Non
 
 
 async def test_the_title_is_not_cut_at_80x24(tmp_path: Path) -> None:
-    rules = GAMES["bipod"]
+    rules = REGISTRY["bipod"].game
     state = rules.new("multi,adopter-runs")
     session = Session(rules, state, ("medium", "hard"))
     app = DipoleApp(session=session, autosave=Autosave(tmp_path))
@@ -165,7 +165,9 @@ async def test_a_path_in_the_game_over_dialog_breaks_after_a_slash(tmp_path: Pat
     deep = tmp_path / "a-folder-with-a-long-name" / "and-another-one-below-it"
     app = DipoleApp(
         session=Session(
-            GAMES["dipole"], GAMES["dipole"].parse_position("8:W:Wb8=1:Ba1=3"), (HUMAN, HUMAN)
+            REGISTRY["dipole"].game,
+            REGISTRY["dipole"].game.parse_position("8:W:Wb8=1:Ba1=3"),
+            (HUMAN, HUMAN),
         ),
         autosave=Autosave(deep),
     )
@@ -204,7 +206,7 @@ def test_wrapping_breaks_long_words_after_a_slash(text: str, width: int, lines: 
 @pytest.mark.parametrize("game", ["dipole", "death-stacks", "bipod"])
 async def test_no_footer_key_is_cut_in_half(tmp_path: Path, game: str) -> None:
     """Keys that do not fit before the pinned ones are left out whole, behind a dialog too."""
-    rules = GAMES[game]
+    rules = REGISTRY[game].game
     state = rules.new()
     state.play(state.legal_moves()[0])
     Autosave(tmp_path).write(Session(rules, state, (HUMAN, HUMAN)))

@@ -16,7 +16,7 @@ from textual.widgets import Input, Select
 from dipole_tui.app.app import DipoleApp
 from dipole_tui.app.screens import ChoiceScreen, GameChoice
 from dipole_tui.cli import main
-from dipole_tui.games import GAMES
+from dipole_tui.registry import REGISTRY
 from dipole_tui.session import DATA_DIR_VARIABLE, HUMAN, Autosave, Session
 
 # For each game: a position one move from its end (None: the opening) and that last move.
@@ -82,7 +82,7 @@ async def pick(pilot: Pilot[None], app: DipoleApp) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("game_key", list(ENDINGS))
 async def test_every_screen_is_ascii(tmp_path: Path, game_key: str, size: tuple[int, int]) -> None:
-    game = GAMES[game_key]
+    game = REGISTRY[game_key].game
     screens = Screens()
     choice = GameChoice(game_key, game.variants[0], (HUMAN, HUMAN))
     first = DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), ascii_glyphs=True)

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from dipole_tui.bots import LEVELS, Budget, create_bot
+from dipole_tui.bots import LEVELS, Budget
 from dipole_tui.bots.bipod_eval import INFINITE, BipodKnowledge
 from dipole_tui.bots.search import WIN, Search
 from dipole_tui.games.bipod import (
@@ -25,6 +25,7 @@ from dipole_tui.games.bipod import (
     Move,
     format_move,
 )
+from dipole_tui.registry import create_bot
 
 DEPTH_2 = Budget(movetime=None, depth=2)
 SEARCHERS = ["easy", "medium", "hard"]

@@ -13,7 +13,6 @@ import pytest
 from bipod_reference import read_position, ref_moves
 from perft_table import load_perft_table
 
-from dipole_tui.games import GAMES
 from dipole_tui.games.base import GameError, IllegalMoveError, NotationError, Outcome
 from dipole_tui.games.bipod import (
     ADOPT,
@@ -39,6 +38,7 @@ from dipole_tui.games.bipod import (
 )
 from dipole_tui.perft import perft
 from dipole_tui.records import format_record, load_record, parse_record
+from dipole_tui.registry import REGISTRY
 
 DATA = Path(__file__).parent / "data"
 TABLE = DATA / "perft_bipod.txt"
@@ -92,7 +92,7 @@ def test_game_object_and_registration() -> None:
     assert BIPOD.key == "bipod" and BIPOD.name == "Bi-Pod"
     assert BIPOD.variants == ("", "multi", "adopter-runs", "multi,adopter-runs")
     assert BIPOD.side_names == ("First", "Second")
-    assert GAMES["bipod"] is BIPOD and next(iter(GAMES)) == "dipole"
+    assert REGISTRY["bipod"].game is BIPOD and next(iter(REGISTRY)) == "dipole"
 
 
 @pytest.mark.parametrize(
@@ -583,13 +583,6 @@ def test_is_legal_agrees_with_the_list_on_odd_values() -> None:
     assert multi.is_legal(Move("x", (1, 2, 3)))
     assert not multi.is_legal(Move("x", (3, 2, 1)))  # cells out of canonical order
     assert not multi.is_legal(Move("x", (2, 2)))
-
-
-def test_parse_move_needs_a_bipod_state() -> None:
-    from dipole_tui.games import DIPOLE
-
-    with pytest.raises(TypeError, match="a Bi-Pod move needs a Bi-Pod state"):
-        BIPOD.parse_move("e1", DIPOLE.new())
 
 
 def test_split_moves_keeps_a_runner_stone_in_one_token() -> None:

@@ -8,10 +8,11 @@ import time
 
 import pytest
 
-from dipole_tui.bots import BOT_NAMES, LEVELS, Budget, create_bot
+from dipole_tui.bots import BOT_NAMES, LEVELS, Budget
 from dipole_tui.bots.dipole_eval import DipoleKnowledge, RaceKnowledge, race
 from dipole_tui.bots.levels import SearchBot
 from dipole_tui.games.dipole import BLACK, DIPOLE, WHITE, DipoleState
+from dipole_tui.registry import create_bot
 
 DEPTH_2 = Budget(movetime=None, depth=2)
 
@@ -35,7 +36,7 @@ def random_positions(count: int, seed: int) -> list[DipoleState]:
 def test_every_bot_plays_legal_moves_and_leaves_the_state_alone(name: str) -> None:
     for state in random_positions(6, seed=len(name)):
         before = (state.position(), state.key, list(state.moves_played))
-        move = create_bot(name, seed=3).choose(state, Budget(movetime=0.05, depth=3))
+        move = create_bot(name, "dipole", seed=3).choose(state, Budget(movetime=0.05, depth=3))
         assert move in state.legal_moves()
         assert (state.position(), state.key, list(state.moves_played)) == before
 
@@ -44,7 +45,7 @@ def test_every_bot_plays_legal_moves_and_leaves_the_state_alone(name: str) -> No
 def test_a_seed_and_a_depth_make_a_bot_deterministic(name: str) -> None:
     def game(seed: int) -> list[str]:
         state = DIPOLE.new()
-        bots = [create_bot(name, seed=seed), create_bot(name, seed=seed + 1)]
+        bots = [create_bot(name, "dipole", seed=seed), create_bot(name, "dipole", seed=seed + 1)]
         while state.outcome() is None and len(state.moves_played) < 30:
             state.play(bots[state.to_move].choose(state, DEPTH_2))
         return [DIPOLE.format_move(m) for m in state.moves_played]
@@ -54,7 +55,7 @@ def test_a_seed_and_a_depth_make_a_bot_deterministic(name: str) -> None:
 
 def test_unknown_bots_are_refused() -> None:
     with pytest.raises(ValueError, match="no bot called 'grandmaster'"):
-        create_bot("grandmaster")
+        create_bot("grandmaster", "dipole")
 
 
 def test_the_race_counts_steps_left_by_hand() -> None:
@@ -77,7 +78,7 @@ def test_hard_evaluation_prefers_material_then_the_race() -> None:
 
 
 def test_hard_takes_the_winning_capture_and_never_removes_its_last_checker() -> None:
-    hard = create_bot("hard", seed=1)
+    hard = create_bot("hard", "dipole", seed=1)
     finish = DIPOLE.parse_position("8:W:Wc3=2:Be5=2")  # c3xe5 captures Black's last stack
     assert DIPOLE.format_move(hard.choose(finish, Budget(movetime=None, depth=2))) == "c3xe5"
     # White's last checker on a7 may step to b8 or leave the board, which would lose at once.
@@ -87,7 +88,7 @@ def test_hard_takes_the_winning_capture_and_never_removes_its_last_checker() -> 
 
 
 def test_a_stop_request_ends_the_search_at_once() -> None:
-    bot = create_bot("hard", seed=1)
+    bot = create_bot("hard", "dipole", seed=1)
     assert isinstance(bot, SearchBot)
     stop = threading.Event()
     state = random_positions(1, seed=11)[0]
@@ -99,7 +100,7 @@ def test_a_stop_request_ends_the_search_at_once() -> None:
 
 
 def test_hard_uses_its_time_and_reaches_depth() -> None:
-    bot = create_bot("hard", seed=1)
+    bot = create_bot("hard", "dipole", seed=1)
     assert isinstance(bot, SearchBot)
     state = DIPOLE.new()
     bot.choose(state, Budget(movetime=0.3))
@@ -111,5 +112,5 @@ def test_a_stopped_easy_or_medium_bot_still_answers_with_a_legal_move() -> None:
     stop.set()  # stopped before it starts: it must not raise
     state = random_positions(1, seed=4)[0]
     for name in ("easy", "medium"):
-        move = create_bot(name, seed=1).choose(state, Budget(movetime=None), stop=stop)
+        move = create_bot(name, "dipole", seed=1).choose(state, Budget(movetime=None), stop=stop)
         assert move in state.legal_moves()

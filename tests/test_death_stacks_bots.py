@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipole_tui.bots import LEVELS, Budget, create_bot
+from dipole_tui.bots import LEVELS, Budget
 from dipole_tui.bots.death_stacks_eval import WON_SOON, DeathStacksKnowledge
 from dipole_tui.bots.levels import SearchBot
 from dipole_tui.bots.search import Search
@@ -24,6 +24,7 @@ from dipole_tui.games.death_stacks import (
     parse_position,
     parse_square,
 )
+from dipole_tui.registry import create_bot
 
 DEPTH_2 = Budget(movetime=None, depth=2)
 TOO_TALL = "bb,b,,,,/,,,,,/,,bbrrrrr,,,/,,,,,/,,,b,,/r,r,,,rr, r"  # c4 must lose 3 or more
@@ -140,7 +141,9 @@ def test_the_evaluation_is_the_same_for_either_colour(seed: int, plies: int) -> 
 
 
 def test_ab4_is_a_dipole_baseline_only() -> None:
-    with pytest.raises(ValueError, match="the ab4 bot does not play death-stacks"):
+    with pytest.raises(
+        ValueError, match=r"no bot called .ab4. plays Death Stacks; expected one of random, easy"
+    ):
         create_bot("ab4", "death-stacks")
 
 

@@ -12,7 +12,6 @@ import pytest
 from death_stacks_reference import read_position, ref_moves
 from perft_table import load_perft_table
 
-from dipole_tui.games import GAMES
 from dipole_tui.games.base import GameError, IllegalMoveError, NotationError, Outcome
 from dipole_tui.games.death_stacks import (
     BLACK,
@@ -29,6 +28,7 @@ from dipole_tui.games.death_stacks import (
     square_name,
 )
 from dipole_tui.perft import perft
+from dipole_tui.registry import REGISTRY
 
 TABLE = Path(__file__).parent / "data" / "perft_death_stacks.txt"
 
@@ -78,7 +78,7 @@ def test_game_object_and_registration() -> None:
     assert DEATH_STACKS.key == "death-stacks" and DEATH_STACKS.name == "Death Stacks"
     assert DEATH_STACKS.variants == ("standard",)
     assert DEATH_STACKS.side_names == ("Red", "Black")
-    assert next(iter(GAMES)) == "dipole" and GAMES["death-stacks"] is DEATH_STACKS
+    assert next(iter(REGISTRY)) == "dipole" and REGISTRY["death-stacks"].game is DEATH_STACKS
     with pytest.raises(GameError, match="Death Stacks has no variant 'big'; expected standard"):
         DEATH_STACKS.new("big")
 
@@ -399,13 +399,6 @@ def test_game_over_error() -> None:
     state = board({"c3": "rb"}, "r")
     with pytest.raises(IllegalMoveError, match="the game is over: Red controls no stack"):
         DEATH_STACKS.parse_move("c3-1-c4", state)
-
-
-def test_parse_move_needs_a_death_stacks_state() -> None:
-    from dipole_tui.games.dipole import DIPOLE
-
-    with pytest.raises(TypeError, match="needs a Death Stacks state"):
-        DEATH_STACKS.parse_move("a1-1-a2", DIPOLE.new())
 
 
 # -- position strings ---------------------------------------------------------------------------

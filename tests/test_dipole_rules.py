@@ -602,11 +602,6 @@ def test_errors_are_value_errors() -> None:
     assert issubclass(GameError, ValueError)
 
 
-def test_parse_move_needs_a_dipole_state() -> None:
-    with pytest.raises(TypeError):
-        DIPOLE.parse_move("e1-e3", object())  # type: ignore[arg-type]
-
-
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [

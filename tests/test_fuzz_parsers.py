@@ -15,8 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dipole_tui.games import GAMES, GameError, bipod, death_stacks, dipole, shown
+from dipole_tui.games import GameError, bipod, death_stacks, dipole, shown
 from dipole_tui.games.base import Game, State
+from dipole_tui.registry import REGISTRY, games
 
 # This file's own settings (a profile loaded here would change every other test's too).
 FUZZ = settings(
@@ -52,19 +53,19 @@ STATES: dict[str, list[State]] = {
         for variant in game.variants
         for plies in (0, 9, 30, 500)
     ]
-    for key, game in GAMES.items()
+    for key, game in ((key, entry.game) for key, entry in REGISTRY.items())
 }
 STATES["death-stacks"].append(death_stacks.parse_position(FINISHED_STACKS))
 FINISHED = [state for states in STATES.values() for state in states if state.outcome()]
 
 
 def test_some_states_are_finished_games_in_every_game() -> None:
-    assert {type(state) for state in FINISHED} == {type(game.new()) for game in GAMES.values()}
+    assert {type(state) for state in FINISHED} == {type(game.new()) for game in games()}
 
 
 def valid_texts(key: str) -> list[str]:
     """Moves, positions, squares and variants the game reads, for mutation."""
-    game = GAMES[key]
+    game = REGISTRY[key].game
     texts = list(game.variants)
     for state in STATES[key]:
         texts.append(state.position())
@@ -72,7 +73,7 @@ def valid_texts(key: str) -> list[str]:
     return [text for text in texts if text]
 
 
-VALID = {key: valid_texts(key) for key in GAMES}
+VALID = {key: valid_texts(key) for key in REGISTRY}
 
 nasty_pieces = st.one_of(
     st.sampled_from(OTHER_DIGITS),
@@ -154,11 +155,11 @@ def refused_well(parse: Callable[[str], object], text: str) -> object:
     return result
 
 
-@pytest.mark.parametrize("key", GAMES)
+@pytest.mark.parametrize("key", REGISTRY)
 @FUZZ
 @given(data=st.data())
 def test_moves_are_refused_in_one_line_or_legal(key: str, data: st.DataObject) -> None:
-    game = GAMES[key]
+    game = REGISTRY[key].game
     state = data.draw(st.sampled_from(STATES[key]))
     text = data.draw(hostile(key))
     move = refused_well_or_read(lambda text: game.parse_move(text, state), text)
@@ -166,33 +167,33 @@ def test_moves_are_refused_in_one_line_or_legal(key: str, data: st.DataObject) -
         assert move in state.legal_moves()
 
 
-@pytest.mark.parametrize("key", GAMES)
+@pytest.mark.parametrize("key", REGISTRY)
 @FUZZ
 @given(data=st.data())
 def test_positions_are_refused_in_one_line_or_read_back(key: str, data: st.DataObject) -> None:
-    game = GAMES[key]
+    game = REGISTRY[key].game
     state = refused_well_or_read(game.parse_position, data.draw(hostile(key)))
     if state is not None:
         position = cast(State, state).position()
         assert game.parse_position(position).position() == position
 
 
-@pytest.mark.parametrize("key", GAMES)
+@pytest.mark.parametrize("key", REGISTRY)
 @FUZZ
 @given(data=st.data())
 def test_variants_are_refused_in_one_line(key: str, data: st.DataObject) -> None:
-    game = GAMES[key]
+    game = REGISTRY[key].game
     state = refused_well_or_read(game.new, data.draw(hostile(key)))
     if state is not None:
         assert cast(State, state).variant in game.variants
 
 
-@pytest.mark.parametrize("key", GAMES)
+@pytest.mark.parametrize("key", REGISTRY)
 @FUZZ
 @given(data=st.data())
 def test_move_lists_split_without_error(key: str, data: st.DataObject) -> None:
     text = data.draw(hostile(key))
-    tokens = refused_well(GAMES[key].split_moves, text)
+    tokens = refused_well(REGISTRY[key].game.split_moves, text)
     assert isinstance(tokens, list)
 
 
@@ -229,7 +230,7 @@ def test_squares_and_cells_are_refused_in_one_line(name: str, data: st.DataObjec
     ],
 )
 def test_moves_with_other_digits_or_controls_are_refused(key: str, text: str) -> None:
-    game = GAMES[key]
+    game = REGISTRY[key].game
     with pytest.raises(GameError) as error:
         game.parse_move(text, game.new())
     assert str(error.value).isprintable()
@@ -254,7 +255,7 @@ def test_positions_with_other_digits_huge_numbers_or_controls_are_refused(
     key: str, text: str
 ) -> None:
     with pytest.raises(GameError) as error:
-        GAMES[key].parse_position(text)
+        REGISTRY[key].game.parse_position(text)
     assert str(error.value).isprintable()
     assert len(str(error.value)) <= LONGEST_MESSAGE
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from dipole_tui import match as matches
-from dipole_tui.bots import Bot, Budget, RandomBot, create_bot
+from dipole_tui.bots import Bot, Budget, RandomBot
 from dipole_tui.cli import main
 from dipole_tui.games import DIPOLE
-from dipole_tui.games.base import Move, State
+from dipole_tui.games.base import M, State
 from dipole_tui.match import (
     GameResult,
     Match,
@@ -25,6 +25,7 @@ from dipole_tui.match import (
     schedule,
 )
 from dipole_tui.records import load_record
+from dipole_tui.registry import create_bot
 
 DEPTH_1 = Budget(movetime=None, depth=1)
 
@@ -34,7 +35,7 @@ class FirstMoveBot:
 
     name = "first"
 
-    def choose(self, state: State, budget: Budget, stop: threading.Event | None = None) -> Move:
+    def choose(self, state: State[M], budget: Budget, stop: threading.Event | None = None) -> M:
         return state.legal_moves()[0]
 
 
@@ -199,7 +200,7 @@ def test_a_game_past_the_ply_cap_is_a_draw(tmp_path: Path) -> None:
 
 
 class IllegalBot(FirstMoveBot):
-    def choose(self, state: State, budget: Budget, stop: threading.Event | None = None) -> Move:
+    def choose(self, state: State[M], budget: Budget, stop: threading.Event | None = None) -> M:
         return DIPOLE.parse_move("pass", DIPOLE.parse_position("8:W:Wc3=1:Bb4=2,d4=2"))
 
 
@@ -335,7 +336,7 @@ def test_ctrl_c_prints_the_summary_so_far(
     calls = iter(range(1000))
 
     class InterruptedBot(RandomBot):
-        def choose(self, state: State, budget: Budget, stop: threading.Event | None = None) -> Move:
+        def choose(self, state: State[M], budget: Budget, stop: threading.Event | None = None) -> M:
             if next(calls) == 100:  # Ctrl+C in the middle of a game, a few games in
                 raise KeyboardInterrupt
             return super().choose(state, budget, stop)

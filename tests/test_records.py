@@ -123,13 +123,13 @@ def test_a_bad_record_names_its_line_and_move(body: str, message: str) -> None:
 )
 def test_bad_tags_are_explained(text: str, message: str) -> None:
     with pytest.raises(RecordError) as caught:
-        parse_record(text)
+        parse_record(text, DIPOLE)
     assert message in str(caught.value)
     assert "\n" not in str(caught.value)
 
 
 def test_an_ongoing_result_claim_is_kept_for_a_resignation() -> None:
-    record = parse_record('[Result "1-0"]\n\n1. e1-f2 d8-c7\n1-0\n')
+    record = parse_record('[Result "1-0"]\n\n1. e1-f2 d8-c7\n1-0\n', DIPOLE)
     assert record.result == "1-0" and record.state.outcome() is None
 
 
@@ -144,7 +144,15 @@ def test_load_reports_unreadable_files_in_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text("1. e1-e2\n")
     with pytest.raises(RecordError, match=r"bad.txt: line 1, move 1 \(White\): e2 is a light"):
-        load_record(bad)
+        load_record(bad, DIPOLE)
+
+
+def test_a_record_without_a_game_tag_is_of_the_game_the_caller_names() -> None:
+    """Only the command line assumes Dipole: below it the game is always said."""
+    with pytest.raises(RecordError, match=r'no Game tag; expected one like \[Game "Dipole"\]'):
+        parse_record("1. e1-g3\n")
+    assert parse_record("1. e1-g3\n", DIPOLE).game is DIPOLE
+    assert parse_record('[Game "Death Stacks"]\n', DIPOLE).game.key == "death-stacks"
 
 
 def test_save_writes_atomically_and_leaves_no_temporary_files(tmp_path: Path) -> None:

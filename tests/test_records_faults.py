@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dipole_tui.games import GAMES
+from dipole_tui.games import DIPOLE
 from dipole_tui.records import (
     RECORD_LIMIT,
     RecordError,
@@ -19,6 +19,7 @@ from dipole_tui.records import (
     read_record_file,
     result_of,
 )
+from dipole_tui.registry import REGISTRY
 from dipole_tui.session import Session
 
 DATA = Path(__file__).parent / "data"
@@ -38,8 +39,9 @@ def without_result(text: str) -> str:
 
 
 def message(text: str) -> str:
+    """Why a record (of Dipole, when it has no Game tag) is refused."""
     with pytest.raises(RecordError) as caught:
-        parse_record(text)
+        parse_record(text, DIPOLE)
     return str(caught.value)
 
 
@@ -51,7 +53,7 @@ def test_a_byte_order_mark_is_passed_over(key: str, tmp_path: Path) -> None:
     path.write_text(FINISHED[key], encoding="utf-8-sig")  # as Notepad writes it
     assert path.read_bytes().startswith(b"\xef\xbb\xbf")
     assert load_record(path).state.position() == plain.state.position()
-    assert read_header(path.read_text(encoding="utf-8")).game is GAMES[key]
+    assert read_header(path.read_text(encoding="utf-8")).game is REGISTRY[key].game
 
 
 @pytest.mark.parametrize("key", sorted(FINISHED))
@@ -87,13 +89,13 @@ def test_a_comment_in_braces_may_span_lines() -> None:
         "and 2. e1-h4 in it} d8-b6\n2. g3-h4 {\n}\n"
     )
     moves = parse_record(text).state.moves_played
-    assert [GAMES["dipole"].format_move(m) for m in moves] == ["e1-g3", "d8-b6", "g3-h4"]
+    assert [REGISTRY["dipole"].game.format_move(m) for m in moves] == ["e1-g3", "d8-b6", "g3-h4"]
 
 
 def test_a_comment_spanning_lines_in_bipod_ends_before_a_cell_of_semicolon() -> None:
     text = '[Game "Bi-Pod"]\n\n1. {the corner,\nof course} ;1 =1 ; a comment\n'
     moves = parse_record(text).state.moves_played
-    assert [GAMES["bipod"].format_move(m) for m in moves] == [";1", "=1"]
+    assert [REGISTRY["bipod"].game.format_move(m) for m in moves] == [";1", "=1"]
 
 
 def test_a_comment_never_closed_is_refused_at_the_line_it_opens() -> None:
@@ -106,13 +108,16 @@ def test_comment_lines_may_stand_before_and_among_the_tags(key: str) -> None:
     lines = FINISHED[key].splitlines()
     text = "\n".join(["; typed from the book, page 12", "", lines[0], ";; and a note", *lines[1:]])
     record = parse_record(text)
-    assert record.game is GAMES[key]
+    assert record.game is REGISTRY[key].game
     assert record.state.position() == parse_record(FINISHED[key]).state.position()
 
 
 def test_a_bipod_body_line_of_semicolon_cells_after_the_tags_is_moves() -> None:
     record = parse_record('; a comment\n[Game "Bi-Pod"]\n;1 =1\n')
-    assert [GAMES["bipod"].format_move(m) for m in record.state.moves_played] == [";1", "=1"]
+    assert [REGISTRY["bipod"].game.format_move(m) for m in record.state.moves_played] == [
+        ";1",
+        "=1",
+    ]
 
 
 def test_a_repeated_tag_is_refused_with_both_lines() -> None:

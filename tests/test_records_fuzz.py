@@ -11,9 +11,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dipole_tui.games import GAMES
 from dipole_tui.games.base import GameError
 from dipole_tui.records import format_record, parse_record, read_header
+from dipole_tui.registry import REGISTRY
 
 DATA = Path(__file__).parent / "data"
 # A game's own message is at most 400 characters (Bi-Pod's position explains itself at length);
@@ -23,10 +23,10 @@ LONGEST_MESSAGE = 500
 
 def _death_stacks_record() -> str:
     """A Death Stacks game of some length, as the program writes it (tests/data has none)."""
-    rng, state = random.Random(11), GAMES["death-stacks"].new()
+    rng, state = random.Random(11), REGISTRY["death-stacks"].game.new()
     for _ in range(40):
         state.play(rng.choice(state.legal_moves()))
-    return format_record(GAMES["death-stacks"], state, {"White": "Ann", "Black": "Bob"})
+    return format_record(REGISTRY["death-stacks"].game, state, {"White": "Ann", "Black": "Bob"})
 
 
 VALID = [

@@ -116,8 +116,9 @@ def test_damaged_files_are_listed_with_a_one_line_reason(tmp_path: Path) -> None
     assert problems[folder].endswith("is a folder, not a game record")  # never opened as a file
     assert all(games[path].header is None and "\n" not in problems[path] for path in problems)
     assert games[set_aside].kept == "set aside"
-    # 'garbage' has no tags and no move a header can check: only opening it finds it wrong.
-    assert games[set_aside].header is not None and games[set_aside].header.plies == 1
+    # 'garbage' says no game: even its header cannot be read.
+    assert games[set_aside].header is None
+    assert games[set_aside].problem.startswith("the record has no Game tag")
 
 
 def test_an_empty_data_folder_lists_nothing(tmp_path: Path) -> None:

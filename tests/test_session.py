@@ -14,23 +14,30 @@ from hypothesis import strategies as st
 from platformdirs import user_data_dir
 
 import dipole_tui.session as session_module
-from dipole_tui.games import GAMES
 from dipole_tui.games.base import GameError, Outcome
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS, DeathStacksState
 from dipole_tui.games.dipole import DIPOLE, OFF, PASS, DipoleState
 from dipole_tui.records import RecordError, parse_record
+from dipole_tui.registry import REGISTRY, games
 from dipole_tui.session import (
     DATA_DIR_VARIABLE,
     HUMAN,
     Autosave,
     Session,
-    Tally,
     data_dir,
     game_named,
 )
 
 START_8 = "8:W:We1=12:Bd8=12"
+
+
+def tally(session: Session[Any]) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """Each side's checkers on the board, lost to captures and removed (Dipole's panel)."""
+    state = session.state
+    assert isinstance(state, DipoleState)
+    return state.tallies()
+
 
 # White's c3=1 can neither capture the 2-stacks diagonally ahead on b4 and d4 nor leave the board
 # (a 1-stack on c3 needs 3 checkers to get off), and straight moves of 1 land on light squares:
@@ -300,10 +307,10 @@ def test_undo_and_redo_walk_the_choices_like_a_stack_of_positions(
 
 def test_tally_of_a_scripted_game_with_captures_and_removals() -> None:
     session = Session.new(DIPOLE)
-    assert session.tally() == (Tally(12, 0, 0), Tally(12, 0, 0))
+    assert tally(session) == ((12, 0, 0), (12, 0, 0))
     play(session, "e1-e5", "d8-c7")  # W e1=8 e5=4; B d8=11 c7=1
     play(session, "e5xc7")  # W e5=2 c7=2: Black's 1-stack on c7 is captured
-    assert session.tally() == (Tally(12, 0, 0), Tally(11, 1, 0))
+    assert tally(session) == ((12, 0, 0), (11, 1, 0))
     play(session, "d8-d4")  # B d8=7 d4=4
     play(session, "e1-f2")  # W e1=7 f2=1
     play(session, "d4xf2")  # B d4=2 f2=2: White's 1-stack on f2 is captured
@@ -312,21 +319,21 @@ def test_tally_of_a_scripted_game_with_captures_and_removals() -> None:
     assert session.state.position() == "8:W:We1=7,e5=2:Bf2=2,d4=2,d8=3"
     # White: e1=7 + e5=2 on the board, 1 lost on f2, 2 removed from c7.
     # Black: f2=2 + d4=2 + d8=3 on the board, 1 lost on c7, 4 removed from d8.
-    assert session.tally() == (Tally(9, 1, 2), Tally(7, 1, 4))
+    assert tally(session) == ((9, 1, 2), (7, 1, 4))
     session.undo()  # the tally follows undo: Black's removal is taken back
-    assert session.tally() == (Tally(9, 1, 2), Tally(11, 1, 0))
+    assert tally(session) == ((9, 1, 2), (11, 1, 0))
     assert session.state.position() == "8:B:We1=7,e5=2:Bf2=2,d4=2,d8=7"
 
 
 def test_tally_counts_nothing_for_passes() -> None:
     session = Session.new(StartsAt(WHITE_MUST_PASS))  # type: ignore[arg-type]
-    assert session.tally() == (Tally(1, 0, 0), Tally(4, 0, 0))
+    assert tally(session) == ((1, 0, 0), (4, 0, 0))
     play(session, "b4xc3")  # Black's b4=2 sends 1 checker to take White's last
-    assert session.tally() == (Tally(0, 1, 0), Tally(4, 0, 0))
+    assert tally(session) == ((0, 1, 0), (4, 0, 0))
 
     session = at(BEFORE_MIDGAME_PASS)  # White 12, Black c1=1 and d2=1
     play(session, "e1xc1")
-    assert session.tally() == (Tally(12, 0, 0), Tally(1, 1, 0))
+    assert tally(session) == ((12, 0, 0), (1, 1, 0))
 
 
 @settings(max_examples=30, deadline=None)
@@ -351,13 +358,13 @@ def test_tally_accounts_for_every_checker(seed: int, first: str, plies: int) -> 
         elif move.capture:
             lost[1 - mover] += abs(start.height(move.target))
         start.play(move)
-    tallies = session.tally()
+    tallies = tally(session)
     for side in (0, 1):
-        tally = tallies[side]
-        assert tally.on_board == session.state.checkers[side]
-        assert tally.on_board + tally.captured + tally.removed == starting[side]
-        assert tally.removed == removed[side]
-        assert tally.captured == lost[side]
+        on_board, captured, removed_by_side = tallies[side]
+        assert on_board == session.state.checkers[side]
+        assert on_board + captured + removed_by_side == starting[side]
+        assert removed_by_side == removed[side]
+        assert captured == lost[side]
     assert session.state.moves_played == start.moves_played  # tally left the game as it was
 
 
@@ -366,7 +373,7 @@ def test_figures_show_dipole_tally_under_its_headings() -> None:
     session.play(DIPOLE.parse_move("e1-g3", session.state))
     figures = session.figures()
     assert figures.headings == ("board", "capt", "rem")
-    assert figures.rows == tuple((t.on_board, t.captured, t.removed) for t in session.tally())
+    assert figures.rows == tally(session)
 
 
 def test_death_stacks_figures_count_stacks_pieces_and_prisoners() -> None:
@@ -469,12 +476,12 @@ def test_unknown_player_kinds_fall_back_to_human() -> None:
     assert names(session.state.moves_played) == ["e1-g3", "d8-c7"]
     assert '[White "human"]' in session.record_text()
     # No player tags at all: both human.
-    assert Session.from_text("1. e1-g3\n").players == (HUMAN, HUMAN)
+    assert Session.from_text('[Game "Dipole"]\n1. e1-g3\n').players == (HUMAN, HUMAN)
 
 
 def test_from_text_reports_a_bad_record_as_record_error() -> None:
     with pytest.raises(RecordError, match="move 2"):
-        Session.from_text("1. e1-g3 d8-c7\n2. e1-a8\n")
+        Session.from_text('[Game "Dipole"]\n1. e1-g3 d8-c7\n2. e1-a8\n')
 
 
 def test_save_writes_the_record_atomically(tmp_path: Path) -> None:
@@ -566,7 +573,7 @@ def test_autosave_load_of_a_finished_game_files_it_and_returns_none(
 
 
 CORRUPT = {
-    "garbage": (b"this is not a game record\n", "not a move"),
+    "garbage": (b"this is not a game record\n", "no Game tag"),
     "a bad tag": (b'[Game "Dipole"\n\n1. e1-g3\n', "expected a tag"),
     "an illegal move": (b'[Game "Dipole"]\n\n1. e1-g3 d8-c7\n2. e1-a8 *\n', "line 4, move 2"),
     "an unknown game": (b'[Game "Chess"]\n\n1. e4 *\n', "Chess"),
@@ -704,11 +711,11 @@ def test_an_autosave_that_cannot_be_moved_aside_is_still_reported(
 
 def test_each_game_says_which_moves_are_passes() -> None:
     """A generic layer asks the game (it once compared the notation with "pass")."""
-    for game in GAMES.values():
+    for game in games():
         state = game.new()
         assert not any(game.is_pass(move) for move in state.legal_moves()), game.key
-    forced = GAMES["dipole"].parse_position("8:W:Wd4=1:Bc5=2,e5=2")
-    assert forced.legal_moves() == [PASS] and GAMES["dipole"].is_pass(PASS)
+    forced = REGISTRY["dipole"].game.parse_position("8:W:Wd4=1:Bc5=2,e5=2")
+    assert forced.legal_moves() == [PASS] and REGISTRY["dipole"].game.is_pass(PASS)
 
 
 def test_an_outcome_says_its_result_as_records_write_it() -> None:

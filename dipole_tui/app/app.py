@@ -11,6 +11,7 @@ import contextlib
 from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual import events, on
@@ -30,7 +31,7 @@ from textual.widgets import Input, Static
 from ..bots import Budget
 from ..bots.orphans import END_SIGNALS
 from ..bots.process import Thinker
-from ..games.base import GameError, Move, shown, title
+from ..games.base import GameError, shown, title
 from ..records import RecordError, load_record, move_label
 from ..session import HUMAN, Autosave, Session, game_named
 from .ascii import AsciiScrollBarRender, glyph_map
@@ -94,7 +95,7 @@ class MoveEntry(Input):
             await super()._on_key(event)
 
 
-def new_session(choice: GameChoice) -> Session:
+def new_session(choice: GameChoice) -> Session[Any]:
     return Session.new(game_named(choice.game_key), choice.variant, choice.players)
 
 
@@ -126,7 +127,7 @@ class DipoleApp(App[None]):
         self,
         *,
         choice: GameChoice | None = None,
-        session: Session | None = None,
+        session: Session[Any] | None = None,
         new: bool = False,
         ascii_glyphs: bool = False,
         autosave: Autosave | None = None,
@@ -157,7 +158,7 @@ class DipoleApp(App[None]):
             self.choice = GameChoice(session.game.key, session.state.variant, session.players)
         self.board = self._new_board()
 
-    def _new_board(self) -> GameBoard:
+    def _new_board(self) -> GameBoard[Any, Any]:
         return make_board(self.session.game.key, self.session.state, self.ascii_glyphs)
 
     # -- layout ----------------------------------------------------------------------------
@@ -223,7 +224,7 @@ class DipoleApp(App[None]):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(signum, self.exit)
 
-    def _show_behind(self, saved: Session) -> None:
+    def _show_behind(self, saved: Session[Any]) -> None:
         """The saved game on screen behind the question, still: no bot moves, nothing written."""
         self.session = saved
         self.choice = GameChoice(saved.game.key, saved.state.variant, saved.players)
@@ -441,7 +442,7 @@ class DipoleApp(App[None]):
 
         self.push_screen(ChoiceScreen(headline, text, answers, escape="review"), answered)
 
-    def _start(self, session: Session) -> None:
+    def _start(self, session: Session[Any]) -> None:
         replaced = self.session.whole_game()
         if session is not self.session and replaced.outcome is None and replaced.state.moves_played:
             self._shelve_autosave()  # the game being replaced is kept, not overwritten
@@ -472,7 +473,7 @@ class DipoleApp(App[None]):
     def move_chosen(self, event: GameBoard.MoveChosen) -> None:
         self._play(event.move)
 
-    def _play(self, move: Move) -> None:
+    def _play(self, move: object) -> None:
         if self._hint_request and self._thinker is not None:
             # A hint for the position before this move is no use now; stopping it keeps a
             # bot's reply from waiting behind it in the worker.
@@ -640,7 +641,7 @@ class DipoleApp(App[None]):
         entry.placeholder = ""
         self.screen.set_focus(entry)  # at once, not later: keys typed fast follow the ':'
         if not self._transient:  # a refusal being corrected stays up
-            self._say(f"Type a move: {self.board.MOVE_EXAMPLES}.", "dim", transient=True)
+            self._say(f"Type a move: {self.session.game.move_examples}.", "dim", transient=True)
 
     @on(Input.Submitted, "#move-input")
     def typed_move(self, event: Input.Submitted) -> None:

@@ -16,7 +16,6 @@ from textual import events
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
-from ..games.base import State
 from ..games.dipole import (
     FILES,
     MAX_HEIGHT,
@@ -89,10 +88,9 @@ def stack_lines(height: int, width: int, rows: int, glyphs: Glyphs) -> list[str]
     return [(glyphs.badge(height) + number)[:width]]
 
 
-class DipoleBoard(GameBoard):
+class DipoleBoard(GameBoard[DipoleState, Move]):
     """The board of a Dipole game: stacks, cursor, selection, destinations and removals."""
 
-    MOVE_EXAMPLES = "e1-g3, e1xg3, g7-off:2"
     GLYPH_TABLES = (UNICODE, ASCII)
 
     COMPONENT_CLASSES = {
@@ -175,9 +173,8 @@ class DipoleBoard(GameBoard):
 
     # -- what is shown ---------------------------------------------------------------------
 
-    def show_state(self, state: State, last_move: Move | None) -> None:
+    def show_state(self, state: DipoleState, last_move: Move | None) -> None:
         """Only the rows whose squares changed are redrawn."""
-        assert isinstance(state, DipoleState), "the Dipole board draws Dipole positions"
         same_board = state is self.state and len(self._drawn_cells) == len(state.cells)
         changed = {self.cursor, *self._targets}
         for move in (self.last_move, last_move, self.hint):

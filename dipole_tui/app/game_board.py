@@ -9,7 +9,7 @@ which glyph stands for a side (the side panel uses the same glyphs).
 from __future__ import annotations
 
 import textwrap
-from typing import ClassVar
+from typing import ClassVar, Generic
 
 from rich.segment import Segment
 from rich.style import Style
@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..games.base import Move, State
+from ..games.base import M, S
 
 
 def nearest(square: int, squares: set[int], columns: int) -> int:
@@ -34,10 +34,10 @@ def nearest(square: int, squares: set[int], columns: int) -> int:
     return min(squares, key=distance)
 
 
-class GameBoard(Widget, can_focus=True):
-    """The base of the boards: subclasses draw with the line API (`render_line`)."""
+class GameBoard(Widget, Generic[S, M], can_focus=True):
+    """The base of the boards, each of one game's states and moves: subclasses draw with the
+    line API (`render_line`)."""
 
-    MOVE_EXAMPLES = ""  # shown in the typed-move entry
     # (Unicode, ASCII): the glyph tables; under --ascii the help names the ASCII glyphs from them
     GLYPH_TABLES: ClassVar[tuple[object, object]]
     # Subclasses add their own; Textual merges the bindings of the class hierarchy.
@@ -53,7 +53,7 @@ class GameBoard(Widget, can_focus=True):
     class MoveChosen(Message):
         """A player picked a complete legal move on the board."""
 
-        def __init__(self, move: Move) -> None:
+        def __init__(self, move: object) -> None:
             super().__init__()
             self.move = move
 
@@ -63,11 +63,11 @@ class GameBoard(Widget, can_focus=True):
         self.interactive = True  # False while a bot or nobody (the game is over) is to move
         self._styles: dict[str, Style] = {}
 
-    def show_state(self, state: State, last_move: Move | None) -> None:
+    def show_state(self, state: S, last_move: M | None) -> None:
         """Show a new position (after a move, undo, redo or load) and forget the selection."""
         raise NotImplementedError
 
-    def show_hint(self, move: Move | None) -> None:
+    def show_hint(self, move: M | None) -> None:
         """Mark the move a hint suggests (None: no hint) until the position changes or Escape."""
         raise NotImplementedError
 

@@ -18,7 +18,6 @@ from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
-from ..games.base import Move, State
 from ..games.bipod import (
     ADOPT,
     BLOCK,
@@ -37,11 +36,9 @@ from ..games.bipod import (
     START_CELLS,
     WHITE,
     BipodState,
+    Move,
     format_cells,
     why_illegal,
-)
-from ..games.bipod import (
-    Move as BipodMove,
 )
 from .ascii import plain
 from .game_board import GameBoard
@@ -76,10 +73,9 @@ def board_size(scale: tuple[int, int]) -> Size:
     return Size(LAST_COLUMN * u + (2 * u - 1) + ROW_LABEL_WIDTH, ROWS * h + 2 + STATUS_LINES)
 
 
-class BipodBoard(GameBoard):
+class BipodBoard(GameBoard[BipodState, Move]):
     """The board of a Bi-Pod game: stones, chains, dead cells, and the stone to be placed."""
 
-    MOVE_EXAMPLES = "e13f2, v2 O, adopt, resign"
     GLYPH_TABLES = (UNICODE, ASCII)
 
     COMPONENT_CLASSES = {
@@ -150,7 +146,7 @@ class BipodBoard(GameBoard):
         self.glyphs = ASCII if ascii_glyphs else UNICODE
         self.state = state
         self.last_move: Move | None = None
-        self.hint: BipodMove | None = None  # the move a hint suggests, until the next change
+        self.hint: Move | None = None  # the move a hint suggests, until the next change
         self._plies = -1  # the plies played in the position shown
         self.cursor = START_CELLS[WHITE]
         self.colour = WHITE  # the runner colour Enter places
@@ -164,14 +160,13 @@ class BipodBoard(GameBoard):
 
     # -- what is shown ---------------------------------------------------------------------
 
-    def show_state(self, state: State, last_move: Move | None) -> None:
+    def show_state(self, state: BipodState, last_move: Move | None) -> None:
         """When the turn passes to a person, the cursor goes to a free cell beside the stone
         just placed: in a placement game the answer is usually near it, and Enter on a taken
         cell would only be refused."""
-        assert isinstance(state, BipodState), "this board draws Bi-Pod positions"
         moved = state is not self.state or len(state.moves_played) != self._plies
         self._plies = len(state.moves_played)
-        placed = last_move.cells if isinstance(last_move, BipodMove) else ()
+        placed = last_move.cells if isinstance(last_move, Move) else ()
         self.state = state
         self.last_move = last_move
         self.hint = None
@@ -195,7 +190,7 @@ class BipodBoard(GameBoard):
         return (live or free or [cell])[0]
 
     def show_hint(self, move: Move | None) -> None:
-        self.hint = move if isinstance(move, BipodMove) else None
+        self.hint = move if isinstance(move, Move) else None
         self.refresh()
 
     def minimum_size(self) -> Size:
@@ -215,14 +210,14 @@ class BipodBoard(GameBoard):
         """What Enter places now: a blocking stone, or the Runner's chosen colour."""
         return self.colour if self._runner_to_move() else BLOCK
 
-    def move_at(self, cell: int, colour: str | None = None) -> BipodMove:
+    def move_at(self, cell: int, colour: str | None = None) -> Move:
         """The move that places on `cell` now (the marked stones too, in the multi variant)."""
         if self._runner_to_move():
-            return BipodMove(colour or self.colour, (cell,))
+            return Move(colour or self.colour, (cell,))
         cells = set(self.marked)
         if cell not in cells and len(cells) < MULTI_MOST:
             cells.add(cell)
-        return BipodMove(BLOCK, tuple(sorted(cells)))
+        return Move(BLOCK, tuple(sorted(cells)))
 
     def status(self) -> str:
         """The text under the board: what Enter does, and the keys for the rest."""
@@ -348,7 +343,7 @@ class BipodBoard(GameBoard):
         else:
             text, kind = ("" if dead else self.glyphs.empty), "board--empty"
         last = self.last_move
-        if isinstance(last, BipodMove) and cell in last.cells:
+        if isinstance(last, Move) and cell in last.cells:
             style += self.style_of("board--last")
         if self.hint is not None and cell in self.hint.cells:
             style += self.style_of("board--hint")
@@ -431,8 +426,8 @@ class BipodBoard(GameBoard):
         if cell in self.marked:
             self.marked.remove(cell)
             self._changed()
-        elif not self.state.is_legal(BipodMove(BLOCK, (cell,))):
-            self._refuse(why_illegal(self.state, BipodMove(BLOCK, (cell,))))
+        elif not self.state.is_legal(Move(BLOCK, (cell,))):
+            self._refuse(why_illegal(self.state, Move(BLOCK, (cell,))))
         elif len(self.marked) == MULTI_MOST:
             self._refuse(f"at most {MULTI_MOST} stones a turn: Enter places them")
         else:

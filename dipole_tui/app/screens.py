@@ -15,14 +15,14 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from ..games import GAMES
 from ..games.base import title
+from ..registry import REGISTRY
 from ..session import HUMAN, PLAYERS, SavedGame
 from .ascii import BULLETS, plain
 from .boards import PLAYABLE
 from .wrapping import wrap
 
-HELP = Path(__file__).with_name("help")  # <game key>.md, then keys.md for every game
+HELP = Path(__file__).with_name("help")  # the game's page (its registry entry), then keys.md
 
 
 @dataclass(frozen=True)
@@ -44,14 +44,14 @@ class NewGameScreen(ModalScreen[GameChoice | None]):
         self.current = current
 
     def compose(self) -> ComposeResult:
-        game = GAMES[self.current.game_key]
+        game = REGISTRY[self.current.game_key].game
         players = [(name.capitalize(), name) for name in PLAYERS]
         with Vertical(id="dialog", classes="new-game"):
             yield Label("New game", classes="dialog-title")
             with Grid(id="form"):
                 yield Label("Game")
                 yield Select(
-                    [(g.name, key) for key, g in GAMES.items() if key in PLAYABLE],
+                    [(entry.game.name, key) for key, entry in REGISTRY.items() if key in PLAYABLE],
                     value=self.current.game_key,
                     allow_blank=False,
                     id="game",
@@ -83,7 +83,7 @@ class NewGameScreen(ModalScreen[GameChoice | None]):
         """Another game has its own boards and side names: the form is built again for it."""
         key = str(event.value)
         if key != self.current.game_key:
-            self.current = GameChoice(key, GAMES[key].variants[0], self._seats())
+            self.current = GameChoice(key, REGISTRY[key].game.variants[0], self._seats())
             self.refresh(recompose=True)
             self.call_after_refresh(self.query_one("#game", Select).focus)
 
@@ -96,7 +96,7 @@ class NewGameScreen(ModalScreen[GameChoice | None]):
     @on(Button.Pressed, "#start")
     def start(self) -> None:
         game_key = str(self.query_one("#game", Select).value)
-        variants = GAMES[game_key].variants
+        variants = REGISTRY[game_key].game.variants
         chosen = self.query_one("#variant", Select).value
         variant = chosen if chosen in variants else variants[0]
         self.dismiss(GameChoice(game_key, variant, self._seats()))
@@ -326,7 +326,7 @@ class HelpScreen(ModalScreen[None]):
         from textual.widgets import Markdown  # imported when first needed: it is slow to load
 
         with VerticalScroll(id="help"):
-            pages = (HELP / f"{self.game_key}.md", HELP / "keys.md")
+            pages = (HELP / REGISTRY[self.game_key].help_page, HELP / "keys.md")
             text = "\n".join(page.read_text(encoding="utf-8") for page in pages)
             if self.ascii_glyphs is not None:
                 text = plain(text, self.ascii_glyphs)

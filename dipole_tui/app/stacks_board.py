@@ -20,7 +20,6 @@ from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
-from ..games.base import Move, State
 from ..games.death_stacks import (
     FILES,
     RED,
@@ -28,6 +27,7 @@ from ..games.death_stacks import (
     SQUARES,
     TOO_TALL,
     DeathStacksState,
+    Move,
     Way,
     move_ways,
     square_name,
@@ -77,10 +77,9 @@ def board_size(cell: tuple[int, int]) -> Size:
     return Size(LABEL_WIDTH + 2 * WALL_WIDTH + SIZE * width, SIZE * height + EXTRA_ROWS)
 
 
-class DeathStacksBoard(GameBoard):
+class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
     """The board of a Death Stacks game: stacks, cursor, the part that moves, where it lands."""
 
-    MOVE_EXAMPLES = "d2-3-e3 (from, pieces, to)"
     GLYPH_TABLES = (UNICODE, ASCII)
 
     COMPONENT_CLASSES = {
@@ -180,11 +179,10 @@ class DeathStacksBoard(GameBoard):
 
     # -- what is shown ---------------------------------------------------------------------
 
-    def show_state(self, state: State, last_move: Move | None) -> None:
+    def show_state(self, state: DeathStacksState, last_move: Move | None) -> None:
         """After a move, undo or redo of the same game only the squares that change are
         redrawn: those whose stacks differ, the last moves', tall stacks, and the old and new
         marks."""
-        assert isinstance(state, DeathStacksState), "this board draws Death Stacks positions"
         before = self._marked()
         drawn = self._drawn_cells
         for move in (self.last_move, last_move):

@@ -23,9 +23,9 @@ in multi, and adopting.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
-from ..games.base import Move, State
 from ..games.bipod import (
     ADOPT,
     BITS,
@@ -36,8 +36,9 @@ from ..games.bipod import (
     START_CELLS,
     WHITE,
     BipodState,
+    Move,
 )
-from ..games.bipod import Move as BipodMove
+from .levels import Ladder, Style
 
 ALL = sum(BITS)
 GOAL_BITS = sum(BITS[cell] for cell in GOALS)
@@ -144,11 +145,6 @@ def _by_level(cells: int, levels: list[int]) -> list[int]:
     return found + _cells(cells)
 
 
-def _bipod(state: State) -> BipodState:
-    assert isinstance(state, BipodState), "Bi-Pod knowledge needs a Bi-Pod state"
-    return state
-
-
 class BipodKnowledge:
     """The evaluation and candidate moves every Bi-Pod level plays with."""
 
@@ -227,44 +223,42 @@ class BipodKnowledge:
 
     # -- the Knowledge protocol ----------------------------------------------------------
 
-    def evaluate(self, state: State) -> int:
-        bipod = _bipod(state)
-        if bipod.runner is None:
-            now = self.adopting_now(bipod)
+    def evaluate(self, state: BipodState) -> int:
+        if state.runner is None:
+            now = self.adopting_now(state)
             return now if now > 0 else now // self.passive
-        runs = bipod.runner == bipod.to_move
-        value = self.runner_value(bipod, runs)
+        runs = state.runner == state.to_move
+        value = self.runner_value(state, runs)
         return value if runs else -value
 
-    def key(self, state: State) -> int:
-        key: int = _bipod(state).key
+    def key(self, state: BipodState) -> int:
+        key: int = state.key
         return key
 
-    def is_noisy(self, state: State, move: Move) -> bool:
+    def is_noisy(self, state: BipodState, move: Move) -> bool:
         return False
 
-    def order(self, state: State, move: Move) -> int:
+    def order(self, state: BipodState, move: Move) -> int:
         return 0
 
-    def candidates(self, state: State) -> list[Move]:
+    def candidates(self, state: BipodState) -> list[Move]:
         """The moves worth searching, likeliest first: never the whole list before adoption in
         multi. Every one is legal; never empty while the game goes on."""
-        bipod = _bipod(state)
-        if bipod.outcome() is not None:
+        if state.outcome() is not None:
             return []
-        paths = {colour: self.path_cells(bipod, colour) for colour in (WHITE, GRAY)}
-        moves: list[BipodMove]
-        if bipod.runner is None:
-            moves = self._before_adoption(bipod, paths)
-        elif bipod.to_move == bipod.runner:
-            moves = self._runner_moves(bipod, paths)
+        paths = {colour: self.path_cells(state, colour) for colour in (WHITE, GRAY)}
+        moves: list[Move]
+        if state.runner is None:
+            moves = self._before_adoption(state, paths)
+        elif state.to_move == state.runner:
+            moves = self._runner_moves(state, paths)
         else:
-            cells = self._blocking_cells(bipod, paths, self.blocker_cells)
-            moves = [BipodMove(BLOCK, (cell,)) for cell in cells]
+            cells = self._blocking_cells(state, paths, self.blocker_cells)
+            moves = [Move(BLOCK, (cell,)) for cell in cells]
         if not moves:  # nothing near a path: any empty cell will do
-            empties = _cells(bipod.empty)
-            kind = WHITE if bipod.runner == bipod.to_move else BLOCK
-            moves = [BipodMove(kind, (empties[0],))]
+            empties = _cells(state.empty)
+            kind = WHITE if state.runner == state.to_move else BLOCK
+            moves = [Move(kind, (empties[0],))]
         return list(moves)
 
     # -- candidate cells -------------------------------------------------------------------
@@ -309,7 +303,7 @@ class BipodKnowledge:
 
     def _runner_moves(
         self, state: BipodState, paths: dict[str, tuple[int, list[int], list[int]]]
-    ) -> list[BipodMove]:
+    ) -> list[Move]:
         """Each colour on its own chain's path cells, the harder chain first."""
         per_colour: list[tuple[int, str, list[int]]] = []
         for colour in (WHITE, GRAY):
@@ -318,14 +312,14 @@ class BipodKnowledge:
                 continue  # home already
             per_colour.append((-distance, colour, (best + near)[: self.runner_cells]))
         per_colour.sort()
-        moves: list[BipodMove] = []
+        moves: list[Move] = []
         for _, colour, cells in per_colour:
-            moves.extend(BipodMove(colour, (cell,)) for cell in cells)
+            moves.extend(Move(colour, (cell,)) for cell in cells)
         return moves
 
     def _before_adoption(
         self, state: BipodState, paths: dict[str, tuple[int, list[int], list[int]]]
-    ) -> list[BipodMove]:
+    ) -> list[Move]:
         """Adopting, blocks on the paths, and a few harmless blocks (passes): in multi also a
         few pairs and triples of each kind."""
         critical = self._blocking_cells(state, paths, 6)
@@ -336,14 +330,25 @@ class BipodKnowledge:
         idle = _cells(state.empty & ~relevant)
         passes = idle[-self.pass_cells :] if idle else []
         adopt_first = self.adopting_now(state) > 0
-        moves: list[BipodMove] = [ADOPT] if adopt_first else []
+        moves: list[Move] = [ADOPT] if adopt_first else []
         singles = passes[:1] + critical + passes[1:]
-        moves.extend(BipodMove(BLOCK, (cell,)) for cell in dict.fromkeys(singles))
+        moves.extend(Move(BLOCK, (cell,)) for cell in dict.fromkeys(singles))
         if state.multi:
             for cells in (critical[:3], passes):
                 for size in range(2, MULTI_MOST + 1):
                     for group in list(combinations(cells, size))[:2]:
-                        moves.append(BipodMove(BLOCK, tuple(sorted(group))))
+                        moves.append(Move(BLOCK, tuple(sorted(group))))
         if not adopt_first:
             moves.append(ADOPT)
         return moves
+
+
+# No captures to play out: the evaluation measures the chains directly, in units of 100 per
+# stone the Runner's harder chain needs (and 50 per stone of both). A node costs much more than
+# in the other games, so the clock is read every 16 of them.
+_STYLE = Style(BipodKnowledge, None, 0, 0.0, quiescence=False, tick_mask=15)
+LADDER: Ladder = {
+    "easy": replace(_STYLE, depth=1, slack=120, blunder=0.2),
+    "medium": replace(_STYLE, depth=2, slack=40, blunder=0.05),
+    "hard": _STYLE,
+}

@@ -12,10 +12,19 @@ a near-win when it can take the opponent's last stack.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
-from ..games.base import Move, State
-from ..games.death_stacks import MAX_HEIGHT, SQUARES, TARGETS, TOO_TALL, DeathStacksState, Stack
+from ..games.death_stacks import (
+    MAX_HEIGHT,
+    SQUARES,
+    TARGETS,
+    TOO_TALL,
+    DeathStacksState,
+    Move,
+    Stack,
+)
+from .levels import Ladder, Style
 
 
 def _masks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
@@ -36,11 +45,6 @@ LANDING, UP_TO = _masks()
 StackFacts = tuple[int, int, int, int, bool]
 
 WON_SOON = 50_000  # the side to move can take the opponent's last stack: far above any balance
-
-
-def _death_stacks(state: State) -> DeathStacksState:
-    assert isinstance(state, DeathStacksState), "Death Stacks knowledge needs its state"
-    return state
 
 
 @lru_cache(maxsize=1 << 16)
@@ -91,8 +95,8 @@ class DeathStacksKnowledge:
         self._facts[square][stack] = known
         return known
 
-    def evaluate(self, state: State) -> int:
-        cells = _death_stacks(state).cells
+    def evaluate(self, state: DeathStacksState) -> int:
+        cells = state.cells
         facts = self.facts
         stacks = [0, 0]
         worth = [0, 0]
@@ -141,22 +145,31 @@ class DeathStacksKnowledge:
             + bonus
         )
 
-    def key(self, state: State) -> int:
-        key: int = _death_stacks(state).key
+    def key(self, state: DeathStacksState) -> int:
+        key: int = state.key
         return key
 
-    def candidates(self, state: State) -> list[Move]:
+    def candidates(self, state: DeathStacksState) -> list[Move]:
         """Every legal move: the branching is small enough to search them all."""
         return state.legal_moves()
 
-    def is_noisy(self, state: State, move: Move) -> bool:
+    def is_noisy(self, state: DeathStacksState, move: Move) -> bool:
         """A capture: landing on an enemy stack (ordered first; quiescence is not used)."""
-        stack = _death_stacks(state).cells[move.target]
+        stack = state.cells[move.target]
         return bool(stack) and stack[-1] != state.to_move
 
-    def order(self, state: State, move: Move) -> int:
+    def order(self, state: DeathStacksState, move: Move) -> int:
         """Captures by what they hold: own pieces freed count most, then the stack's height."""
-        stack = _death_stacks(state).cells[move.target]
+        stack = state.cells[move.target]
         freed: int = stack.count(state.to_move)
         count: int = move.count
         return 4 * freed + len(stack) - count
+
+
+# No quiescence search: nearly every move can capture, so the evaluation counts threats instead.
+_STYLE = Style(DeathStacksKnowledge, None, 0, 0.0, quiescence=False)
+LADDER: Ladder = {
+    "easy": replace(_STYLE, depth=1, slack=30, blunder=0.15),
+    "medium": replace(_STYLE, depth=2, slack=8, blunder=0.04),
+    "hard": replace(_STYLE, contempt=15),
+}

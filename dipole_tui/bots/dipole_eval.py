@@ -8,13 +8,8 @@ capture takes a whole stack's steps away at once.
 
 from __future__ import annotations
 
-from ..games.base import Move, State
-from ..games.dipole import OFF, STRIDE, WHITE, DipoleState
-
-
-def _dipole(state: State) -> DipoleState:
-    assert isinstance(state, DipoleState), "Dipole knowledge needs a Dipole state"
-    return state
+from ..games.dipole import OFF, STRIDE, WHITE, DipoleState, Move
+from .levels import Ladder, Style
 
 
 def race(state: DipoleState, side: int) -> int:
@@ -37,30 +32,28 @@ class DipoleKnowledge:
     material_weight = 12
     race_weight = 1
 
-    def evaluate(self, state: State) -> int:
-        dipole = _dipole(state)
-        me = dipole.to_move
-        checkers = dipole.checkers
+    def evaluate(self, state: DipoleState) -> int:
+        me = state.to_move
+        checkers = state.checkers
         material = checkers[me] - checkers[1 - me]
-        steps = race(dipole, me) - race(dipole, 1 - me)
+        steps = race(state, me) - race(state, 1 - me)
         return self.material_weight * material + self.race_weight * steps
 
-    def key(self, state: State) -> int:
-        key: int = _dipole(state).key
+    def key(self, state: DipoleState) -> int:
+        key: int = state.key
         return key
 
-    def candidates(self, state: State) -> list[Move]:
+    def candidates(self, state: DipoleState) -> list[Move]:
         """Every legal move: the branching is small enough to search them all."""
         return state.legal_moves()
 
-    def is_noisy(self, state: State, move: Move) -> bool:
+    def is_noisy(self, state: DipoleState, move: Move) -> bool:
         return bool(move.capture)
 
-    def order(self, state: State, move: Move) -> int:
+    def order(self, state: DipoleState, move: Move) -> int:
         """Captures by victim size (cheapest attacker first); then forward moves; removals last."""
-        dipole = _dipole(state)
         if move.capture:
-            return int(100 * abs(dipole.cells[move.target]) - move.count)
+            return int(100 * abs(state.cells[move.target]) - move.count)
         if move.target == OFF:
             return -100
         return 0
@@ -70,7 +63,16 @@ class RaceKnowledge(DipoleKnowledge):
     """The `ab4` baseline's evaluation, as public Dipole programs play: only the race, and
     lower is better (checkers hurried forward and off)."""
 
-    def evaluate(self, state: State) -> int:
-        dipole = _dipole(state)
-        me = dipole.to_move
-        return race(dipole, 1 - me) - race(dipole, me)
+    def evaluate(self, state: DipoleState) -> int:
+        me = state.to_move
+        return race(state, 1 - me) - race(state, me)
+
+
+# The ladder: `easy` and `medium` look a ply or two ahead and stray, `hard` thinks for its whole
+# budget, and `ab4` is the fixed baseline that public Dipole programs resemble.
+LADDER: Ladder = {
+    "easy": Style(DipoleKnowledge, depth=1, slack=25, blunder=0.15),
+    "medium": Style(DipoleKnowledge, depth=2, slack=6, blunder=0.04),
+    "hard": Style(DipoleKnowledge, depth=None, slack=0, blunder=0.0),
+    "ab4": Style(RaceKnowledge, depth=4, slack=0, blunder=0.0, quiescence=False),
+}

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from multiprocessing.sharedctypes import Synchronized
 from typing import Any
 
-from . import Bot, Budget, create_bot
+from ..records import parse_record
+from ..registry import create_bot, game_named
+from . import Bot, Budget
 from .orphans import end_with_parent
 
 
@@ -43,9 +45,6 @@ class _Stop:
 
 def serve(requests: Any, answers: Any, cancelled: Synchronized[int]) -> None:
     """The worker's loop: answer each request with a move in notation, or None if cancelled."""
-    from ..games import GAMES
-    from ..records import parse_record
-
     end_with_parent()  # the app may be killed, with no chance to end the worker itself
     bots: dict[tuple[str, int, str, str], Bot] = {}
     while True:
@@ -57,7 +56,7 @@ def serve(requests: Any, answers: Any, cancelled: Synchronized[int]) -> None:
             answers.put((request.number, None))
             continue
         try:
-            game = GAMES[request.game_key]
+            game = game_named(request.game_key)
             state = parse_record(request.record).state
             key = (request.game_key, request.seat, request.bot, state.variant)
             if key not in bots:

@@ -13,9 +13,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
-from ..games.base import Move, State
+from ..games.base import M, S, State
+
+# A knowledge only reads the states it is given: one of a game's state type reads its subtypes.
+S_contra = TypeVar("S_contra", bound=State[Any], contravariant=True)
 
 WIN = 1_000_000  # a won position's score, less the plies needed to reach it
 INFINITY = 10 * WIN
@@ -23,22 +26,22 @@ EXACT, LOWER, UPPER = 0, 1, 2
 MAX_QUIESCENCE = 8  # noisy plies searched past the horizon at most
 
 
-class Knowledge(Protocol):
+class Knowledge(Protocol[S_contra, M]):
     """What the search needs to know about one game."""
 
-    def evaluate(self, state: State) -> int:
+    def evaluate(self, state: S_contra) -> int:
         """The position's value for the side to move (positive: better for it)."""
         ...
 
-    def key(self, state: State) -> int: ...
+    def key(self, state: S_contra) -> int: ...
 
-    def is_noisy(self, state: State, move: Move) -> bool: ...
+    def is_noisy(self, state: S_contra, move: M) -> bool: ...
 
-    def order(self, state: State, move: Move) -> int:
+    def order(self, state: S_contra, move: M) -> int:
         """Static ordering: higher first (big captures before quiet moves)."""
         ...
 
-    def candidates(self, state: State) -> list[Move]:
+    def candidates(self, state: S_contra) -> list[M]:
         """The legal moves the search expands, likeliest first; `state.legal_moves()` where
         every move is worth a look. Never empty while the game goes on."""
         ...
@@ -72,30 +75,30 @@ class OutOfTime(Exception):
 
 
 @dataclass
-class SearchResult:
-    move: Move
+class SearchResult(Generic[M]):
+    move: M
     score: int
     depth: int
     nodes: int
     seconds: float
     # The root moves' scores at the last full depth: exact for the best, bounds for the others.
-    scores: dict[Move, int] = field(default_factory=dict)
+    scores: dict[M, int] = field(default_factory=dict)
 
 
 @dataclass
-class _Entry:
+class _Entry(Generic[M]):
     depth: int
     score: int
     flag: int
-    move: Move | None
+    move: M | None
 
 
-class Search:
+class Search(Generic[S, M]):
     """One searcher with its own tables; reuse it across moves of a game to keep what it learnt."""
 
     def __init__(
         self,
-        knowledge: Knowledge,
+        knowledge: Knowledge[S, M],
         quiescence: bool = True,
         table_size: int = 1 << 20,
         contempt: int = 0,
@@ -107,10 +110,10 @@ class Search:
         self.contempt = contempt
         # The clock is read every tick_mask + 1 nodes: fewer where a node costs more.
         self.tick_mask = tick_mask
-        self.table: dict[int, _Entry] = {}
+        self.table: dict[int, _Entry[M]] = {}
         self.table_size = table_size
-        self.history: dict[Move, int] = {}
-        self.killers: list[list[Move | None]] = []
+        self.history: dict[M, int] = {}
+        self.killers: list[list[M | None]] = []
         self.nodes = 0
         self._deadline = float("inf")
         self._stop: Stop | None = None
@@ -119,12 +122,12 @@ class Search:
 
     def run(
         self,
-        state: State,
+        state: S,
         depth: int | None = None,
         movetime: float | None = None,
         stop: Stop | None = None,
-        on_depth: Callable[[SearchResult], None] | None = None,
-    ) -> SearchResult:
+        on_depth: Callable[[SearchResult[M]], None] | None = None,
+    ) -> SearchResult[M]:
         """Deepen until the depth or the time runs out; the last completed depth's best move."""
         started = time.perf_counter()
         self._deadline = started + movetime if movetime else float("inf")
@@ -159,7 +162,7 @@ class Search:
 
     def score(
         self,
-        state: State,
+        state: S,
         depth: int,
         stop: Stop | None = None,
         alpha: int = -INFINITY,
@@ -181,12 +184,10 @@ class Search:
             return self.knowledge.evaluate(state)
         return self._negamax(state, depth, alpha, beta, 1)
 
-    def _root(
-        self, state: State, depth: int, moves: list[Move]
-    ) -> tuple[int, Move, dict[Move, int]]:
+    def _root(self, state: S, depth: int, moves: list[M]) -> tuple[int, M, dict[M, int]]:
         alpha, beta = -INFINITY, INFINITY
         best_move = moves[0]
-        scores: dict[Move, int] = {}
+        scores: dict[M, int] = {}
         for index, move in enumerate(moves):
             state.play(move)
             try:
@@ -212,7 +213,7 @@ class Search:
         ):
             raise OutOfTime
 
-    def _terminal(self, state: State, ply: int) -> int | None:
+    def _terminal(self, state: S, ply: int) -> int | None:
         outcome = state.outcome()
         if outcome is None:
             return None
@@ -220,7 +221,7 @@ class Search:
             return -self.contempt if ply % 2 == 0 else self.contempt
         return WIN - ply if outcome.winner == state.to_move else -(WIN - ply)
 
-    def _negamax(self, state: State, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def _negamax(self, state: S, depth: int, alpha: int, beta: int, ply: int) -> int:
         self._tick()
         over = self._terminal(state, ply)
         if over is not None:
@@ -269,7 +270,7 @@ class Search:
         self.table[key] = _Entry(depth, _to_table(best_score, ply), flag, best_move)
         return best_score
 
-    def _quiesce(self, state: State, alpha: int, beta: int, ply: int, qdepth: int) -> int:
+    def _quiesce(self, state: S, alpha: int, beta: int, ply: int, qdepth: int) -> int:
         self._tick()
         over = self._terminal(state, ply)
         if over is not None:
@@ -294,13 +295,11 @@ class Search:
 
     # -- ordering --------------------------------------------------------------------------
 
-    def _ordered(
-        self, state: State, moves: list[Move], table_move: Move | None, ply: int
-    ) -> list[Move]:
+    def _ordered(self, state: S, moves: list[M], table_move: M | None, ply: int) -> list[M]:
         knowledge, history = self.knowledge, self.history
         killers = self.killers[ply] if ply < len(self.killers) else []
 
-        def rank(move: Move) -> int:
+        def rank(move: M) -> int:
             if move == table_move:
                 return 1 << 40
             if knowledge.is_noisy(state, move):
@@ -311,7 +310,7 @@ class Search:
 
         return sorted(moves, key=rank, reverse=True)
 
-    def _remember_cutoff(self, move: Move, depth: int, ply: int) -> None:
+    def _remember_cutoff(self, move: M, depth: int, ply: int) -> None:
         while len(self.killers) <= ply:
             self.killers.append([None, None])
         slot = self.killers[ply]

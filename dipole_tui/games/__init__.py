@@ -1,19 +1,18 @@
-"""The rules engines, one module per game; none of them imports Textual, Rich or does I/O."""
+"""The rules engines, one module per game; none of them imports Textual, Rich or does I/O.
+
+The games the program offers are registered in `dipole_tui.registry`, with their bots and boards.
+"""
 
 from .base import Game, GameError, IllegalMoveError, NotationError, Outcome, shown
 from .bipod import BIPOD
 from .death_stacks import DEATH_STACKS
 from .dipole import DIPOLE
 
-# Typed as the protocol: with several games mypy would otherwise infer their union, whose moves
-# no caller could pass back.
-GAMES: dict[str, Game] = {game.key: game for game in (DIPOLE, DEATH_STACKS, BIPOD)}
-
 __all__ = [
     "BIPOD",
     "DEATH_STACKS",
     "DIPOLE",
-    "GAMES",
+    "Game",
     "GameError",
     "IllegalMoveError",
     "NotationError",

@@ -9,8 +9,9 @@ protocol as Dipole.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, TypeVar
 
 
 class GameError(ValueError):
@@ -65,56 +66,97 @@ def result_of_winner(winner: int | None) -> str:
     return {0: "1-0", 1: "0-1", None: "1/2-1/2"}[winner]
 
 
-# Moves are opaque to the protocol: each game defines its own immutable move type, and only
-# that game's functions look inside. `Any` keeps every game's state a structural `State`.
-Move = Any
+# -- the protocol -------------------------------------------------------------------------------
+
+M = TypeVar("M")  # a game's move type: a small immutable value only its own game looks inside
+S = TypeVar("S", bound="State[Any]")
 
 
-class State(Protocol):
-    """One position of one game, with the moves that led to it, so it can be undone."""
+@dataclass(frozen=True)
+class Figures:
+    """What a game's side panel counts: a heading per column and one row per side."""
+
+    headings: tuple[str, ...]
+    rows: tuple[tuple[int | str, ...], tuple[int | str, ...]]
+    note: str = ""  # lines under them
+
+
+class State(ABC, Generic[M]):
+    """One position of one game, with the moves that led to it, so it can be undone.
+
+    A game's state subclasses this: the rules are its own; comparing, hashing, the list of moves
+    played and the slow but sure `count_moves` and `is_legal` are written here once."""
+
+    __slots__ = ()
+
+    to_move: int  # 0 for the side that moves first, 1 for the other
+    key: int  # the position's Zobrist key, kept up to date move by move
+    # One entry per move played, oldest first, each a tuple whose first item is the move and
+    # the rest what `undo` needs to restore the position exactly.
+    _history: list[tuple[Any, ...]]
 
     @property
-    def to_move(self) -> int:
-        """0 for the side that moves first, 1 for the other."""
-        ...
-
-    @property
+    @abstractmethod
     def variant(self) -> str: ...
 
-    def legal_moves(self) -> list[Move]:
+    @abstractmethod
+    def legal_moves(self) -> list[M]:
         """Every legal move in canonical order; empty exactly when the game is over."""
-        ...
 
-    def play(self, move: Move) -> None:
+    @abstractmethod
+    def play(self, move: M) -> None:
         """Apply a move known to be legal (from `legal_moves` or `Game.parse_move`)."""
-        ...
 
-    def undo(self) -> Move:
+    @abstractmethod
+    def undo(self) -> M:
         """Take back the last move played and return it."""
-        ...
 
+    @abstractmethod
     def outcome(self) -> Outcome | None: ...
 
+    @abstractmethod
     def position(self) -> str:
         """The position string, which `Game.parse_position` reads back."""
-        ...
 
-    def copy(self) -> State:
-        """An independent state with the same position and history."""
-        ...
+    @abstractmethod
+    def copy(self: S) -> S:
+        """An independent state with the same position and history (its arrays copied: a
+        search copies the state it is given, so this must not replay the game)."""
 
+    @abstractmethod
     def diagram(self) -> str:
         """The board as plain text, for the command line."""
-        ...
 
     @property
-    def moves_played(self) -> list[Move]:
+    def moves_played(self) -> list[M]:
         """The moves played since this state was created, oldest first."""
-        ...
+        return [entry[0] for entry in self._history]
+
+    def count_moves(self) -> int:
+        """len(legal_moves()); a game overrides it with a count that builds no moves (perft's
+        last ply and the bots' mobility call it at every leaf)."""
+        return len(self.legal_moves())
+
+    def is_legal(self, move: M) -> bool:
+        """Whether `move` is one of `legal_moves()`; a game may answer without building them."""
+        return move in self.legal_moves()
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, State)
+            and type(other) is type(self)
+            and self.position() == other.position()
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.position())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.position()!r})"
 
 
-class Game(Protocol):
-    """The rules of one game: its names, variants, notation and position strings."""
+class Game(ABC, Generic[S, M]):
+    """The rules of one game: its names, variants, notation, position strings and panel."""
 
     key: str  # command-line name, e.g. "dipole"
     name: str  # record tag and display name, e.g. "Dipole"
@@ -122,30 +164,53 @@ class Game(Protocol):
     side_names: tuple[str, str]
     # What starts a comment to the end of a line in a record (a regular expression): `;`, unless
     # the game has cells whose names begin with it (Bi-Pod's `;1`).
-    line_comment: str
+    line_comment: str = ";"
+    move_examples: str  # a few moves as typed, short enough for one line of the side panel
 
-    def new(self, variant: str | None = None) -> State:
+    def new(self, variant: str | None = None) -> S:
         """The start position of a variant (the default variant when None)."""
-        ...
+        variant = variant or self.variants[0]
+        if variant not in self.variants:
+            expected = " or ".join(shown(name) for name in self.variants)
+            raise GameError(f"{self.name} has no variant '{shown(variant)}'; expected {expected}")
+        return self.start(variant)
 
-    def parse_position(self, text: str) -> State: ...
+    @abstractmethod
+    def start(self, variant: str) -> S:
+        """The start position of a variant known to exist."""
 
-    def parse_move(self, text: str, state: State) -> Move:
+    @abstractmethod
+    def parse_position(self, text: str) -> S: ...
+
+    @abstractmethod
+    def parse_move(self, text: str, state: S) -> M:
         """A legal move of `state`, or GameError saying what is wrong with the text."""
-        ...
 
-    def format_move(self, move: Move) -> str: ...
+    @abstractmethod
+    def format_move(self, move: M) -> str: ...
 
-    def is_pass(self, move: Move) -> bool:
-        """Whether `move` is a pass (played by the program for a side with no legal move)."""
-        ...
+    @abstractmethod
+    def figures(self, state: S) -> Figures:
+        """What the side panel counts for each side (pieces, roles, captures...)."""
+
+    def is_pass(self, move: M) -> bool:
+        """Whether `move` is a pass, which the program plays for a side with no legal move."""
+        return False
+
+    def gives_away(self, move: M) -> bool:
+        """Whether `move` throws material away for nothing (Dipole's removals): random openings
+        avoid such moves while there is another choice."""
+        return False
 
     def split_moves(self, text: str) -> list[str]:
         """Split record text into move tokens (a game whose moves contain spaces overrides)."""
-        ...
+        return text.split()
 
 
-def title(game: Game, variant: str) -> str:
+AnyGame = Game[Any, Any]  # a game of the registry, whatever its moves; generic layers hold these
+
+
+def title(game: AnyGame, variant: str) -> str:
     """How a game is named to players: with its variant when it has a choice of them and this
     one has a name ("Dipole 10x10", "Bi-Pod multi", but "Death Stacks", "Bi-Pod")."""
     return game.name if len(game.variants) == 1 or not variant else f"{game.name} {variant}"

@@ -22,7 +22,7 @@ from itertools import combinations
 from math import comb
 from typing import NamedTuple
 
-from .base import GameError, IllegalMoveError, NotationError, Outcome, State, shown
+from .base import Figures, Game, GameError, IllegalMoveError, NotationError, Outcome, State, shown
 
 FIRST, SECOND = 0, 1
 SIDE_NAMES = ("First", "Second")
@@ -128,7 +128,7 @@ def normalise_variant(text: str | None) -> str:
 VARIANTS = ("", MULTI, ADOPTER_RUNS, f"{MULTI},{ADOPTER_RUNS}")
 
 
-class BipodState:
+class BipodState(State[Move]):
     """A Bi-Pod position with its history; `play` and `undo` restore it exactly.
 
     `cells` holds one stone per cell ("." empty, "x", "o", "O"; the start stones are "o" on i1
@@ -139,6 +139,7 @@ class BipodState:
     __slots__ = (
         "_history",
         "_outcome",
+        "_variant",
         "cells",
         "empty",
         "gray",
@@ -146,7 +147,6 @@ class BipodState:
         "resigned",
         "runner",
         "to_move",
-        "variant",
         "white",
     )
 
@@ -161,7 +161,7 @@ class BipodState:
         self.cells = list(cells)
         self.to_move = to_move
         self.runner = runner
-        self.variant = normalise_variant(variant)
+        self._variant = normalise_variant(variant)
         self.resigned = resigned
         self.empty = sum(BITS[i] for i, s in enumerate(cells) if s == EMPTY)
         self.white = sum(BITS[i] for i, s in enumerate(cells) if s == WHITE)
@@ -172,8 +172,8 @@ class BipodState:
         self._outcome = self._judge()
 
     @property
-    def moves_played(self) -> list[Move]:
-        return [entry[0] for entry in self._history]
+    def variant(self) -> str:
+        return self._variant
 
     @property
     def multi(self) -> bool:
@@ -249,22 +249,13 @@ class BipodState:
         twin.cells = list(self.cells)
         twin.to_move = self.to_move
         twin.runner = self.runner
-        twin.variant = self.variant
+        twin._variant = self._variant
         twin.resigned = self.resigned
         twin.empty, twin.white, twin.gray = self.empty, self.white, self.gray
         twin.key = self.key
         twin._history = list(self._history)
         twin._outcome = self._outcome
         return twin
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, BipodState) and self.position() == other.position()
-
-    def __hash__(self) -> int:
-        return hash(self.position())
-
-    def __repr__(self) -> str:
-        return f"BipodState({self.position()!r})"
 
     # -- rules ---------------------------------------------------------------------------
 
@@ -720,34 +711,60 @@ def parse_position(text: str) -> BipodState:
     return BipodState(cells, to_move, runner, variant, 1 - to_move if resigned else None)
 
 
-class Bipod:
-    """The Bi-Pod game object of the protocol in `base.py`."""
+class Bipod(Game[BipodState, Move]):
+    """Bi-Pod in the protocol of `base.py`."""
 
     key = "bipod"
     name = "Bi-Pod"
-    variants: tuple[str, ...] = VARIANTS
+    variants = VARIANTS
     side_names = SIDE_NAMES
     line_comment = r";(?![0-9])"  # `;1` is a cell
+    move_examples = "e13f2, v2 O, adopt, resign"
 
     def new(self, variant: str | None = None) -> BipodState:
-        state = parse_position(START_POSITION)
-        state.variant = normalise_variant(variant)
-        return state
+        """Any spelling of the options (`adopter-runs, multi`) names its variant."""
+        return self.start(normalise_variant(variant))
+
+    def start(self, variant: str) -> BipodState:
+        return parse_position(f"{START_POSITION} {variant}")
 
     def parse_position(self, text: str) -> BipodState:
         return parse_position(text)
 
-    def parse_move(self, text: str, state: State) -> Move:
-        if not isinstance(state, BipodState):
-            raise TypeError(f"a Bi-Pod move needs a Bi-Pod state, not {type(state).__name__}")
+    def parse_move(self, text: str, state: BipodState) -> Move:
         return parse_move(text, state)
-
-    def is_pass(self, move: Move) -> bool:
-        """Whether `move` is a pass, which the program plays for a side with no legal move."""
-        return False  # there is always a free cell, or the game is over
 
     def format_move(self, move: Move) -> str:
         return format_move(move)
+
+    def figures(self, state: BipodState) -> Figures:
+        """The stones each side placed and, once someone adopted, its role; before that what
+        adopting does; how many more stones each runner chain needs at the least. Said in lines
+        of the narrow side panel (23 characters), for a first-time player."""
+        placed = [0, 0]
+        moves = state.moves_played
+        first = state.to_move ^ (len(moves) % 2)  # who played the first of them
+        for ply, move in enumerate(moves):
+            placed[first ^ (ply % 2)] += len(move.cells)
+        chains = []
+        for colour in (WHITE, GRAY):
+            needed = state.stones_needed(colour)
+            if needed is None:
+                said = "cut off"
+            elif needed == 0:
+                said = "connected"
+            else:
+                said = f"{needed} more stone{'' if needed == 1 else 's'}"
+            chains.append(f"{colour} chain: {said}")
+        if state.runner is None:
+            you, other = ("Runner", "Blocker") if state.adopter_runs else ("Blocker", "Runner")
+            roles = ["No roles yet. Adopting", f"makes you the {you},", f"the other the {other}."]
+            counts = ((placed[0],), (placed[1],))
+            return Figures(("placed",), counts, "\n".join([*roles, *chains]))
+        role = ["", ""]
+        role[state.runner], role[1 - state.runner] = "Runner", "Blocker"
+        rows = ((role[0], placed[0]), (role[1], placed[1]))
+        return Figures(("role", "placed"), rows, "\n".join(chains))
 
     def split_moves(self, text: str) -> list[str]:
         """Whitespace-separated tokens, with a lone runner colour joined to the cell before it

@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from typing import NamedTuple
 
-from .base import GameError, IllegalMoveError, NotationError, Outcome, State, shown
+from .base import Figures, Game, IllegalMoveError, NotationError, Outcome, State, shown
 
 RED, BLACK = 0, 1
 SIDE_NAMES = ("Red", "Black")
@@ -158,14 +158,14 @@ BLACK_TO_MOVE_KEY = _RANDOM.getrandbits(64)
 START_POSITION = "bb,bb,bb,bb,bb,bb/,,,,,/,,,,,/,,,,,/,,,,,/rr,rr,rr,rr,rr,rr r"
 
 
-class DeathStacksState:
+class DeathStacksState(State[Move]):
     """A Death Stacks position with its history; `play` and `undo` restore it exactly.
 
     `repetitions` counts every arrangement-and-side-to-move seen since the state was created, so
     the threefold-repetition draw needs no replay.
     """
 
-    __slots__ = ("_history", "_start", "cells", "key", "repetitions", "to_move")
+    __slots__ = ("_history", "cells", "key", "repetitions", "to_move")
 
     def __init__(self, cells: list[Stack], to_move: int = RED) -> None:
         self.cells = list(cells)
@@ -173,16 +173,11 @@ class DeathStacksState:
         self.key = self.zobrist_key()
         # Each move with the two stacks it changed (before) and the key before it.
         self._history: list[tuple[Move, Stack, Stack, int]] = []
-        self._start = (tuple(cells), to_move)
         self.repetitions: Counter[tuple[tuple[Stack, ...], int]] = Counter([self._arrangement()])
 
     @property
     def variant(self) -> str:
         return "standard"
-
-    @property
-    def moves_played(self) -> list[Move]:
-        return [entry[0] for entry in self._history]
 
     def _arrangement(self) -> tuple[tuple[Stack, ...], int]:
         """The exact repetition key: every stack and the side to move (no hash collisions)."""
@@ -220,18 +215,8 @@ class DeathStacksState:
         twin.to_move = self.to_move
         twin.key = self.key
         twin._history = list(self._history)
-        twin._start = self._start
         twin.repetitions = Counter(self.repetitions)
         return twin
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, DeathStacksState) and self.position() == other.position()
-
-    def __hash__(self) -> int:
-        return hash(self.position())
-
-    def __repr__(self) -> str:
-        return f"DeathStacksState({self.position()!r})"
 
     # -- rules ---------------------------------------------------------------------------
 
@@ -479,40 +464,36 @@ def parse_position(text: str) -> DeathStacksState:
     return DeathStacksState(cells, LETTERS.index(side_text.lower()))
 
 
-class DeathStacks:
-    """The Death Stacks game object of the protocol in `base.py`."""
+class DeathStacks(Game[DeathStacksState, Move]):
+    """Death Stacks in the protocol of `base.py`."""
 
     key = "death-stacks"
     name = "Death Stacks"
-    variants: tuple[str, ...] = ("standard",)
+    variants = ("standard",)
     side_names = SIDE_NAMES
-    line_comment = ";"
+    move_examples = "d2-3-e3 (from, pieces, to)"
 
-    def new(self, variant: str | None = None) -> DeathStacksState:
-        variant = variant or self.variants[0]
-        if variant not in self.variants:
-            raise GameError(f"Death Stacks has no variant '{shown(variant)}'; expected standard")
+    def start(self, variant: str) -> DeathStacksState:
         return parse_position(START_POSITION)
 
     def parse_position(self, text: str) -> DeathStacksState:
         return parse_position(text)
 
-    def parse_move(self, text: str, state: State) -> Move:
-        if not isinstance(state, DeathStacksState):
-            raise TypeError(
-                f"a Death Stacks move needs a Death Stacks state, not {type(state).__name__}"
-            )
+    def parse_move(self, text: str, state: DeathStacksState) -> Move:
         return parse_move(text, state)
-
-    def is_pass(self, move: Move) -> bool:
-        """Whether `move` is a pass, which the program plays for a side with no legal move."""
-        return False  # a side with no stack has lost: nobody ever passes
 
     def format_move(self, move: Move) -> str:
         return format_move(move)
 
-    def split_moves(self, text: str) -> list[str]:
-        return text.split()
+    def figures(self, state: DeathStacksState) -> Figures:
+        """Per side: the stacks it controls, the pieces in them, and its pieces held under the
+        opponent's stacks (its prisoners, which a capture can free)."""
+        rows = []
+        for side in (RED, BLACK):
+            own = [state.cells[square] for square in state.stacks_of(side)]
+            held = state.pieces(side) - sum(stack.count(side) for stack in own)
+            rows.append((len(own), sum(map(len, own)), held))
+        return Figures(("stacks", "pcs", "held"), (rows[0], rows[1]))
 
 
 DEATH_STACKS = DeathStacks()

@@ -13,7 +13,7 @@ import re
 from functools import cache
 from typing import NamedTuple
 
-from .base import GameError, IllegalMoveError, NotationError, Outcome, State, shown
+from .base import Figures, Game, IllegalMoveError, NotationError, Outcome, State, shown
 
 WHITE, BLACK = 0, 1
 SIDE_NAMES = ("White", "Black")
@@ -101,10 +101,10 @@ def _tables(size: int, side: int) -> _Tables:
     return _Tables(reach, first_removal)
 
 
-class DipoleState:
+class DipoleState(State[Move]):
     """A Dipole position with its history; `play` and `undo` restore it exactly."""
 
-    __slots__ = ("_history", "_start", "cells", "checkers", "key", "size", "stacks", "to_move")
+    __slots__ = ("_history", "cells", "checkers", "key", "size", "stacks", "to_move")
 
     def __init__(
         self,
@@ -125,15 +125,10 @@ class DipoleState:
         self.key = self.zobrist_key()
         # Each move with the height it captured and the key before it.
         self._history: list[tuple[Move, int, int]] = []
-        self._start = (to_move, dict(white), dict(black))
 
     @property
     def variant(self) -> str:
         return f"{self.size}x{self.size}"
-
-    @property
-    def moves_played(self) -> list[Move]:
-        return [move for move, _, _ in self._history]
 
     def zobrist_key(self) -> int:
         """The position's key computed from scratch; `self.key` keeps it up to date move by move."""
@@ -151,19 +146,28 @@ class DipoleState:
         return {sq: self.cells[sq] * sign for sq in sorted(self.stacks[side])}
 
     def copy(self) -> DipoleState:
-        twin = DipoleState(self.size, *self._start[1:], to_move=self._start[0])
-        for move in self.moves_played:
-            twin.play(move)
+        twin = DipoleState.__new__(DipoleState)
+        twin.size = self.size
+        twin.cells = list(self.cells)
+        twin.stacks = (set(self.stacks[0]), set(self.stacks[1]))
+        twin.checkers = list(self.checkers)
+        twin.to_move = self.to_move
+        twin.key = self.key
+        twin._history = list(self._history)
         return twin
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, DipoleState) and self.position() == other.position()
-
-    def __hash__(self) -> int:
-        return hash(self.position())
-
-    def __repr__(self) -> str:
-        return f"DipoleState({self.position()!r})"
+    def tallies(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """Per side: checkers on the board, lost to the opponent's captures, and removed by
+        the side itself, read from the history (which keeps each capture's height)."""
+        captured, removed = [0, 0], [0, 0]
+        side = self.to_move ^ (len(self._history) % 2)  # who played the first move
+        for move, taken, _ in self._history:
+            if move.target == OFF:
+                removed[side] += move.count
+            captured[1 - side] += taken
+            side ^= 1
+        white, black = ((self.checkers[s], captured[s], removed[s]) for s in (WHITE, BLACK))
+        return white, black
 
     # -- rules ---------------------------------------------------------------------------
 
@@ -510,19 +514,16 @@ def parse_position(text: str) -> DipoleState:
     return DipoleState(size, sides[0], sides[1], "WB".index(side_text.upper()))
 
 
-class Dipole:
-    """The Dipole game object of the protocol in `base.py`."""
+class Dipole(Game[DipoleState, Move]):
+    """Dipole in the protocol of `base.py`."""
 
     key = "dipole"
     name = "Dipole"
     variants = tuple(SIZES)
     side_names = SIDE_NAMES
-    line_comment = ";"
+    move_examples = "e1-g3, e1xg3, g7-off:2"
 
-    def new(self, variant: str | None = None) -> DipoleState:
-        variant = variant or self.variants[0]
-        if variant not in SIZES:
-            raise GameError(f"Dipole has no variant '{shown(variant)}'; expected 8x8 or 10x10")
+    def start(self, variant: str) -> DipoleState:
         size = SIZES[variant]
         white, black, checkers = SETUPS[size]
         return DipoleState(
@@ -532,20 +533,21 @@ class Dipole:
     def parse_position(self, text: str) -> DipoleState:
         return parse_position(text)
 
-    def parse_move(self, text: str, state: State) -> Move:
-        if not isinstance(state, DipoleState):
-            raise TypeError(f"a Dipole move needs a Dipole state, not {type(state).__name__}")
+    def parse_move(self, text: str, state: DipoleState) -> Move:
         return parse_move(text, state)
-
-    def is_pass(self, move: Move) -> bool:
-        """Whether `move` is a pass, which the program plays for a side with no legal move."""
-        return move == PASS
 
     def format_move(self, move: Move) -> str:
         return format_move(move)
 
-    def split_moves(self, text: str) -> list[str]:
-        return text.split()
+    def figures(self, state: DipoleState) -> Figures:
+        """Each side's checkers on the board, lost to captures, and removed."""
+        return Figures(("board", "capt", "rem"), state.tallies())
+
+    def is_pass(self, move: Move) -> bool:
+        return move == PASS
+
+    def gives_away(self, move: Move) -> bool:
+        return move.is_removal
 
 
 DIPOLE = Dipole()

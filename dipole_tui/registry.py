@@ -1,0 +1,66 @@
+"""The games this program knows, each registered once with everything that serves it.
+
+An entry joins a game's rules to its bots' ladder (whose styles carry the game's knowledge), its
+board widget and its help page. The board is named by import path, so that the engine tools
+(`moves`, `perft`, `replay`, `match`) never load Textual; a test checks every name resolves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .bots import Bot, RandomBot
+from .bots.bipod_eval import LADDER as BIPOD_LADDER
+from .bots.death_stacks_eval import LADDER as DEATH_STACKS_LADDER
+from .bots.dipole_eval import LADDER as DIPOLE_LADDER
+from .bots.levels import Ladder, create_search_bot
+from .games.base import AnyGame, GameError, shown
+from .games.bipod import BIPOD
+from .games.death_stacks import DEATH_STACKS
+from .games.dipole import DIPOLE
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One game and what serves it: rules, bots, board and help."""
+
+    game: AnyGame
+    ladder: Ladder  # the bot levels (and baselines) that play it, by name
+    board: str  # its board widget, "module:Class", imported by the app only
+    help_page: str  # its page in dipole_tui/app/help/
+
+
+REGISTRY: dict[str, Entry] = {
+    entry.game.key: entry
+    for entry in (
+        Entry(DIPOLE, DIPOLE_LADDER, "dipole_tui.app.board:DipoleBoard", "dipole.md"),
+        Entry(
+            DEATH_STACKS,
+            DEATH_STACKS_LADDER,
+            "dipole_tui.app.stacks_board:DeathStacksBoard",
+            "death-stacks.md",
+        ),
+        Entry(BIPOD, BIPOD_LADDER, "dipole_tui.app.hex_board:BipodBoard", "bipod.md"),
+    )
+}
+
+
+def games() -> list[AnyGame]:
+    """The registered games, in the order they are offered."""
+    return [entry.game for entry in REGISTRY.values()]
+
+
+def game_named(key: str) -> AnyGame:
+    """The game for a command-line key; GameError lists the ones there are."""
+    if key not in REGISTRY:
+        known = ", ".join(sorted(REGISTRY))
+        raise GameError(f"no game called '{shown(key)}'; expected one of {known}")
+    return REGISTRY[key].game
+
+
+def create_bot(name: str, game_key: str, seed: int | None = None) -> Bot:
+    """A bot by name for a game: `random`, or a level of the game's ladder; ValueError for a
+    name the game has no bot for."""
+    if name == "random":
+        return RandomBot(seed)
+    return create_search_bot(name, REGISTRY[game_key].ladder, game_named(game_key).name, seed)
