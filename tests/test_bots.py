@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import queue
 import random
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
 from dipole_tui.bots import BOT_NAMES, LEVELS, Budget
 from dipole_tui.bots.dipole_eval import DipoleKnowledge, RaceKnowledge, race
 from dipole_tui.bots.levels import SearchBot
+from dipole_tui.bots.process import Thinker
 from dipole_tui.games.dipole import BLACK, DIPOLE, WHITE, DipoleState
 from dipole_tui.registry import create_bot
 
@@ -114,3 +117,23 @@ def test_a_stopped_easy_or_medium_bot_still_answers_with_a_legal_move() -> None:
     for name in ("easy", "medium"):
         move = create_bot(name, "dipole", seed=1).choose(state, Budget(movetime=None), stop=stop)
         assert move in state.legal_moves()
+
+
+def test_a_failing_bot_answers_no_move_and_logs_why(tmp_path: Path) -> None:
+    """The worker survives a failure; the player is told, and the traceback is in the log."""
+    answers: queue.Queue[tuple[int, str | None]] = queue.Queue()
+    log = tmp_path / "data" / "bot-errors.log"
+    thinker = Thinker(lambda number, move: answers.put((number, move)), error_log=log)
+    try:
+        budget = Budget(movetime=None, depth=1)
+        failed = thinker.ask("dipole", '[Game "Dipole"]\n1. e1-e2\n', "hard", 1, budget)
+        assert answers.get(timeout=30) == (failed, None)
+        record = '[Game "Dipole"]\n1. e1-g3\n'
+        played = thinker.ask("dipole", record, "hard", 1, budget)  # the same worker goes on
+        number, move = answers.get(timeout=30)
+        assert number == played and move is not None
+    finally:
+        thinker.close()
+    text = log.read_text(encoding="utf-8")
+    assert "the hard bot failed in dipole, seat 1" in text
+    assert "Traceback" in text and "RecordError: line 2, move 1 (White): e2 is a light" in text

@@ -54,6 +54,22 @@ def children(pid: int) -> set[int]:
     return {int(word) for word in done.stdout.split()}
 
 
+def descendants(pid: int) -> set[int]:
+    """Children, and theirs: the app's bot worker is a child of its fork server."""
+    found: set[int] = set()
+    parents = [pid]
+    while parents:
+        new = children(parents.pop()) - found
+        found |= new
+        parents.extend(new)
+    return found
+
+
+def named(pid: int) -> str:
+    done = subprocess.run(["ps", "-o", "args=", "-p", str(pid)], capture_output=True, text=True)
+    return done.stdout.strip()
+
+
 def running(pid: int) -> bool:
     """Alive and not a zombie (an orphan's zombie may wait a long time for its reaper)."""
     done = subprocess.run(
@@ -140,9 +156,10 @@ def test_a_killed_app_leaves_no_bot_running(tmp_path: Path, signum: int) -> None
     reader = threading.Thread(target=read_all, args=(master, output), daemon=True)
     reader.start()
     with group_of(app):
-        wait_for(lambda: bool(children(app.pid)), "the app's bot worker")
         wait_for(lambda: a_move_is_saved(data), "the bots' first move in the autosave")
-        worker = children(app.pid)
+        worker = descendants(app.pid)  # the bot worker, its fork server, their helpers
+        assert any("forkserver" in named(pid) for pid in worker), "no fork server"
+        assert len(worker) >= 3, f"no bot worker among {[named(pid) for pid in worker]}"
         app.send_signal(signum)
         app.wait(timeout=DEADLINE)
         wait_for(none_running(worker), f"the bot worker {sorted(worker)} to end")

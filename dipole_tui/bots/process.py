@@ -3,16 +3,25 @@
 A Python search in a thread holds the interpreter lock for most of its time, and the screen then
 answers keys late. Here one worker process serves the requests in turn; a shared counter cancels
 every request up to a number at once, and answers to cancelled requests are simply dropped.
+
+The worker is started by a fork server where there is one (Linux), else spawned: never forked
+from the app itself, whose threads (Textual's among them) a fork would copy mid-stride. A bot
+that fails answers no move, and the worker appends the traceback to the error log it was given.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
 import sys
 import threading
-from collections.abc import Callable
+import traceback
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from multiprocessing.sharedctypes import Synchronized
+from pathlib import Path
 from typing import Any
 
 from ..records import parse_record
@@ -43,8 +52,15 @@ class _Stop:
         return bool(self.cancelled.value >= self.number)
 
 
-def serve(requests: Any, answers: Any, cancelled: Synchronized[int]) -> None:
-    """The worker's loop: answer each request with a move in notation, or None if cancelled."""
+# The error log is cut back to its last half once it grows past this: it never fills a disk.
+ERROR_LOG_LIMIT = 256_000
+
+
+def serve(
+    requests: Any, answers: Any, cancelled: Synchronized[int], error_log: Path | None = None
+) -> None:
+    """The worker's loop: answer each request with a move in notation, or None if cancelled
+    or the bot failed (then its traceback goes to `error_log`)."""
     end_with_parent()  # the app may be killed, with no chance to end the worker itself
     bots: dict[tuple[str, int, str, str], Bot] = {}
     while True:
@@ -67,33 +83,87 @@ def serve(requests: Any, answers: Any, cancelled: Synchronized[int]) -> None:
             answer = None if stop.is_set() else game.format_move(move)
         except Exception:  # a bot's failure must not end the worker: that request gets nothing
             answer = None
+            if error_log is not None:
+                log_failure(error_log, request)
         answers.put((request.number, answer))
+
+
+def log_failure(path: Path, request: Request) -> None:
+    """Append the failure being handled, with the request that met it, to the error log."""
+    stamp = datetime.now().isoformat(timespec="seconds")
+    entry = (
+        f"--- {stamp}: the {request.bot} bot failed in {request.game_key}, seat {request.seat}\n"
+        f"{request.record.rstrip()}\n{traceback.format_exc()}\n"
+    )
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() and path.stat().st_size > ERROR_LOG_LIMIT:
+            kept = path.read_text(encoding="utf-8", errors="replace")[-ERROR_LOG_LIMIT // 2 :]
+            path.write_text(kept, encoding="utf-8")
+        with path.open("a", encoding="utf-8") as log:
+            log.write(entry)
+    except OSError:  # no log to be had: the player is still told the bot found no move
+        pass
+
+
+@contextlib.contextmanager
+def _stderr_with_a_file() -> Iterator[None]:
+    """multiprocessing hands its helper processes (the fork server, the resource tracker)
+    `sys.stderr.fileno()`; under Textual that stream is a capture whose number is -1, which
+    their start refuses. Meanwhile it is the null device."""
+    try:
+        usable = sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable:
+        yield
+        return
+    saved = sys.stderr
+    with open(os.devnull, "w", encoding="utf-8") as null:
+        sys.stderr = null
+        try:
+            yield
+        finally:
+            sys.stderr = saved
+
+
+def _context() -> Any:
+    """A fork server where the system has one (Linux, macOS), else spawn (Windows)."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        # The server loads the bots once; each worker it forks starts with them loaded.
+        context.set_forkserver_preload([__name__])
+        return context
+    return multiprocessing.get_context("spawn")
 
 
 class Thinker:
     """The app's handle on the worker process. Answers arrive on a reading thread, which hands
     each to `on_answer(number, move_text_or_None)`; the app decides whether it still wants it."""
 
-    def __init__(self, on_answer: Callable[[int, str | None], None]) -> None:
-        # fork on Linux: quick, and the child runs nothing but `serve`; spawn elsewhere.
-        if sys.platform.startswith("linux"):
-            context: Any = multiprocessing.get_context("fork")
-        else:
-            context = multiprocessing.get_context("spawn")
-        self._requests = context.Queue()
-        self._answers = context.Queue()
-        self._cancelled: Synchronized[int] = context.Value("q", 0)
-        self._process = context.Process(
-            target=serve,
-            args=(self._requests, self._answers, self._cancelled),
-            daemon=True,
-            name="dipole-tui bot",
-        )
+    def __init__(
+        self, on_answer: Callable[[int, str | None], None], error_log: Path | None = None
+    ) -> None:
+        context = _context()
+        with _stderr_with_a_file():
+            self._requests = context.Queue()
+            self._answers = context.Queue()
+            self._cancelled: Synchronized[int] = context.Value("q", 0)
         self._context = context
+        self._error_log = error_log
+        self._process = self._new_worker()
         self._reader = threading.Thread(target=self._read, daemon=True, name="bot answers")
         self._on_answer = on_answer
         self._started = False
         self._number = 0
+
+    def _new_worker(self) -> Any:
+        return self._context.Process(
+            target=serve,
+            args=(self._requests, self._answers, self._cancelled, self._error_log),
+            daemon=True,
+            name="dipole-tui bot",
+        )
 
     def _read(self) -> None:
         while True:
@@ -105,17 +175,14 @@ class Thinker:
     def ask(self, game_key: str, record: str, bot: str, seat: int, budget: Budget) -> int:
         """Send a request; returns its number, which its answer will carry."""
         if not self._started:
-            self._process.start()
+            with _stderr_with_a_file():
+                self._process.start()
             self._reader.start()
             self._started = True
         elif not self._process.is_alive():  # the worker died: a new one serves the same queues
-            self._process = self._context.Process(
-                target=serve,
-                args=(self._requests, self._answers, self._cancelled),
-                daemon=True,
-                name="dipole-tui bot",
-            )
-            self._process.start()
+            self._process = self._new_worker()
+            with _stderr_with_a_file():
+                self._process.start()
         self._number += 1
         self._requests.put(
             Request(self._number, game_key, record, bot, seat, budget.movetime, budget.depth)
