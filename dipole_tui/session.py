@@ -149,6 +149,23 @@ class Session:
             redone.append(move)
         return redone
 
+    def undo_to_human(self) -> list[Move]:
+        """Undo, and against a bot go on back to a person's turn: the bot's reply is taken back
+        with the move it answered. With no person playing, or none, one choice as `undo`."""
+        undone = self.undo()
+        humans = self.human_sides()
+        while undone and humans and self.state.to_move not in humans and self.can_undo():
+            undone[:0] = self.undo()
+        return undone
+
+    def redo_to_human(self) -> list[Move]:
+        """Redo as `undo_to_human` undid: a person's move comes back with the bot's reply."""
+        redone = self.redo()
+        humans = self.human_sides()
+        while redone and humans and self.state.to_move not in humans and self.redo_moves:
+            redone += self.redo()
+        return redone
+
     def tally(self) -> tuple[Tally, Tally]:
         """Each side's checkers on the board, lost to captures, and removed, from the history."""
         replay = start_of(self.state)

@@ -496,11 +496,8 @@ class DipoleApp(App[None]):
             self._say("Nothing to undo.", transient=True)
             return
         self._cancel_bot()
-        session.undo()
-        humans = session.human_sides()
-        while humans and session.state.to_move not in humans and session.can_undo():
-            session.undo()
-        if not humans:
+        session.undo_to_human()
+        if not session.human_sides():
             self.paused = True  # stepping back through a bots' game: watch on with p or .
         self._after_change("Move taken back (U or ctrl+r replays it).")
 
@@ -510,11 +507,7 @@ class DipoleApp(App[None]):
             self._say("Nothing to redo.", transient=True)
             return
         self._cancel_bot()
-        session = self.session
-        session.redo()
-        humans = session.human_sides()
-        while humans and session.state.to_move not in humans and session.redo_moves:
-            session.redo()  # as undo took the bot's reply back with the move, redo brings both
+        self.session.redo_to_human()
         self._after_change()
 
     # -- bots ------------------------------------------------------------------------------
