@@ -25,7 +25,7 @@ from textual import events
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ui_latency import FrameClock, percentile, tick_timing
 
-from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.app import GameApp
 from dipole_tui.app.screens import GameChoice
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.session import HUMAN, Autosave
@@ -37,7 +37,7 @@ async def measure(args: argparse.Namespace) -> list[float]:
     rng = random.Random(args.seed)
     samples: list[float] = []
     with tempfile.TemporaryDirectory() as folder, tick_timing():
-        app = DipoleApp(
+        app = GameApp(
             choice=GameChoice("dipole", "8x8", (HUMAN, "hard")),
             new=True,
             autosave=Autosave(Path(folder)),

@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.app import GameApp
 from dipole_tui.app.game_board import GameBoard
 
 
@@ -48,7 +48,7 @@ def hinted(board: GameBoard, key: str, value: int) -> bool:
     return all(style.underline for style in styles)
 
 
-def answer_hint(app: DipoleApp, move: str) -> None:
+def answer_hint(app: GameApp, move: str) -> None:
     """The bots' process answers a hint with `move`, as its reading thread hands it over."""
     app._hint_request = 1000
     app._answered(1000, move)
@@ -69,7 +69,7 @@ async def type_move(pilot: Pilot[None], text: str, leave: bool = True) -> None:
         await pilot.press("escape")
 
 
-async def open_record(pilot: Pilot[None], app: DipoleApp, path: Path) -> None:
+async def open_record(pilot: Pilot[None], app: GameApp, path: Path) -> None:
     """`o`, the file name in its box (below the list of kept games), Enter: as a player opens a
     saved game."""
     await pilot.press("o")
@@ -82,7 +82,7 @@ async def open_record(pilot: Pilot[None], app: DipoleApp, path: Path) -> None:
     await pilot.pause()
 
 
-def message(app: DipoleApp) -> str:
+def message(app: GameApp) -> str:
     """The message, its wrapped lines joined again."""
     return " ".join(str(app.query_one("#message", Static).render()).split())
 
@@ -111,7 +111,7 @@ async def walk_to(pilot: Pilot[None], board: GameBoard, square: int) -> None:
     raise AssertionError(f"the cursor did not reach square {square}")
 
 
-def noticed(app: DipoleApp, text: str) -> bool:
+def noticed(app: GameApp, text: str) -> bool:
     """Whether a notification says `text`; notices are wrapped to the toast's width (a path
     after a `/`), so line breaks and spaces are not compared."""
     wanted = "".join(text.split())

@@ -19,7 +19,7 @@ from app_steps import (
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.app import GameApp
 from dipole_tui.app.board import DipoleBoard
 from dipole_tui.app.screens import ChoiceScreen, FileScreen, GameChoice, HelpScreen, NewGameScreen
 from dipole_tui.games.dipole import DIPOLE, OFF, PASS, parse_square
@@ -35,14 +35,14 @@ def sq(name: str) -> int:
     return parse_square(name, 8)
 
 
-def app_for(tmp_path: Path, position: str | None = None, variant: str = "8x8") -> DipoleApp:
+def app_for(tmp_path: Path, position: str | None = None, variant: str = "8x8") -> GameApp:
     autosave = Autosave(tmp_path)
     if position is None:
-        return DipoleApp(
+        return GameApp(
             choice=GameChoice("dipole", variant, (HUMAN, HUMAN)), new=True, autosave=autosave
         )
     session = Session(DIPOLE, DIPOLE.parse_position(position), (HUMAN, HUMAN))
-    return DipoleApp(session=session, autosave=autosave)
+    return GameApp(session=session, autosave=autosave)
 
 
 async def click_square(pilot: Pilot[None], board: DipoleBoard, name: str) -> None:
@@ -253,7 +253,7 @@ async def test_the_autosave_is_offered_and_resumed(tmp_path: Path) -> None:
     played = first.session.state.position()
     assert (tmp_path / "autosave.txt").exists()
 
-    second = DipoleApp(autosave=Autosave(tmp_path))
+    second = GameApp(autosave=Autosave(tmp_path))
     async with second.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(second.screen, ChoiceScreen)
@@ -265,7 +265,7 @@ async def test_the_autosave_is_offered_and_resumed(tmp_path: Path) -> None:
 
 async def test_a_corrupt_autosave_is_kept_aside_and_the_app_starts(tmp_path: Path) -> None:
     (tmp_path / "autosave.txt").write_text('[Game "Dipole"]\n\n1. e1-e9\n')
-    app = DipoleApp(autosave=Autosave(tmp_path))
+    app = GameApp(autosave=Autosave(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
@@ -307,7 +307,7 @@ async def test_help_opens_and_closes(tmp_path: Path) -> None:
 async def test_stacks_show_coins_and_checkers(
     tmp_path: Path, ascii_glyphs: bool, white: str, black: str
 ) -> None:
-    app = DipoleApp(
+    app = GameApp(
         choice=GameChoice("dipole", "8x8", (HUMAN, HUMAN)),
         new=True,
         ascii_glyphs=ascii_glyphs,

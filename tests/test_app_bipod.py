@@ -22,7 +22,7 @@ from test_app_bots import until
 from textual.geometry import Region
 from textual.widgets import Static
 
-from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.app import GameApp
 from dipole_tui.app.hex_board import BipodBoard
 from dipole_tui.app.screens import ChoiceScreen, GameChoice, HelpScreen
 from dipole_tui.games.bipod import ADOPT, BIPOD, LABELS, NEIGHBOURS, RESIGN, Move, parse_cell
@@ -36,12 +36,12 @@ def cell(name: str) -> int:
     return parse_cell(name)
 
 
-def app_for(tmp_path: Path, variant: str = "", **options: object) -> DipoleApp:
+def app_for(tmp_path: Path, variant: str = "", **options: object) -> GameApp:
     choice = GameChoice("bipod", variant, (HUMAN, HUMAN))
-    return DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), **options)  # type: ignore[arg-type]
+    return GameApp(choice=choice, new=True, autosave=Autosave(tmp_path), **options)  # type: ignore[arg-type]
 
 
-def hex_board(app: DipoleApp) -> BipodBoard:
+def hex_board(app: GameApp) -> BipodBoard:
     board = app.board
     assert isinstance(board, BipodBoard)
     return board
@@ -87,7 +87,7 @@ async def test_blocking_adopting_and_running_by_keys(tmp_path: Path) -> None:
         assert board.side_glyph(state.runner) == "○"
 
 
-def panel_lines(app: DipoleApp) -> list[str]:
+def panel_lines(app: GameApp) -> list[str]:
     """The side panel's figures as shown: each line must fit the panel, or it would wrap."""
     tally = app.query_one("#tally", Static)
     lines = str(tally.render()).splitlines()
@@ -224,7 +224,7 @@ async def test_resigning_is_asked_once_more(tmp_path: Path) -> None:
 
 
 async def test_the_sample_game_loads_as_the_sheet_draws_it(tmp_path: Path) -> None:
-    app = DipoleApp(
+    app = GameApp(
         choice=GameChoice("dipole", "8x8", (HUMAN, HUMAN)), new=True, autosave=Autosave(tmp_path)
     )
     async with app.run_test(size=SIZE) as pilot:
@@ -277,7 +277,7 @@ async def test_flip_turns_the_board_round_and_the_keys_with_it(tmp_path: Path) -
 
 async def test_no_marks_or_stones_while_a_bot_thinks_or_after_the_end(tmp_path: Path) -> None:
     choice = GameChoice("bipod", "multi", ("hard", HUMAN))
-    app = DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=30.0)
+    app = GameApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=30.0)
     async with app.run_test(size=SIZE) as pilot:
         board = hex_board(app)
         await pilot.pause()
@@ -298,12 +298,12 @@ async def test_no_marks_or_stones_while_a_bot_thinks_or_after_the_end(tmp_path: 
 
 async def test_a_bot_plays_bipod_in_the_app_and_the_game_resumes(tmp_path: Path) -> None:
     choice = GameChoice("bipod", "", (HUMAN, "easy"))
-    app = DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=0.2)
+    app = GameApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=0.2)
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "m3")
         await until(lambda: len(app.session.state.moves_played) == 2)
         played = list(app.session.state.moves_played)
-    resumed = DipoleApp(autosave=Autosave(tmp_path))  # no --new: the autosave is offered
+    resumed = GameApp(autosave=Autosave(tmp_path))  # no --new: the autosave is offered
     async with resumed.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(resumed.screen, ChoiceScreen)

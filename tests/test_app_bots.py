@@ -9,7 +9,7 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.app import GameApp
 from dipole_tui.app.screens import GameChoice
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
@@ -18,9 +18,9 @@ from dipole_tui.session import HUMAN, Autosave
 SIZE = (100, 30)
 
 
-def bot_app(tmp_path: Path, white: str, black: str, think: float = 0.2) -> DipoleApp:
+def bot_app(tmp_path: Path, white: str, black: str, think: float = 0.2) -> GameApp:
     choice = GameChoice("dipole", "8x8", (white, black))
-    return DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=think)
+    return GameApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=think)
 
 
 async def until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
@@ -137,7 +137,7 @@ async def test_redo_in_a_game_against_a_bot_does_not_pause_it(tmp_path: Path) ->
 
 
 async def test_cancelling_the_first_dialog_starts_the_bots(tmp_path: Path) -> None:
-    app = DipoleApp(
+    app = GameApp(
         choice=GameChoice("dipole", "8x8", ("random", HUMAN)), autosave=Autosave(tmp_path)
     )
     async with app.run_test(size=SIZE) as pilot:
@@ -151,7 +151,7 @@ async def test_cancelling_the_first_dialog_starts_the_bots(tmp_path: Path) -> No
 
 async def test_a_bot_plays_death_stacks_in_the_app(tmp_path: Path) -> None:
     choice = GameChoice("death-stacks", "standard", (HUMAN, "easy"))
-    app = DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=0.2)
+    app = GameApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=0.2)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("colon", *"a1-2-a3", "enter", "escape")
         await until(lambda: len(app.session.state.moves_played) == 2)

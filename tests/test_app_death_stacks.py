@@ -22,7 +22,7 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Label, Select
 
-from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.app import GameApp
 from dipole_tui.app.board import DipoleBoard
 from dipole_tui.app.screens import ChoiceScreen, GameChoice, HelpScreen, NewGameScreen
 from dipole_tui.app.stacks_board import DeathStacksBoard
@@ -40,16 +40,16 @@ def sq(name: str) -> int:
     return parse_square(name)
 
 
-def app_for(tmp_path: Path, position: str | None = None, **options: object) -> DipoleApp:
+def app_for(tmp_path: Path, position: str | None = None, **options: object) -> GameApp:
     autosave = Autosave(tmp_path)
     if position is None:
         choice = GameChoice("death-stacks", "standard", (HUMAN, HUMAN))
-        return DipoleApp(choice=choice, new=True, autosave=autosave, **options)  # type: ignore[arg-type]
+        return GameApp(choice=choice, new=True, autosave=autosave, **options)  # type: ignore[arg-type]
     session = Session(DEATH_STACKS, DEATH_STACKS.parse_position(position), (HUMAN, HUMAN))
-    return DipoleApp(session=session, autosave=autosave, **options)  # type: ignore[arg-type]
+    return GameApp(session=session, autosave=autosave, **options)  # type: ignore[arg-type]
 
 
-def stacks_board(app: DipoleApp) -> DeathStacksBoard:
+def stacks_board(app: GameApp) -> DeathStacksBoard:
     board = app.board
     assert isinstance(board, DeathStacksBoard)
     return board
@@ -257,7 +257,7 @@ async def test_capturing_the_last_enemy_stack_wins(tmp_path: Path) -> None:
 
 
 async def test_the_new_game_dialog_switches_games_and_boards(tmp_path: Path) -> None:
-    app = DipoleApp(
+    app = GameApp(
         choice=GameChoice("dipole", "8x8", (HUMAN, HUMAN)), new=True, autosave=Autosave(tmp_path)
     )
     async with app.run_test(size=SIZE) as pilot:
@@ -289,7 +289,7 @@ async def test_records_of_either_game_load_into_their_own_board(tmp_path: Path) 
     stacks.write_text('[Game "Death Stacks"]\n\n1. a1-2-a3 f6-1-f5\n')
     dipole = tmp_path / "dipole.txt"
     dipole.write_text('[Game "Dipole"]\n\n1. e1-g3\n')
-    app = DipoleApp(
+    app = GameApp(
         choice=GameChoice("dipole", "8x8", (HUMAN, HUMAN)), new=True, autosave=Autosave(tmp_path)
     )
     async with app.run_test(size=SIZE) as pilot:
@@ -393,7 +393,7 @@ async def test_a_death_stacks_game_is_offered_and_resumed(tmp_path: Path) -> Non
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "a1-2-a3")
-    resumed = DipoleApp(autosave=Autosave(tmp_path))
+    resumed = GameApp(autosave=Autosave(tmp_path))
     async with resumed.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(resumed.screen, ChoiceScreen)

@@ -13,7 +13,7 @@ from game_files import kept, played
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
-from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.app import GameApp
 from dipole_tui.app.board import DipoleBoard
 from dipole_tui.app.game_board import GameBoard
 from dipole_tui.app.hex_board import BipodBoard
@@ -27,24 +27,24 @@ from dipole_tui.session import HUMAN, Autosave, Session
 SMALL = (80, 24)
 
 
-def the_board(app: DipoleApp) -> GameBoard:
+def the_board(app: GameApp) -> GameBoard:
     """The one board on the game screen, under whatever dialog is open."""
     boards = list(app.screen_stack[0].query(GameBoard))
     assert len(boards) == 1
     return boards[0]
 
 
-def side_title(app: DipoleApp) -> str:
+def side_title(app: GameApp) -> str:
     return str(app.screen_stack[0].query_one("#title", Static).render())
 
 
-def listed(app: DipoleApp) -> list[list[str]]:
+def listed(app: GameApp) -> list[list[str]]:
     """The Open dialog's rows as shown."""
     table = app.screen.query_one(DataTable)
     return [[str(cell) for cell in table.get_row_at(row)] for row in range(table.row_count)]
 
 
-async def open_dialog(pilot: Pilot[None], app: DipoleApp) -> OpenScreen:
+async def open_dialog(pilot: Pilot[None], app: GameApp) -> OpenScreen:
     await pilot.press("o")
     await pilot.pause()
     screen = app.screen
@@ -65,7 +65,7 @@ async def test_the_resume_question_stands_over_the_saved_game(
 ) -> None:
     saved = played(key, moves, variant, (HUMAN, "easy"))
     Autosave(tmp_path).write(saved)
-    app = DipoleApp(autosave=Autosave(tmp_path))
+    app = GameApp(autosave=Autosave(tmp_path))
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
@@ -93,7 +93,7 @@ async def test_the_move_list_behind_the_question_ends_with_the_last_move(tmp_pat
         saved.play(rng.choice(saved.state.legal_moves()))
     assert saved.outcome is None  # a long game still going: this seed's random moves
     Autosave(tmp_path).write(saved)
-    app = DipoleApp(autosave=Autosave(tmp_path))
+    app = GameApp(autosave=Autosave(tmp_path))
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
@@ -108,7 +108,7 @@ async def test_new_game_from_the_question_is_offered_like_the_saved_one_and_keep
 ) -> None:
     saved = played("dipole", ["e1-g3"], "10x10", ("medium", HUMAN))
     Autosave(tmp_path).write(saved)
-    app = DipoleApp(autosave=Autosave(tmp_path))
+    app = GameApp(autosave=Autosave(tmp_path))
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         await pilot.click("#new")
@@ -131,7 +131,7 @@ async def test_new_game_from_the_question_is_offered_like_the_saved_one_and_keep
 
 async def test_a_saved_game_with_no_moves_is_not_offered(tmp_path: Path) -> None:
     Autosave(tmp_path).write(played("dipole", [], "10x10", (HUMAN, HUMAN)))
-    app = DipoleApp(autosave=Autosave(tmp_path))
+    app = GameApp(autosave=Autosave(tmp_path))
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)  # no question: straight to a new game
@@ -142,7 +142,7 @@ async def test_a_saved_game_with_no_moves_is_not_offered(tmp_path: Path) -> None
 
 async def test_a_new_game_over_a_saved_game_with_no_moves_keeps_nothing(tmp_path: Path) -> None:
     Autosave(tmp_path).write(played("death-stacks", [], "standard", (HUMAN, HUMAN)))
-    app = DipoleApp(new=True, autosave=Autosave(tmp_path))  # as `play --new`
+    app = GameApp(new=True, autosave=Autosave(tmp_path))  # as `play --new`
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         assert not noticed(app, "kept as")
@@ -174,7 +174,7 @@ def a_folder_of_games(tmp_path: Path) -> dict[str, Path]:
 async def test_open_lists_the_kept_games_newest_first(tmp_path: Path) -> None:
     games = a_folder_of_games(tmp_path)
     bipod_plies = len(load_record(games["bipod"]).state.moves_played)
-    app = DipoleApp(new=True, autosave=Autosave(tmp_path))
+    app = GameApp(new=True, autosave=Autosave(tmp_path))
     async with app.run_test(size=(160, 50)) as pilot:
         await open_dialog(pilot, app)
         rows = listed(app)
@@ -201,7 +201,7 @@ async def test_open_fits_80x24_with_the_game_and_variant_in_one_column(tmp_path:
         format_record(DIPOLE, session.state, names),
         "2026-01-01",
     )
-    app = DipoleApp(new=True, autosave=Autosave(tmp_path))
+    app = GameApp(new=True, autosave=Autosave(tmp_path))
     async with app.run_test(size=SMALL) as pilot:
         await open_dialog(pilot, app)
         table = app.screen.query_one(DataTable)
@@ -218,7 +218,7 @@ async def test_open_fits_80x24_with_the_game_and_variant_in_one_column(tmp_path:
 
 async def test_choosing_a_row_opens_that_game(tmp_path: Path) -> None:
     games = a_folder_of_games(tmp_path)
-    app = DipoleApp(new=True, autosave=Autosave(tmp_path))
+    app = GameApp(new=True, autosave=Autosave(tmp_path))
     async with app.run_test(size=SMALL) as pilot:
         await open_dialog(pilot, app)
         await pilot.press("down")  # the second newest: the unfinished Dipole 10x10
@@ -240,7 +240,7 @@ async def test_a_typed_file_name_opens_that_file(tmp_path: Path) -> None:
     elsewhere = tmp_path / "elsewhere.txt"
     game = played("death-stacks", ["a1-2-a3", "f6-1-f5"], "standard", (HUMAN, HUMAN))
     elsewhere.write_text(game.record_text())
-    app = DipoleApp(new=True, autosave=Autosave(tmp_path))
+    app = GameApp(new=True, autosave=Autosave(tmp_path))
     async with app.run_test(size=SMALL) as pilot:
         screen = await open_dialog(pilot, app)
         assert screen.query_one(DataTable).has_focus  # the list first; Tab goes to the name
@@ -261,7 +261,7 @@ async def test_a_damaged_file_is_listed_as_damaged_and_the_rest_still_open(tmp_p
     binary = tmp_path / "unfinished" / "binary.txt"
     binary.write_bytes(b"\xff\xfe\x80")
     os.utime(binary, (0, 0))  # the oldest
-    app = DipoleApp(new=True, autosave=Autosave(tmp_path))
+    app = GameApp(new=True, autosave=Autosave(tmp_path))
     async with app.run_test(size=SMALL) as pilot:
         screen = await open_dialog(pilot, app)
         rows = listed(app)

@@ -10,7 +10,7 @@ from app_steps import message, type_move
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
-from dipole_tui.app.app import DipoleApp, MoveEntry
+from dipole_tui.app.app import GameApp, MoveEntry
 from dipole_tui.app.footer import GameFooter
 from dipole_tui.app.screens import ChoiceScreen, GameChoice
 from dipole_tui.app.wrapping import wrap
@@ -20,17 +20,17 @@ from dipole_tui.session import HUMAN, Autosave, Session
 SMALL = (80, 24)
 
 
-def app_for(tmp_path: Path, game: str = "dipole", position: str | None = None) -> DipoleApp:
+def app_for(tmp_path: Path, game: str = "dipole", position: str | None = None) -> GameApp:
     autosave = Autosave(tmp_path)
     if position is None:
         players = (HUMAN, HUMAN)
-        return DipoleApp(choice=GameChoice(game, "", players), new=True, autosave=autosave)
+        return GameApp(choice=GameChoice(game, "", players), new=True, autosave=autosave)
     rules = GAMES[game]
     session = Session(rules, rules.parse_position(position), (HUMAN, HUMAN))
-    return DipoleApp(session=session, autosave=autosave)
+    return GameApp(session=session, autosave=autosave)
 
 
-def shown_whole(app: DipoleApp, selector: str) -> list[str]:
+def shown_whole(app: GameApp, selector: str) -> list[str]:
     """The lines of a panel part, checked to be all on screen: none cut at the side or below."""
     widget = app.query_one(selector, Static)
     lines = str(widget.render()).splitlines()
@@ -90,7 +90,7 @@ async def test_the_footer_shows_the_entry_keys_while_typing(tmp_path: Path) -> N
         assert "Type a move: e1-g3, e1xg3, g7-off:2." in message(app)
 
 
-def footer_keys(app: DipoleApp) -> dict[str, str]:
+def footer_keys(app: GameApp) -> dict[str, str]:
     """Description -> key of every footer key drawn whole inside the screen and not under
     another (the pinned keys stand over the right end of the row)."""
     footer = app.query_one(GameFooter)
@@ -140,7 +140,7 @@ async def test_the_title_is_not_cut_at_80x24(tmp_path: Path) -> None:
     rules = GAMES["bipod"]
     state = rules.new("multi,adopter-runs")
     session = Session(rules, state, ("medium", "hard"))
-    app = DipoleApp(session=session, autosave=Autosave(tmp_path))
+    app = GameApp(session=session, autosave=Autosave(tmp_path))
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         text = " ".join(shown_whole(app, "#title"))
@@ -163,7 +163,7 @@ async def test_after_the_game_over_dialog_the_panel_says_what_next(tmp_path: Pat
 
 async def test_a_path_in_the_game_over_dialog_breaks_after_a_slash(tmp_path: Path) -> None:
     deep = tmp_path / "a-folder-with-a-long-name" / "and-another-one-below-it"
-    app = DipoleApp(
+    app = GameApp(
         session=Session(
             GAMES["dipole"], GAMES["dipole"].parse_position("8:W:Wb8=1:Ba1=3"), (HUMAN, HUMAN)
         ),
@@ -208,7 +208,7 @@ async def test_no_footer_key_is_cut_in_half(tmp_path: Path, game: str) -> None:
     state = rules.new()
     state.play(state.legal_moves()[0])
     Autosave(tmp_path).write(Session(rules, state, (HUMAN, HUMAN)))
-    app = DipoleApp(autosave=Autosave(tmp_path))  # the resume question over the saved game
+    app = GameApp(autosave=Autosave(tmp_path))  # the resume question over the saved game
     async with app.run_test(size=SMALL) as pilot:
         for _ in range(2):
             await pilot.pause()

@@ -19,7 +19,7 @@ from rich.color import Color
 from rich.style import Style
 from textual.pilot import Pilot
 
-from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.app import GameApp
 from dipole_tui.app.board import DipoleBoard
 from dipole_tui.app.game_board import GameBoard
 from dipole_tui.app.hex_board import BipodBoard
@@ -246,12 +246,12 @@ class Scene:
     cursor_at: list[int]
     kinds: set[str]
 
-    def app(self, tmp_path: Path) -> DipoleApp:
+    def app(self, tmp_path: Path) -> GameApp:
         if self.game is BIPOD:
             session = Session.from_text(self.position)
         else:
             session = Session(self.game, self.game.parse_position(self.position), (HUMAN, HUMAN))
-        return DipoleApp(session=session, autosave=Autosave(tmp_path))
+        return GameApp(session=session, autosave=Autosave(tmp_path))
 
 
 def cursor_to(board: GameBoard, square: int) -> None:
@@ -296,7 +296,7 @@ def hint(text: str) -> Setup:
 
     async def setup(pilot: Pilot[None], board: GameBoard) -> None:
         app = pilot.app
-        assert isinstance(app, DipoleApp)
+        assert isinstance(app, GameApp)
         board.show_hint(app.session.game.parse_move(text, app.session.state))
         await pilot.pause()
 
@@ -392,7 +392,7 @@ def contrast_failures(board: GameBoard, where: str) -> list[str]:
     return failures
 
 
-async def use_theme(app: DipoleApp, theme: str) -> None:
+async def use_theme(app: GameApp, theme: str) -> None:
     """Switch the theme and wait until the app has restyled itself (the Pilot's pause would
     also wait for the app to go idle, slowly, twenty times over)."""
     app.theme = theme
@@ -471,6 +471,6 @@ async def test_without_colour_every_highlight_still_shows(
 def test_without_colour_no_theme_draws_black_on_black(monkeypatch: pytest.MonkeyPatch) -> None:
     """Textual's NO_COLOR filter turns the ANSI themes' colours all black: not offered then."""
     set_no_color(monkeypatch, True)
-    assert not [name for name in DipoleApp().available_themes if name.startswith("ansi")]
+    assert not [name for name in GameApp().available_themes if name.startswith("ansi")]
     set_no_color(monkeypatch, False)
-    assert "ansi-dark" in DipoleApp().available_themes
+    assert "ansi-dark" in GameApp().available_themes

@@ -98,8 +98,9 @@ def new_session(choice: GameChoice) -> Session:
     return Session.new(game_named(choice.game_key), choice.variant, choice.players)
 
 
-class DipoleApp(App[None]):
-    """Dipole at one terminal: two players, one against a bot, or bots to watch."""
+class GameApp(App[None]):
+    """Any game with a board (`BOARDS`) at one terminal: two players, one against a bot, or bots
+    to watch."""
 
     CSS_PATH = "app.tcss"
     TITLE = "dipole-tui"
