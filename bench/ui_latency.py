@@ -95,10 +95,10 @@ from textual.app import App
 from textual.screen import Screen
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.board import DipoleBoard
-from dipole_tui.app.hex_board import BipodBoard
+from dipole_tui.app.bipod_board import BipodBoard
+from dipole_tui.app.death_stacks_board import DeathStacksBoard
+from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.screens import GameChoice
-from dipole_tui.app.stacks_board import DeathStacksBoard
 from dipole_tui.games import GAMES
 from dipole_tui.games.base import State
 from dipole_tui.games.bipod import ADOPT as BIPOD_ADOPT

@@ -23,7 +23,7 @@ from textual.geometry import Region
 from textual.widgets import Static
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.hex_board import BipodBoard
+from dipole_tui.app.bipod_board import BipodBoard
 from dipole_tui.app.screens import ChoiceScreen, GameChoice, HelpScreen
 from dipole_tui.games.bipod import ADOPT, BIPOD, LABELS, NEIGHBOURS, RESIGN, Move, parse_cell
 from dipole_tui.session import HUMAN, Autosave
@@ -41,7 +41,7 @@ def app_for(tmp_path: Path, variant: str = "", **options: object) -> GameApp:
     return GameApp(choice=choice, new=True, autosave=Autosave(tmp_path), **options)  # type: ignore[arg-type]
 
 
-def hex_board(app: GameApp) -> BipodBoard:
+def bipod_board(app: GameApp) -> BipodBoard:
     board = app.board
     assert isinstance(board, BipodBoard)
     return board
@@ -54,7 +54,7 @@ def drawn_text(board: BipodBoard, name: str) -> str:
 async def test_blocking_adopting_and_running_by_keys(tmp_path: Path) -> None:
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        board = hex_board(app)
+        board = bipod_board(app)
         assert board.cursor in NEIGHBOURS[cell("i1")]  # beside the start stone, free
         await walk_to(pilot, board, cell("i1"))
         await pilot.press("enter")  # the start stone's cell is taken
@@ -128,7 +128,7 @@ async def test_the_keys_under_the_board_are_never_cut(
 ) -> None:
     app = app_for(tmp_path, variant)
     async with app.run_test(size=size) as pilot:
-        board = hex_board(app)
+        board = bipod_board(app)
         for step in ("start", "adopted", "runner"):
             shown = " · ".join(status_lines(board, LABELS))
             assert shown.replace(" · ", " ") == board.status().replace(" · ", " "), step
@@ -142,7 +142,7 @@ async def test_the_keys_under_the_board_are_never_cut(
 async def test_a_hint_shows_the_stones_to_place_or_says_adopt(tmp_path: Path) -> None:
     app = app_for(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        board = hex_board(app)
+        board = bipod_board(app)
         answer_hint(app, "k3")
         await pilot.pause()
         assert drawn_text(board, "k3") == "✕" and hinted(board, "cell", cell("k3"))
@@ -161,7 +161,7 @@ async def test_a_hint_shows_the_stones_to_place_or_says_adopt(tmp_path: Path) ->
 async def test_in_hot_seat_the_cursor_goes_beside_the_stone_just_placed(tmp_path: Path) -> None:
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        board = hex_board(app)
+        board = bipod_board(app)
         await type_move(pilot, "k3")  # typed: the cursor was elsewhere
         assert board.cursor in NEIGHBOURS[cell("k3")]  # Second answers near First's stone
         assert app.session.state.stone(board.cursor) == "."  # where Enter can place
@@ -170,7 +170,7 @@ async def test_in_hot_seat_the_cursor_goes_beside_the_stone_just_placed(tmp_path
 async def test_multi_marks_up_to_three_stones_then_places_them(tmp_path: Path) -> None:
     app = app_for(tmp_path, "multi")
     async with app.run_test(size=SIZE) as pilot:
-        board = hex_board(app)
+        board = bipod_board(app)
         for name in ("e1", "e3", "f2"):
             await walk_to(pilot, board, cell(name))
             await pilot.press("space")
@@ -198,7 +198,7 @@ async def test_the_right_button_places_the_other_colour(tmp_path: Path) -> None:
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "adopt")  # First adopts: Second runs
-        board = hex_board(app)
+        board = bipod_board(app)
         offset = drawn_offset(board, "cell", cell("t2"))
         await pilot.click(BipodBoard, offset=offset, button=3)
         await pilot.pause()
@@ -230,7 +230,7 @@ async def test_the_sample_game_loads_as_the_sheet_draws_it(tmp_path: Path) -> No
     async with app.run_test(size=SIZE) as pilot:
         await open_record(pilot, app, SAMPLE)
         await pilot.pause()
-        board = hex_board(app)
+        board = bipod_board(app)
         state = app.session.state
         assert app.session.game is BIPOD and state.moves_played[-1] == RESIGN
         # Cut off from both start stones: blank, as on the sheet.
@@ -250,7 +250,7 @@ async def test_ascii_stones_are_the_sheets_letters(tmp_path: Path) -> None:
     app = app_for(tmp_path, ascii_glyphs=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_move(pilot, "e1")
-        board = hex_board(app)
+        board = bipod_board(app)
         assert drawn_text(board, "i1") == "@" and drawn_text(board, "s1") == "Q"
         assert drawn_text(board, "e1") == "x"
         assert board.scale() == (1, 1)  # 80 columns: the sheet's own size
@@ -260,7 +260,7 @@ async def test_ascii_stones_are_the_sheets_letters(tmp_path: Path) -> None:
 async def test_flip_turns_the_board_round_and_the_keys_with_it(tmp_path: Path) -> None:
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        board = hex_board(app)
+        board = bipod_board(app)
         corner_x, corner_y = drawn_offset(board, "cell", cell("=1"))
         far_x, far_y = drawn_offset(board, "cell", cell(";1"))
         await pilot.press("f")
@@ -279,7 +279,7 @@ async def test_no_marks_or_stones_while_a_bot_thinks_or_after_the_end(tmp_path: 
     choice = GameChoice("bipod", "multi", ("hard", HUMAN))
     app = GameApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=30.0)
     async with app.run_test(size=SIZE) as pilot:
-        board = hex_board(app)
+        board = bipod_board(app)
         await pilot.pause()
         assert app._thinking and not board.interactive
         await pilot.press("space")
@@ -291,7 +291,7 @@ async def test_no_marks_or_stones_while_a_bot_thinks_or_after_the_end(tmp_path: 
         await pilot.pause()
         await pilot.press("escape")  # the game-over dialog: review
         await pilot.press("space", "enter")
-        board = hex_board(app)
+        board = bipod_board(app)
         assert board.marked == [] and "taken" not in board.status()
         assert app.session.state.moves_played == [RESIGN]
 
@@ -319,7 +319,7 @@ async def test_cursor_steps_leave_nothing_stale(tmp_path: Path) -> None:
     """A cursor step redraws only the rows it touches: the screen must match a full redraw."""
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        board = hex_board(app)
+        board = bipod_board(app)
         await pilot.press("a")  # Second will run: the cursor then shows a runner stone
         await walk_to(pilot, board, cell("i1"))
         # Enter on the start stone's cell: a notice, which the next step must clear.

@@ -23,9 +23,9 @@ from textual.pilot import Pilot
 from textual.widgets import Label, Select
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.board import DipoleBoard
+from dipole_tui.app.death_stacks_board import DeathStacksBoard
+from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.screens import ChoiceScreen, GameChoice, HelpScreen, NewGameScreen
-from dipole_tui.app.stacks_board import DeathStacksBoard
 from dipole_tui.games.death_stacks import DEATH_STACKS, Move, parse_square
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.session import HUMAN, Autosave, Session
@@ -49,7 +49,7 @@ def app_for(tmp_path: Path, position: str | None = None, **options: object) -> G
     return GameApp(session=session, autosave=autosave, **options)  # type: ignore[arg-type]
 
 
-def stacks_board(app: GameApp) -> DeathStacksBoard:
+def death_stacks_board(app: GameApp) -> DeathStacksBoard:
     board = app.board
     assert isinstance(board, DeathStacksBoard)
     return board
@@ -67,7 +67,7 @@ async def click(pilot: Pilot[None], board: DeathStacksBoard, key: str, value: in
 async def test_a_game_by_keys_number_keys_clicks_on_pieces_and_typing(tmp_path: Path) -> None:
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         assert board.cursor == sq("a1")  # the side to move's tallest stack, a1 first
         # Red: one piece from a1, chosen by the number key, then +/- change the count.
         await pilot.press("1")
@@ -107,7 +107,7 @@ async def test_a_game_by_keys_number_keys_clicks_on_pieces_and_typing(tmp_path: 
 async def test_clicking_a_buried_piece_moves_it_with_everything_above(tmp_path: Path) -> None:
     app = app_for(tmp_path, MIDDLE)
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         # b5 holds r r b r (bottom to top): the second piece up takes three with it.
         offset = None
         for y in range(board.size.height):
@@ -131,7 +131,7 @@ async def test_clicking_a_buried_piece_moves_it_with_everything_above(tmp_path: 
 async def test_the_path_to_the_cursor_is_drawn_with_its_reflections(tmp_path: Path) -> None:
     app = app_for(tmp_path, MIDDLE)
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         assert board.cursor == sq("b5")
         await pilot.press("enter")  # the whole stack: four pieces
         assert board.count == 4
@@ -173,7 +173,7 @@ async def test_several_ways_to_a_square_are_said_in_full_under_the_board(
     so whole, wrapped into the lines under the board, in shorter words only where needed."""
     app = app_for(tmp_path)
     async with app.run_test(size=size) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         await walk_to(pilot, board, sq("c1"))
         await pilot.press("1")
         await walk_to(pilot, board, sq("c2"))
@@ -193,7 +193,7 @@ async def test_several_ways_to_a_square_are_said_in_full_under_the_board(
 async def test_a_hint_is_marked_with_the_pieces_that_land(tmp_path: Path) -> None:
     app = app_for(tmp_path, MIDDLE)
     async with app.run_test(size=(80, 24)) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         answer_hint(app, "b5-3-e4")
         await pilot.pause()
         assert hinted(board, "square", sq("b5")) and hinted(board, "square", sq("e4"))
@@ -211,7 +211,7 @@ async def test_in_hot_seat_the_cursor_goes_to_the_next_players_nearest_stack(
 ) -> None:
     app = app_for(tmp_path, ",,,,,bbb/,,,,,/,,,,,/,b,,,,/,,,,,/r,,,,, r")
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         await pilot.press("1")
         await walk_to(pilot, board, sq("a2"))
         await pilot.press("enter")
@@ -224,7 +224,7 @@ async def test_a_too_tall_stack_is_marked_and_only_its_legal_parts_offered(
 ) -> None:
     app = app_for(tmp_path, TOO_TALL)
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         assert board.cursor == sq("c4")
         assert "Too tall: c4 must move" in board.status()
         assert drawn_text(board, "c4").startswith("6!")
@@ -244,7 +244,7 @@ async def test_a_too_tall_stack_is_marked_and_only_its_legal_parts_offered(
 async def test_capturing_the_last_enemy_stack_wins(tmp_path: Path) -> None:
     app = app_for(tmp_path, ",,,,,/,,,,,/,,,,,/,,,,,/b,,,,,/r,,,,, r")
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         await pilot.press("enter")
         assert board.targets[sq("a2")]  # a capture: marked as one
         assert drawn_text(board, "a2").startswith("x1")
@@ -278,7 +278,7 @@ async def test_the_new_game_dialog_switches_games_and_boards(tmp_path: Path) -> 
         await pilot.pause()
         await pilot.pause()
         assert app.session.game is DEATH_STACKS
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         assert board.has_focus and len(app.query(DeathStacksBoard)) == 1
         await pilot.press("2")  # the board answers keys at once
         assert board.selected == sq("a1") and board.count == 2
@@ -317,14 +317,14 @@ async def test_ascii_pieces_and_the_smallest_board(tmp_path: Path) -> None:
     app = app_for(tmp_path, ascii_glyphs=True)
     async with app.run_test(size=(60, 14)) as pilot:
         await pilot.pause()
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         assert board.cell_size() == (4, 1)
         assert drawn_text(board, "a1") == "r2" and drawn_text(board, "a6") == "b2"
         assert "rr" not in drawn_text(board, "a1")  # no room for the pieces: owner and height
     app = app_for(tmp_path, ascii_glyphs=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert drawn_text(stacks_board(app), "a1") == "2rr"
+        assert drawn_text(death_stacks_board(app), "a1") == "2rr"
 
 
 async def test_a_terminal_too_small_for_the_board_says_so(tmp_path: Path) -> None:
@@ -335,7 +335,7 @@ async def test_a_terminal_too_small_for_the_board_says_so(tmp_path: Path) -> Non
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not app.screen.has_class("too-small")
-        assert stacks_board(app).cell_size() == (7, 3)
+        assert death_stacks_board(app).cell_size() == (7, 3)
 
 
 def drawn_look(board: DeathStacksBoard) -> list[tuple[str, list[Style | None]]]:
@@ -350,7 +350,7 @@ async def test_partial_redraws_leave_nothing_stale(tmp_path: Path) -> None:
     full redraw gives."""
     app = app_for(tmp_path, MIDDLE)
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         # b5-3-e4 after a look at four pieces; Black: c4-2-c2 after cancelling; undo.
         keys = ["3", "right", "right", "right", "down", "plus", "minus", "enter"]
         keys += ["1", "escape", "2", "down", "down", "enter", "left", "u"]
@@ -368,7 +368,7 @@ async def test_partial_redraws_leave_nothing_stale(tmp_path: Path) -> None:
 async def test_a_new_theme_reaches_every_square(tmp_path: Path) -> None:
     app = app_for(tmp_path, MIDDLE)
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         before = drawn_look(board)
         app.theme = "nord" if app.theme != "nord" else "textual-dark"
         await pilot.pause()
@@ -382,7 +382,7 @@ async def test_a_new_theme_reaches_every_square(tmp_path: Path) -> None:
 async def test_nothing_to_undo_keeps_the_picked_stack(tmp_path: Path) -> None:
     app = app_for(tmp_path, MIDDLE)
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         await pilot.press("3")
         await pilot.press("u")
         assert "Nothing to undo" in message(app)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..games.base import State
-from .board import DipoleBoard
+from .bipod_board import BipodBoard
+from .death_stacks_board import DeathStacksBoard
+from .dipole_board import DipoleBoard
 from .game_board import GameBoard
-from .hex_board import BipodBoard
-from .stacks_board import DeathStacksBoard
 
 BOARDS: dict[str, type[GameBoard]] = {
     "dipole": DipoleBoard,
