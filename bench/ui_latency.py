@@ -96,9 +96,9 @@ from textual.screen import Screen
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.bipod_board import BipodBoard
+from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
-from dipole_tui.app.screens import GameChoice
 from dipole_tui.games import GAMES
 from dipole_tui.games.base import State
 from dipole_tui.games.bipod import ADOPT as BIPOD_ADOPT
@@ -590,7 +590,7 @@ import dipole_tui.app.app
 imported = time.clock_gettime(time.CLOCK_MONOTONIC)
 import json, sys, tempfile
 from pathlib import Path
-from dipole_tui.app.screens import GameChoice
+from dipole_tui.app.choice import GameChoice
 from dipole_tui.session import HUMAN, Autosave
 width, height, game, variant = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
 frames = []

@@ -238,7 +238,7 @@ def run_play(args: argparse.Namespace) -> None:
     """Open the app; with no subcommand, with the defaults and the autosave offered."""
     from .app.app import GameApp  # Textual loads only when the game is played
     from .app.boards import PLAYABLE
-    from .app.screens import GameChoice
+    from .app.choice import GameChoice
 
     key = getattr(args, "game", "dipole")
     game = game_named(key)

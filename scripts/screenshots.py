@@ -15,7 +15,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.screens import GameChoice
+from dipole_tui.app.choice import GameChoice
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.death_stacks import parse_square as death_stacks_square

@@ -20,8 +20,9 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from dipole_tui.app.app import GameApp
+from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.dipole_board import DipoleBoard
-from dipole_tui.app.screens import ChoiceScreen, FileScreen, GameChoice, HelpScreen, NewGameScreen
+from dipole_tui.app.screens import ChoiceScreen, FileScreen, HelpScreen, NewGameScreen
 from dipole_tui.games.dipole import DIPOLE, OFF, PASS, parse_square
 from dipole_tui.session import HUMAN, Autosave, Session
 

@@ -24,7 +24,8 @@ from textual.widgets import Static
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.bipod_board import BipodBoard
-from dipole_tui.app.screens import ChoiceScreen, GameChoice, HelpScreen
+from dipole_tui.app.choice import GameChoice
+from dipole_tui.app.screens import ChoiceScreen, HelpScreen
 from dipole_tui.games.bipod import ADOPT, BIPOD, LABELS, NEIGHBOURS, RESIGN, Move, parse_cell
 from dipole_tui.session import HUMAN, Autosave
 
@@ -216,7 +217,7 @@ async def test_resigning_is_asked_once_more(tmp_path: Path) -> None:
         assert app.session.outcome is None
         await pilot.press("R")
         await pilot.pause()
-        app.screen.query_one("#resign").press()
+        app.screen.query_one("#yes").press()
         await pilot.pause()
         await pilot.pause()
         assert app.session.state.moves_played == [RESIGN]

@@ -10,7 +10,7 @@ from pathlib import Path
 from textual.widgets import Static
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.screens import GameChoice
+from dipole_tui.app.choice import GameChoice
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.session import HUMAN, Autosave

@@ -23,9 +23,10 @@ from textual.pilot import Pilot
 from textual.widgets import Label, Select
 
 from dipole_tui.app.app import GameApp
+from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
-from dipole_tui.app.screens import ChoiceScreen, GameChoice, HelpScreen, NewGameScreen
+from dipole_tui.app.screens import ChoiceScreen, HelpScreen, NewGameScreen
 from dipole_tui.games.death_stacks import DEATH_STACKS, Move, parse_square
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.session import HUMAN, Autosave, Session

@@ -15,10 +15,11 @@ from textual.widgets import DataTable, Input, Static
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.bipod_board import BipodBoard
+from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.game_board import GameBoard
-from dipole_tui.app.screens import ChoiceScreen, GameChoice, NewGameScreen, OpenScreen
+from dipole_tui.app.screens import ChoiceScreen, NewGameScreen, OpenScreen
 from dipole_tui.games import GAMES
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import format_record, load_record

@@ -11,8 +11,9 @@ from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from dipole_tui.app.app import GameApp, MoveEntry
+from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.footer import GameFooter
-from dipole_tui.app.screens import ChoiceScreen, GameChoice
+from dipole_tui.app.screens import ChoiceScreen
 from dipole_tui.app.wrapping import wrap
 from dipole_tui.games import GAMES
 from dipole_tui.session import HUMAN, Autosave, Session

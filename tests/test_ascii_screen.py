@@ -14,7 +14,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.screens import ChoiceScreen, GameChoice
+from dipole_tui.app.choice import GameChoice
+from dipole_tui.app.screens import ChoiceScreen
 from dipole_tui.cli import main
 from dipole_tui.games import GAMES
 from dipole_tui.session import DATA_DIR_VARIABLE, HUMAN, Autosave, Session

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.screens import GameChoice
+from dipole_tui.app.choice import GameChoice
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE

@@ -35,16 +35,10 @@ from ..records import RecordError, load_record, move_label
 from ..session import HUMAN, Autosave, Session, game_named
 from .ascii import AsciiScrollBarRender, glyph_map
 from .boards import BOARDS, PLAYABLE, make_board
+from .choice import GameChoice
 from .footer import GameFooter
 from .game_board import GameBoard
-from .screens import (
-    ChoiceScreen,
-    FileScreen,
-    GameChoice,
-    HelpScreen,
-    NewGameScreen,
-    OpenScreen,
-)
+from .screens import ChoiceScreen, FileScreen, HelpScreen, NewGameScreen, OpenScreen
 from .wrapping import wrap
 
 SIDE_PANEL_WIDTH = 26
@@ -472,6 +466,16 @@ class GameApp(App[None]):
     @on(GameBoard.MoveChosen)
     def move_chosen(self, event: GameBoard.MoveChosen) -> None:
         self._play(event.move)
+
+    @on(GameBoard.MoveToConfirm)
+    def move_to_confirm(self, event: GameBoard.MoveToConfirm) -> None:
+        answers = [("Keep playing", "no"), (event.confirm, "yes")]
+
+        def answered(answer: str | None) -> None:
+            if answer == "yes":
+                self._play(event.move)
+
+        self.push_screen(ChoiceScreen(event.question, event.text, answers, escape="no"), answered)
 
     def _play(self, move: Move) -> None:
         if self._hint_request and self._thinker is not None:
