@@ -63,17 +63,17 @@ async def measure(args: argparse.Namespace) -> list[float]:
                     send(KEY_NAMES.get(char, char), char)
                 send("escape", None)
                 for _ in range(200):
-                    if app._thinking:
+                    if app.bots.thinking:
                         break
                     await asyncio.sleep(0.01)
                 direction = "left"
-                while app._thinking:
+                while app.bots.thinking:
                     await asyncio.sleep(args.gap_ms / 1000)
                     before = len(clock.times)
                     started = time.perf_counter()
                     send(direction, None)
                     first = await clock.wait_for_frame(before, timeout=2.0)
-                    if first is not None and app._thinking:
+                    if first is not None and app.bots.thinking:
                         samples.append(first - started)
                     direction = "right" if direction == "left" else "left"
                 await pilot.pause()

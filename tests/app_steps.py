@@ -3,13 +3,18 @@ opening a record, reading the message line."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from dipole_tui.app.app import GameApp
+from dipole_tui.app.bot_controller import AnswerHandler
 from dipole_tui.app.game_board import GameBoard
+from dipole_tui.bots import Budget
 
 
 def drawn_offset(board: GameBoard, key: str, value: int) -> tuple[int, int]:
@@ -48,10 +53,51 @@ def hinted(board: GameBoard, key: str, value: int) -> bool:
     return all(style.underline for style in styles)
 
 
-def answer_hint(app: GameApp, move: str) -> None:
-    """The bots' process answers a hint with `move`, as its reading thread hands it over."""
-    app._hint_request = 1000
-    app._answered(1000, move)
+class ScriptedBots:
+    """Stands in for the bots' process (`Thinker`): each request is answered with the next of
+    `replies` (None: no move found), from a thread of its own as the process's answers come."""
+
+    def __init__(self, *replies: str | None) -> None:
+        self.replies = list(replies)
+        self.asked: list[str] = []  # the bots asked, in turn
+        self.on_answer: AnswerHandler | None = None
+
+    def __call__(self, on_answer: AnswerHandler) -> ScriptedBots:
+        self.on_answer = on_answer
+        return self
+
+    def ask(self, game_key: str, record: str, bot: str, seat: int, budget: Budget) -> int:
+        assert self.on_answer is not None and self.replies, f"{bot} asked, with no reply left"
+        self.asked.append(bot)
+        number, reply = len(self.asked), self.replies.pop(0)
+        threading.Thread(target=self.on_answer, args=(number, reply)).start()
+        return number
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    @property
+    def alive(self) -> bool:
+        return True
+
+
+async def until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Wait for something the app will do, by its public state, as long as `seconds`."""
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("timed out waiting")
+
+
+async def ask_hint(pilot: Pilot[None], app: GameApp) -> None:
+    """`i`, then the hint as the app's bots answer it (`ScriptedBots` in tests), marked."""
+    await pilot.press("i")
+    await until(lambda: app.bots.unanswered == 0)
+    await pilot.pause()
 
 
 def status_lines(board: GameBoard, letters: str) -> list[str]:

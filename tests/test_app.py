@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from app_steps import (
-    answer_hint,
+    ScriptedBots,
+    ask_hint,
     drawn_offset,
     drawn_text,
     hinted,
@@ -23,6 +25,7 @@ from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.screens import ChoiceScreen, FileScreen, HelpScreen, NewGameScreen
+from dipole_tui.bots.process import Thinker
 from dipole_tui.games.dipole import DIPOLE, OFF, PASS, parse_square
 from dipole_tui.session import HUMAN, Autosave, Session
 
@@ -36,12 +39,13 @@ def sq(name: str) -> int:
     return parse_square(name, 8)
 
 
-def app_for(tmp_path: Path, position: str | None = None, variant: str = "8x8") -> GameApp:
+def app_for(
+    tmp_path: Path, position: str | None = None, variant: str = "8x8", thinker: Any = Thinker
+) -> GameApp:
     autosave = Autosave(tmp_path)
     if position is None:
-        return GameApp(
-            choice=GameChoice("dipole", variant, (HUMAN, HUMAN)), new=True, autosave=autosave
-        )
+        choice = GameChoice("dipole", variant, (HUMAN, HUMAN))
+        return GameApp(choice=choice, new=True, autosave=autosave, thinker=thinker)
     session = Session(DIPOLE, DIPOLE.parse_position(position), (HUMAN, HUMAN))
     return GameApp(session=session, autosave=autosave)
 
@@ -142,11 +146,10 @@ async def test_escape_cancels_and_other_stacks_switch_the_selection(tmp_path: Pa
 
 
 async def test_a_hint_is_marked_on_the_board_until_escape_or_a_move(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+    app = app_for(tmp_path, thinker=ScriptedBots("e1-g3", "e1-off:12"))
     async with app.run_test(size=(80, 24)) as pilot:
         board = app.board
-        answer_hint(app, "e1-g3")
-        await pilot.pause()
+        await ask_hint(pilot, app)
         assert message(app) == "Hint: hard would play e1-g3."
         assert hinted(board, "square", sq("e1")) and hinted(board, "square", sq("g3"))
         assert drawn_text(board, "square", sq("g3")) == "→2"  # how many go, as a target says
@@ -156,8 +159,7 @@ async def test_a_hint_is_marked_on_the_board_until_escape_or_a_move(tmp_path: Pa
         assert drawn_text(board, "square", sq("g3")) == "·"
         assert message(app) == "Hint: hard would play e1-g3."
         # A removal: its chip shows in the strip before the stack is picked.
-        answer_hint(app, "e1-off:12")
-        await pilot.pause()
+        await ask_hint(pilot, app)
         assert drawn_text(board, "removal", 12) == "12" and hinted(board, "removal", 12)
         assert hinted(board, "square", sq("e1"))
         await type_move(pilot, "e1-c3")  # a move ends the hint

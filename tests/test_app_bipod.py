@@ -9,16 +9,17 @@ from pathlib import Path
 import app_steps as steps
 import pytest
 from app_steps import (
-    answer_hint,
+    ScriptedBots,
+    ask_hint,
     drawn_offset,
     hinted,
     message,
     open_record,
     status_lines,
     type_move,
+    until,
     walk_to,
 )
-from test_app_bots import until
 from textual.geometry import Region
 from textual.widgets import Static
 
@@ -141,18 +142,16 @@ async def test_the_keys_under_the_board_are_never_cut(
 
 
 async def test_a_hint_shows_the_stones_to_place_or_says_adopt(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+    app = app_for(tmp_path, thinker=ScriptedBots("k3", "adopt"))
     async with app.run_test(size=(80, 24)) as pilot:
         board = bipod_board(app)
-        answer_hint(app, "k3")
-        await pilot.pause()
+        await ask_hint(pilot, app)
         assert drawn_text(board, "k3") == "✕" and hinted(board, "cell", cell("k3"))
         assert not hinted(board, "cell", cell("h2"))
         await pilot.press("escape")
         assert drawn_text(board, "k3") == "·" and not hinted(board, "cell", cell("k3"))
         await type_move(pilot, "m1")
-        answer_hint(app, "adopt")
-        await pilot.pause()
+        await ask_hint(pilot, app)
         assert "Hint: adopt (a)" in status_lines(board, LABELS)[0]
         await pilot.press("a")  # the move is played: the hint is gone
         await pilot.pause()
@@ -282,7 +281,7 @@ async def test_no_marks_or_stones_while_a_bot_thinks_or_after_the_end(tmp_path: 
     async with app.run_test(size=SIZE) as pilot:
         board = bipod_board(app)
         await pilot.pause()
-        assert app._thinking and not board.interactive
+        assert app.bots.thinking and not board.interactive
         await pilot.press("space")
         await pilot.click(BipodBoard, offset=drawn_offset(board, "cell", cell("m3")))
         assert board.marked == [] and not app.session.state.moves_played

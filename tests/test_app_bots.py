@@ -3,14 +3,15 @@ stops them at once. The screen stays live while they think."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from app_steps import ScriptedBots, type_move, until
 from textual.widgets import Static
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice
+from dipole_tui.bots.process import Thinker
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.session import HUMAN, Autosave
@@ -18,17 +19,12 @@ from dipole_tui.session import HUMAN, Autosave
 SIZE = (100, 30)
 
 
-def bot_app(tmp_path: Path, white: str, black: str, think: float = 0.2) -> GameApp:
+def bot_app(
+    tmp_path: Path, white: str, black: str, think: float = 0.2, thinker: Any = Thinker
+) -> GameApp:
     choice = GameChoice("dipole", "8x8", (white, black))
-    return GameApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=think)
-
-
-async def until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
-    for _ in range(int(seconds / 0.02)):
-        if condition():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("timed out waiting")
+    autosave = Autosave(tmp_path)
+    return GameApp(choice=choice, new=True, autosave=autosave, think_time=think, thinker=thinker)
 
 
 async def test_a_bot_answers_and_undo_returns_to_the_human(tmp_path: Path) -> None:
@@ -48,7 +44,7 @@ async def test_undo_stops_a_thinking_bot_at_once(tmp_path: Path) -> None:
     app = bot_app(tmp_path, HUMAN, "hard", think=30.0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon", *"e1-g3", "enter", "escape")
-        await until(lambda: app._thinking)
+        await until(lambda: app.bots.thinking)
         assert "hard is thinking" in str(app.query_one("#turn", Static).render())
         # The screen stays live while the bot thinks: the cursor moves.
         before = app.board.cursor
@@ -56,9 +52,10 @@ async def test_undo_stops_a_thinking_bot_at_once(tmp_path: Path) -> None:
         assert app.board.cursor != before
         await pilot.press("u")
         await pilot.pause()
-        assert not app._thinking and app.session.state.moves_played == []
-        await asyncio.sleep(0.5)
-        assert app.session.state.moves_played == []  # no late answer from the stopped search
+        assert not app.bots.thinking and app.session.state.moves_played == []
+        await until(lambda: app.bots.unanswered == 0)  # the stopped search's answer came...
+        await pilot.pause()
+        assert app.session.state.moves_played == []  # ...and was dropped
 
 
 async def test_bots_can_be_watched_paused_and_stepped(tmp_path: Path) -> None:
@@ -67,14 +64,16 @@ async def test_bots_can_be_watched_paused_and_stepped(tmp_path: Path) -> None:
         await until(lambda: len(app.session.state.moves_played) >= 2)
         await pilot.press("p")
         await pilot.pause()
-        assert app.paused and not app._thinking
+        assert app.bots.paused and not app.bots.thinking
         assert "paused" in str(app.query_one("#turn", Static).render())
         frozen = len(app.session.state.moves_played)
-        await asyncio.sleep(1.0)
+        await until(lambda: app.bots.unanswered == 0)
+        await pilot.pause()
         assert len(app.session.state.moves_played) == frozen  # a stopped search's move is dropped
         await pilot.press("full_stop")
         await until(lambda: len(app.session.state.moves_played) > frozen)
-        await asyncio.sleep(1.0)
+        await pilot.pause()
+        assert not app.bots.thinking and app.bots.unanswered == 0  # nobody asked again:
         assert len(app.session.state.moves_played) == frozen + 1  # one step, then it waits
         await pilot.press("p")
         await until(lambda: len(app.session.state.moves_played) > frozen + 1)
@@ -97,7 +96,7 @@ async def test_a_move_typed_on_the_bots_turn_is_refused_and_the_bot_still_moves(
     app = bot_app(tmp_path, HUMAN, "hard", think=3.0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon", *"e1-g3", "enter")
-        await until(lambda: app._thinking)
+        await until(lambda: app.bots.thinking)
         await pilot.press(*"d8-c7", "enter")
         await pilot.pause()
         assert "bot's turn" in str(app.query_one("#message", Static).render())
@@ -110,15 +109,15 @@ async def test_a_stopped_bot_is_asked_again_and_its_process_survives(tmp_path: P
     app = bot_app(tmp_path, HUMAN, "hard", think=30.0)  # long enough never to answer here
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon", *"e1-g3", "enter", "escape")
-        await until(lambda: app._thinking)
+        await until(lambda: app.bots.thinking)
         await pilot.press("U")  # nothing to redo: the bot must go on thinking
-        assert app._thinking
+        assert app.bots.thinking
         await pilot.press("u")  # stops the search in the middle
-        assert not app._thinking and app.session.state.moves_played == []
-        app.think_time = 0.3  # the next question is answered soon
+        assert not app.bots.thinking and app.session.state.moves_played == []
+        app.bots.think_time = 0.3  # the next question is answered soon
         await pilot.press("colon", *"e1-c3", "enter", "escape")
         await until(lambda: len(app.session.state.moves_played) == 2)
-        assert app._thinker is not None and app._thinker._process.is_alive()
+        assert app.bots.worker_alive
 
 
 async def test_redo_in_a_game_against_a_bot_does_not_pause_it(tmp_path: Path) -> None:
@@ -131,7 +130,7 @@ async def test_redo_in_a_game_against_a_bot_does_not_pause_it(tmp_path: Path) ->
         assert app.session.state.moves_played == []
         await pilot.press("U")  # the move and the bot's reply come back together
         await pilot.pause()
-        assert len(app.session.state.moves_played) == 2 and not app.paused
+        assert len(app.session.state.moves_played) == 2 and not app.bots.paused
         await pilot.press("colon", *"e1-c3", "enter", "escape")
         await until(lambda: len(app.session.state.moves_played) == 4)
 
@@ -164,13 +163,12 @@ async def test_a_bot_plays_death_stacks_in_the_app(tmp_path: Path) -> None:
 
 
 async def test_a_bot_that_fails_says_so_instead_of_thinking_forever(tmp_path: Path) -> None:
-    app = bot_app(tmp_path, HUMAN, "easy")
+    bots = ScriptedBots(None)  # the search fails: no move
+    app = bot_app(tmp_path, HUMAN, "easy", thinker=bots)
     async with app.run_test(size=SIZE) as pilot:
-        app._bot_request = 7  # as if the bot's process had been asked, and answers nothing
-        app._thinking = True
-        app._answered(7, None)
+        await type_move(pilot, "e1-g3")
+        await until(lambda: app.bots.unanswered == 0)
         await pilot.pause()
-        assert not app._thinking
+        assert bots.asked == ["easy"] and not app.bots.thinking
         assert "the bot found no move" in str(app.query_one("#message", Static).render())
-        app._answered(99, None)  # an answer nobody waits for any more changes nothing
-        assert "the bot found no move" in str(app.query_one("#message", Static).render())
+        assert app.session.state.to_move == 1 and not app.board.interactive

@@ -8,7 +8,8 @@ from pathlib import Path
 import app_steps as steps
 import pytest
 from app_steps import (
-    answer_hint,
+    ScriptedBots,
+    ask_hint,
     drawn_offset,
     hinted,
     message,
@@ -192,17 +193,16 @@ async def test_several_ways_to_a_square_are_said_in_full_under_the_board(
 
 
 async def test_a_hint_is_marked_with_the_pieces_that_land(tmp_path: Path) -> None:
-    app = app_for(tmp_path, MIDDLE)
+    app = app_for(tmp_path, MIDDLE, thinker=ScriptedBots("b5-3-e4", "b5-3-e4"))
     async with app.run_test(size=(80, 24)) as pilot:
         board = death_stacks_board(app)
-        answer_hint(app, "b5-3-e4")
-        await pilot.pause()
+        await ask_hint(pilot, app)
         assert hinted(board, "square", sq("b5")) and hinted(board, "square", sq("e4"))
         assert drawn_text(board, "e4") == "→3"  # three pieces land there
         assert not hinted(board, "square", sq("c4"))
         await pilot.press("escape")
         assert not hinted(board, "square", sq("b5")) and drawn_text(board, "e4") == "·"
-        answer_hint(app, "b5-3-e4")
+        await ask_hint(pilot, app)
         await type_move(pilot, "b5-1-b6")  # another move: the hint is gone
         assert not hinted(board, "square", sq("e4")) and drawn_text(board, "e4") == "·"
 

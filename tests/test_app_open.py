@@ -77,7 +77,7 @@ async def test_the_resume_question_stands_over_the_saved_game(
         assert side_title(app).startswith(name) and "human v easy" in side_title(app)
         # Still: even when the bot is to move (Dipole's), it waits for the answer.
         assert app.session.state.moves_played == saved.state.moves_played
-        assert not app._thinking
+        assert not app.bots.thinking
         await pilot.press("escape")  # Escape resumes
         await pilot.pause()
         resumed = app.session.state.moves_played

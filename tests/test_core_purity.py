@@ -35,6 +35,20 @@ def test_rules_core_imports_no_ui_library() -> None:
     assert report["ui"] == []
 
 
+def test_the_bot_controller_and_the_game_choice_import_no_ui_library() -> None:
+    """The app's decisions about bots, and the choice the command line makes, run without
+    Textual: the controller is tested alone, and `play` loads Textual only to start the app."""
+    probe = PROBE.replace(
+        "import dipole_tui.perft", "import dipole_tui.app.bot_controller, dipole_tui.app.choice"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    report = json.loads(result.stdout)
+    assert "dipole_tui.app.bot_controller" in report["loaded"]
+    assert report["ui"] == []
+
+
 def test_the_probe_would_notice_a_ui_import() -> None:
     """The same check run after importing Rich on purpose must see it (when Rich is installed)."""
     probe = "import rich.text\n" + PROBE

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
 
@@ -27,7 +27,6 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.theme import ThemeProvider
 from textual.widgets import Input, Static
 
-from ..bots import Budget
 from ..bots.orphans import END_SIGNALS
 from ..bots.process import Thinker
 from ..games.base import GameError, Move, shown, title
@@ -35,6 +34,7 @@ from ..records import RecordError, load_record, move_label
 from ..session import HUMAN, Autosave, Session, game_named
 from .ascii import AsciiScrollBarRender, glyph_map
 from .boards import BOARDS, PLAYABLE, make_board
+from .bot_controller import HINT_BOT, Answer, AnswerHandler, BotController, ThinkerLike
 from .choice import GameChoice
 from .footer import GameFooter
 from .game_board import GameBoard
@@ -88,6 +88,14 @@ class MoveEntry(Input):
             await super()._on_key(event)
 
 
+class BotAnswered(Message):
+    """An answer from the bots' process, handed to the app's thread through its queue."""
+
+    def __init__(self, take: Callable[[], None]) -> None:
+        super().__init__()
+        self.take = take
+
+
 def new_session(choice: GameChoice) -> Session:
     return Session.new(game_named(choice.game_key), choice.variant, choice.players)
 
@@ -126,7 +134,9 @@ class GameApp(App[None]):
         ascii_glyphs: bool = False,
         autosave: Autosave | None = None,
         think_time: float = 1.0,
+        thinker: Callable[[AnswerHandler], ThinkerLike] = Thinker,
     ) -> None:
+        """`thinker` makes the bots' process (a test gives a stand-in)."""
         super().__init__()
         if self.no_color:
             # Textual greys every colour under NO_COLOR, and the ANSI themes' colours all turn
@@ -138,13 +148,8 @@ class GameApp(App[None]):
         self.ascii_glyphs = ascii_glyphs
         self.set_class(ascii_glyphs, "-ascii")  # app.tcss: every border in ASCII
         self.autosave = autosave or Autosave()
-        self.think_time = think_time  # seconds for a bot that thinks to a time budget (hard)
-        self.paused = False  # bot against bot: watching stops between moves
+        self.bots = BotController(think_time, self._bots_answered, self._hand_over, thinker)
         self._filed = False  # the finished game is in finished/ already
-        self._thinker: Thinker | None = None  # the bots' process, started when first needed
-        self._bot_request = 0  # the request whose answer will be the bot's move
-        self._hint_request = 0
-        self._thinking = False
         self._message: tuple[str, str] = ("", "")  # the lasting message: (text, style)
         self._transient = False  # a transient message is on show instead
         self.session = session or new_session(self.choice)
@@ -322,7 +327,8 @@ class GameApp(App[None]):
             review = f"\nreviewing: ply {played} of {played + len(session.redo_moves)}"
         seat = session.players[session.state.to_move]
         if seat != HUMAN:
-            doing = "is thinking..." if self._thinking else ("paused (p)" if self.paused else "")
+            bots = self.bots
+            doing = "is thinking..." if bots.thinking else ("paused (p)" if bots.paused else "")
             review = f"\n{seat} {doing}".rstrip() + review
         return Text.assemble((f"{self._side_label(session.state.to_move)} to move", "bold"), review)
 
@@ -440,8 +446,8 @@ class GameApp(App[None]):
         replaced = self.session.whole_game()
         if session is not self.session and replaced.outcome is None and replaced.state.moves_played:
             self._shelve_autosave()  # the game being replaced is kept, not overwritten
-        self._cancel_bot()
-        self.paused = False
+        self.bots.cancel()
+        self.bots.paused = False
         self._filed = session.whole_game().outcome is not None  # loaded finished: filed already
         self.session = session
         self.choice = GameChoice(session.game.key, session.state.variant, session.players)
@@ -478,11 +484,7 @@ class GameApp(App[None]):
         self.push_screen(ChoiceScreen(event.question, event.text, answers, escape="no"), answered)
 
     def _play(self, move: Move) -> None:
-        if self._hint_request and self._thinker is not None:
-            # A hint for the position before this move is no use now; stopping it keeps a
-            # bot's reply from waiting behind it in the worker.
-            self._thinker.cancel()
-        self._hint_request = 0
+        self.bots.drop_hint()
         mover = self.session.game.side_names[self.session.state.to_move]
         text = self.session.game.format_move(move)
         passes = self.session.play(move)
@@ -500,10 +502,10 @@ class GameApp(App[None]):
             self.bell()
             self._say("Nothing to undo.", transient=True)
             return
-        self._cancel_bot()
+        self.bots.cancel()
         session.undo_to_human()
         if not session.human_sides():
-            self.paused = True  # stepping back through a bots' game: watch on with p or .
+            self.bots.paused = True  # stepping back through a bots' game: watch on with p or .
         self._after_change("Move taken back (U or ctrl+r replays it).")
 
     def action_redo(self) -> None:
@@ -511,72 +513,44 @@ class GameApp(App[None]):
             self.bell()
             self._say("Nothing to redo.", transient=True)
             return
-        self._cancel_bot()
+        self.bots.cancel()
         self.session.redo_to_human()
         self._after_change()
 
     # -- bots ------------------------------------------------------------------------------
 
-    def _ask(self, bot: str, seat: int, movetime: float) -> int:
-        """Send the game so far to the bots' process; the answer comes back to `_answered`."""
-        if self._thinker is None:
-            self._thinker = Thinker(self._answer_arrived)
-        record = self.session.record_text()
-        budget = Budget(movetime=movetime)
-        return self._thinker.ask(self.session.game.key, record, bot, seat, budget)
-
-    def _answer_arrived(self, number: int, move: str | None) -> None:
-        """Called on the thinker's reading thread: hand the answer to the app's thread."""
+    def _hand_over(self, take: Callable[[], None]) -> None:
+        """On the bots' reading thread: the answer joins the app's queue (posting is safe from
+        any thread) and is taken on the app's thread."""
         with contextlib.suppress(RuntimeError):  # the app has stopped: nobody waits for it
-            self.call_from_thread(self._answered, number, move)
+            self.post_message(BotAnswered(take))
 
-    def _answered(self, number: int, text: str | None) -> None:
-        if text is None:  # cancelled (then nobody waits for it any more) or the bot failed
-            if number in (self._bot_request, self._hint_request):
-                failed = "the bot" if number == self._bot_request else "the hint"
-                self._bot_request = self._hint_request = 0
-                self._thinking = False
-                self._show(f"Sorry: {failed} found no move here.")
+    @on(BotAnswered)
+    def bot_answered(self, event: BotAnswered) -> None:
+        event.take()
+
+    def _bots_answered(self, answer: Answer) -> None:
+        """An answer the game still waits for: the bot's move is played, a hint marked."""
+        session = self.session
+        if answer.text is None:  # the search failed
+            self._show(f"Sorry: {'the hint' if answer.hint else 'the bot'} found no move here.")
             return
-        if number == self._bot_request:
-            self._thinking = False
-            self._bot_request = 0
-            try:
-                move = self.session.game.parse_move(text, self.session.state)
-            except GameError:  # the game moved on after all: ask again
-                self._bot_turn()
-                return
+        try:
+            move: Move | None = session.game.parse_move(answer.text, session.state)
+        except GameError:  # the game moved on after all
+            move = None
+        if answer.hint:
+            self.board.show_hint(move)  # not a move here after all: the words alone
+            self._say(f"Hint: {HINT_BOT} would play {answer.text}.")
+        elif move is None:
+            self._bot_turn()  # ask again
+        else:
             self._play(move)
-        elif number == self._hint_request:
-            self._hint_request = 0
-            try:
-                self.board.show_hint(self.session.game.parse_move(text, self.session.state))
-            except GameError:  # not a move here after all: the words alone
-                self.board.show_hint(None)
-            message = f"Hint: hard would play {text}."
-            self._say(message)
 
     def _bot_turn(self, step: bool = False) -> None:
         """If a bot is to move, let it think in its own process; the screen stays live."""
-        session = self.session
-        side = session.state.to_move
-        seat = session.players[side]
-        if seat == HUMAN or session.outcome is not None or self._thinking:
-            return
-        if (self.paused or session.redo_moves) and not step:
-            self._show_turn()
-            return
-        self._thinking = True
+        self.bots.take_turn(self.session, step)
         self._show_turn()
-        self._bot_request = self._ask(seat, side, self.think_time)
-
-    def _cancel_bot(self) -> None:
-        """Undo, redo, a new game, a load or a pause: any search under way stops at once, and
-        an answer still on its way is dropped."""
-        if self._thinker is not None:
-            self._thinker.cancel()
-        self._bot_request = self._hint_request = 0
-        self._thinking = False
 
     def _say(self, message: str, style: str = "", transient: bool = False) -> None:
         """A message alone: the board keeps its selection. A transient one (a refusal, "nothing
@@ -603,12 +577,12 @@ class GameApp(App[None]):
 
     def action_pause(self) -> None:
         """Bot against bot: stop watching between moves, or go on."""
-        self.paused = not self.paused
-        if self.paused:
-            self._cancel_bot()
-            self._show_turn()
-        else:
+        if self.bots.paused:
+            self.bots.paused = False
             self._bot_turn()
+        else:
+            self.bots.pause()
+            self._show_turn()
 
     def action_step(self) -> None:
         """While paused: let the bot to move play one move."""
@@ -616,12 +590,10 @@ class GameApp(App[None]):
 
     def action_hint(self) -> None:
         """Ask `hard` what it would play here, without playing it."""
-        session = self.session
-        if session.outcome is not None or session.players[session.state.to_move] != HUMAN:
+        if not self.bots.hint(self.session):
             self.bell()
             return
         self._say("Thinking of a hint...")
-        self._hint_request = self._ask("hard", 2, min(self.think_time, 1.0))
 
     def action_flip(self) -> None:
         self.board.flip()
@@ -695,9 +667,7 @@ class GameApp(App[None]):
     def on_unmount(self) -> None:
         ScrollBar.renderer = ScrollBarRender
         self.autosave.release()
-        self._bot_request = self._hint_request = 0  # answers still on their way are dropped
-        if self._thinker is not None:
-            self._thinker.close()
+        self.bots.close()
 
     def action_new_game(self) -> None:
         self._choose_new_game(starting=False)
