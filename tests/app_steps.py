@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -55,10 +56,13 @@ def hinted(board: GameBoard, key: str, value: int) -> bool:
 
 class ScriptedBots:
     """Stands in for the bots' process (`Thinker`): each request is answered with the next of
-    `replies` (None: no move found), from a thread of its own as the process's answers come."""
+    `replies` (None: no move found), from a thread of its own as the process's answers come;
+    `held`, only when the test says (`release`)."""
 
-    def __init__(self, *replies: str | None) -> None:
+    def __init__(self, *replies: str | None, held: bool = False) -> None:
         self.replies = list(replies)
+        self.held = held
+        self.waiting: list[tuple[int, str | None]] = []  # held answers
         self.asked: list[str] = []  # the bots asked, in turn
         self.on_answer: AnswerHandler | None = None
 
@@ -70,8 +74,16 @@ class ScriptedBots:
         assert self.on_answer is not None and self.replies, f"{bot} asked, with no reply left"
         self.asked.append(bot)
         number, reply = len(self.asked), self.replies.pop(0)
-        threading.Thread(target=self.on_answer, args=(number, reply)).start()
+        if self.held:
+            self.waiting.append((number, reply))
+        else:
+            threading.Thread(target=self.on_answer, args=(number, reply)).start()
         return number
+
+    def release(self) -> None:
+        """The oldest held answer arrives, now and on this thread."""
+        assert self.on_answer is not None
+        self.on_answer(*self.waiting.pop(0))
 
     def cancel(self) -> None:
         pass
@@ -91,6 +103,13 @@ async def until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
             return
         await asyncio.sleep(0.02)
     raise AssertionError("timed out waiting")
+
+
+def type_ahead(app: GameApp, keys: str) -> None:
+    """Keys posted as a terminal sends them, all at once: none waits for the one before."""
+    for char in keys:
+        key = {"\r": "enter", ":": "colon", "-": "minus"}.get(char, char)
+        app.post_message(events.Key(key, char))
 
 
 async def ask_hint(pilot: Pilot[None], app: GameApp) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,9 @@ from app_steps import (
     message,
     noticed,
     open_record,
+    type_ahead,
     type_move,
+    until,
     walk_to,
 )
 from textual.pilot import Pilot
@@ -26,6 +29,7 @@ from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.screens import ChoiceScreen, FileScreen, HelpScreen, NewGameScreen
 from dipole_tui.bots.process import Thinker
+from dipole_tui.games.base import Move
 from dipole_tui.games.dipole import DIPOLE, OFF, PASS, parse_square
 from dipole_tui.session import HUMAN, Autosave, Session
 
@@ -357,19 +361,52 @@ async def test_the_command_palette_offers_the_game_commands(tmp_path: Path) -> N
 
 async def test_moves_typed_ahead_quickly_all_arrive_in_order(tmp_path: Path) -> None:
     """Keys sent as a terminal sends them, with no pause: Enter must not race the next move."""
-    from textual import events
-
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        for char in ":e1-e3\r:d8-c7\re3-g5\r":
-            key = {"\r": "enter", ":": "colon", "-": "minus"}.get(char, char)
-            app._driver.send_message(events.Key(key, char))
-        await pilot.pause(0.3)
+        type_ahead(app, ":e1-e3\r:d8-c7\re3-g5\r")
+        await until(lambda: len(app.session.state.moves_played) == 3)
+        await pilot.pause()
         played = [DIPOLE.format_move(m) for m in app.session.state.moves_played]
         assert played == ["e1-e3", "d8-c7", "e3-g5"]
         assert app.query_one("#move-input", Input).has_focus
         await pilot.press("escape")
         assert app.board.has_focus
+
+
+def autosaved_moves(folder: Path) -> list[Move]:
+    return Session.from_text((folder / "autosave.txt").read_text()).state.moves_played
+
+
+@pytest.mark.parametrize("turns", range(8))
+async def test_keys_still_queued_when_the_app_closes_are_dropped(
+    tmp_path: Path, turns: int
+) -> None:
+    """Keys the app had not taken when it closed were once taken while its screen was being
+    taken down, and failed there (no '#title' in the side panel, or no screen at all). The app
+    closes after `turns` turns of the loop, so that the keys meet each stage of its closing."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE):
+        type_ahead(app, ":e1-e3\r:d8-c7\re3-g5\r")
+        for _ in range(turns):
+            await asyncio.sleep(0)
+    # Nothing failed, and the moves taken before the app closed are all kept.
+    assert autosaved_moves(tmp_path) == app.session.state.moves_played
+
+
+@pytest.mark.parametrize("turns", range(4))
+async def test_a_bots_answer_that_comes_as_the_app_closes_changes_nothing(
+    tmp_path: Path, turns: int
+) -> None:
+    bots = ScriptedBots("d8-c7", held=True)
+    choice = GameChoice("dipole", "8x8", (HUMAN, "easy"))
+    app = GameApp(choice=choice, new=True, autosave=Autosave(tmp_path), thinker=bots)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "e1-g3")
+        assert bots.asked == ["easy"]
+        bots.release()
+        for _ in range(turns):
+            await asyncio.sleep(0)
+    assert autosaved_moves(tmp_path) == app.session.state.moves_played
 
 
 async def test_review_of_a_finished_game_keeps_the_autosave_clear(tmp_path: Path) -> None:

@@ -10,10 +10,11 @@ from app_steps import message, type_move
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
-from dipole_tui.app.app import GameApp, MoveEntry
+from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.footer import GameFooter
 from dipole_tui.app.screens import ChoiceScreen
+from dipole_tui.app.side_panel import MoveEntry
 from dipole_tui.app.wrapping import wrap
 from dipole_tui.games import GAMES
 from dipole_tui.session import HUMAN, Autosave, Session

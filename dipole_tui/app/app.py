@@ -2,22 +2,26 @@
 
 The app holds a `Session` (the game, its history and players) and an `Autosave`; every change to
 the game goes through `_after_change`, which redraws, autosaves and notices the end of the game.
+The side panel (`side_panel.py`) words what the app shows it; the bots' controller
+(`bot_controller.py`) decides when a bot is asked and which answer still counts. The app wires
+them to the screen, and once it is closing it takes nothing more from either.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
+from typing import Concatenate, ParamSpec
 
-from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.events import Resize
 from textual.geometry import Size
 from textual.message import Message
@@ -30,7 +34,7 @@ from textual.widgets import Input, Static
 from ..bots.orphans import END_SIGNALS
 from ..bots.process import Thinker
 from ..games.base import GameError, Move, shown, title
-from ..records import RecordError, load_record, move_label
+from ..records import RecordError, load_record
 from ..session import HUMAN, Autosave, Session, game_named
 from .ascii import AsciiScrollBarRender, glyph_map
 from .boards import BOARDS, PLAYABLE, make_board
@@ -39,53 +43,8 @@ from .choice import GameChoice
 from .footer import GameFooter
 from .game_board import GameBoard
 from .screens import ChoiceScreen, FileScreen, HelpScreen, NewGameScreen, OpenScreen
+from .side_panel import SIDE_PANEL_WIDTH, MoveEntry, SidePanel
 from .wrapping import wrap
-
-SIDE_PANEL_WIDTH = 26
-WIDE_SIDE_PANEL_WIDTH = 34
-
-
-class MoveEntry(Input):
-    """The typed-move entry. Enter is handled in the entry's own key queue, in order with the
-    characters, and empties the entry at once: moves typed ahead, however fast, stay apart."""
-
-    # Shown in the footer while typing; the keys themselves are taken in `_on_key`.
-    BINDINGS = [
-        Binding("enter", "play", "Play"),
-        Binding("escape", "leave", "Board"),
-    ]
-
-    class Left(Message):
-        """Escape: back to the board."""
-
-    def action_play(self) -> None:
-        text, self.value = self.value, ""
-        self.post_message(self.Submitted(self, text))
-
-    def action_leave(self) -> None:
-        self.post_message(self.Left())
-
-    def give_back(self, text: str) -> None:
-        """A refused move, selected: typing replaces it, an arrow key goes in to correct it."""
-        if not self.value:
-            self.value = text
-            self.select_all()
-
-    async def _on_key(self, event: events.Key) -> None:
-        if event.key in ("enter", "escape"):
-            event.stop()
-            event.prevent_default()
-            if event.key == "enter":
-                self.action_play()
-            else:
-                self.action_leave()
-        elif event.character == ":" and not self.value:
-            # The ':' that opens the entry may arrive here when typed fast; a ':' inside a
-            # move (g7-off:2) is text.
-            event.stop()
-            event.prevent_default()
-        else:
-            await super()._on_key(event)
 
 
 class BotAnswered(Message):
@@ -94,6 +53,23 @@ class BotAnswered(Message):
     def __init__(self, take: Callable[[], None]) -> None:
         super().__init__()
         self.take = take
+
+
+P = ParamSpec("P")
+
+
+def while_running(
+    handler: Callable[Concatenate[GameApp, P], None],
+) -> Callable[Concatenate[GameApp, P], None]:
+    """For what reaches the app from the screen or the bots: dropped once the app is closing,
+    when the screen it would change is being taken down (what was still queued then)."""
+
+    @functools.wraps(handler)
+    def run(app: GameApp, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        if app.is_running:
+            handler(app, *args, **kwargs)
+
+    return run
 
 
 def new_session(choice: GameChoice) -> Session:
@@ -150,12 +126,13 @@ class GameApp(App[None]):
         self.autosave = autosave or Autosave()
         self.bots = BotController(think_time, self._bots_answered, self._hand_over, thinker)
         self._filed = False  # the finished game is in finished/ already
-        self._message: tuple[str, str] = ("", "")  # the lasting message: (text, style)
-        self._transient = False  # a transient message is on show instead
         self.session = session or new_session(self.choice)
         if session is not None:
             self.choice = GameChoice(session.game.key, session.state.variant, session.players)
         self.board = self._new_board()
+        self.panel = SidePanel(self.bots)
+        self.too_small = Static(id="too-small")
+        self.footer = GameFooter()
 
     def _new_board(self) -> GameBoard:
         return make_board(self.session.game.key, self.session.state, self.ascii_glyphs)
@@ -165,16 +142,9 @@ class GameApp(App[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
             yield self.board
-            with Vertical(id="side"):
-                yield Static(id="title")
-                yield Static(id="turn")
-                yield Static(id="tally")
-                yield Static("Moves", id="moves-title")
-                yield Static(id="move-list")
-                yield Static(id="message")
-                yield MoveEntry(placeholder=": type a move", id="move-input")
-        yield Static(id="too-small")
-        yield GameFooter()
+            yield self.panel
+        yield self.too_small
+        yield self.footer
 
     def on_mount(self) -> None:
         self._end_on_signals()
@@ -233,10 +203,8 @@ class GameApp(App[None]):
         self.call_after_refresh(self._show)  # once laid out, the move list shows its last moves
 
     def on_resize(self, event: Resize) -> None:
-        wide = event.size.width >= 100
-        self.query_one("#side").styles.width = WIDE_SIDE_PANEL_WIDTH if wide else SIDE_PANEL_WIDTH
-        self.query_one(GameFooter).compact = event.size.width < 120  # more keys in view
-        self._show_panel()
+        self.panel.fit_to(event.size.width)
+        self.footer.compact = event.size.width < 120  # more keys in view
         self._check_fits(event.size)
 
     def _minimum_terminal(self) -> tuple[int, int]:
@@ -249,9 +217,9 @@ class GameApp(App[None]):
         terminal = terminal or self.size
         width, height = self._minimum_terminal()
         small = terminal.width < width or terminal.height < height
-        self.screen_stack[0].set_class(small, "too-small")
+        self.default_screen.set_class(small, "too-small")
         if small:
-            self.query_one("#too-small", Static).update(
+            self.too_small.update(
                 f"The terminal is too small for this board.\n"
                 f"Enlarge it to at least {width}x{height} (it is "
                 f"{terminal.width}x{terminal.height}).\nThe game waits where it is."
@@ -267,111 +235,8 @@ class GameApp(App[None]):
         seat = session.players[state.to_move]
         self.board.interactive = session.outcome is None and seat == HUMAN
         self.board.show_state(state, session.last_move)
-        self._message = (message, "")
-        self._show_panel()
+        self.panel.show(session, (self.board.side_glyph(0), self.board.side_glyph(1)), message)
         self._check_fits()
-
-    def _show_panel(self) -> None:
-        """The side panel, each part wrapped to the panel's width (which a resize changes)."""
-        self._fit("#title", self._title_text())
-        self._show_turn()
-        self._fit("#tally", self._tally_text())
-        self._say(*self._message)
-        move_list = self.query_one("#move-list", Static)
-        move_list.update(self._move_list_text(move_list.size.height), layout=False)
-
-    def _panel_width(self) -> int:
-        """Columns for text in the side panel: its width less its rule and padding."""
-        return (WIDE_SIDE_PANEL_WIDTH if self.size.width >= 100 else SIDE_PANEL_WIDTH) - 3
-
-    def _fit(self, selector: str, text: Text) -> None:
-        """Show `text` whole, wrapped to the panel, in as many lines as it needs; the panel is
-        laid out again only when that number changes (a move usually keeps every height)."""
-        lines = text.wrap(self.console, self._panel_width())
-        widget = self.query_one(selector, Static)
-        height = max(len(lines), 1)
-        if widget.styles.height is None or widget.styles.height.value != height:
-            widget.styles.height = height
-        widget.update(Text("\n").join(lines), layout=False)
-
-    def _title_text(self) -> Text:
-        """The game, and who plays: on one line when it fits, the players below when not."""
-        name = title(self.session.game, self.session.state.variant)
-        seats = self._seats()
-        joiner = "  " if len(name) + 2 + len(seats) <= self._panel_width() else "\n"
-        return Text.assemble((name, "bold"), joiner, (seats, "dim" if joiner == "\n" else ""))
-
-    def _seats(self) -> str:
-        players = self.session.players
-        return "hot-seat" if players == (HUMAN, HUMAN) else " v ".join(players)
-
-    def _side_label(self, side: int) -> str:
-        return f"{self.board.side_glyph(side)} {self.session.game.side_names[side]}"
-
-    def _turn_text(self) -> Text:
-        session = self.session
-        outcome = session.outcome
-        if outcome is not None:
-            if outcome.winner is None:
-                headline = "Drawn"
-            else:
-                headline = f"{self._side_label(outcome.winner)} wins"
-            return Text.assemble(
-                (headline, "bold"),
-                f"\n{outcome.reason}",
-                ("\nn new game, u review, q quit", "dim"),
-            )
-        review = ""
-        if session.redo_moves:
-            played = len(session.state.moves_played)
-            review = f"\nreviewing: ply {played} of {played + len(session.redo_moves)}"
-        seat = session.players[session.state.to_move]
-        if seat != HUMAN:
-            bots = self.bots
-            doing = "is thinking..." if bots.thinking else ("paused (p)" if bots.paused else "")
-            review = f"\n{seat} {doing}".rstrip() + review
-        return Text.assemble((f"{self._side_label(session.state.to_move)} to move", "bold"), review)
-
-    def _tally_text(self) -> Text:
-        figures = self.session.figures()
-        widths = [max(4, len(heading) + 1) for heading in figures.headings]
-        for row in figures.rows:
-            widths = [max(w, len(str(value)) + 1) for w, value in zip(widths, row, strict=True)]
-        labels = [self._side_label(side) for side in (0, 1)]
-        label_width = max(map(len, labels))
-        heads = "".join(f"{h:>{w}}" for h, w in zip(figures.headings, widths, strict=True))
-        text = Text(f"{'':{label_width}}{heads}\n", style="dim")
-        for label, row in zip(labels, figures.rows, strict=True):
-            numbers = "".join(f"{n:>{w}}" for n, w in zip(row, widths, strict=True))
-            text.append(f"{label:<{label_width}}{numbers}\n")
-        if figures.note:
-            text.append(figures.note, style="dim")
-        return text
-
-    def _move_list_text(self, height: int) -> Text:
-        """The numbered moves that fit in `height` lines: the latest ones, or around the move
-        being reviewed (moves undone but not yet replayed are dimmed)."""
-        session = self.session
-        played = session.state.moves_played
-        everything = played + session.redo_moves
-        if not everything:
-            return Text("no moves yet", style="dim")
-        first = (session.state.to_move + len(played)) % 2
-        lines: list[Text] = []
-        current = 0
-        for ply, move in enumerate(everything):
-            style = "" if ply < len(played) else "dim"
-            if (first + ply) % 2 == 0 or not lines:
-                lines.append(Text(move_label(first, ply), style=style))
-            lines[-1].append(" " + session.game.format_move(move), style=style)
-            if ply < len(played):
-                current = len(lines) - 1
-        if height > 0 and len(lines) > height:
-            start = max(0, min(current - height // 2, len(lines) - height))
-            if not session.redo_moves:
-                start = len(lines) - height
-            lines = lines[start : start + height]
-        return Text("\n").join(lines)
 
     # -- changing the game -----------------------------------------------------------------
 
@@ -470,10 +335,12 @@ class GameApp(App[None]):
         return f"{side} has no legal move and passes."
 
     @on(GameBoard.MoveChosen)
+    @while_running
     def move_chosen(self, event: GameBoard.MoveChosen) -> None:
         self._play(event.move)
 
     @on(GameBoard.MoveToConfirm)
+    @while_running
     def move_to_confirm(self, event: GameBoard.MoveToConfirm) -> None:
         answers = [("Keep playing", "no"), (event.confirm, "yes")]
 
@@ -500,7 +367,7 @@ class GameApp(App[None]):
         session = self.session
         if not session.can_undo():
             self.bell()
-            self._say("Nothing to undo.", transient=True)
+            self.panel.say("Nothing to undo.", transient=True)
             return
         self.bots.cancel()
         session.undo_to_human()
@@ -511,7 +378,7 @@ class GameApp(App[None]):
     def action_redo(self) -> None:
         if not self.session.redo_moves:
             self.bell()
-            self._say("Nothing to redo.", transient=True)
+            self.panel.say("Nothing to redo.", transient=True)
             return
         self.bots.cancel()
         self.session.redo_to_human()
@@ -526,6 +393,7 @@ class GameApp(App[None]):
             self.post_message(BotAnswered(take))
 
     @on(BotAnswered)
+    @while_running
     def bot_answered(self, event: BotAnswered) -> None:
         event.take()
 
@@ -541,7 +409,7 @@ class GameApp(App[None]):
             move = None
         if answer.hint:
             self.board.show_hint(move)  # not a move here after all: the words alone
-            self._say(f"Hint: {HINT_BOT} would play {answer.text}.")
+            self.panel.say(f"Hint: {HINT_BOT} would play {answer.text}.")
         elif move is None:
             self._bot_turn()  # ask again
         else:
@@ -550,29 +418,21 @@ class GameApp(App[None]):
     def _bot_turn(self, step: bool = False) -> None:
         """If a bot is to move, let it think in its own process; the screen stays live."""
         self.bots.take_turn(self.session, step)
-        self._show_turn()
-
-    def _say(self, message: str, style: str = "", transient: bool = False) -> None:
-        """A message alone: the board keeps its selection. A transient one (a refusal, "nothing
-        to undo") gives way to the lasting one (the last move, a pass) at the next board key."""
-        if not transient:
-            self._message = (message, style)
-        self._transient = transient
-        lines = wrap(message, self._panel_width()) if message else []
-        self._fit("#message", Text("\n".join(lines), style=style))
-
-    def _show_turn(self) -> None:
-        self._fit("#turn", self._turn_text())
+        self.panel.show_turn()
 
     async def on_event(self, event: events.Event) -> None:
-        """A key or click on the board is the player moving on: a transient message is done."""
+        """A key or click on the board is the player moving on: a transient message is done.
+        Keys and clicks still queued when the app closes are dropped: the screen they were for
+        is being taken down."""
+        if isinstance(event, events.InputEvent) and not self.is_running:
+            return
         if (
             isinstance(event, events.Key | events.MouseDown)
-            and self._transient
+            and self.panel.transient
             and self.screen is self.screen_stack[0]
             and self.focused is self.board
         ):
-            self._say(*self._message)
+            self.panel.say_lasting()
         await super().on_event(event)
 
     def action_pause(self) -> None:
@@ -582,7 +442,7 @@ class GameApp(App[None]):
             self._bot_turn()
         else:
             self.bots.pause()
-            self._show_turn()
+            self.panel.show_turn()
 
     def action_step(self) -> None:
         """While paused: let the bot to move play one move."""
@@ -593,7 +453,7 @@ class GameApp(App[None]):
         if not self.bots.hint(self.session):
             self.bell()
             return
-        self._say("Thinking of a hint...")
+        self.panel.say("Thinking of a hint...")
 
     def action_flip(self) -> None:
         self.board.flip()
@@ -606,13 +466,14 @@ class GameApp(App[None]):
 
     def action_type_move(self) -> None:
         """The entry is always on screen, so keys typed right after ':' all reach it."""
-        entry = self.query_one(MoveEntry)
+        entry = self.panel.entry
         entry.placeholder = ""
         self.screen.set_focus(entry)  # at once, not later: keys typed fast follow the ':'
-        if not self._transient:  # a refusal being corrected stays up
-            self._say(f"Type a move: {self.board.MOVE_EXAMPLES}.", "dim", transient=True)
+        if not self.panel.transient:  # a refusal being corrected stays up
+            self.panel.say(f"Type a move: {self.board.MOVE_EXAMPLES}.", "dim", transient=True)
 
     @on(Input.Submitted, "#move-input")
+    @while_running
     def typed_move(self, event: Input.Submitted) -> None:
         """Play a typed move; the entry keeps the focus for the next one (Escape leaves)."""
         text = event.value.strip().lstrip(":").strip()
@@ -622,7 +483,7 @@ class GameApp(App[None]):
         if not self.board.interactive:
             side = self.session.game.side_names[self.session.state.to_move]
             waiting = "the game is over" if self.session.outcome else f"it is {side}'s bot's turn"
-            self._say(f"{shown(text)}: {waiting}", "bold red", transient=True)
+            self.panel.say(f"{shown(text)}: {waiting}", "bold red", transient=True)
             self.bell()
             return
         try:
@@ -630,19 +491,20 @@ class GameApp(App[None]):
         except GameError as error:
             reason = str(error)  # the typed text first, unless the reason starts with it
             said = reason if reason.startswith(shown(text)) else f"{shown(text)}: {reason}"
-            self._say(said, "bold red", transient=True)
-            self.query_one(MoveEntry).give_back(text)
+            self.panel.say(said, "bold red", transient=True)
+            self.panel.entry.give_back(text)
             self.bell()
             return
         self._play(move)
 
     def _close_entry(self) -> None:
-        entry = self.query_one(MoveEntry)
-        entry.placeholder = ": type a move"
+        entry = self.panel.entry
+        entry.placeholder = MoveEntry.PLACEHOLDER
         entry.value = ""
         self.screen.set_focus(self.board)
 
     @on(MoveEntry.Left)
+    @while_running
     def entry_left(self) -> None:
         self._close_entry()
 
