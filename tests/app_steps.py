@@ -1,5 +1,5 @@
 """Steps of the app tests shared by every game's board: finding what was drawn, typing a move,
-opening a record, reading the message line."""
+opening a record, reading the message line, waiting for the app, and a stand-in for the bots."""
 
 from __future__ import annotations
 
@@ -52,6 +52,9 @@ def hinted(board: GameBoard, key: str, value: int) -> bool:
     ]
     assert styles, f"nothing drawn with {key}={value}"
     return all(style.underline for style in styles)
+
+
+AppFactory = Callable[..., GameApp]  # the `make_app` fixture (conftest.py)
 
 
 class ScriptedBots:

@@ -9,6 +9,7 @@ from pathlib import Path
 import app_steps as steps
 import pytest
 from app_steps import (
+    AppFactory,
     ScriptedBots,
     ask_hint,
     drawn_offset,
@@ -25,10 +26,9 @@ from textual.widgets import Static
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.bipod_board import BipodBoard
-from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.screens import ChoiceScreen, HelpScreen
 from dipole_tui.games.bipod import ADOPT, BIPOD, LABELS, NEIGHBOURS, RESIGN, Move, parse_cell
-from dipole_tui.session import HUMAN, Autosave
+from dipole_tui.session import HUMAN
 
 SIZE = (100, 32)
 SAMPLE = Path(__file__).parent / "data" / "sample-bipod.txt"
@@ -36,11 +36,6 @@ SAMPLE = Path(__file__).parent / "data" / "sample-bipod.txt"
 
 def cell(name: str) -> int:
     return parse_cell(name)
-
-
-def app_for(tmp_path: Path, variant: str = "", **options: object) -> GameApp:
-    choice = GameChoice("bipod", variant, (HUMAN, HUMAN))
-    return GameApp(choice=choice, new=True, autosave=Autosave(tmp_path), **options)  # type: ignore[arg-type]
 
 
 def bipod_board(app: GameApp) -> BipodBoard:
@@ -53,8 +48,8 @@ def drawn_text(board: BipodBoard, name: str) -> str:
     return steps.drawn_text(board, "cell", cell(name))
 
 
-async def test_blocking_adopting_and_running_by_keys(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_blocking_adopting_and_running_by_keys(make_app: AppFactory) -> None:
+    app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
         board = bipod_board(app)
         assert board.cursor in NEIGHBOURS[cell("i1")]  # beside the start stone, free
@@ -98,8 +93,8 @@ def panel_lines(app: GameApp) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
-async def test_the_panel_names_the_roles_and_what_each_number_means(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_the_panel_names_the_roles_and_what_each_number_means(make_app: AppFactory) -> None:
+    app = make_app("bipod")
     async with app.run_test(size=(80, 24)) as pilot:
         assert panel_lines(app) == [
             "         placed",
@@ -126,9 +121,9 @@ async def test_the_panel_names_the_roles_and_what_each_number_means(tmp_path: Pa
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 @pytest.mark.parametrize("variant", ["", "multi"])
 async def test_the_keys_under_the_board_are_never_cut(
-    tmp_path: Path, size: tuple[int, int], variant: str
+    make_app: AppFactory, size: tuple[int, int], variant: str
 ) -> None:
-    app = app_for(tmp_path, variant)
+    app = make_app("bipod", variant)
     async with app.run_test(size=size) as pilot:
         board = bipod_board(app)
         for step in ("start", "adopted", "runner"):
@@ -141,8 +136,8 @@ async def test_the_keys_under_the_board_are_never_cut(
             await pilot.pause()
 
 
-async def test_a_hint_shows_the_stones_to_place_or_says_adopt(tmp_path: Path) -> None:
-    app = app_for(tmp_path, thinker=ScriptedBots("k3", "adopt"))
+async def test_a_hint_shows_the_stones_to_place_or_says_adopt(make_app: AppFactory) -> None:
+    app = make_app("bipod", thinker=ScriptedBots("k3", "adopt"))
     async with app.run_test(size=(80, 24)) as pilot:
         board = bipod_board(app)
         await ask_hint(pilot, app)
@@ -158,8 +153,10 @@ async def test_a_hint_shows_the_stones_to_place_or_says_adopt(tmp_path: Path) ->
         assert "Hint" not in " ".join(status_lines(board, LABELS))
 
 
-async def test_in_hot_seat_the_cursor_goes_beside_the_stone_just_placed(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_in_hot_seat_the_cursor_goes_beside_the_stone_just_placed(
+    make_app: AppFactory,
+) -> None:
+    app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
         board = bipod_board(app)
         await type_move(pilot, "k3")  # typed: the cursor was elsewhere
@@ -167,8 +164,8 @@ async def test_in_hot_seat_the_cursor_goes_beside_the_stone_just_placed(tmp_path
         assert app.session.state.stone(board.cursor) == "."  # where Enter can place
 
 
-async def test_multi_marks_up_to_three_stones_then_places_them(tmp_path: Path) -> None:
-    app = app_for(tmp_path, "multi")
+async def test_multi_marks_up_to_three_stones_then_places_them(make_app: AppFactory) -> None:
+    app = make_app("bipod", "multi")
     async with app.run_test(size=SIZE) as pilot:
         board = bipod_board(app)
         for name in ("e1", "e3", "f2"):
@@ -194,8 +191,8 @@ async def test_multi_marks_up_to_three_stones_then_places_them(tmp_path: Path) -
         assert app.session.state.moves_played[-1] == Move("x", (cell("s3"), cell("u3")))
 
 
-async def test_the_right_button_places_the_other_colour(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_the_right_button_places_the_other_colour(make_app: AppFactory) -> None:
+    app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "adopt")  # First adopts: Second runs
         board = bipod_board(app)
@@ -205,8 +202,8 @@ async def test_the_right_button_places_the_other_colour(tmp_path: Path) -> None:
         assert app.session.state.moves_played[-1] == Move("O", (cell("t2"),))
 
 
-async def test_resigning_is_asked_once_more(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_resigning_is_asked_once_more(make_app: AppFactory) -> None:
+    app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("R")
         await pilot.pause()
@@ -223,10 +220,8 @@ async def test_resigning_is_asked_once_more(tmp_path: Path) -> None:
         assert app.session.outcome is not None and app.session.outcome.winner == 1
 
 
-async def test_the_sample_game_loads_as_the_sheet_draws_it(tmp_path: Path) -> None:
-    app = GameApp(
-        choice=GameChoice("dipole", "8x8", (HUMAN, HUMAN)), new=True, autosave=Autosave(tmp_path)
-    )
+async def test_the_sample_game_loads_as_the_sheet_draws_it(make_app: AppFactory) -> None:
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await open_record(pilot, app, SAMPLE)
         await pilot.pause()
@@ -246,8 +241,8 @@ async def test_the_sample_game_loads_as_the_sheet_draws_it(tmp_path: Path) -> No
         assert "# Bi-Pod" in text and "adopt" in text
 
 
-async def test_ascii_stones_are_the_sheets_letters(tmp_path: Path) -> None:
-    app = app_for(tmp_path, ascii_glyphs=True)
+async def test_ascii_stones_are_the_sheets_letters(make_app: AppFactory) -> None:
+    app = make_app("bipod", ascii_glyphs=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_move(pilot, "e1")
         board = bipod_board(app)
@@ -257,8 +252,8 @@ async def test_ascii_stones_are_the_sheets_letters(tmp_path: Path) -> None:
         assert not app.screen.has_class("too-small")
 
 
-async def test_flip_turns_the_board_round_and_the_keys_with_it(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_flip_turns_the_board_round_and_the_keys_with_it(make_app: AppFactory) -> None:
+    app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
         board = bipod_board(app)
         corner_x, corner_y = drawn_offset(board, "cell", cell("=1"))
@@ -275,9 +270,8 @@ async def test_flip_turns_the_board_round_and_the_keys_with_it(tmp_path: Path) -
         assert board.cursor in (cell("i3"), cell("k3"))
 
 
-async def test_no_marks_or_stones_while_a_bot_thinks_or_after_the_end(tmp_path: Path) -> None:
-    choice = GameChoice("bipod", "multi", ("hard", HUMAN))
-    app = GameApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=30.0)
+async def test_no_marks_or_stones_while_a_bot_thinks_or_after_the_end(make_app: AppFactory) -> None:
+    app = make_app("bipod", "multi", ("hard", HUMAN), think_time=30.0)
     async with app.run_test(size=SIZE) as pilot:
         board = bipod_board(app)
         await pilot.pause()
@@ -285,7 +279,7 @@ async def test_no_marks_or_stones_while_a_bot_thinks_or_after_the_end(tmp_path: 
         await pilot.press("space")
         await pilot.click(BipodBoard, offset=drawn_offset(board, "cell", cell("m3")))
         assert board.marked == [] and not app.session.state.moves_played
-    app = app_for(tmp_path, "multi")
+    app = make_app("bipod", "multi")
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "resign")
         await pilot.pause()
@@ -296,14 +290,13 @@ async def test_no_marks_or_stones_while_a_bot_thinks_or_after_the_end(tmp_path: 
         assert app.session.state.moves_played == [RESIGN]
 
 
-async def test_a_bot_plays_bipod_in_the_app_and_the_game_resumes(tmp_path: Path) -> None:
-    choice = GameChoice("bipod", "", (HUMAN, "easy"))
-    app = GameApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=0.2)
+async def test_a_bot_plays_bipod_in_the_app_and_the_game_resumes(make_app: AppFactory) -> None:
+    app = make_app("bipod", players=(HUMAN, "easy"))
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "m3")
         await until(lambda: len(app.session.state.moves_played) == 2)
         played = list(app.session.state.moves_played)
-    resumed = GameApp(autosave=Autosave(tmp_path))  # no --new: the autosave is offered
+    resumed = make_app(new=False)  # no --new: the autosave is offered
     async with resumed.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(resumed.screen, ChoiceScreen)
@@ -315,9 +308,9 @@ async def test_a_bot_plays_bipod_in_the_app_and_the_game_resumes(tmp_path: Path)
         assert resumed.session.players == (HUMAN, "easy")
 
 
-async def test_cursor_steps_leave_nothing_stale(tmp_path: Path) -> None:
+async def test_cursor_steps_leave_nothing_stale(make_app: AppFactory) -> None:
     """A cursor step redraws only the rows it touches: the screen must match a full redraw."""
-    app = app_for(tmp_path)
+    app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
         board = bipod_board(app)
         await pilot.press("a")  # Second will run: the cursor then shows a runner stone

@@ -4,31 +4,19 @@ stops them at once. The screen stays live while they think."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from app_steps import ScriptedBots, type_move, until
+from app_steps import AppFactory, ScriptedBots, type_move, until
 from textual.widgets import Static
 
-from dipole_tui.app.app import GameApp
-from dipole_tui.app.choice import GameChoice
-from dipole_tui.bots.process import Thinker
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
-from dipole_tui.session import HUMAN, Autosave
+from dipole_tui.session import HUMAN
 
 SIZE = (100, 30)
 
 
-def bot_app(
-    tmp_path: Path, white: str, black: str, think: float = 0.2, thinker: Any = Thinker
-) -> GameApp:
-    choice = GameChoice("dipole", "8x8", (white, black))
-    autosave = Autosave(tmp_path)
-    return GameApp(choice=choice, new=True, autosave=autosave, think_time=think, thinker=thinker)
-
-
-async def test_a_bot_answers_and_undo_returns_to_the_human(tmp_path: Path) -> None:
-    app = bot_app(tmp_path, HUMAN, "easy")
+async def test_a_bot_answers_and_undo_returns_to_the_human(make_app: AppFactory) -> None:
+    app = make_app(players=(HUMAN, "easy"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon", *"e1-g3", "enter", "escape")
         await until(lambda: len(app.session.state.moves_played) == 2)
@@ -40,8 +28,8 @@ async def test_a_bot_answers_and_undo_returns_to_the_human(tmp_path: Path) -> No
         assert app.session.state.to_move == 0
 
 
-async def test_undo_stops_a_thinking_bot_at_once(tmp_path: Path) -> None:
-    app = bot_app(tmp_path, HUMAN, "hard", think=30.0)
+async def test_undo_stops_a_thinking_bot_at_once(make_app: AppFactory) -> None:
+    app = make_app(players=(HUMAN, "hard"), think_time=30.0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon", *"e1-g3", "enter", "escape")
         await until(lambda: app.bots.thinking)
@@ -58,8 +46,8 @@ async def test_undo_stops_a_thinking_bot_at_once(tmp_path: Path) -> None:
         assert app.session.state.moves_played == []  # ...and was dropped
 
 
-async def test_bots_can_be_watched_paused_and_stepped(tmp_path: Path) -> None:
-    app = bot_app(tmp_path, "hard", "hard", think=0.3)
+async def test_bots_can_be_watched_paused_and_stepped(make_app: AppFactory) -> None:
+    app = make_app(players=("hard", "hard"), think_time=0.3)
     async with app.run_test(size=SIZE) as pilot:
         await until(lambda: len(app.session.state.moves_played) >= 2)
         await pilot.press("p")
@@ -79,8 +67,8 @@ async def test_bots_can_be_watched_paused_and_stepped(tmp_path: Path) -> None:
         await until(lambda: len(app.session.state.moves_played) > frozen + 1)
 
 
-async def test_a_hint_names_a_legal_move_without_playing_it(tmp_path: Path) -> None:
-    app = bot_app(tmp_path, HUMAN, HUMAN, think=0.2)
+async def test_a_hint_names_a_legal_move_without_playing_it(make_app: AppFactory) -> None:
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("i")
         await until(lambda: "Hint:" in str(app.query_one("#message", Static).render()))
@@ -91,9 +79,9 @@ async def test_a_hint_names_a_legal_move_without_playing_it(tmp_path: Path) -> N
 
 
 async def test_a_move_typed_on_the_bots_turn_is_refused_and_the_bot_still_moves(
-    tmp_path: Path,
+    make_app: AppFactory,
 ) -> None:
-    app = bot_app(tmp_path, HUMAN, "hard", think=3.0)
+    app = make_app(players=(HUMAN, "hard"), think_time=3.0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon", *"e1-g3", "enter")
         await until(lambda: app.bots.thinking)
@@ -105,8 +93,8 @@ async def test_a_move_typed_on_the_bots_turn_is_refused_and_the_bot_still_moves(
         assert app.session.players[app.session.state.to_move] == HUMAN
 
 
-async def test_a_stopped_bot_is_asked_again_and_its_process_survives(tmp_path: Path) -> None:
-    app = bot_app(tmp_path, HUMAN, "hard", think=30.0)  # long enough never to answer here
+async def test_a_stopped_bot_is_asked_again_and_its_process_survives(make_app: AppFactory) -> None:
+    app = make_app(players=(HUMAN, "hard"), think_time=30.0)  # long enough never to answer here
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon", *"e1-g3", "enter", "escape")
         await until(lambda: app.bots.thinking)
@@ -120,8 +108,8 @@ async def test_a_stopped_bot_is_asked_again_and_its_process_survives(tmp_path: P
         assert app.bots.worker_alive
 
 
-async def test_redo_in_a_game_against_a_bot_does_not_pause_it(tmp_path: Path) -> None:
-    app = bot_app(tmp_path, HUMAN, "easy")
+async def test_redo_in_a_game_against_a_bot_does_not_pause_it(make_app: AppFactory) -> None:
+    app = make_app(players=(HUMAN, "easy"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon", *"e1-g3", "enter", "escape")
         await until(lambda: len(app.session.state.moves_played) == 2)
@@ -135,10 +123,10 @@ async def test_redo_in_a_game_against_a_bot_does_not_pause_it(tmp_path: Path) ->
         await until(lambda: len(app.session.state.moves_played) == 4)
 
 
-async def test_cancelling_the_first_dialog_starts_the_bots(tmp_path: Path) -> None:
-    app = GameApp(
-        choice=GameChoice("dipole", "8x8", ("random", HUMAN)), autosave=Autosave(tmp_path)
-    )
+async def test_cancelling_the_first_dialog_starts_the_bots(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    app = make_app(players=("random", HUMAN), new=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("escape")
@@ -148,9 +136,8 @@ async def test_cancelling_the_first_dialog_starts_the_bots(tmp_path: Path) -> No
     assert (tmp_path / "autosave.txt").exists() or list((tmp_path / "finished").glob("*.txt"))
 
 
-async def test_a_bot_plays_death_stacks_in_the_app(tmp_path: Path) -> None:
-    choice = GameChoice("death-stacks", "standard", (HUMAN, "easy"))
-    app = GameApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=0.2)
+async def test_a_bot_plays_death_stacks_in_the_app(make_app: AppFactory) -> None:
+    app = make_app("death-stacks", players=(HUMAN, "easy"))
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("colon", *"a1-2-a3", "enter", "escape")
         await until(lambda: len(app.session.state.moves_played) == 2)
@@ -162,9 +149,9 @@ async def test_a_bot_plays_death_stacks_in_the_app(tmp_path: Path) -> None:
         )
 
 
-async def test_a_bot_that_fails_says_so_instead_of_thinking_forever(tmp_path: Path) -> None:
+async def test_a_bot_that_fails_says_so_instead_of_thinking_forever(make_app: AppFactory) -> None:
     bots = ScriptedBots(None)  # the search fails: no move
-    app = bot_app(tmp_path, HUMAN, "easy", thinker=bots)
+    app = make_app(players=(HUMAN, "easy"), thinker=bots)
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "e1-g3")
         await until(lambda: app.bots.unanswered == 0)

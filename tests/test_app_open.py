@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from app_steps import noticed
+from app_steps import AppFactory, noticed
 from game_files import kept, played
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
@@ -62,11 +62,17 @@ SAVES = [
 
 @pytest.mark.parametrize(("key", "variant", "moves", "board_type", "name"), SAVES)
 async def test_the_resume_question_stands_over_the_saved_game(
-    tmp_path: Path, key: str, variant: str, moves: list[str], board_type: type, name: str
+    make_app: AppFactory,
+    tmp_path: Path,
+    key: str,
+    variant: str,
+    moves: list[str],
+    board_type: type,
+    name: str,
 ) -> None:
     saved = played(key, moves, variant, (HUMAN, "easy"))
     Autosave(tmp_path).write(saved)
-    app = GameApp(autosave=Autosave(tmp_path))
+    app = make_app(new=False)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
@@ -86,7 +92,9 @@ async def test_the_resume_question_stands_over_the_saved_game(
     assert not (tmp_path / "unfinished").exists()
 
 
-async def test_the_move_list_behind_the_question_ends_with_the_last_move(tmp_path: Path) -> None:
+async def test_the_move_list_behind_the_question_ends_with_the_last_move(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
     stacks = GAMES["death-stacks"]
     saved = Session.new(stacks, None, (HUMAN, HUMAN))
     rng = random.Random(7)
@@ -94,7 +102,7 @@ async def test_the_move_list_behind_the_question_ends_with_the_last_move(tmp_pat
         saved.play(rng.choice(saved.state.legal_moves()))
     assert saved.outcome is None  # a long game still going: this seed's random moves
     Autosave(tmp_path).write(saved)
-    app = GameApp(autosave=Autosave(tmp_path))
+    app = make_app(new=False)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
@@ -105,11 +113,11 @@ async def test_the_move_list_behind_the_question_ends_with_the_last_move(tmp_pat
 
 
 async def test_new_game_from_the_question_is_offered_like_the_saved_one_and_keeps_it(
-    tmp_path: Path,
+    make_app: AppFactory, tmp_path: Path
 ) -> None:
     saved = played("dipole", ["e1-g3"], "10x10", ("medium", HUMAN))
     Autosave(tmp_path).write(saved)
-    app = GameApp(autosave=Autosave(tmp_path))
+    app = make_app(new=False)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         await pilot.click("#new")
@@ -130,9 +138,11 @@ async def test_new_game_from_the_question_is_offered_like_the_saved_one_and_keep
     assert len(shelved) == 1 and "1. e1-g3" in shelved[0].read_text()
 
 
-async def test_a_saved_game_with_no_moves_is_not_offered(tmp_path: Path) -> None:
+async def test_a_saved_game_with_no_moves_is_not_offered(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
     Autosave(tmp_path).write(played("dipole", [], "10x10", (HUMAN, HUMAN)))
-    app = GameApp(autosave=Autosave(tmp_path))
+    app = make_app(new=False)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)  # no question: straight to a new game
@@ -141,9 +151,11 @@ async def test_a_saved_game_with_no_moves_is_not_offered(tmp_path: Path) -> None
     assert not (tmp_path / "unfinished").exists()  # nothing in it to keep
 
 
-async def test_a_new_game_over_a_saved_game_with_no_moves_keeps_nothing(tmp_path: Path) -> None:
+async def test_a_new_game_over_a_saved_game_with_no_moves_keeps_nothing(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
     Autosave(tmp_path).write(played("death-stacks", [], "standard", (HUMAN, HUMAN)))
-    app = GameApp(new=True, autosave=Autosave(tmp_path))  # as `play --new`
+    app = make_app()  # as `play --new`
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         assert not noticed(app, "kept as")
@@ -172,10 +184,10 @@ def a_folder_of_games(tmp_path: Path) -> dict[str, Path]:
     }
 
 
-async def test_open_lists_the_kept_games_newest_first(tmp_path: Path) -> None:
+async def test_open_lists_the_kept_games_newest_first(make_app: AppFactory, tmp_path: Path) -> None:
     games = a_folder_of_games(tmp_path)
     bipod_plies = len(load_record(games["bipod"]).state.moves_played)
-    app = GameApp(new=True, autosave=Autosave(tmp_path))
+    app = make_app()
     async with app.run_test(size=(160, 50)) as pilot:
         await open_dialog(pilot, app)
         rows = listed(app)
@@ -193,7 +205,9 @@ async def test_open_lists_the_kept_games_newest_first(tmp_path: Path) -> None:
         assert app.session.game.key == "dipole" and app.session.state.moves_played == []
 
 
-async def test_open_fits_80x24_with_the_game_and_variant_in_one_column(tmp_path: Path) -> None:
+async def test_open_fits_80x24_with_the_game_and_variant_in_one_column(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
     a_folder_of_games(tmp_path)
     session = played("dipole", ["e1-g3"], "8x8", (HUMAN, HUMAN))
     names = {"White": "Anastasia Petrovna", "Black": "Bartholomew Higginbottom"}
@@ -202,7 +216,7 @@ async def test_open_fits_80x24_with_the_game_and_variant_in_one_column(tmp_path:
         format_record(DIPOLE, session.state, names),
         "2026-01-01",
     )
-    app = GameApp(new=True, autosave=Autosave(tmp_path))
+    app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         await open_dialog(pilot, app)
         table = app.screen.query_one(DataTable)
@@ -217,9 +231,9 @@ async def test_open_fits_80x24_with_the_game_and_variant_in_one_column(tmp_path:
         assert entry.region.bottom <= 24 and entry.value == str(Path.cwd()) + "/"
 
 
-async def test_choosing_a_row_opens_that_game(tmp_path: Path) -> None:
+async def test_choosing_a_row_opens_that_game(make_app: AppFactory, tmp_path: Path) -> None:
     games = a_folder_of_games(tmp_path)
-    app = GameApp(new=True, autosave=Autosave(tmp_path))
+    app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         await open_dialog(pilot, app)
         await pilot.press("down")  # the second newest: the unfinished Dipole 10x10
@@ -236,12 +250,12 @@ async def test_choosing_a_row_opens_that_game(tmp_path: Path) -> None:
         assert noticed(app, str(games["dipole"]))
 
 
-async def test_a_typed_file_name_opens_that_file(tmp_path: Path) -> None:
+async def test_a_typed_file_name_opens_that_file(make_app: AppFactory, tmp_path: Path) -> None:
     a_folder_of_games(tmp_path)
     elsewhere = tmp_path / "elsewhere.txt"
     game = played("death-stacks", ["a1-2-a3", "f6-1-f5"], "standard", (HUMAN, HUMAN))
     elsewhere.write_text(game.record_text())
-    app = GameApp(new=True, autosave=Autosave(tmp_path))
+    app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         screen = await open_dialog(pilot, app)
         assert screen.query_one(DataTable).has_focus  # the list first; Tab goes to the name
@@ -256,13 +270,15 @@ async def test_a_typed_file_name_opens_that_file(tmp_path: Path) -> None:
         assert isinstance(app.board, DeathStacksBoard)
 
 
-async def test_a_damaged_file_is_listed_as_damaged_and_the_rest_still_open(tmp_path: Path) -> None:
+async def test_a_damaged_file_is_listed_as_damaged_and_the_rest_still_open(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
     a_folder_of_games(tmp_path)
     kept(tmp_path / "finished" / "broken.txt", '[Game "Dipole"\n\n1. e1-g3\n', "2026-03-04 10:00")
     binary = tmp_path / "unfinished" / "binary.txt"
     binary.write_bytes(b"\xff\xfe\x80")
     os.utime(binary, (0, 0))  # the oldest
-    app = GameApp(new=True, autosave=Autosave(tmp_path))
+    app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         screen = await open_dialog(pilot, app)
         rows = listed(app)

@@ -8,17 +8,16 @@ import re
 from pathlib import Path
 
 import pytest
-from app_steps import type_move, walk_to
+from app_steps import AppFactory, type_move, walk_to
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.screens import ChoiceScreen
 from dipole_tui.cli import main
 from dipole_tui.games import GAMES
-from dipole_tui.session import DATA_DIR_VARIABLE, HUMAN, Autosave, Session
+from dipole_tui.session import DATA_DIR_VARIABLE
 
 # For each game: a position one move from its end (None: the opening) and that last move.
 ENDINGS = {
@@ -82,16 +81,17 @@ async def pick(pilot: Pilot[None], app: GameApp) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("game_key", list(ENDINGS))
-async def test_every_screen_is_ascii(tmp_path: Path, game_key: str, size: tuple[int, int]) -> None:
+async def test_every_screen_is_ascii(
+    make_app: AppFactory, tmp_path: Path, game_key: str, size: tuple[int, int]
+) -> None:
     game = GAMES[game_key]
     screens = Screens()
-    choice = GameChoice(game_key, game.variants[0], (HUMAN, HUMAN))
-    first = GameApp(choice=choice, new=True, autosave=Autosave(tmp_path), ascii_glyphs=True)
+    first = make_app(game_key, ascii_glyphs=True)
     async with first.run_test(size=size) as pilot:
         opening = game.format_move(first.session.state.legal_moves()[0])
         await type_move(pilot, opening)
         assert len(first.session.state.moves_played) == 1
-    app = GameApp(autosave=Autosave(tmp_path), ascii_glyphs=True)
+    app = make_app(new=False, ascii_glyphs=True)
     async with app.run_test(size=size, notifications=True) as pilot:
         await screens.look(pilot, "the resume question")
         assert isinstance(app.screen, ChoiceScreen)
@@ -144,11 +144,7 @@ async def test_every_screen_is_ascii(tmp_path: Path, game_key: str, size: tuple[
         await pilot.resize_terminal(*size)
 
     position, last = ENDINGS[game_key]
-    if position is None:
-        ending = GameApp(choice=choice, new=True, autosave=Autosave(tmp_path), ascii_glyphs=True)
-    else:
-        session = Session(game, game.parse_position(position), (HUMAN, HUMAN))
-        ending = GameApp(session=session, autosave=Autosave(tmp_path), ascii_glyphs=True)
+    ending = make_app(game_key, position=position, ascii_glyphs=True)
     async with ending.run_test(size=size) as pilot:
         await type_move(pilot, last, leave=False)
         assert ending.session.outcome is not None and isinstance(ending.screen, ChoiceScreen)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from app_steps import step_toward, type_move, walk_to
+from app_steps import AppFactory, step_toward, type_move, walk_to
 from rich.color import Color
 from rich.style import Style
 from textual.pilot import Pilot
@@ -30,7 +30,7 @@ from dipole_tui.games.base import Game
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
-from dipole_tui.session import HUMAN, Autosave, Session
+from dipole_tui.session import Session
 
 FLOOR = 3.0  # WCAG's least contrast for large text and graphics
 SAMPLE = Path(__file__).parent / "data" / "sample-bipod.txt"
@@ -246,12 +246,10 @@ class Scene:
     cursor_at: list[int]
     kinds: set[str]
 
-    def app(self, tmp_path: Path) -> GameApp:
+    def app(self, make_app: AppFactory) -> GameApp:
         if self.game is BIPOD:
-            session = Session.from_text(self.position)
-        else:
-            session = Session(self.game, self.game.parse_position(self.position), (HUMAN, HUMAN))
-        return GameApp(session=session, autosave=Autosave(tmp_path))
+            return make_app(session=Session.from_text(self.position))
+        return make_app(self.game.key, position=self.position)
 
 
 def cursor_to(board: GameBoard, square: int) -> None:
@@ -412,11 +410,11 @@ def set_no_color(monkeypatch: pytest.MonkeyPatch, no_color: bool) -> None:
 @pytest.mark.parametrize("no_color", [False, True], ids=["colour", "NO_COLOR"])
 @pytest.mark.parametrize("scene", list(SCENES))
 async def test_every_glyph_stands_out_in_every_theme(
-    scene: str, no_color: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    make_app: AppFactory, scene: str, no_color: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     set_no_color(monkeypatch, no_color)
     shown = SCENES[scene]
-    app = shown.app(tmp_path)
+    app = shown.app(make_app)
     failures: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
         board = app.board
@@ -438,11 +436,11 @@ async def test_every_glyph_stands_out_in_every_theme(
 
 @pytest.mark.parametrize("scene", list(SCENES))
 async def test_without_colour_every_highlight_still_shows(
-    scene: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    make_app: AppFactory, scene: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     set_no_color(monkeypatch, True)
     shown = SCENES[scene]
-    app = shown.app(tmp_path)
+    app = shown.app(make_app)
     async with app.run_test(size=(80, 24)) as pilot:
         board = app.board
         await shown.setup(pilot, board)
@@ -468,9 +466,11 @@ async def test_without_colour_every_highlight_still_shows(
         assert seen == shown.kinds
 
 
-def test_without_colour_no_theme_draws_black_on_black(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_colour_no_theme_draws_black_on_black(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Textual's NO_COLOR filter turns the ANSI themes' colours all black: not offered then."""
     set_no_color(monkeypatch, True)
-    assert not [name for name in GameApp().available_themes if name.startswith("ansi")]
+    assert not [name for name in make_app().available_themes if name.startswith("ansi")]
     set_no_color(monkeypatch, False)
-    assert "ansi-dark" in GameApp().available_themes
+    assert "ansi-dark" in make_app().available_themes
