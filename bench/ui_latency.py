@@ -55,7 +55,7 @@ the frame period.
 
 Start-up
 --------
-- in process: from constructing `DipoleApp(...)`, with the chosen game, to its first frame under
+- in process: from constructing `GameApp(...)`, with the chosen game, to its first frame under
   `run_test` (modules already imported: what a second app in the same process costs);
 - cold: a fresh interpreter, `python -c "import dipole_tui.app.app; ..."`, from spawning the
   process to the first frame, split into interpreter start, imports (Textual, Rich and the app)
@@ -94,11 +94,11 @@ from textual import constants, events
 from textual.app import App
 from textual.screen import Screen
 
-from dipole_tui.app.app import DipoleApp
-from dipole_tui.app.board import DipoleBoard
-from dipole_tui.app.hex_board import BipodBoard
-from dipole_tui.app.screens import GameChoice
-from dipole_tui.app.stacks_board import DeathStacksBoard
+from dipole_tui.app.app import GameApp
+from dipole_tui.app.bipod_board import BipodBoard
+from dipole_tui.app.choice import GameChoice
+from dipole_tui.app.death_stacks_board import DeathStacksBoard
+from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.games.base import State
 from dipole_tui.games.bipod import ADOPT as BIPOD_ADOPT
 from dipole_tui.games.bipod import CELL_COUNT as BIPOD_CELLS
@@ -235,7 +235,7 @@ class KeyPlayer:
     The timing and the game loop are shared; a subclass per game knows its board: how to read
     the cursor, where a square is on screen, which move to draw and which keys play it."""
 
-    app: DipoleApp
+    app: GameApp
     clock: FrameClock
     rng: random.Random
     gap_ms: float
@@ -535,8 +535,8 @@ DEFAULT_MAX_PLIES = {"dipole": 1000, "death-stacks": 150, "bipod": 200}
 ADOPT_SHARE = 0.05
 
 
-def make_app(folder: Path, game: str, variant: str) -> DipoleApp:
-    return DipoleApp(
+def make_app(folder: Path, game: str, variant: str) -> GameApp:
+    return GameApp(
         choice=GameChoice(game, variant, (HUMAN, HUMAN)), new=True, autosave=Autosave(folder)
     )
 
@@ -590,12 +590,12 @@ import dipole_tui.app.app
 imported = time.clock_gettime(time.CLOCK_MONOTONIC)
 import json, sys, tempfile
 from pathlib import Path
-from dipole_tui.app.screens import GameChoice
+from dipole_tui.app.choice import GameChoice
 from dipole_tui.session import HUMAN, Autosave
 width, height, game, variant = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
 frames = []
 with tempfile.TemporaryDirectory(prefix="dipole-bench-") as folder:
-    app = dipole_tui.app.app.DipoleApp(
+    app = dipole_tui.app.app.GameApp(
         choice=GameChoice(game, variant, (HUMAN, HUMAN)), new=True,
         autosave=Autosave(Path(folder)),
     )
@@ -753,7 +753,7 @@ def print_human(result: dict[str, Any]) -> None:
     if startup:
         print(f"\nstart-up to the first frame, median of {startup['runs']} runs")
         print(
-            f"  in process, DipoleApp() to frame: {startup['in_process_median_ms']:7.1f} ms  "
+            f"  in process, GameApp() to frame: {startup['in_process_median_ms']:7.1f} ms  "
             f"(runs {startup['in_process_runs_ms']})"
         )
         print(

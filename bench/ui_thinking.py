@@ -25,8 +25,8 @@ from textual import events
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ui_latency import FrameClock, percentile, tick_timing
 
-from dipole_tui.app.app import DipoleApp
-from dipole_tui.app.screens import GameChoice
+from dipole_tui.app.app import GameApp
+from dipole_tui.app.choice import GameChoice
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.session import HUMAN, Autosave
 
@@ -37,7 +37,7 @@ async def measure(args: argparse.Namespace) -> list[float]:
     rng = random.Random(args.seed)
     samples: list[float] = []
     with tempfile.TemporaryDirectory() as folder, tick_timing():
-        app = DipoleApp(
+        app = GameApp(
             choice=GameChoice("dipole", "8x8", (HUMAN, "hard")),
             new=True,
             autosave=Autosave(Path(folder)),
@@ -63,17 +63,17 @@ async def measure(args: argparse.Namespace) -> list[float]:
                     send(KEY_NAMES.get(char, char), char)
                 send("escape", None)
                 for _ in range(200):
-                    if app._thinking:
+                    if app.bots.thinking:
                         break
                     await asyncio.sleep(0.01)
                 direction = "left"
-                while app._thinking:
+                while app.bots.thinking:
                     await asyncio.sleep(args.gap_ms / 1000)
                     before = len(clock.times)
                     started = time.perf_counter()
                     send(direction, None)
                     first = await clock.wait_for_frame(before, timeout=2.0)
-                    if first is not None and app._thinking:
+                    if first is not None and app.bots.thinking:
                         samples.append(first - started)
                     direction = "right" if direction == "left" else "left"
                 await pilot.pause()

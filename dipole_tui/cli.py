@@ -239,9 +239,9 @@ def run_replay(path: str, default: AnyGame) -> None:
 
 def run_play(args: argparse.Namespace) -> None:
     """Open the app; with no subcommand, with the defaults and the autosave offered."""
-    from .app.app import DipoleApp  # Textual loads only when the game is played
+    from .app.app import GameApp  # Textual loads only when the game is played
     from .app.boards import PLAYABLE
-    from .app.screens import GameChoice
+    from .app.choice import GameChoice
 
     key = getattr(args, "game", "dipole")
     game = game_named(key)
@@ -250,7 +250,7 @@ def run_play(args: argparse.Namespace) -> None:
     variant = game.new(getattr(args, "variant", None)).variant  # the game checks and names it
     players = (getattr(args, "white", HUMAN), getattr(args, "black", HUMAN))
     choice = GameChoice(key, variant, players)
-    app = DipoleApp(
+    app = GameApp(
         think_time=getattr(args, "think", 1.0),
         choice=choice,
         new=getattr(args, "new", False),

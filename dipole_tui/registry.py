@@ -33,14 +33,14 @@ class Entry:
 REGISTRY: dict[str, Entry] = {
     entry.game.key: entry
     for entry in (
-        Entry(DIPOLE, DIPOLE_LADDER, "dipole_tui.app.board:DipoleBoard", "dipole.md"),
+        Entry(DIPOLE, DIPOLE_LADDER, "dipole_tui.app.dipole_board:DipoleBoard", "dipole.md"),
         Entry(
             DEATH_STACKS,
             DEATH_STACKS_LADDER,
-            "dipole_tui.app.stacks_board:DeathStacksBoard",
+            "dipole_tui.app.death_stacks_board:DeathStacksBoard",
             "death-stacks.md",
         ),
-        Entry(BIPOD, BIPOD_LADDER, "dipole_tui.app.hex_board:BipodBoard", "bipod.md"),
+        Entry(BIPOD, BIPOD_LADDER, "dipole_tui.app.bipod_board:BipodBoard", "bipod.md"),
     )
 }
 

@@ -132,6 +132,23 @@ class Session(Generic[M]):
             redone.append(move)
         return redone
 
+    def undo_to_human(self) -> list[M]:
+        """Undo, and against a bot go on back to a person's turn: the bot's reply is taken back
+        with the move it answered. With no person playing, or none, one choice as `undo`."""
+        undone = self.undo()
+        humans = self.human_sides()
+        while undone and humans and self.state.to_move not in humans and self.can_undo():
+            undone[:0] = self.undo()
+        return undone
+
+    def redo_to_human(self) -> list[M]:
+        """Redo as `undo_to_human` undid: a person's move comes back with the bot's reply."""
+        redone = self.redo()
+        humans = self.human_sides()
+        while redone and humans and self.state.to_move not in humans and self.redo_moves:
+            redone += self.redo()
+        return redone
+
     def figures(self) -> Figures:
         """What the side panel counts for each side: the game says."""
         return self.game.figures(self.state)

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from dipole_tui.app.app import DipoleApp
-from dipole_tui.app.screens import GameChoice
+from dipole_tui.app.app import GameApp
+from dipole_tui.app.choice import GameChoice
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.death_stacks import parse_square as death_stacks_square
@@ -30,7 +30,7 @@ MIDDLE = "8:W:Wc1=2,b2=1,g3=5,h4=1,e5=2:Bd8=5,g7=1,b6=3,f6=2,e3=1"
 Scene = Callable[[Pilot[None]], Awaitable[None]]
 
 
-async def walk_to(pilot: Pilot[None], app: DipoleApp, square: int) -> None:
+async def walk_to(pilot: Pilot[None], app: GameApp, square: int) -> None:
     """The cursor to a square by the arrow keys, as a player moves it."""
     board = app.board
     for _ in range(40):
@@ -56,7 +56,7 @@ async def selected(pilot: Pilot[None]) -> None:
 
 async def middle_game(pilot: Pilot[None]) -> None:
     app = pilot.app
-    assert isinstance(app, DipoleApp)
+    assert isinstance(app, GameApp)
     app._start(Session(DIPOLE, DIPOLE.parse_position(MIDDLE), (HUMAN, HUMAN)))
     await pilot.pause()
     for key in ("colon", *"g3-e5", "enter", "escape"):
@@ -80,7 +80,7 @@ async def help_screen(pilot: Pilot[None]) -> None:
 
 async def game_over(pilot: Pilot[None]) -> None:
     app = pilot.app
-    assert isinstance(app, DipoleApp)
+    assert isinstance(app, GameApp)
     app._start(Session(DIPOLE, DIPOLE.parse_position("8:B:Wc5=2,g1=4:Be7=1,a3=1"), (HUMAN, HUMAN)))
     await pilot.pause()
     # Black walks a3-b2, White captures on e7, Black takes b2 to c1, White captures it: 1-0.
@@ -105,7 +105,7 @@ async def stacks_opening(pilot: Pilot[None]) -> None:
 
 def _stacks_position(pilot: Pilot[None], position: str) -> None:
     app = pilot.app
-    assert isinstance(app, DipoleApp)
+    assert isinstance(app, GameApp)
     app._start(Session(DEATH_STACKS, DEATH_STACKS.parse_position(position), (HUMAN, HUMAN)))
 
 
@@ -114,7 +114,7 @@ async def stacks_path(pilot: Pilot[None]) -> None:
     await pilot.pause()
     # The top three of b5, and the path to e4: north-east off the top wall.
     app = pilot.app
-    assert isinstance(app, DipoleApp)
+    assert isinstance(app, GameApp)
     await walk_to(pilot, app, death_stacks_square("b5"))
     await pilot.press("3", "right", "right", "right", "down")
 
@@ -128,7 +128,7 @@ async def stacks_too_tall(pilot: Pilot[None]) -> None:
 async def bipod_sample(pilot: Pilot[None]) -> None:
     """The sheet's sample game, up to its last diagram (before First resigns)."""
     app = pilot.app
-    assert isinstance(app, DipoleApp)
+    assert isinstance(app, GameApp)
     record = load_record(Path(__file__).resolve().parent.parent / "tests/data/sample-bipod.txt")
     record.state.undo()
     app._start(Session(BIPOD, record.state, (HUMAN, HUMAN)))
@@ -162,7 +162,7 @@ SCENES: dict[str, tuple[Scene, str, str, tuple[int, int]]] = {
 async def shoot(name: str, folder: Path) -> Path:
     scene, game_key, variant, size = SCENES[name]
     choice = GameChoice(game_key, variant, (HUMAN, HUMAN))
-    app = DipoleApp(choice=choice, new=True, autosave=Autosave(folder))
+    app = GameApp(choice=choice, new=True, autosave=Autosave(folder))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await scene(pilot)

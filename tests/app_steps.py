@@ -1,15 +1,21 @@
 """Steps of the app tests shared by every game's board: finding what was drawn, typing a move,
-opening a record, reading the message line."""
+opening a record, reading the message line, waiting for the app, and a stand-in for the bots."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from dipole_tui.app.app import DipoleApp
+from dipole_tui.app.app import GameApp
+from dipole_tui.app.bot_controller import AnswerHandler
 from dipole_tui.app.game_board import GameBoard
+from dipole_tui.bots import Budget
 
 
 def drawn_offset(board: GameBoard, key: str, value: int) -> tuple[int, int]:
@@ -48,10 +54,72 @@ def hinted(board: GameBoard, key: str, value: int) -> bool:
     return all(style.underline for style in styles)
 
 
-def answer_hint(app: DipoleApp, move: str) -> None:
-    """The bots' process answers a hint with `move`, as its reading thread hands it over."""
-    app._hint_request = 1000
-    app._answered(1000, move)
+AppFactory = Callable[..., GameApp]  # the `make_app` fixture (conftest.py)
+
+
+class ScriptedBots:
+    """Stands in for the bots' process (`Thinker`): each request is answered with the next of
+    `replies` (None: no move found), from a thread of its own as the process's answers come;
+    `held`, only when the test says (`release`)."""
+
+    def __init__(self, *replies: str | None, held: bool = False) -> None:
+        self.replies = list(replies)
+        self.held = held
+        self.waiting: list[tuple[int, str | None]] = []  # held answers
+        self.asked: list[str] = []  # the bots asked, in turn
+        self.on_answer: AnswerHandler | None = None
+
+    def __call__(self, on_answer: AnswerHandler) -> ScriptedBots:
+        self.on_answer = on_answer
+        return self
+
+    def ask(self, game_key: str, record: str, bot: str, seat: int, budget: Budget) -> int:
+        assert self.on_answer is not None and self.replies, f"{bot} asked, with no reply left"
+        self.asked.append(bot)
+        number, reply = len(self.asked), self.replies.pop(0)
+        if self.held:
+            self.waiting.append((number, reply))
+        else:
+            threading.Thread(target=self.on_answer, args=(number, reply)).start()
+        return number
+
+    def release(self) -> None:
+        """The oldest held answer arrives, now and on this thread."""
+        assert self.on_answer is not None
+        self.on_answer(*self.waiting.pop(0))
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    @property
+    def alive(self) -> bool:
+        return True
+
+
+async def until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Wait for something the app will do, by its public state, as long as `seconds`."""
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("timed out waiting")
+
+
+def type_ahead(app: GameApp, keys: str) -> None:
+    """Keys posted as a terminal sends them, all at once: none waits for the one before."""
+    for char in keys:
+        key = {"\r": "enter", ":": "colon", "-": "minus"}.get(char, char)
+        app.post_message(events.Key(key, char))
+
+
+async def ask_hint(pilot: Pilot[None], app: GameApp) -> None:
+    """`i`, then the hint as the app's bots answer it (`ScriptedBots` in tests), marked."""
+    await pilot.press("i")
+    await until(lambda: app.bots.unanswered == 0)
+    await pilot.pause()
 
 
 def status_lines(board: GameBoard, letters: str) -> list[str]:
@@ -69,7 +137,7 @@ async def type_move(pilot: Pilot[None], text: str, leave: bool = True) -> None:
         await pilot.press("escape")
 
 
-async def open_record(pilot: Pilot[None], app: DipoleApp, path: Path) -> None:
+async def open_record(pilot: Pilot[None], app: GameApp, path: Path) -> None:
     """`o`, the file name in its box (below the list of kept games), Enter: as a player opens a
     saved game."""
     await pilot.press("o")
@@ -82,7 +150,7 @@ async def open_record(pilot: Pilot[None], app: DipoleApp, path: Path) -> None:
     await pilot.pause()
 
 
-def message(app: DipoleApp) -> str:
+def message(app: GameApp) -> str:
     """The message, its wrapped lines joined again."""
     return " ".join(str(app.query_one("#message", Static).render()).split())
 
@@ -111,7 +179,7 @@ async def walk_to(pilot: Pilot[None], board: GameBoard, square: int) -> None:
     raise AssertionError(f"the cursor did not reach square {square}")
 
 
-def noticed(app: DipoleApp, text: str) -> bool:
+def noticed(app: GameApp, text: str) -> bool:
     """Whether a notification says `text`; notices are wrapped to the toast's width (a path
     after a `/`), so line breaks and spaces are not compared."""
     wanted = "".join(text.split())

@@ -2,28 +2,32 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
 from app_steps import (
-    answer_hint,
+    AppFactory,
+    ScriptedBots,
+    ask_hint,
     drawn_offset,
     drawn_text,
     hinted,
     message,
     noticed,
     open_record,
+    type_ahead,
     type_move,
+    until,
     walk_to,
 )
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from dipole_tui.app.app import DipoleApp
-from dipole_tui.app.board import DipoleBoard
-from dipole_tui.app.screens import ChoiceScreen, FileScreen, GameChoice, HelpScreen, NewGameScreen
-from dipole_tui.games.dipole import DIPOLE, OFF, PASS, parse_square
-from dipole_tui.session import HUMAN, Autosave, Session
+from dipole_tui.app.dipole_board import DipoleBoard
+from dipole_tui.app.screens import ChoiceScreen, FileScreen, HelpScreen, NewGameScreen
+from dipole_tui.games.dipole import DIPOLE, OFF, PASS, Move, parse_square
+from dipole_tui.session import HUMAN, Session
 
 # A small position whose game, played below, has every kind of move: basic moves, a capture, a
 # removal, a merge, a forced pass, and an end. (Found by a seeded search of random games.)
@@ -35,23 +39,13 @@ def sq(name: str) -> int:
     return parse_square(name, 8)
 
 
-def app_for(tmp_path: Path, position: str | None = None, variant: str = "8x8") -> DipoleApp:
-    autosave = Autosave(tmp_path)
-    if position is None:
-        return DipoleApp(
-            choice=GameChoice("dipole", variant, (HUMAN, HUMAN)), new=True, autosave=autosave
-        )
-    session = Session(DIPOLE, DIPOLE.parse_position(position), (HUMAN, HUMAN))
-    return DipoleApp(session=session, autosave=autosave)
-
-
 async def click_square(pilot: Pilot[None], board: DipoleBoard, name: str) -> None:
     await pilot.click(DipoleBoard, offset=drawn_offset(board, "square", sq(name)))
     await pilot.pause()
 
 
-async def test_a_whole_game_by_keys_clicks_and_typing(tmp_path: Path) -> None:
-    app = app_for(tmp_path, SMALL)
+async def test_a_whole_game_by_keys_clicks_and_typing(make_app: AppFactory, tmp_path: Path) -> None:
+    app = make_app(position=SMALL)
     async with app.run_test(size=SIZE) as pilot:
         board = app.board
         # 1. e1-h4 by keys: walk to e1, select, walk to h4, confirm.
@@ -127,8 +121,8 @@ async def test_a_whole_game_by_keys_clicks_and_typing(tmp_path: Path) -> None:
     assert len(list((tmp_path / "finished").iterdir())) >= 1
 
 
-async def test_escape_cancels_and_other_stacks_switch_the_selection(tmp_path: Path) -> None:
-    app = app_for(tmp_path, SMALL)
+async def test_escape_cancels_and_other_stacks_switch_the_selection(make_app: AppFactory) -> None:
+    app = make_app(position=SMALL)
     async with app.run_test(size=SIZE) as pilot:
         board = app.board
         await click_square(pilot, board, "e1")
@@ -140,12 +134,11 @@ async def test_escape_cancels_and_other_stacks_switch_the_selection(tmp_path: Pa
         assert board.selected is None
 
 
-async def test_a_hint_is_marked_on_the_board_until_escape_or_a_move(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_a_hint_is_marked_on_the_board_until_escape_or_a_move(make_app: AppFactory) -> None:
+    app = make_app(thinker=ScriptedBots("e1-g3", "e1-off:12"))
     async with app.run_test(size=(80, 24)) as pilot:
         board = app.board
-        answer_hint(app, "e1-g3")
-        await pilot.pause()
+        await ask_hint(pilot, app)
         assert message(app) == "Hint: hard would play e1-g3."
         assert hinted(board, "square", sq("e1")) and hinted(board, "square", sq("g3"))
         assert drawn_text(board, "square", sq("g3")) == "→2"  # how many go, as a target says
@@ -155,8 +148,7 @@ async def test_a_hint_is_marked_on_the_board_until_escape_or_a_move(tmp_path: Pa
         assert drawn_text(board, "square", sq("g3")) == "·"
         assert message(app) == "Hint: hard would play e1-g3."
         # A removal: its chip shows in the strip before the stack is picked.
-        answer_hint(app, "e1-off:12")
-        await pilot.pause()
+        await ask_hint(pilot, app)
         assert drawn_text(board, "removal", 12) == "12" and hinted(board, "removal", 12)
         assert hinted(board, "square", sq("e1"))
         await type_move(pilot, "e1-c3")  # a move ends the hint
@@ -165,9 +157,9 @@ async def test_a_hint_is_marked_on_the_board_until_escape_or_a_move(tmp_path: Pa
 
 
 async def test_in_hot_seat_the_cursor_goes_to_the_next_players_nearest_stack(
-    tmp_path: Path,
+    make_app: AppFactory,
 ) -> None:
-    app = app_for(tmp_path, SMALL)  # White c3, e1, g1; Black b4, d4, f8
+    app = make_app(position=SMALL)  # White c3, e1, g1; Black b4, d4, f8
     async with app.run_test(size=SIZE) as pilot:
         board = app.board
         await walk_to(pilot, board, sq("g1"))
@@ -188,8 +180,8 @@ async def test_in_hot_seat_the_cursor_goes_to_the_next_players_nearest_stack(
         assert board.cursor == sq("c3")  # White's stack nearest a3: not e1, not h2
 
 
-async def test_flip_turns_the_board_and_the_keys_with_it(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_flip_turns_the_board_and_the_keys_with_it(make_app: AppFactory) -> None:
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         board = app.board
         top_left = drawn_offset(board, "square", sq("b8"))
@@ -202,8 +194,8 @@ async def test_flip_turns_the_board_and_the_keys_with_it(tmp_path: Path) -> None
         assert board.cursor // 10 == 1
 
 
-async def test_save_and_load_a_record(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_save_and_load_a_record(make_app: AppFactory, tmp_path: Path) -> None:
+    app = make_app()
     path = tmp_path / "saved.txt"
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "e1-g3")
@@ -227,8 +219,8 @@ async def test_save_and_load_a_record(tmp_path: Path) -> None:
         assert noticed(app, "light square")
 
 
-async def test_a_terminal_too_small_says_so_and_the_game_resumes(tmp_path: Path) -> None:
-    app = app_for(tmp_path, variant="10x10")
+async def test_a_terminal_too_small_says_so_and_the_game_resumes(make_app: AppFactory) -> None:
+    app = make_app(variant="10x10")
     async with app.run_test(size=(80, 24)) as pilot:
         await type_move(pilot, "e1-h4")
         assert not app.screen.has_class("too-small")
@@ -244,8 +236,8 @@ async def test_a_terminal_too_small_says_so_and_the_game_resumes(tmp_path: Path)
         assert app.board.cell_size() == (5, 2)
 
 
-async def test_the_autosave_is_offered_and_resumed(tmp_path: Path) -> None:
-    first = app_for(tmp_path)
+async def test_the_autosave_is_offered_and_resumed(make_app: AppFactory, tmp_path: Path) -> None:
+    first = make_app()
     async with first.run_test(size=SIZE) as pilot:
         await type_move(pilot, "e1-g3")
         await type_move(pilot, "d8-c7")
@@ -253,7 +245,7 @@ async def test_the_autosave_is_offered_and_resumed(tmp_path: Path) -> None:
     played = first.session.state.position()
     assert (tmp_path / "autosave.txt").exists()
 
-    second = DipoleApp(autosave=Autosave(tmp_path))
+    second = make_app(new=False)
     async with second.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(second.screen, ChoiceScreen)
@@ -263,9 +255,11 @@ async def test_the_autosave_is_offered_and_resumed(tmp_path: Path) -> None:
         assert second.session.players == (HUMAN, HUMAN)
 
 
-async def test_a_corrupt_autosave_is_kept_aside_and_the_app_starts(tmp_path: Path) -> None:
+async def test_a_corrupt_autosave_is_kept_aside_and_the_app_starts(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
     (tmp_path / "autosave.txt").write_text('[Game "Dipole"]\n\n1. e1-e9\n')
-    app = DipoleApp(autosave=Autosave(tmp_path))
+    app = make_app(new=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
@@ -274,8 +268,8 @@ async def test_a_corrupt_autosave_is_kept_aside_and_the_app_starts(tmp_path: Pat
     assert len(kept) == 1 and "e1-e9" in kept[0].read_text()
 
 
-async def test_new_game_dialog_starts_a_10x10_game(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_new_game_dialog_starts_a_10x10_game(make_app: AppFactory) -> None:
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "e1-g3")
         await pilot.press("n")
@@ -290,8 +284,8 @@ async def test_new_game_dialog_starts_a_10x10_game(tmp_path: Path) -> None:
         assert app.board.state.size == 10
 
 
-async def test_help_opens_and_closes(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_help_opens_and_closes(make_app: AppFactory) -> None:
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
@@ -305,14 +299,9 @@ async def test_help_opens_and_closes(tmp_path: Path) -> None:
     ("ascii_glyphs", "white", "black"), [(False, "◎◎○○", "◉◉●●"), (True, "OOoo", "XXxx")]
 )
 async def test_stacks_show_coins_and_checkers(
-    tmp_path: Path, ascii_glyphs: bool, white: str, black: str
+    make_app: AppFactory, ascii_glyphs: bool, white: str, black: str
 ) -> None:
-    app = DipoleApp(
-        choice=GameChoice("dipole", "8x8", (HUMAN, HUMAN)),
-        new=True,
-        ascii_glyphs=ascii_glyphs,
-        autosave=Autosave(tmp_path),
-    )
+    app = make_app(ascii_glyphs=ascii_glyphs)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         lines = [app.board.render_line(y).text for y in range(app.board.size.height)]
@@ -320,8 +309,8 @@ async def test_stacks_show_coins_and_checkers(
         assert any(black in line for line in lines)
 
 
-async def test_quitting_keeps_the_autosave(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_quitting_keeps_the_autosave(make_app: AppFactory, tmp_path: Path) -> None:
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "e1-g3")
         await pilot.press("q")
@@ -329,8 +318,8 @@ async def test_quitting_keeps_the_autosave(tmp_path: Path) -> None:
     assert "1. e1-g3" in record and '[Result "*"]' in record
 
 
-async def test_a_removal_is_chosen_by_mouse_from_the_strip(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_a_removal_is_chosen_by_mouse_from_the_strip(make_app: AppFactory) -> None:
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         board = app.board
         await click_square(pilot, board, "e1")
@@ -345,23 +334,20 @@ async def test_a_removal_is_chosen_by_mouse_from_the_strip(tmp_path: Path) -> No
         assert drawn_offset(board, "removal", 4)[1] > top
 
 
-async def test_the_command_palette_offers_the_game_commands(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_the_command_palette_offers_the_game_commands(make_app: AppFactory) -> None:
+    app = make_app()
     async with app.run_test(size=SIZE):
         titles = {command.title for command in app.get_system_commands(app.screen)}
     assert {"New game", "Flip the board", "Undo", "Save game", "Load game", "Help"} <= titles
 
 
-async def test_moves_typed_ahead_quickly_all_arrive_in_order(tmp_path: Path) -> None:
+async def test_moves_typed_ahead_quickly_all_arrive_in_order(make_app: AppFactory) -> None:
     """Keys sent as a terminal sends them, with no pause: Enter must not race the next move."""
-    from textual import events
-
-    app = app_for(tmp_path)
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        for char in ":e1-e3\r:d8-c7\re3-g5\r":
-            key = {"\r": "enter", ":": "colon", "-": "minus"}.get(char, char)
-            app._driver.send_message(events.Key(key, char))
-        await pilot.pause(0.3)
+        type_ahead(app, ":e1-e3\r:d8-c7\re3-g5\r")
+        await until(lambda: len(app.session.state.moves_played) == 3)
+        await pilot.pause()
         played = [DIPOLE.format_move(m) for m in app.session.state.moves_played]
         assert played == ["e1-e3", "d8-c7", "e3-g5"]
         assert app.query_one("#move-input", Input).has_focus
@@ -369,8 +355,45 @@ async def test_moves_typed_ahead_quickly_all_arrive_in_order(tmp_path: Path) -> 
         assert app.board.has_focus
 
 
-async def test_review_of_a_finished_game_keeps_the_autosave_clear(tmp_path: Path) -> None:
-    app = app_for(tmp_path, "8:W:Wc3=2:Be5=2")
+def autosaved_moves(folder: Path) -> list[Move]:
+    return Session.from_text((folder / "autosave.txt").read_text()).state.moves_played
+
+
+@pytest.mark.parametrize("turns", range(8))
+async def test_keys_still_queued_when_the_app_closes_are_dropped(
+    make_app: AppFactory, tmp_path: Path, turns: int
+) -> None:
+    """Keys the app had not taken when it closed were once taken while its screen was being
+    taken down, and failed there (no '#title' in the side panel, or no screen at all). The app
+    closes after `turns` turns of the loop, so that the keys meet each stage of its closing."""
+    app = make_app()
+    async with app.run_test(size=SIZE):
+        type_ahead(app, ":e1-e3\r:d8-c7\re3-g5\r")
+        for _ in range(turns):
+            await asyncio.sleep(0)
+    # Nothing failed, and the moves taken before the app closed are all kept.
+    assert autosaved_moves(tmp_path) == app.session.state.moves_played
+
+
+@pytest.mark.parametrize("turns", range(4))
+async def test_a_bots_answer_that_comes_as_the_app_closes_changes_nothing(
+    make_app: AppFactory, tmp_path: Path, turns: int
+) -> None:
+    bots = ScriptedBots("d8-c7", held=True)
+    app = make_app(players=(HUMAN, "easy"), thinker=bots)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "e1-g3")
+        assert bots.asked == ["easy"]
+        bots.release()
+        for _ in range(turns):
+            await asyncio.sleep(0)
+    assert autosaved_moves(tmp_path) == app.session.state.moves_played
+
+
+async def test_review_of_a_finished_game_keeps_the_autosave_clear(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    app = make_app(position="8:W:Wc3=2:Be5=2")
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "c3xe5", leave=False)
         await pilot.click("#review")
@@ -385,11 +408,11 @@ async def test_review_of_a_finished_game_keeps_the_autosave_clear(tmp_path: Path
     assert len(list((tmp_path / "finished").glob("*.txt"))) == 1
 
 
-async def test_a_new_game_keeps_the_unfinished_one(tmp_path: Path) -> None:
-    first = app_for(tmp_path)
+async def test_a_new_game_keeps_the_unfinished_one(make_app: AppFactory, tmp_path: Path) -> None:
+    first = make_app()
     async with first.run_test(size=SIZE) as pilot:
         await type_move(pilot, "e1-g3")
-    second = app_for(tmp_path)  # --new: the autosave of the first game is set aside
+    second = make_app()  # --new: the autosave of the first game is set aside
     async with second.run_test(size=SIZE) as pilot:
         await pilot.pause()
     kept = list((tmp_path / "unfinished").glob("*.txt"))
@@ -397,12 +420,12 @@ async def test_a_new_game_keeps_the_unfinished_one(tmp_path: Path) -> None:
 
 
 async def test_a_record_of_a_game_the_app_cannot_draw_is_refused(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    make_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("dipole_tui.app.app.PLAYABLE", ("dipole",))  # as before a board joins
     record = tmp_path / "death-stacks.txt"
     record.write_text('[Game "Death Stacks"]\n\n1. a1-2-a3\n')
-    app = app_for(tmp_path)
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await open_record(pilot, app, record)
         assert app.session.game is DIPOLE

@@ -9,24 +9,26 @@ from pathlib import Path
 import app_steps as steps
 import pytest
 from app_steps import (
-    answer_hint,
+    AppFactory,
+    ScriptedBots,
+    ask_hint,
     drawn_offset,
     hinted,
     message,
     open_record,
     status_lines,
     type_move,
+    until,
     walk_to,
 )
-from test_app_bots import until
 from textual.geometry import Region
 from textual.widgets import Static
 
-from dipole_tui.app.app import DipoleApp
-from dipole_tui.app.hex_board import BipodBoard
-from dipole_tui.app.screens import ChoiceScreen, GameChoice, HelpScreen
+from dipole_tui.app.app import GameApp
+from dipole_tui.app.bipod_board import BipodBoard
+from dipole_tui.app.screens import ChoiceScreen, HelpScreen
 from dipole_tui.games.bipod import ADOPT, BIPOD, LABELS, NEIGHBOURS, RESIGN, Move, parse_cell
-from dipole_tui.session import HUMAN, Autosave
+from dipole_tui.session import HUMAN
 
 SIZE = (100, 32)
 SAMPLE = Path(__file__).parent / "data" / "sample-bipod.txt"
@@ -36,12 +38,7 @@ def cell(name: str) -> int:
     return parse_cell(name)
 
 
-def app_for(tmp_path: Path, variant: str = "", **options: object) -> DipoleApp:
-    choice = GameChoice("bipod", variant, (HUMAN, HUMAN))
-    return DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), **options)  # type: ignore[arg-type]
-
-
-def hex_board(app: DipoleApp) -> BipodBoard:
+def bipod_board(app: GameApp) -> BipodBoard:
     board = app.board
     assert isinstance(board, BipodBoard)
     return board
@@ -51,10 +48,10 @@ def drawn_text(board: BipodBoard, name: str) -> str:
     return steps.drawn_text(board, "cell", cell(name))
 
 
-async def test_blocking_adopting_and_running_by_keys(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_blocking_adopting_and_running_by_keys(make_app: AppFactory) -> None:
+    app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
-        board = hex_board(app)
+        board = bipod_board(app)
         assert board.cursor in NEIGHBOURS[cell("i1")]  # beside the start stone, free
         await walk_to(pilot, board, cell("i1"))
         await pilot.press("enter")  # the start stone's cell is taken
@@ -87,7 +84,7 @@ async def test_blocking_adopting_and_running_by_keys(tmp_path: Path) -> None:
         assert board.side_glyph(state.runner) == "○"
 
 
-def panel_lines(app: DipoleApp) -> list[str]:
+def panel_lines(app: GameApp) -> list[str]:
     """The side panel's figures as shown: each line must fit the panel, or it would wrap."""
     tally = app.query_one("#tally", Static)
     lines = str(tally.render()).splitlines()
@@ -96,8 +93,8 @@ def panel_lines(app: DipoleApp) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
-async def test_the_panel_names_the_roles_and_what_each_number_means(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_the_panel_names_the_roles_and_what_each_number_means(make_app: AppFactory) -> None:
+    app = make_app("bipod")
     async with app.run_test(size=(80, 24)) as pilot:
         assert panel_lines(app) == [
             "         placed",
@@ -124,11 +121,11 @@ async def test_the_panel_names_the_roles_and_what_each_number_means(tmp_path: Pa
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 @pytest.mark.parametrize("variant", ["", "multi"])
 async def test_the_keys_under_the_board_are_never_cut(
-    tmp_path: Path, size: tuple[int, int], variant: str
+    make_app: AppFactory, size: tuple[int, int], variant: str
 ) -> None:
-    app = app_for(tmp_path, variant)
+    app = make_app("bipod", variant)
     async with app.run_test(size=size) as pilot:
-        board = hex_board(app)
+        board = bipod_board(app)
         for step in ("start", "adopted", "runner"):
             shown = " · ".join(status_lines(board, LABELS))
             assert shown.replace(" · ", " ") == board.status().replace(" · ", " "), step
@@ -139,38 +136,38 @@ async def test_the_keys_under_the_board_are_never_cut(
             await pilot.pause()
 
 
-async def test_a_hint_shows_the_stones_to_place_or_says_adopt(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_a_hint_shows_the_stones_to_place_or_says_adopt(make_app: AppFactory) -> None:
+    app = make_app("bipod", thinker=ScriptedBots("k3", "adopt"))
     async with app.run_test(size=(80, 24)) as pilot:
-        board = hex_board(app)
-        answer_hint(app, "k3")
-        await pilot.pause()
+        board = bipod_board(app)
+        await ask_hint(pilot, app)
         assert drawn_text(board, "k3") == "✕" and hinted(board, "cell", cell("k3"))
         assert not hinted(board, "cell", cell("h2"))
         await pilot.press("escape")
         assert drawn_text(board, "k3") == "·" and not hinted(board, "cell", cell("k3"))
         await type_move(pilot, "m1")
-        answer_hint(app, "adopt")
-        await pilot.pause()
+        await ask_hint(pilot, app)
         assert "Hint: adopt (a)" in status_lines(board, LABELS)[0]
         await pilot.press("a")  # the move is played: the hint is gone
         await pilot.pause()
         assert "Hint" not in " ".join(status_lines(board, LABELS))
 
 
-async def test_in_hot_seat_the_cursor_goes_beside_the_stone_just_placed(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_in_hot_seat_the_cursor_goes_beside_the_stone_just_placed(
+    make_app: AppFactory,
+) -> None:
+    app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
-        board = hex_board(app)
+        board = bipod_board(app)
         await type_move(pilot, "k3")  # typed: the cursor was elsewhere
         assert board.cursor in NEIGHBOURS[cell("k3")]  # Second answers near First's stone
         assert app.session.state.stone(board.cursor) == "."  # where Enter can place
 
 
-async def test_multi_marks_up_to_three_stones_then_places_them(tmp_path: Path) -> None:
-    app = app_for(tmp_path, "multi")
+async def test_multi_marks_up_to_three_stones_then_places_them(make_app: AppFactory) -> None:
+    app = make_app("bipod", "multi")
     async with app.run_test(size=SIZE) as pilot:
-        board = hex_board(app)
+        board = bipod_board(app)
         for name in ("e1", "e3", "f2"):
             await walk_to(pilot, board, cell(name))
             await pilot.press("space")
@@ -194,19 +191,19 @@ async def test_multi_marks_up_to_three_stones_then_places_them(tmp_path: Path) -
         assert app.session.state.moves_played[-1] == Move("x", (cell("s3"), cell("u3")))
 
 
-async def test_the_right_button_places_the_other_colour(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_the_right_button_places_the_other_colour(make_app: AppFactory) -> None:
+    app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "adopt")  # First adopts: Second runs
-        board = hex_board(app)
+        board = bipod_board(app)
         offset = drawn_offset(board, "cell", cell("t2"))
         await pilot.click(BipodBoard, offset=offset, button=3)
         await pilot.pause()
         assert app.session.state.moves_played[-1] == Move("O", (cell("t2"),))
 
 
-async def test_resigning_is_asked_once_more(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_resigning_is_asked_once_more(make_app: AppFactory) -> None:
+    app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("R")
         await pilot.pause()
@@ -216,21 +213,19 @@ async def test_resigning_is_asked_once_more(tmp_path: Path) -> None:
         assert app.session.outcome is None
         await pilot.press("R")
         await pilot.pause()
-        app.screen.query_one("#resign").press()
+        app.screen.query_one("#yes").press()
         await pilot.pause()
         await pilot.pause()
         assert app.session.state.moves_played == [RESIGN]
         assert app.session.outcome is not None and app.session.outcome.winner == 1
 
 
-async def test_the_sample_game_loads_as_the_sheet_draws_it(tmp_path: Path) -> None:
-    app = DipoleApp(
-        choice=GameChoice("dipole", "8x8", (HUMAN, HUMAN)), new=True, autosave=Autosave(tmp_path)
-    )
+async def test_the_sample_game_loads_as_the_sheet_draws_it(make_app: AppFactory) -> None:
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await open_record(pilot, app, SAMPLE)
         await pilot.pause()
-        board = hex_board(app)
+        board = bipod_board(app)
         state = app.session.state
         assert app.session.game is BIPOD and state.moves_played[-1] == RESIGN
         # Cut off from both start stones: blank, as on the sheet.
@@ -246,21 +241,21 @@ async def test_the_sample_game_loads_as_the_sheet_draws_it(tmp_path: Path) -> No
         assert "# Bi-Pod" in text and "adopt" in text
 
 
-async def test_ascii_stones_are_the_sheets_letters(tmp_path: Path) -> None:
-    app = app_for(tmp_path, ascii_glyphs=True)
+async def test_ascii_stones_are_the_sheets_letters(make_app: AppFactory) -> None:
+    app = make_app("bipod", ascii_glyphs=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_move(pilot, "e1")
-        board = hex_board(app)
+        board = bipod_board(app)
         assert drawn_text(board, "i1") == "@" and drawn_text(board, "s1") == "Q"
         assert drawn_text(board, "e1") == "x"
         assert board.scale() == (1, 1)  # 80 columns: the sheet's own size
         assert not app.screen.has_class("too-small")
 
 
-async def test_flip_turns_the_board_round_and_the_keys_with_it(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_flip_turns_the_board_round_and_the_keys_with_it(make_app: AppFactory) -> None:
+    app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
-        board = hex_board(app)
+        board = bipod_board(app)
         corner_x, corner_y = drawn_offset(board, "cell", cell("=1"))
         far_x, far_y = drawn_offset(board, "cell", cell(";1"))
         await pilot.press("f")
@@ -275,35 +270,33 @@ async def test_flip_turns_the_board_round_and_the_keys_with_it(tmp_path: Path) -
         assert board.cursor in (cell("i3"), cell("k3"))
 
 
-async def test_no_marks_or_stones_while_a_bot_thinks_or_after_the_end(tmp_path: Path) -> None:
-    choice = GameChoice("bipod", "multi", ("hard", HUMAN))
-    app = DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=30.0)
+async def test_no_marks_or_stones_while_a_bot_thinks_or_after_the_end(make_app: AppFactory) -> None:
+    app = make_app("bipod", "multi", ("hard", HUMAN), think_time=30.0)
     async with app.run_test(size=SIZE) as pilot:
-        board = hex_board(app)
+        board = bipod_board(app)
         await pilot.pause()
-        assert app._thinking and not board.interactive
+        assert app.bots.thinking and not board.interactive
         await pilot.press("space")
         await pilot.click(BipodBoard, offset=drawn_offset(board, "cell", cell("m3")))
         assert board.marked == [] and not app.session.state.moves_played
-    app = app_for(tmp_path, "multi")
+    app = make_app("bipod", "multi")
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "resign")
         await pilot.pause()
         await pilot.press("escape")  # the game-over dialog: review
         await pilot.press("space", "enter")
-        board = hex_board(app)
+        board = bipod_board(app)
         assert board.marked == [] and "taken" not in board.status()
         assert app.session.state.moves_played == [RESIGN]
 
 
-async def test_a_bot_plays_bipod_in_the_app_and_the_game_resumes(tmp_path: Path) -> None:
-    choice = GameChoice("bipod", "", (HUMAN, "easy"))
-    app = DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=0.2)
+async def test_a_bot_plays_bipod_in_the_app_and_the_game_resumes(make_app: AppFactory) -> None:
+    app = make_app("bipod", players=(HUMAN, "easy"))
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "m3")
         await until(lambda: len(app.session.state.moves_played) == 2)
         played = list(app.session.state.moves_played)
-    resumed = DipoleApp(autosave=Autosave(tmp_path))  # no --new: the autosave is offered
+    resumed = make_app(new=False)  # no --new: the autosave is offered
     async with resumed.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(resumed.screen, ChoiceScreen)
@@ -315,11 +308,11 @@ async def test_a_bot_plays_bipod_in_the_app_and_the_game_resumes(tmp_path: Path)
         assert resumed.session.players == (HUMAN, "easy")
 
 
-async def test_cursor_steps_leave_nothing_stale(tmp_path: Path) -> None:
+async def test_cursor_steps_leave_nothing_stale(make_app: AppFactory) -> None:
     """A cursor step redraws only the rows it touches: the screen must match a full redraw."""
-    app = app_for(tmp_path)
+    app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
-        board = hex_board(app)
+        board = bipod_board(app)
         await pilot.press("a")  # Second will run: the cursor then shows a runner stone
         await walk_to(pilot, board, cell("i1"))
         # Enter on the start stone's cell: a notice, which the next step must clear.

@@ -3,36 +3,20 @@ stops them at once. The screen stays live while they think."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
 from pathlib import Path
 
+from app_steps import AppFactory, ScriptedBots, type_move, until
 from textual.widgets import Static
 
-from dipole_tui.app.app import DipoleApp
-from dipole_tui.app.screens import GameChoice
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
-from dipole_tui.session import HUMAN, Autosave
+from dipole_tui.session import HUMAN
 
 SIZE = (100, 30)
 
 
-def bot_app(tmp_path: Path, white: str, black: str, think: float = 0.2) -> DipoleApp:
-    choice = GameChoice("dipole", "8x8", (white, black))
-    return DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=think)
-
-
-async def until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
-    for _ in range(int(seconds / 0.02)):
-        if condition():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("timed out waiting")
-
-
-async def test_a_bot_answers_and_undo_returns_to_the_human(tmp_path: Path) -> None:
-    app = bot_app(tmp_path, HUMAN, "easy")
+async def test_a_bot_answers_and_undo_returns_to_the_human(make_app: AppFactory) -> None:
+    app = make_app(players=(HUMAN, "easy"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon", *"e1-g3", "enter", "escape")
         await until(lambda: len(app.session.state.moves_played) == 2)
@@ -44,11 +28,11 @@ async def test_a_bot_answers_and_undo_returns_to_the_human(tmp_path: Path) -> No
         assert app.session.state.to_move == 0
 
 
-async def test_undo_stops_a_thinking_bot_at_once(tmp_path: Path) -> None:
-    app = bot_app(tmp_path, HUMAN, "hard", think=30.0)
+async def test_undo_stops_a_thinking_bot_at_once(make_app: AppFactory) -> None:
+    app = make_app(players=(HUMAN, "hard"), think_time=30.0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon", *"e1-g3", "enter", "escape")
-        await until(lambda: app._thinking)
+        await until(lambda: app.bots.thinking)
         assert "hard is thinking" in str(app.query_one("#turn", Static).render())
         # The screen stays live while the bot thinks: the cursor moves.
         before = app.board.cursor
@@ -56,32 +40,35 @@ async def test_undo_stops_a_thinking_bot_at_once(tmp_path: Path) -> None:
         assert app.board.cursor != before
         await pilot.press("u")
         await pilot.pause()
-        assert not app._thinking and app.session.state.moves_played == []
-        await asyncio.sleep(0.5)
-        assert app.session.state.moves_played == []  # no late answer from the stopped search
+        assert not app.bots.thinking and app.session.state.moves_played == []
+        await until(lambda: app.bots.unanswered == 0)  # the stopped search's answer came...
+        await pilot.pause()
+        assert app.session.state.moves_played == []  # ...and was dropped
 
 
-async def test_bots_can_be_watched_paused_and_stepped(tmp_path: Path) -> None:
-    app = bot_app(tmp_path, "hard", "hard", think=0.3)
+async def test_bots_can_be_watched_paused_and_stepped(make_app: AppFactory) -> None:
+    app = make_app(players=("hard", "hard"), think_time=0.3)
     async with app.run_test(size=SIZE) as pilot:
         await until(lambda: len(app.session.state.moves_played) >= 2)
         await pilot.press("p")
         await pilot.pause()
-        assert app.paused and not app._thinking
+        assert app.bots.paused and not app.bots.thinking
         assert "paused" in str(app.query_one("#turn", Static).render())
         frozen = len(app.session.state.moves_played)
-        await asyncio.sleep(1.0)
+        await until(lambda: app.bots.unanswered == 0)
+        await pilot.pause()
         assert len(app.session.state.moves_played) == frozen  # a stopped search's move is dropped
         await pilot.press("full_stop")
         await until(lambda: len(app.session.state.moves_played) > frozen)
-        await asyncio.sleep(1.0)
+        await pilot.pause()
+        assert not app.bots.thinking and app.bots.unanswered == 0  # nobody asked again:
         assert len(app.session.state.moves_played) == frozen + 1  # one step, then it waits
         await pilot.press("p")
         await until(lambda: len(app.session.state.moves_played) > frozen + 1)
 
 
-async def test_a_hint_names_a_legal_move_without_playing_it(tmp_path: Path) -> None:
-    app = bot_app(tmp_path, HUMAN, HUMAN, think=0.2)
+async def test_a_hint_names_a_legal_move_without_playing_it(make_app: AppFactory) -> None:
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("i")
         await until(lambda: "Hint:" in str(app.query_one("#message", Static).render()))
@@ -92,12 +79,12 @@ async def test_a_hint_names_a_legal_move_without_playing_it(tmp_path: Path) -> N
 
 
 async def test_a_move_typed_on_the_bots_turn_is_refused_and_the_bot_still_moves(
-    tmp_path: Path,
+    make_app: AppFactory,
 ) -> None:
-    app = bot_app(tmp_path, HUMAN, "hard", think=3.0)
+    app = make_app(players=(HUMAN, "hard"), think_time=3.0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon", *"e1-g3", "enter")
-        await until(lambda: app._thinking)
+        await until(lambda: app.bots.thinking)
         await pilot.press(*"d8-c7", "enter")
         await pilot.pause()
         assert "bot's turn" in str(app.query_one("#message", Static).render())
@@ -106,23 +93,23 @@ async def test_a_move_typed_on_the_bots_turn_is_refused_and_the_bot_still_moves(
         assert app.session.players[app.session.state.to_move] == HUMAN
 
 
-async def test_a_stopped_bot_is_asked_again_and_its_process_survives(tmp_path: Path) -> None:
-    app = bot_app(tmp_path, HUMAN, "hard", think=30.0)  # long enough never to answer here
+async def test_a_stopped_bot_is_asked_again_and_its_process_survives(make_app: AppFactory) -> None:
+    app = make_app(players=(HUMAN, "hard"), think_time=30.0)  # long enough never to answer here
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon", *"e1-g3", "enter", "escape")
-        await until(lambda: app._thinking)
+        await until(lambda: app.bots.thinking)
         await pilot.press("U")  # nothing to redo: the bot must go on thinking
-        assert app._thinking
+        assert app.bots.thinking
         await pilot.press("u")  # stops the search in the middle
-        assert not app._thinking and app.session.state.moves_played == []
-        app.think_time = 0.3  # the next question is answered soon
+        assert not app.bots.thinking and app.session.state.moves_played == []
+        app.bots.think_time = 0.3  # the next question is answered soon
         await pilot.press("colon", *"e1-c3", "enter", "escape")
         await until(lambda: len(app.session.state.moves_played) == 2)
-        assert app._thinker is not None and app._thinker._process.is_alive()
+        assert app.bots.worker_alive
 
 
-async def test_redo_in_a_game_against_a_bot_does_not_pause_it(tmp_path: Path) -> None:
-    app = bot_app(tmp_path, HUMAN, "easy")
+async def test_redo_in_a_game_against_a_bot_does_not_pause_it(make_app: AppFactory) -> None:
+    app = make_app(players=(HUMAN, "easy"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon", *"e1-g3", "enter", "escape")
         await until(lambda: len(app.session.state.moves_played) == 2)
@@ -131,15 +118,15 @@ async def test_redo_in_a_game_against_a_bot_does_not_pause_it(tmp_path: Path) ->
         assert app.session.state.moves_played == []
         await pilot.press("U")  # the move and the bot's reply come back together
         await pilot.pause()
-        assert len(app.session.state.moves_played) == 2 and not app.paused
+        assert len(app.session.state.moves_played) == 2 and not app.bots.paused
         await pilot.press("colon", *"e1-c3", "enter", "escape")
         await until(lambda: len(app.session.state.moves_played) == 4)
 
 
-async def test_cancelling_the_first_dialog_starts_the_bots(tmp_path: Path) -> None:
-    app = DipoleApp(
-        choice=GameChoice("dipole", "8x8", ("random", HUMAN)), autosave=Autosave(tmp_path)
-    )
+async def test_cancelling_the_first_dialog_starts_the_bots(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    app = make_app(players=("random", HUMAN), new=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("escape")
@@ -149,9 +136,8 @@ async def test_cancelling_the_first_dialog_starts_the_bots(tmp_path: Path) -> No
     assert (tmp_path / "autosave.txt").exists() or list((tmp_path / "finished").glob("*.txt"))
 
 
-async def test_a_bot_plays_death_stacks_in_the_app(tmp_path: Path) -> None:
-    choice = GameChoice("death-stacks", "standard", (HUMAN, "easy"))
-    app = DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), think_time=0.2)
+async def test_a_bot_plays_death_stacks_in_the_app(make_app: AppFactory) -> None:
+    app = make_app("death-stacks", players=(HUMAN, "easy"))
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("colon", *"a1-2-a3", "enter", "escape")
         await until(lambda: len(app.session.state.moves_played) == 2)
@@ -163,14 +149,15 @@ async def test_a_bot_plays_death_stacks_in_the_app(tmp_path: Path) -> None:
         )
 
 
-async def test_a_bot_that_fails_says_so_instead_of_thinking_forever(tmp_path: Path) -> None:
-    app = bot_app(tmp_path, HUMAN, "easy")
+async def test_a_bot_that_fails_says_so_instead_of_thinking_forever(make_app: AppFactory) -> None:
+    bots = ScriptedBots(None)  # the search fails: no move
+    app = make_app(players=(HUMAN, "easy"), thinker=bots)
     async with app.run_test(size=SIZE) as pilot:
-        app._bot_request = 7  # as if the bot's process had been asked, and answers nothing
-        app._thinking = True
-        app._answered(7, None)
+        await type_move(pilot, "e1-g3")
+        await until(lambda: app.bots.unanswered == 0)
         await pilot.pause()
-        assert not app._thinking
-        assert "the bot found no move" in str(app.query_one("#message", Static).render())
-        app._answered(99, None)  # an answer nobody waits for any more changes nothing
-        assert "the bot found no move" in str(app.query_one("#message", Static).render())
+        assert bots.asked == ["easy"] and not app.bots.thinking
+        said = str(app.query_one("#message", Static).render())
+        assert "the bot found no move" in said
+        assert str(app.error_log) in "".join(said.split())  # wrapped to the panel: where to look
+        assert app.session.state.to_move == 1 and not app.board.interactive

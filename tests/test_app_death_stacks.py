@@ -8,7 +8,9 @@ from pathlib import Path
 import app_steps as steps
 import pytest
 from app_steps import (
-    answer_hint,
+    AppFactory,
+    ScriptedBots,
+    ask_hint,
     drawn_offset,
     hinted,
     message,
@@ -20,15 +22,14 @@ from app_steps import (
 from rich.style import Style
 from textual.geometry import Region
 from textual.pilot import Pilot
-from textual.widgets import Label, Select
+from textual.widgets import Label, OptionList, Select
 
-from dipole_tui.app.app import DipoleApp
-from dipole_tui.app.board import DipoleBoard
-from dipole_tui.app.screens import ChoiceScreen, GameChoice, HelpScreen, NewGameScreen
-from dipole_tui.app.stacks_board import DeathStacksBoard
+from dipole_tui.app.app import GameApp
+from dipole_tui.app.death_stacks_board import DeathStacksBoard
+from dipole_tui.app.dipole_board import DipoleBoard
+from dipole_tui.app.screens import ChoiceScreen, HelpScreen, NewGameScreen
 from dipole_tui.games.death_stacks import DEATH_STACKS, Move, parse_square
 from dipole_tui.games.dipole import DIPOLE
-from dipole_tui.session import HUMAN, Autosave, Session
 
 SIZE = (100, 32)
 # Red to move; Red's tallest stack is b5 (r r b r); Black's c4 has six pieces.
@@ -40,16 +41,7 @@ def sq(name: str) -> int:
     return parse_square(name)
 
 
-def app_for(tmp_path: Path, position: str | None = None, **options: object) -> DipoleApp:
-    autosave = Autosave(tmp_path)
-    if position is None:
-        choice = GameChoice("death-stacks", "standard", (HUMAN, HUMAN))
-        return DipoleApp(choice=choice, new=True, autosave=autosave, **options)  # type: ignore[arg-type]
-    session = Session(DEATH_STACKS, DEATH_STACKS.parse_position(position), (HUMAN, HUMAN))
-    return DipoleApp(session=session, autosave=autosave, **options)  # type: ignore[arg-type]
-
-
-def stacks_board(app: DipoleApp) -> DeathStacksBoard:
+def death_stacks_board(app: GameApp) -> DeathStacksBoard:
     board = app.board
     assert isinstance(board, DeathStacksBoard)
     return board
@@ -64,10 +56,12 @@ async def click(pilot: Pilot[None], board: DeathStacksBoard, key: str, value: in
     await pilot.pause()
 
 
-async def test_a_game_by_keys_number_keys_clicks_on_pieces_and_typing(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_a_game_by_keys_number_keys_clicks_on_pieces_and_typing(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    app = make_app("death-stacks")
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         assert board.cursor == sq("a1")  # the side to move's tallest stack, a1 first
         # Red: one piece from a1, chosen by the number key, then +/- change the count.
         await pilot.press("1")
@@ -104,10 +98,10 @@ async def test_a_game_by_keys_number_keys_clicks_on_pieces_and_typing(tmp_path: 
         assert '[Game "Death Stacks"]' in saved and "a1-1-b2 a6-1-a5" in saved
 
 
-async def test_clicking_a_buried_piece_moves_it_with_everything_above(tmp_path: Path) -> None:
-    app = app_for(tmp_path, MIDDLE)
+async def test_clicking_a_buried_piece_moves_it_with_everything_above(make_app: AppFactory) -> None:
+    app = make_app("death-stacks", position=MIDDLE)
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         # b5 holds r r b r (bottom to top): the second piece up takes three with it.
         offset = None
         for y in range(board.size.height):
@@ -128,10 +122,10 @@ async def test_clicking_a_buried_piece_moves_it_with_everything_above(tmp_path: 
         }
 
 
-async def test_the_path_to_the_cursor_is_drawn_with_its_reflections(tmp_path: Path) -> None:
-    app = app_for(tmp_path, MIDDLE)
+async def test_the_path_to_the_cursor_is_drawn_with_its_reflections(make_app: AppFactory) -> None:
+    app = make_app("death-stacks", position=MIDDLE)
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         assert board.cursor == sq("b5")
         await pilot.press("enter")  # the whole stack: four pieces
         assert board.count == 4
@@ -167,13 +161,13 @@ async def test_the_path_to_the_cursor_is_drawn_with_its_reflections(tmp_path: Pa
     ],
 )
 async def test_several_ways_to_a_square_are_said_in_full_under_the_board(
-    tmp_path: Path, size: tuple[int, int], four_ways: str
+    make_app: AppFactory, size: tuple[int, int], four_ways: str
 ) -> None:
     """One piece from c1 to c2 goes north, or south into the wall and back: the status says
     so whole, wrapped into the lines under the board, in shorter words only where needed."""
-    app = app_for(tmp_path)
+    app = make_app("death-stacks")
     async with app.run_test(size=size) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         await walk_to(pilot, board, sq("c1"))
         await pilot.press("1")
         await walk_to(pilot, board, sq("c2"))
@@ -190,28 +184,27 @@ async def test_several_ways_to_a_square_are_said_in_full_under_the_board(
         assert " ".join(lines) == four_ways and len(lines) == 2
 
 
-async def test_a_hint_is_marked_with_the_pieces_that_land(tmp_path: Path) -> None:
-    app = app_for(tmp_path, MIDDLE)
+async def test_a_hint_is_marked_with_the_pieces_that_land(make_app: AppFactory) -> None:
+    app = make_app("death-stacks", position=MIDDLE, thinker=ScriptedBots("b5-3-e4", "b5-3-e4"))
     async with app.run_test(size=(80, 24)) as pilot:
-        board = stacks_board(app)
-        answer_hint(app, "b5-3-e4")
-        await pilot.pause()
+        board = death_stacks_board(app)
+        await ask_hint(pilot, app)
         assert hinted(board, "square", sq("b5")) and hinted(board, "square", sq("e4"))
         assert drawn_text(board, "e4") == "→3"  # three pieces land there
         assert not hinted(board, "square", sq("c4"))
         await pilot.press("escape")
         assert not hinted(board, "square", sq("b5")) and drawn_text(board, "e4") == "·"
-        answer_hint(app, "b5-3-e4")
+        await ask_hint(pilot, app)
         await type_move(pilot, "b5-1-b6")  # another move: the hint is gone
         assert not hinted(board, "square", sq("e4")) and drawn_text(board, "e4") == "·"
 
 
 async def test_in_hot_seat_the_cursor_goes_to_the_next_players_nearest_stack(
-    tmp_path: Path,
+    make_app: AppFactory,
 ) -> None:
-    app = app_for(tmp_path, ",,,,,bbb/,,,,,/,,,,,/,b,,,,/,,,,,/r,,,,, r")
+    app = make_app("death-stacks", position=",,,,,bbb/,,,,,/,,,,,/,b,,,,/,,,,,/r,,,,, r")
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         await pilot.press("1")
         await walk_to(pilot, board, sq("a2"))
         await pilot.press("enter")
@@ -220,11 +213,11 @@ async def test_in_hot_seat_the_cursor_goes_to_the_next_players_nearest_stack(
 
 
 async def test_a_too_tall_stack_is_marked_and_only_its_legal_parts_offered(
-    tmp_path: Path,
+    make_app: AppFactory,
 ) -> None:
-    app = app_for(tmp_path, TOO_TALL)
+    app = make_app("death-stacks", position=TOO_TALL)
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         assert board.cursor == sq("c4")
         assert "Too tall: c4 must move" in board.status()
         assert drawn_text(board, "c4").startswith("6!")
@@ -241,10 +234,10 @@ async def test_a_too_tall_stack_is_marked_and_only_its_legal_parts_offered(
         assert "too tall" in message(app) and not app.session.state.moves_played
 
 
-async def test_capturing_the_last_enemy_stack_wins(tmp_path: Path) -> None:
-    app = app_for(tmp_path, ",,,,,/,,,,,/,,,,,/,,,,,/b,,,,,/r,,,,, r")
+async def test_capturing_the_last_enemy_stack_wins(make_app: AppFactory) -> None:
+    app = make_app("death-stacks", position=",,,,,/,,,,,/,,,,,/,,,,,/b,,,,,/r,,,,, r")
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         await pilot.press("enter")
         assert board.targets[sq("a2")]  # a capture: marked as one
         assert drawn_text(board, "a2").startswith("x1")
@@ -256,10 +249,8 @@ async def test_capturing_the_last_enemy_stack_wins(tmp_path: Path) -> None:
         assert not board.interactive
 
 
-async def test_the_new_game_dialog_switches_games_and_boards(tmp_path: Path) -> None:
-    app = DipoleApp(
-        choice=GameChoice("dipole", "8x8", (HUMAN, HUMAN)), new=True, autosave=Autosave(tmp_path)
-    )
+async def test_the_new_game_dialog_switches_games_and_boards(make_app: AppFactory) -> None:
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.board, DipoleBoard)
         await pilot.press("n")
@@ -269,29 +260,29 @@ async def test_the_new_game_dialog_switches_games_and_boards(tmp_path: Path) -> 
         await pilot.pause()
         await pilot.pause()
         variants = app.screen.query_one("#variant", Select)
-        assert variants.value == "standard" and [str(o[0]) for o in variants._options] == [
-            "standard"
-        ]
+        offered = variants.query_one(OptionList)
+        prompts = [offered.get_option_at_index(i).prompt for i in range(offered.option_count)]
+        assert variants.value == "standard" and [str(prompt) for prompt in prompts] == ["standard"]
         sides = [str(label.render()) for label in app.screen.query(Label)]
         assert "Red" in sides and "White" not in sides
         app.screen.query_one("#start").press()
         await pilot.pause()
         await pilot.pause()
         assert app.session.game is DEATH_STACKS
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         assert board.has_focus and len(app.query(DeathStacksBoard)) == 1
         await pilot.press("2")  # the board answers keys at once
         assert board.selected == sq("a1") and board.count == 2
 
 
-async def test_records_of_either_game_load_into_their_own_board(tmp_path: Path) -> None:
+async def test_records_of_either_game_load_into_their_own_board(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
     stacks = tmp_path / "stacks.txt"
     stacks.write_text('[Game "Death Stacks"]\n\n1. a1-2-a3 f6-1-f5\n')
     dipole = tmp_path / "dipole.txt"
     dipole.write_text('[Game "Dipole"]\n\n1. e1-g3\n')
-    app = DipoleApp(
-        choice=GameChoice("dipole", "8x8", (HUMAN, HUMAN)), new=True, autosave=Autosave(tmp_path)
-    )
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await open_record(pilot, app, stacks)
         await pilot.pause()
@@ -303,8 +294,8 @@ async def test_records_of_either_game_load_into_their_own_board(tmp_path: Path) 
         assert app.session.game is DIPOLE and isinstance(app.board, DipoleBoard)
 
 
-async def test_help_explains_the_game_on_screen(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_help_explains_the_game_on_screen(make_app: AppFactory) -> None:
+    app = make_app("death-stacks")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
@@ -313,29 +304,29 @@ async def test_help_explains_the_game_on_screen(tmp_path: Path) -> None:
         assert "# Death Stacks" in text and "Too tall" in text and "Keys in every game" in text
 
 
-async def test_ascii_pieces_and_the_smallest_board(tmp_path: Path) -> None:
-    app = app_for(tmp_path, ascii_glyphs=True)
+async def test_ascii_pieces_and_the_smallest_board(make_app: AppFactory) -> None:
+    app = make_app("death-stacks", ascii_glyphs=True)
     async with app.run_test(size=(60, 14)) as pilot:
         await pilot.pause()
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         assert board.cell_size() == (4, 1)
         assert drawn_text(board, "a1") == "r2" and drawn_text(board, "a6") == "b2"
         assert "rr" not in drawn_text(board, "a1")  # no room for the pieces: owner and height
-    app = app_for(tmp_path, ascii_glyphs=True)
+    app = make_app("death-stacks", ascii_glyphs=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert drawn_text(stacks_board(app), "a1") == "2rr"
+        assert drawn_text(death_stacks_board(app), "a1") == "2rr"
 
 
-async def test_a_terminal_too_small_for_the_board_says_so(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_a_terminal_too_small_for_the_board_says_so(make_app: AppFactory) -> None:
+    app = make_app("death-stacks")
     async with app.run_test(size=(50, 10)) as pilot:
         await pilot.pause()
         assert app.screen.has_class("too-small")
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not app.screen.has_class("too-small")
-        assert stacks_board(app).cell_size() == (7, 3)
+        assert death_stacks_board(app).cell_size() == (7, 3)
 
 
 def drawn_look(board: DeathStacksBoard) -> list[tuple[str, list[Style | None]]]:
@@ -345,12 +336,12 @@ def drawn_look(board: DeathStacksBoard) -> list[tuple[str, list[Style | None]]]:
     return [(line.text, [segment.style for segment in line]) for line in lines]
 
 
-async def test_partial_redraws_leave_nothing_stale(tmp_path: Path) -> None:
+async def test_partial_redraws_leave_nothing_stale(make_app: AppFactory) -> None:
     """Keys and moves redraw only the squares they change: what is on screen must be what a
     full redraw gives."""
-    app = app_for(tmp_path, MIDDLE)
+    app = make_app("death-stacks", position=MIDDLE)
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         # b5-3-e4 after a look at four pieces; Black: c4-2-c2 after cancelling; undo.
         keys = ["3", "right", "right", "right", "down", "plus", "minus", "enter"]
         keys += ["1", "escape", "2", "down", "down", "enter", "left", "u"]
@@ -365,10 +356,10 @@ async def test_partial_redraws_leave_nothing_stale(tmp_path: Path) -> None:
         assert app.session.redo_moves == [Move(sq("c4"), 2, sq("c2"))]
 
 
-async def test_a_new_theme_reaches_every_square(tmp_path: Path) -> None:
-    app = app_for(tmp_path, MIDDLE)
+async def test_a_new_theme_reaches_every_square(make_app: AppFactory) -> None:
+    app = make_app("death-stacks", position=MIDDLE)
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         before = drawn_look(board)
         app.theme = "nord" if app.theme != "nord" else "textual-dark"
         await pilot.pause()
@@ -379,21 +370,21 @@ async def test_a_new_theme_reaches_every_square(tmp_path: Path) -> None:
         assert drawn_look(board) == after != before
 
 
-async def test_nothing_to_undo_keeps_the_picked_stack(tmp_path: Path) -> None:
-    app = app_for(tmp_path, MIDDLE)
+async def test_nothing_to_undo_keeps_the_picked_stack(make_app: AppFactory) -> None:
+    app = make_app("death-stacks", position=MIDDLE)
     async with app.run_test(size=SIZE) as pilot:
-        board = stacks_board(app)
+        board = death_stacks_board(app)
         await pilot.press("3")
         await pilot.press("u")
         assert "Nothing to undo" in message(app)
         assert board.selected == sq("b5") and board.count == 3
 
 
-async def test_a_death_stacks_game_is_offered_and_resumed(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_a_death_stacks_game_is_offered_and_resumed(make_app: AppFactory) -> None:
+    app = make_app("death-stacks")
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "a1-2-a3")
-    resumed = DipoleApp(autosave=Autosave(tmp_path))
+    resumed = make_app(new=False)
     async with resumed.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(resumed.screen, ChoiceScreen)

@@ -8,17 +8,18 @@ import random
 from pathlib import Path
 
 import pytest
-from app_steps import noticed
+from app_steps import AppFactory, noticed
 from game_files import kept, played
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
-from dipole_tui.app.app import DipoleApp
-from dipole_tui.app.board import DipoleBoard
+from dipole_tui.app.app import GameApp
+from dipole_tui.app.bipod_board import BipodBoard
+from dipole_tui.app.choice import GameChoice
+from dipole_tui.app.death_stacks_board import DeathStacksBoard
+from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.game_board import GameBoard
-from dipole_tui.app.hex_board import BipodBoard
-from dipole_tui.app.screens import ChoiceScreen, GameChoice, NewGameScreen, OpenScreen
-from dipole_tui.app.stacks_board import DeathStacksBoard
+from dipole_tui.app.screens import ChoiceScreen, NewGameScreen, OpenScreen
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import format_record, load_record
 from dipole_tui.registry import REGISTRY
@@ -27,24 +28,24 @@ from dipole_tui.session import HUMAN, Autosave, Session
 SMALL = (80, 24)
 
 
-def the_board(app: DipoleApp) -> GameBoard:
+def the_board(app: GameApp) -> GameBoard:
     """The one board on the game screen, under whatever dialog is open."""
     boards = list(app.screen_stack[0].query(GameBoard))
     assert len(boards) == 1
     return boards[0]
 
 
-def side_title(app: DipoleApp) -> str:
+def side_title(app: GameApp) -> str:
     return str(app.screen_stack[0].query_one("#title", Static).render())
 
 
-def listed(app: DipoleApp) -> list[list[str]]:
+def listed(app: GameApp) -> list[list[str]]:
     """The Open dialog's rows as shown."""
     table = app.screen.query_one(DataTable)
     return [[str(cell) for cell in table.get_row_at(row)] for row in range(table.row_count)]
 
 
-async def open_dialog(pilot: Pilot[None], app: DipoleApp) -> OpenScreen:
+async def open_dialog(pilot: Pilot[None], app: GameApp) -> OpenScreen:
     await pilot.press("o")
     await pilot.pause()
     screen = app.screen
@@ -61,11 +62,17 @@ SAVES = [
 
 @pytest.mark.parametrize(("key", "variant", "moves", "board_type", "name"), SAVES)
 async def test_the_resume_question_stands_over_the_saved_game(
-    tmp_path: Path, key: str, variant: str, moves: list[str], board_type: type, name: str
+    make_app: AppFactory,
+    tmp_path: Path,
+    key: str,
+    variant: str,
+    moves: list[str],
+    board_type: type,
+    name: str,
 ) -> None:
     saved = played(key, moves, variant, (HUMAN, "easy"))
     Autosave(tmp_path).write(saved)
-    app = DipoleApp(autosave=Autosave(tmp_path))
+    app = make_app(new=False)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
@@ -76,7 +83,7 @@ async def test_the_resume_question_stands_over_the_saved_game(
         assert side_title(app).startswith(name) and "human v easy" in side_title(app)
         # Still: even when the bot is to move (Dipole's), it waits for the answer.
         assert app.session.state.moves_played == saved.state.moves_played
-        assert not app._thinking
+        assert not app.bots.thinking
         await pilot.press("escape")  # Escape resumes
         await pilot.pause()
         resumed = app.session.state.moves_played
@@ -85,7 +92,9 @@ async def test_the_resume_question_stands_over_the_saved_game(
     assert not (tmp_path / "unfinished").exists()
 
 
-async def test_the_move_list_behind_the_question_ends_with_the_last_move(tmp_path: Path) -> None:
+async def test_the_move_list_behind_the_question_ends_with_the_last_move(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
     stacks = REGISTRY["death-stacks"].game
     saved = Session.new(stacks, None, (HUMAN, HUMAN))
     rng = random.Random(7)
@@ -93,7 +102,7 @@ async def test_the_move_list_behind_the_question_ends_with_the_last_move(tmp_pat
         saved.play(rng.choice(saved.state.legal_moves()))
     assert saved.outcome is None  # a long game still going: this seed's random moves
     Autosave(tmp_path).write(saved)
-    app = DipoleApp(autosave=Autosave(tmp_path))
+    app = make_app(new=False)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
@@ -104,11 +113,11 @@ async def test_the_move_list_behind_the_question_ends_with_the_last_move(tmp_pat
 
 
 async def test_new_game_from_the_question_is_offered_like_the_saved_one_and_keeps_it(
-    tmp_path: Path,
+    make_app: AppFactory, tmp_path: Path
 ) -> None:
     saved = played("dipole", ["e1-g3"], "10x10", ("medium", HUMAN))
     Autosave(tmp_path).write(saved)
-    app = DipoleApp(autosave=Autosave(tmp_path))
+    app = make_app(new=False)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         await pilot.click("#new")
@@ -129,9 +138,11 @@ async def test_new_game_from_the_question_is_offered_like_the_saved_one_and_keep
     assert len(shelved) == 1 and "1. e1-g3" in shelved[0].read_text()
 
 
-async def test_a_saved_game_with_no_moves_is_not_offered(tmp_path: Path) -> None:
+async def test_a_saved_game_with_no_moves_is_not_offered(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
     Autosave(tmp_path).write(played("dipole", [], "10x10", (HUMAN, HUMAN)))
-    app = DipoleApp(autosave=Autosave(tmp_path))
+    app = make_app(new=False)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)  # no question: straight to a new game
@@ -140,9 +151,11 @@ async def test_a_saved_game_with_no_moves_is_not_offered(tmp_path: Path) -> None
     assert not (tmp_path / "unfinished").exists()  # nothing in it to keep
 
 
-async def test_a_new_game_over_a_saved_game_with_no_moves_keeps_nothing(tmp_path: Path) -> None:
+async def test_a_new_game_over_a_saved_game_with_no_moves_keeps_nothing(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
     Autosave(tmp_path).write(played("death-stacks", [], "standard", (HUMAN, HUMAN)))
-    app = DipoleApp(new=True, autosave=Autosave(tmp_path))  # as `play --new`
+    app = make_app()  # as `play --new`
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         assert not noticed(app, "kept as")
@@ -171,10 +184,10 @@ def a_folder_of_games(tmp_path: Path) -> dict[str, Path]:
     }
 
 
-async def test_open_lists_the_kept_games_newest_first(tmp_path: Path) -> None:
+async def test_open_lists_the_kept_games_newest_first(make_app: AppFactory, tmp_path: Path) -> None:
     games = a_folder_of_games(tmp_path)
     bipod_plies = len(load_record(games["bipod"]).state.moves_played)
-    app = DipoleApp(new=True, autosave=Autosave(tmp_path))
+    app = make_app()
     async with app.run_test(size=(160, 50)) as pilot:
         await open_dialog(pilot, app)
         rows = listed(app)
@@ -192,7 +205,9 @@ async def test_open_lists_the_kept_games_newest_first(tmp_path: Path) -> None:
         assert app.session.game.key == "dipole" and app.session.state.moves_played == []
 
 
-async def test_open_fits_80x24_with_the_game_and_variant_in_one_column(tmp_path: Path) -> None:
+async def test_open_fits_80x24_with_the_game_and_variant_in_one_column(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
     a_folder_of_games(tmp_path)
     session = played("dipole", ["e1-g3"], "8x8", (HUMAN, HUMAN))
     names = {"White": "Anastasia Petrovna", "Black": "Bartholomew Higginbottom"}
@@ -201,7 +216,7 @@ async def test_open_fits_80x24_with_the_game_and_variant_in_one_column(tmp_path:
         format_record(DIPOLE, session.state, names),
         "2026-01-01",
     )
-    app = DipoleApp(new=True, autosave=Autosave(tmp_path))
+    app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         await open_dialog(pilot, app)
         table = app.screen.query_one(DataTable)
@@ -216,9 +231,9 @@ async def test_open_fits_80x24_with_the_game_and_variant_in_one_column(tmp_path:
         assert entry.region.bottom <= 24 and entry.value == str(Path.cwd()) + "/"
 
 
-async def test_choosing_a_row_opens_that_game(tmp_path: Path) -> None:
+async def test_choosing_a_row_opens_that_game(make_app: AppFactory, tmp_path: Path) -> None:
     games = a_folder_of_games(tmp_path)
-    app = DipoleApp(new=True, autosave=Autosave(tmp_path))
+    app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         await open_dialog(pilot, app)
         await pilot.press("down")  # the second newest: the unfinished Dipole 10x10
@@ -235,12 +250,12 @@ async def test_choosing_a_row_opens_that_game(tmp_path: Path) -> None:
         assert noticed(app, str(games["dipole"]))
 
 
-async def test_a_typed_file_name_opens_that_file(tmp_path: Path) -> None:
+async def test_a_typed_file_name_opens_that_file(make_app: AppFactory, tmp_path: Path) -> None:
     a_folder_of_games(tmp_path)
     elsewhere = tmp_path / "elsewhere.txt"
     game = played("death-stacks", ["a1-2-a3", "f6-1-f5"], "standard", (HUMAN, HUMAN))
     elsewhere.write_text(game.record_text())
-    app = DipoleApp(new=True, autosave=Autosave(tmp_path))
+    app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         screen = await open_dialog(pilot, app)
         assert screen.query_one(DataTable).has_focus  # the list first; Tab goes to the name
@@ -255,13 +270,15 @@ async def test_a_typed_file_name_opens_that_file(tmp_path: Path) -> None:
         assert isinstance(app.board, DeathStacksBoard)
 
 
-async def test_a_damaged_file_is_listed_as_damaged_and_the_rest_still_open(tmp_path: Path) -> None:
+async def test_a_damaged_file_is_listed_as_damaged_and_the_rest_still_open(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
     a_folder_of_games(tmp_path)
     kept(tmp_path / "finished" / "broken.txt", '[Game "Dipole"\n\n1. e1-g3\n', "2026-03-04 10:00")
     binary = tmp_path / "unfinished" / "binary.txt"
     binary.write_bytes(b"\xff\xfe\x80")
     os.utime(binary, (0, 0))  # the oldest
-    app = DipoleApp(new=True, autosave=Autosave(tmp_path))
+    app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         screen = await open_dialog(pilot, app)
         rows = listed(app)

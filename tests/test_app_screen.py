@@ -6,13 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_steps import message, type_move
+from app_steps import AppFactory, message, type_move
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
-from dipole_tui.app.app import DipoleApp, MoveEntry
+from dipole_tui.app.app import GameApp
 from dipole_tui.app.footer import GameFooter
-from dipole_tui.app.screens import ChoiceScreen, GameChoice
+from dipole_tui.app.screens import ChoiceScreen
+from dipole_tui.app.side_panel import MoveEntry
 from dipole_tui.app.wrapping import wrap
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, Autosave, Session
@@ -20,17 +21,7 @@ from dipole_tui.session import HUMAN, Autosave, Session
 SMALL = (80, 24)
 
 
-def app_for(tmp_path: Path, game: str = "dipole", position: str | None = None) -> DipoleApp:
-    autosave = Autosave(tmp_path)
-    if position is None:
-        players = (HUMAN, HUMAN)
-        return DipoleApp(choice=GameChoice(game, "", players), new=True, autosave=autosave)
-    rules = REGISTRY[game].game
-    session = Session(rules, rules.parse_position(position), (HUMAN, HUMAN))
-    return DipoleApp(session=session, autosave=autosave)
-
-
-def shown_whole(app: DipoleApp, selector: str) -> list[str]:
+def shown_whole(app: GameApp, selector: str) -> list[str]:
     """The lines of a panel part, checked to be all on screen: none cut at the side or below."""
     widget = app.query_one(selector, Static)
     lines = str(widget.render()).splitlines()
@@ -40,15 +31,15 @@ def shown_whole(app: DipoleApp, selector: str) -> list[str]:
     return lines
 
 
-async def test_a_removal_typed_with_its_colon_is_played(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_a_removal_typed_with_its_colon_is_played(make_app: AppFactory) -> None:
+    app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         await type_move(pilot, "e1-off:5")
         assert app.session.game.format_move(app.session.last_move) == "e1-off:5"
 
 
-async def test_a_leading_colon_typed_into_the_entry_is_ignored(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_a_leading_colon_typed_into_the_entry_is_ignored(make_app: AppFactory) -> None:
+    app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("colon", "colon", *"e1-g3")
         assert app.query_one(MoveEntry).value == "e1-g3"
@@ -57,8 +48,8 @@ async def test_a_leading_colon_typed_into_the_entry_is_ignored(tmp_path: Path) -
         assert app.session.game.format_move(app.session.last_move) == "e1-g3"
 
 
-async def test_a_removal_without_a_count_is_refused_with_the_counts(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_a_removal_without_a_count_is_refused_with_the_counts(make_app: AppFactory) -> None:
+    app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         await type_move(pilot, "e1-off", leave=False)
         assert app.session.state.moves_played == []
@@ -66,8 +57,8 @@ async def test_a_removal_without_a_count_is_refused_with_the_counts(tmp_path: Pa
         shown_whole(app, "#message")
 
 
-async def test_a_refused_move_is_selected_so_typing_replaces_it(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_a_refused_move_is_selected_so_typing_replaces_it(make_app: AppFactory) -> None:
+    app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         await type_move(pilot, "a1-b2", leave=False)
         entry = app.query_one(MoveEntry)
@@ -80,8 +71,8 @@ async def test_a_refused_move_is_selected_so_typing_replaces_it(tmp_path: Path) 
         assert app.session.game.format_move(app.session.last_move) == "e1-g3"
 
 
-async def test_the_footer_shows_the_entry_keys_while_typing(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_the_footer_shows_the_entry_keys_while_typing(make_app: AppFactory) -> None:
+    app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("colon")
         await pilot.pause()
@@ -90,7 +81,7 @@ async def test_the_footer_shows_the_entry_keys_while_typing(tmp_path: Path) -> N
         assert "Type a move: e1-g3, e1xg3, g7-off:2." in message(app)
 
 
-def footer_keys(app: DipoleApp) -> dict[str, str]:
+def footer_keys(app: GameApp) -> dict[str, str]:
     """Description -> key of every footer key drawn whole inside the screen and not under
     another (the pinned keys stand over the right end of the row)."""
     footer = app.query_one(GameFooter)
@@ -106,8 +97,8 @@ def footer_keys(app: DipoleApp) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("game", ["dipole", "death-stacks", "bipod"])
-async def test_help_and_quit_are_in_the_footer_at_80x24(tmp_path: Path, game: str) -> None:
-    app = app_for(tmp_path, game)
+async def test_help_and_quit_are_in_the_footer_at_80x24(make_app: AppFactory, game: str) -> None:
+    app = make_app(game)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         await pilot.pause()
@@ -116,8 +107,8 @@ async def test_help_and_quit_are_in_the_footer_at_80x24(tmp_path: Path, game: st
         assert "Undo" in shown
 
 
-async def test_a_long_reason_is_shown_whole_at_80x24(tmp_path: Path) -> None:
-    app = app_for(tmp_path, "death-stacks")
+async def test_a_long_reason_is_shown_whole_at_80x24(make_app: AppFactory) -> None:
+    app = make_app("death-stacks")
     async with app.run_test(size=SMALL) as pilot:
         await type_move(pilot, "a1-1-a3", leave=False)
         lines = shown_whole(app, "#message")
@@ -125,8 +116,8 @@ async def test_a_long_reason_is_shown_whole_at_80x24(tmp_path: Path) -> None:
         assert message(app).endswith("(they can end on b1, a2, b2)")
 
 
-async def test_a_message_that_no_longer_applies_gives_way(tmp_path: Path) -> None:
-    app = app_for(tmp_path)
+async def test_a_message_that_no_longer_applies_gives_way(make_app: AppFactory) -> None:
+    app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         await type_move(pilot, "e1-g3")
         assert message(app) == "White played e1-g3."
@@ -136,19 +127,16 @@ async def test_a_message_that_no_longer_applies_gives_way(tmp_path: Path) -> Non
         assert message(app) == "White played e1-g3."
 
 
-async def test_the_title_is_not_cut_at_80x24(tmp_path: Path) -> None:
-    rules = REGISTRY["bipod"].game
-    state = rules.new("multi,adopter-runs")
-    session = Session(rules, state, ("medium", "hard"))
-    app = DipoleApp(session=session, autosave=Autosave(tmp_path))
+async def test_the_title_is_not_cut_at_80x24(make_app: AppFactory) -> None:
+    app = make_app("bipod", "multi,adopter-runs", ("medium", "hard"))
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         text = " ".join(shown_whole(app, "#title"))
         assert "medium v hard" in text and "Bi-Pod" in text
 
 
-async def test_after_the_game_over_dialog_the_panel_says_what_next(tmp_path: Path) -> None:
-    app = app_for(tmp_path, "dipole", "8:W:Wb8=1:Ba1=3")
+async def test_after_the_game_over_dialog_the_panel_says_what_next(make_app: AppFactory) -> None:
+    app = make_app("dipole", position="8:W:Wb8=1:Ba1=3")
     async with app.run_test(size=SMALL) as pilot:
         await type_move(pilot, "b8-off", leave=False)
         assert isinstance(app.screen, ChoiceScreen)
@@ -161,16 +149,11 @@ async def test_after_the_game_over_dialog_the_panel_says_what_next(tmp_path: Pat
         assert "n new game" in turn and "u review" in turn and "q quit" in turn
 
 
-async def test_a_path_in_the_game_over_dialog_breaks_after_a_slash(tmp_path: Path) -> None:
+async def test_a_path_in_the_game_over_dialog_breaks_after_a_slash(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
     deep = tmp_path / "a-folder-with-a-long-name" / "and-another-one-below-it"
-    app = DipoleApp(
-        session=Session(
-            REGISTRY["dipole"].game,
-            REGISTRY["dipole"].game.parse_position("8:W:Wb8=1:Ba1=3"),
-            (HUMAN, HUMAN),
-        ),
-        autosave=Autosave(deep),
-    )
+    app = make_app(position="8:W:Wb8=1:Ba1=3", folder=deep)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("colon", *"b8-off", "enter")
         await pilot.pause()
@@ -204,13 +187,15 @@ def test_wrapping_breaks_long_words_after_a_slash(text: str, width: int, lines: 
 
 
 @pytest.mark.parametrize("game", ["dipole", "death-stacks", "bipod"])
-async def test_no_footer_key_is_cut_in_half(tmp_path: Path, game: str) -> None:
+async def test_no_footer_key_is_cut_in_half(
+    make_app: AppFactory, tmp_path: Path, game: str
+) -> None:
     """Keys that do not fit before the pinned ones are left out whole, behind a dialog too."""
     rules = REGISTRY[game].game
     state = rules.new()
     state.play(state.legal_moves()[0])
     Autosave(tmp_path).write(Session(rules, state, (HUMAN, HUMAN)))
-    app = DipoleApp(autosave=Autosave(tmp_path))  # the resume question over the saved game
+    app = make_app(new=False)  # the resume question over the saved game
     async with app.run_test(size=SMALL) as pilot:
         for _ in range(2):
             await pilot.pause()
@@ -227,10 +212,10 @@ async def test_no_footer_key_is_cut_in_half(tmp_path: Path, game: str) -> None:
     ("game", "text"), [("bipod", "e²"), ("dipole", "e1-g٣"), ("death-stacks", "a1-\uff12-a3")]
 )
 async def test_a_move_with_other_digits_is_refused_in_one_line(
-    tmp_path: Path, game: str, text: str
+    make_app: AppFactory, game: str, text: str
 ) -> None:
     """Typing `e²` once ended the app with a traceback (int() reads other scripts' digits)."""
-    app = app_for(tmp_path, game)
+    app = make_app(game)
     async with app.run_test(size=SMALL) as pilot:
         await type_move(pilot, text, leave=False)
         assert app.session.state.moves_played == []

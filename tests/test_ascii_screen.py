@@ -8,16 +8,16 @@ import re
 from pathlib import Path
 
 import pytest
-from app_steps import type_move, walk_to
+from app_steps import AppFactory, type_move, walk_to
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
-from dipole_tui.app.app import DipoleApp
-from dipole_tui.app.screens import ChoiceScreen, GameChoice
+from dipole_tui.app.app import GameApp
+from dipole_tui.app.screens import ChoiceScreen
 from dipole_tui.cli import main
 from dipole_tui.registry import REGISTRY
-from dipole_tui.session import DATA_DIR_VARIABLE, HUMAN, Autosave, Session
+from dipole_tui.session import DATA_DIR_VARIABLE
 
 # For each game: a position one move from its end (None: the opening) and that last move.
 ENDINGS = {
@@ -28,7 +28,7 @@ ENDINGS = {
 SIZES = [(80, 24), (160, 50)]
 
 
-def screen_text(app: DipoleApp) -> str:
+def screen_text(app: GameApp) -> str:
     """Every character on the terminal: the screen and the screens showing through behind a
     dialog, composed as Textual sends them to the terminal."""
     width, height = app.size
@@ -67,7 +67,7 @@ class Screens:
         assert not self.failures, "\n".join(self.failures)
 
 
-async def pick(pilot: Pilot[None], app: DipoleApp) -> None:
+async def pick(pilot: Pilot[None], app: GameApp) -> None:
     """Pick the stack of the side to move's first legal move: its targets are marked. Bi-Pod has
     no stacks: its cursor shows the stone Enter would place."""
     if app.session.game.key == "bipod":
@@ -81,16 +81,17 @@ async def pick(pilot: Pilot[None], app: DipoleApp) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("game_key", list(ENDINGS))
-async def test_every_screen_is_ascii(tmp_path: Path, game_key: str, size: tuple[int, int]) -> None:
+async def test_every_screen_is_ascii(
+    make_app: AppFactory, tmp_path: Path, game_key: str, size: tuple[int, int]
+) -> None:
     game = REGISTRY[game_key].game
     screens = Screens()
-    choice = GameChoice(game_key, game.variants[0], (HUMAN, HUMAN))
-    first = DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), ascii_glyphs=True)
+    first = make_app(game_key, ascii_glyphs=True)
     async with first.run_test(size=size) as pilot:
         opening = game.format_move(first.session.state.legal_moves()[0])
         await type_move(pilot, opening)
         assert len(first.session.state.moves_played) == 1
-    app = DipoleApp(autosave=Autosave(tmp_path), ascii_glyphs=True)
+    app = make_app(new=False, ascii_glyphs=True)
     async with app.run_test(size=size, notifications=True) as pilot:
         await screens.look(pilot, "the resume question")
         assert isinstance(app.screen, ChoiceScreen)
@@ -143,11 +144,7 @@ async def test_every_screen_is_ascii(tmp_path: Path, game_key: str, size: tuple[
         await pilot.resize_terminal(*size)
 
     position, last = ENDINGS[game_key]
-    if position is None:
-        ending = DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), ascii_glyphs=True)
-    else:
-        session = Session(game, game.parse_position(position), (HUMAN, HUMAN))
-        ending = DipoleApp(session=session, autosave=Autosave(tmp_path), ascii_glyphs=True)
+    ending = make_app(game_key, position=position, ascii_glyphs=True)
     async with ending.run_test(size=size) as pilot:
         await type_move(pilot, last, leave=False)
         assert ending.session.outcome is not None and isinstance(ending.screen, ChoiceScreen)
@@ -164,8 +161,8 @@ def test_the_ascii_flag_reaches_the_app(
     argv: list[str], ascii_glyphs: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(DATA_DIR_VARIABLE, str(tmp_path))
-    started: list[DipoleApp] = []
-    monkeypatch.setattr(DipoleApp, "run", lambda app: started.append(app))
+    started: list[GameApp] = []
+    monkeypatch.setattr(GameApp, "run", lambda app: started.append(app))
     assert main(argv) == 0
     assert [app.ascii_glyphs for app in started] == [ascii_glyphs]
     assert started[0].has_class("-ascii") == ascii_glyphs

@@ -15,10 +15,9 @@ from multiprocessing.synchronize import Event
 from pathlib import Path
 
 import pytest
-from app_steps import noticed, type_move
+from app_steps import AppFactory, noticed, type_move
 
 from dipole_tui import records
-from dipole_tui.app.app import DipoleApp
 from dipole_tui.app.screens import ChoiceScreen, NewGameScreen
 from dipole_tui.session import Autosave
 
@@ -86,10 +85,10 @@ def nothing_filed(tmp_path: Path) -> bool:
 
 @pytest.mark.parametrize("kind", list(DAMAGED))
 async def test_the_app_starts_on_a_damaged_autosave_and_keeps_it_aside(
-    tmp_path: Path, kind: str
+    make_app: AppFactory, tmp_path: Path, kind: str
 ) -> None:
     original = damage(tmp_path, kind)
-    app = DipoleApp(autosave=Autosave(tmp_path))
+    app = make_app(new=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)  # started, and asks for a new game
@@ -103,10 +102,10 @@ async def test_the_app_starts_on_a_damaged_autosave_and_keeps_it_aside(
 
 @pytest.mark.parametrize("kind", list(DAMAGED))
 async def test_a_new_game_on_a_damaged_autosave_keeps_it_aside_not_as_a_game(
-    tmp_path: Path, kind: str
+    make_app: AppFactory, tmp_path: Path, kind: str
 ) -> None:
     original = damage(tmp_path, kind)
-    app = DipoleApp(new=True, autosave=Autosave(tmp_path))
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         kept = set_aside(tmp_path)
@@ -120,13 +119,15 @@ async def test_a_new_game_on_a_damaged_autosave_keeps_it_aside_not_as_a_game(
 # -- two apps on one data folder -----------------------------------------------------------------
 
 
-async def test_two_apps_on_one_data_folder_both_keep_their_games(tmp_path: Path) -> None:
+async def test_two_apps_on_one_data_folder_both_keep_their_games(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
     """A plays; B starts alongside and begins a new game from the dialog; both play on. B must
     not shelve A's game, A must not overwrite B's: afterwards one is offered, the other filed."""
-    first = DipoleApp(new=True, autosave=Autosave(tmp_path))
+    first = make_app()
     async with first.run_test(size=SIZE) as one:
         await type_move(one, "e1-g3")
-        second = DipoleApp(autosave=Autosave(tmp_path))
+        second = make_app(new=False)
         async with second.run_test(size=SIZE) as two:
             await two.pause()
             assert noticed(second, "Another dipole-tui is playing a game in progress")
@@ -143,7 +144,7 @@ async def test_two_apps_on_one_data_folder_both_keep_their_games(tmp_path: Path)
     assert "1. e1-g3 d8-c7" in a_record and "1. e1-h4 d8-b6" in b_record
     assert not (tmp_path / "unfinished").exists()  # nothing was shelved while both played
 
-    third = DipoleApp(autosave=Autosave(tmp_path))
+    third = make_app(new=False)
     async with third.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(third.screen, ChoiceScreen)  # one game is offered...

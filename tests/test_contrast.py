@@ -14,23 +14,23 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from app_steps import step_toward, type_move, walk_to
+from app_steps import AppFactory, step_toward, type_move, walk_to
 from rich.color import Color
 from rich.style import Style
 from textual.pilot import Pilot
 
-from dipole_tui.app.app import DipoleApp
-from dipole_tui.app.board import DipoleBoard
+from dipole_tui.app.app import GameApp
+from dipole_tui.app.bipod_board import BipodBoard
+from dipole_tui.app.death_stacks_board import UNICODE as STACK_GLYPHS
+from dipole_tui.app.death_stacks_board import DeathStacksBoard
+from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.game_board import GameBoard
-from dipole_tui.app.hex_board import BipodBoard
-from dipole_tui.app.stacks_board import UNICODE as STACK_GLYPHS
-from dipole_tui.app.stacks_board import DeathStacksBoard
 from dipole_tui.games import bipod, death_stacks, dipole
 from dipole_tui.games.base import Game
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
-from dipole_tui.session import HUMAN, Autosave, Session
+from dipole_tui.session import Session
 
 FLOOR = 3.0  # WCAG's least contrast for large text and graphics
 SAMPLE = Path(__file__).parent / "data" / "sample-bipod.txt"
@@ -246,12 +246,10 @@ class Scene:
     cursor_at: list[int]
     kinds: set[str]
 
-    def app(self, tmp_path: Path) -> DipoleApp:
+    def app(self, make_app: AppFactory) -> GameApp:
         if self.game is BIPOD:
-            session = Session.from_text(self.position)
-        else:
-            session = Session(self.game, self.game.parse_position(self.position), (HUMAN, HUMAN))
-        return DipoleApp(session=session, autosave=Autosave(tmp_path))
+            return make_app(session=Session.from_text(self.position))
+        return make_app(self.game.key, position=self.position)
 
 
 def cursor_to(board: GameBoard, square: int) -> None:
@@ -296,7 +294,7 @@ def hint(text: str) -> Setup:
 
     async def setup(pilot: Pilot[None], board: GameBoard) -> None:
         app = pilot.app
-        assert isinstance(app, DipoleApp)
+        assert isinstance(app, GameApp)
         board.show_hint(app.session.game.parse_move(text, app.session.state))
         await pilot.pause()
 
@@ -392,7 +390,7 @@ def contrast_failures(board: GameBoard, where: str) -> list[str]:
     return failures
 
 
-async def use_theme(app: DipoleApp, theme: str) -> None:
+async def use_theme(app: GameApp, theme: str) -> None:
     """Switch the theme and wait until the app has restyled itself (the Pilot's pause would
     also wait for the app to go idle, slowly, twenty times over)."""
     app.theme = theme
@@ -412,11 +410,11 @@ def set_no_color(monkeypatch: pytest.MonkeyPatch, no_color: bool) -> None:
 @pytest.mark.parametrize("no_color", [False, True], ids=["colour", "NO_COLOR"])
 @pytest.mark.parametrize("scene", list(SCENES))
 async def test_every_glyph_stands_out_in_every_theme(
-    scene: str, no_color: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    make_app: AppFactory, scene: str, no_color: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     set_no_color(monkeypatch, no_color)
     shown = SCENES[scene]
-    app = shown.app(tmp_path)
+    app = shown.app(make_app)
     failures: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
         board = app.board
@@ -438,11 +436,11 @@ async def test_every_glyph_stands_out_in_every_theme(
 
 @pytest.mark.parametrize("scene", list(SCENES))
 async def test_without_colour_every_highlight_still_shows(
-    scene: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    make_app: AppFactory, scene: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     set_no_color(monkeypatch, True)
     shown = SCENES[scene]
-    app = shown.app(tmp_path)
+    app = shown.app(make_app)
     async with app.run_test(size=(80, 24)) as pilot:
         board = app.board
         await shown.setup(pilot, board)
@@ -468,9 +466,11 @@ async def test_without_colour_every_highlight_still_shows(
         assert seen == shown.kinds
 
 
-def test_without_colour_no_theme_draws_black_on_black(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_colour_no_theme_draws_black_on_black(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Textual's NO_COLOR filter turns the ANSI themes' colours all black: not offered then."""
     set_no_color(monkeypatch, True)
-    assert not [name for name in DipoleApp().available_themes if name.startswith("ansi")]
+    assert not [name for name in make_app().available_themes if name.startswith("ansi")]
     set_no_color(monkeypatch, False)
-    assert "ansi-dark" in DipoleApp().available_themes
+    assert "ansi-dark" in make_app().available_themes

@@ -1,10 +1,15 @@
-"""The rules core and perft import neither Textual nor Rich (checked in a fresh interpreter)."""
+"""The rules core and perft import neither Textual nor Rich (checked in a fresh interpreter); the
+app's modules import one another at their tops, with no cycle to dodge."""
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
+from pathlib import Path
+
+import dipole_tui.app
 
 PROBE = """
 import json, sys
@@ -30,6 +35,20 @@ def test_rules_core_imports_no_ui_library() -> None:
     assert report["ui"] == []
 
 
+def test_the_bot_controller_and_the_game_choice_import_no_ui_library() -> None:
+    """The app's decisions about bots, and the choice the command line makes, run without
+    Textual: the controller is tested alone, and `play` loads Textual only to start the app."""
+    probe = PROBE.replace(
+        "import dipole_tui.perft", "import dipole_tui.app.bot_controller, dipole_tui.app.choice"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    report = json.loads(result.stdout)
+    assert "dipole_tui.app.bot_controller" in report["loaded"]
+    assert report["ui"] == []
+
+
 def test_the_probe_would_notice_a_ui_import() -> None:
     """The same check run after importing Rich on purpose must see it (when Rich is installed)."""
     probe = "import rich.text\n" + PROBE
@@ -40,3 +59,32 @@ def test_the_probe_would_notice_a_ui_import() -> None:
         assert "ModuleNotFoundError" in result.stderr
         return
     assert "rich" in json.loads(result.stdout)["ui"]
+
+
+def imports_inside_functions(source: str) -> list[str]:
+    """The modules of the package imported inside a function (a way to dodge an import cycle)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.ImportFrom) and (
+                    inner.level or (inner.module or "").startswith("dipole_tui")
+                ):
+                    found.append(f"{node.name}: {'.' * inner.level}{inner.module or ''}")
+    return found
+
+
+def test_the_app_modules_import_the_package_only_at_their_tops() -> None:
+    folder = Path(dipole_tui.app.__file__).parent
+    found = {
+        path.name: imports_inside_functions(path.read_text(encoding="utf-8"))
+        for path in sorted(folder.glob("*.py"))
+    }
+    assert len(found) > 5
+    assert {name: imports for name, imports in found.items() if imports} == {}
+
+
+def test_an_import_inside_a_function_is_noticed() -> None:
+    source = "def resign():\n    from .screens import ChoiceScreen\n"
+    assert imports_inside_functions(source) == ["resign: .screens"]
+    assert imports_inside_functions("from .screens import ChoiceScreen\n") == []

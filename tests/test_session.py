@@ -182,6 +182,43 @@ def test_a_new_move_after_undo_clears_the_redo_list() -> None:
     assert names(session.state.moves_played) == ["e1-f2", "d8-c7"]
 
 
+def test_against_a_bot_undo_and_redo_go_from_a_persons_turn_to_the_next() -> None:
+    session = Session.new(DIPOLE, players=(HUMAN, "easy"))
+    moves = ["e1-e5", "d8-c7", "e5xc7", "d8-d4"]
+    play(session, *moves)
+    assert names(session.undo_to_human()) == moves[2:]  # the person's move and the reply
+    assert names(session.state.moves_played) == moves[:2] and session.state.to_move == 0
+    assert names(session.undo_to_human()) == moves[:2]
+    assert session.state.position() == START_8
+    assert session.undo_to_human() == []
+    assert names(session.redo_to_human()) == moves[:2]
+    assert names(session.redo_to_human()) == moves[2:]
+    assert session.redo_to_human() == []
+    assert names(session.state.moves_played) == moves
+
+
+def test_undo_to_a_persons_turn_stops_at_the_start_where_the_bot_moves_first() -> None:
+    session = Session.new(DIPOLE, players=("easy", HUMAN))
+    play(session, "e1-e5", "d8-c7", "e5xc7")
+    assert names(session.undo_to_human()) == ["d8-c7", "e5xc7"]
+    assert session.state.to_move == 1
+    assert names(session.undo_to_human()) == ["e1-e5"]  # no person's turn before it
+    assert session.state.position() == START_8 and not session.can_undo()
+    assert names(session.redo_to_human()) == ["e1-e5"]
+    assert names(session.redo_to_human()) == ["d8-c7", "e5xc7"]
+
+
+@pytest.mark.parametrize("players", [(HUMAN, HUMAN), ("easy", "hard")])
+def test_with_no_bot_to_answer_or_no_person_undo_to_human_takes_one_move(
+    players: tuple[str, str],
+) -> None:
+    session = Session.new(DIPOLE, players=players)
+    play(session, "e1-e5", "d8-c7", "e5xc7")
+    assert names(session.undo_to_human()) == ["e5xc7"]
+    assert names(session.undo_to_human()) == ["d8-c7"]
+    assert names(session.redo_to_human()) == ["d8-c7"]
+
+
 def test_is_pass_tells_a_pass_from_a_move() -> None:
     session = Session.new(DIPOLE)
     assert session.is_pass(PASS)

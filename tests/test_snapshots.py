@@ -9,33 +9,27 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from dipole_tui.app.app import DipoleApp
-from dipole_tui.app.screens import GameChoice
+from app_steps import AppFactory
+
 from dipole_tui.games.bipod import BIPOD
-from dipole_tui.games.death_stacks import DEATH_STACKS
-from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import parse_record
-from dipole_tui.session import HUMAN, Autosave, Session
+from dipole_tui.session import HUMAN, Session
 
 MIDDLE = "8:B:Wc1=2,b2=1,h4=1,e5=4,g3=3:Bd8=5,g7=1,b6=3,f6=2,e3=1"
 
 
-def fresh(tmp_path: Path, variant: str = "8x8", **options: Any) -> DipoleApp:
-    choice = GameChoice("dipole", variant, (HUMAN, HUMAN))
-    return DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path), **options)
+def test_opening_in_80x24(snap_compare: Any, make_app: AppFactory) -> None:
+    assert snap_compare(make_app(), terminal_size=(80, 24))
 
 
-def test_opening_in_80x24(snap_compare: Any, tmp_path: Path) -> None:
-    assert snap_compare(fresh(tmp_path), terminal_size=(80, 24))
+def test_10x10_selected_stack_in_80x24(snap_compare: Any, make_app: AppFactory) -> None:
+    assert snap_compare(make_app(variant="10x10"), terminal_size=(80, 24), press=["enter"])
 
 
-def test_10x10_selected_stack_in_80x24(snap_compare: Any, tmp_path: Path) -> None:
-    assert snap_compare(fresh(tmp_path, "10x10"), terminal_size=(80, 24), press=["enter"])
-
-
-def test_middle_game_with_coins_captures_and_merges(snap_compare: Any, tmp_path: Path) -> None:
-    session = Session(DIPOLE, DIPOLE.parse_position(MIDDLE), (HUMAN, HUMAN))
-    app = DipoleApp(session=session, autosave=Autosave(tmp_path))
+def test_middle_game_with_coins_captures_and_merges(
+    snap_compare: Any, make_app: AppFactory
+) -> None:
+    app = make_app(position=MIDDLE)
 
     async def select_d8(pilot: Any) -> None:
         app.board.cursor = 73
@@ -44,43 +38,37 @@ def test_middle_game_with_coins_captures_and_merges(snap_compare: Any, tmp_path:
     assert snap_compare(app, terminal_size=(100, 30), run_before=select_d8)
 
 
-def test_ascii_glyphs(snap_compare: Any, tmp_path: Path) -> None:
-    assert snap_compare(fresh(tmp_path, ascii_glyphs=True), terminal_size=(80, 24))
+def test_ascii_glyphs(snap_compare: Any, make_app: AppFactory) -> None:
+    assert snap_compare(make_app(ascii_glyphs=True), terminal_size=(80, 24))
 
 
-def test_help(snap_compare: Any, tmp_path: Path) -> None:
-    assert snap_compare(fresh(tmp_path), terminal_size=(100, 30), press=["question_mark"])
+def test_help(snap_compare: Any, make_app: AppFactory) -> None:
+    assert snap_compare(make_app(), terminal_size=(100, 30), press=["question_mark"])
 
 
 STACKS_MIDDLE = "bb,b,rbb,,,/,rrbr,,,,rb/,,brrbrb,,,/b,,,,r,/,r,b,,,r/r,,,,, r"
 
 
-def stacks(tmp_path: Path, position: str) -> DipoleApp:
-    session = Session(DEATH_STACKS, DEATH_STACKS.parse_position(position), (HUMAN, HUMAN))
-    return DipoleApp(session=session, autosave=Autosave(tmp_path))
-
-
-def test_death_stacks_part_selected_with_its_path(snap_compare: Any, tmp_path: Path) -> None:
+def test_death_stacks_part_selected_with_its_path(snap_compare: Any, make_app: AppFactory) -> None:
     # b5's top three pieces, with the cursor on a square they reach by a reflection.
     keys = ["3", "right", "right", "right", "down"]  # e4: north-east off the top wall
-    app = stacks(tmp_path, STACKS_MIDDLE)
+    app = make_app("death-stacks", position=STACKS_MIDDLE)
     assert snap_compare(app, terminal_size=(100, 32), press=keys)
 
 
-def test_death_stacks_too_tall_in_80x24(snap_compare: Any, tmp_path: Path) -> None:
-    assert snap_compare(stacks(tmp_path, STACKS_MIDDLE[:-1] + "b"), terminal_size=(80, 24))
+def test_death_stacks_too_tall_in_80x24(snap_compare: Any, make_app: AppFactory) -> None:
+    app = make_app("death-stacks", position=STACKS_MIDDLE[:-1] + "b")
+    assert snap_compare(app, terminal_size=(80, 24))
 
 
-def test_bipod_sample_game_before_the_resignation(snap_compare: Any, tmp_path: Path) -> None:
+def test_bipod_sample_game_before_the_resignation(snap_compare: Any, make_app: AppFactory) -> None:
     record = parse_record((Path(__file__).parent / "data" / "sample-bipod.txt").read_text())
     record.state.undo()  # the board of the sheet's last diagram, First to move
-    session = Session(BIPOD, record.state, (HUMAN, HUMAN))
-    app = DipoleApp(session=session, autosave=Autosave(tmp_path))
+    app = make_app(session=Session(BIPOD, record.state, (HUMAN, HUMAN)))
     assert snap_compare(app, terminal_size=(100, 32))
 
 
-def test_bipod_multi_marking_in_80x24(snap_compare: Any, tmp_path: Path) -> None:
-    choice = GameChoice("bipod", "multi", (HUMAN, HUMAN))
-    app = DipoleApp(choice=choice, new=True, autosave=Autosave(tmp_path))
+def test_bipod_multi_marking_in_80x24(snap_compare: Any, make_app: AppFactory) -> None:
+    app = make_app("bipod", "multi")
     keys = ["left", "left", "space", "down", "space", "right"]
     assert snap_compare(app, terminal_size=(80, 24), press=keys)

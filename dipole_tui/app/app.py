@@ -2,23 +2,26 @@
 
 The app holds a `Session` (the game, its history and players) and an `Autosave`; every change to
 the game goes through `_after_change`, which redraws, autosaves and notices the end of the game.
+The side panel (`side_panel.py`) words what the app shows it; the bots' controller
+(`bot_controller.py`) decides when a bot is asked and which answer still counts. The app wires
+them to the screen, and once it is closing it takes nothing more from either.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterable
+import functools
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec
 
-from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.events import Resize
 from textual.geometry import Size
 from textual.message import Message
@@ -28,79 +31,54 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.theme import ThemeProvider
 from textual.widgets import Input, Static
 
-from ..bots import Budget
 from ..bots.orphans import END_SIGNALS
 from ..bots.process import Thinker
 from ..games.base import GameError, shown, title
-from ..records import RecordError, load_record, move_label
+from ..records import RecordError, load_record
 from ..session import HUMAN, Autosave, Session, game_named
 from .ascii import AsciiScrollBarRender, glyph_map
 from .boards import BOARDS, PLAYABLE, make_board
+from .bot_controller import HINT_BOT, Answer, AnswerHandler, BotController, ThinkerLike
+from .choice import GameChoice
 from .footer import GameFooter
 from .game_board import GameBoard
-from .screens import (
-    ChoiceScreen,
-    FileScreen,
-    GameChoice,
-    HelpScreen,
-    NewGameScreen,
-    OpenScreen,
-)
+from .screens import ChoiceScreen, FileScreen, HelpScreen, NewGameScreen, OpenScreen
+from .side_panel import SIDE_PANEL_WIDTH, MoveEntry, SidePanel
 from .wrapping import wrap
 
-SIDE_PANEL_WIDTH = 26
-WIDE_SIDE_PANEL_WIDTH = 34
+
+class BotAnswered(Message):
+    """An answer from the bots' process, handed to the app's thread through its queue."""
+
+    def __init__(self, take: Callable[[], None]) -> None:
+        super().__init__()
+        self.take = take
 
 
-class MoveEntry(Input):
-    """The typed-move entry. Enter is handled in the entry's own key queue, in order with the
-    characters, and empties the entry at once: moves typed ahead, however fast, stay apart."""
+P = ParamSpec("P")
 
-    # Shown in the footer while typing; the keys themselves are taken in `_on_key`.
-    BINDINGS = [
-        Binding("enter", "play", "Play"),
-        Binding("escape", "leave", "Board"),
-    ]
 
-    class Left(Message):
-        """Escape: back to the board."""
+def while_running(
+    handler: Callable[Concatenate[GameApp, P], None],
+) -> Callable[Concatenate[GameApp, P], None]:
+    """For what reaches the app from the screen or the bots: dropped once the app is closing,
+    when the screen it would change is being taken down (what was still queued then)."""
 
-    def action_play(self) -> None:
-        text, self.value = self.value, ""
-        self.post_message(self.Submitted(self, text))
+    @functools.wraps(handler)
+    def run(app: GameApp, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        if app.is_running:
+            handler(app, *args, **kwargs)
 
-    def action_leave(self) -> None:
-        self.post_message(self.Left())
-
-    def give_back(self, text: str) -> None:
-        """A refused move, selected: typing replaces it, an arrow key goes in to correct it."""
-        if not self.value:
-            self.value = text
-            self.select_all()
-
-    async def _on_key(self, event: events.Key) -> None:
-        if event.key in ("enter", "escape"):
-            event.stop()
-            event.prevent_default()
-            if event.key == "enter":
-                self.action_play()
-            else:
-                self.action_leave()
-        elif event.character == ":" and not self.value:
-            # The ':' that opens the entry may arrive here when typed fast; a ':' inside a
-            # move (g7-off:2) is text.
-            event.stop()
-            event.prevent_default()
-        else:
-            await super()._on_key(event)
+    return run
 
 
 def new_session(choice: GameChoice) -> Session[Any]:
     return Session.new(game_named(choice.game_key), choice.variant, choice.players)
 
 
-class DipoleApp(App[None]):
-    """Dipole at one terminal: two players, one against a bot, or bots to watch."""
+class GameApp(App[None]):
+    """Any game with a board (`BOARDS`) at one terminal: two players, one against a bot, or bots
+    to watch."""
 
     CSS_PATH = "app.tcss"
     TITLE = "dipole-tui"
@@ -132,7 +110,9 @@ class DipoleApp(App[None]):
         ascii_glyphs: bool = False,
         autosave: Autosave | None = None,
         think_time: float = 1.0,
+        thinker: Callable[[AnswerHandler], ThinkerLike] | None = None,
     ) -> None:
+        """`thinker` makes the bots' process (a test gives a stand-in)."""
         super().__init__()
         if self.no_color:
             # Textual greys every colour under NO_COLOR, and the ANSI themes' colours all turn
@@ -144,19 +124,18 @@ class DipoleApp(App[None]):
         self.ascii_glyphs = ascii_glyphs
         self.set_class(ascii_glyphs, "-ascii")  # app.tcss: every border in ASCII
         self.autosave = autosave or Autosave()
-        self.think_time = think_time  # seconds for a bot that thinks to a time budget (hard)
-        self.paused = False  # bot against bot: watching stops between moves
+        # Where the bots' process writes what went wrong when a bot fails.
+        self.error_log = self.autosave.folder / "bot-errors.log"
+        thinker = thinker or functools.partial(Thinker, error_log=self.error_log)
+        self.bots = BotController(think_time, self._bots_answered, self._hand_over, thinker)
         self._filed = False  # the finished game is in finished/ already
-        self._thinker: Thinker | None = None  # the bots' process, started when first needed
-        self._bot_request = 0  # the request whose answer will be the bot's move
-        self._hint_request = 0
-        self._thinking = False
-        self._message: tuple[str, str] = ("", "")  # the lasting message: (text, style)
-        self._transient = False  # a transient message is on show instead
         self.session = session or new_session(self.choice)
         if session is not None:
             self.choice = GameChoice(session.game.key, session.state.variant, session.players)
         self.board = self._new_board()
+        self.panel = SidePanel(self.bots)
+        self.too_small = Static(id="too-small")
+        self.footer = GameFooter()
 
     def _new_board(self) -> GameBoard[Any, Any]:
         return make_board(self.session.game.key, self.session.state, self.ascii_glyphs)
@@ -166,16 +145,9 @@ class DipoleApp(App[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
             yield self.board
-            with Vertical(id="side"):
-                yield Static(id="title")
-                yield Static(id="turn")
-                yield Static(id="tally")
-                yield Static("Moves", id="moves-title")
-                yield Static(id="move-list")
-                yield Static(id="message")
-                yield MoveEntry(placeholder=": type a move", id="move-input")
-        yield Static(id="too-small")
-        yield GameFooter()
+            yield self.panel
+        yield self.too_small
+        yield self.footer
 
     def on_mount(self) -> None:
         self._end_on_signals()
@@ -234,10 +206,8 @@ class DipoleApp(App[None]):
         self.call_after_refresh(self._show)  # once laid out, the move list shows its last moves
 
     def on_resize(self, event: Resize) -> None:
-        wide = event.size.width >= 100
-        self.query_one("#side").styles.width = WIDE_SIDE_PANEL_WIDTH if wide else SIDE_PANEL_WIDTH
-        self.query_one(GameFooter).compact = event.size.width < 120  # more keys in view
-        self._show_panel()
+        self.panel.fit_to(event.size.width)
+        self.footer.compact = event.size.width < 120  # more keys in view
         self._check_fits(event.size)
 
     def _minimum_terminal(self) -> tuple[int, int]:
@@ -250,9 +220,9 @@ class DipoleApp(App[None]):
         terminal = terminal or self.size
         width, height = self._minimum_terminal()
         small = terminal.width < width or terminal.height < height
-        self.screen_stack[0].set_class(small, "too-small")
+        self.default_screen.set_class(small, "too-small")
         if small:
-            self.query_one("#too-small", Static).update(
+            self.too_small.update(
                 f"The terminal is too small for this board.\n"
                 f"Enlarge it to at least {width}x{height} (it is "
                 f"{terminal.width}x{terminal.height}).\nThe game waits where it is."
@@ -268,110 +238,8 @@ class DipoleApp(App[None]):
         seat = session.players[state.to_move]
         self.board.interactive = session.outcome is None and seat == HUMAN
         self.board.show_state(state, session.last_move)
-        self._message = (message, "")
-        self._show_panel()
+        self.panel.show(session, (self.board.side_glyph(0), self.board.side_glyph(1)), message)
         self._check_fits()
-
-    def _show_panel(self) -> None:
-        """The side panel, each part wrapped to the panel's width (which a resize changes)."""
-        self._fit("#title", self._title_text())
-        self._show_turn()
-        self._fit("#tally", self._tally_text())
-        self._say(*self._message)
-        move_list = self.query_one("#move-list", Static)
-        move_list.update(self._move_list_text(move_list.size.height), layout=False)
-
-    def _panel_width(self) -> int:
-        """Columns for text in the side panel: its width less its rule and padding."""
-        return (WIDE_SIDE_PANEL_WIDTH if self.size.width >= 100 else SIDE_PANEL_WIDTH) - 3
-
-    def _fit(self, selector: str, text: Text) -> None:
-        """Show `text` whole, wrapped to the panel, in as many lines as it needs; the panel is
-        laid out again only when that number changes (a move usually keeps every height)."""
-        lines = text.wrap(self.console, self._panel_width())
-        widget = self.query_one(selector, Static)
-        height = max(len(lines), 1)
-        if widget.styles.height is None or widget.styles.height.value != height:
-            widget.styles.height = height
-        widget.update(Text("\n").join(lines), layout=False)
-
-    def _title_text(self) -> Text:
-        """The game, and who plays: on one line when it fits, the players below when not."""
-        name = title(self.session.game, self.session.state.variant)
-        seats = self._seats()
-        joiner = "  " if len(name) + 2 + len(seats) <= self._panel_width() else "\n"
-        return Text.assemble((name, "bold"), joiner, (seats, "dim" if joiner == "\n" else ""))
-
-    def _seats(self) -> str:
-        players = self.session.players
-        return "hot-seat" if players == (HUMAN, HUMAN) else " v ".join(players)
-
-    def _side_label(self, side: int) -> str:
-        return f"{self.board.side_glyph(side)} {self.session.game.side_names[side]}"
-
-    def _turn_text(self) -> Text:
-        session = self.session
-        outcome = session.outcome
-        if outcome is not None:
-            if outcome.winner is None:
-                headline = "Drawn"
-            else:
-                headline = f"{self._side_label(outcome.winner)} wins"
-            return Text.assemble(
-                (headline, "bold"),
-                f"\n{outcome.reason}",
-                ("\nn new game, u review, q quit", "dim"),
-            )
-        review = ""
-        if session.redo_moves:
-            played = len(session.state.moves_played)
-            review = f"\nreviewing: ply {played} of {played + len(session.redo_moves)}"
-        seat = session.players[session.state.to_move]
-        if seat != HUMAN:
-            doing = "is thinking..." if self._thinking else ("paused (p)" if self.paused else "")
-            review = f"\n{seat} {doing}".rstrip() + review
-        return Text.assemble((f"{self._side_label(session.state.to_move)} to move", "bold"), review)
-
-    def _tally_text(self) -> Text:
-        figures = self.session.figures()
-        widths = [max(4, len(heading) + 1) for heading in figures.headings]
-        for row in figures.rows:
-            widths = [max(w, len(str(value)) + 1) for w, value in zip(widths, row, strict=True)]
-        labels = [self._side_label(side) for side in (0, 1)]
-        label_width = max(map(len, labels))
-        heads = "".join(f"{h:>{w}}" for h, w in zip(figures.headings, widths, strict=True))
-        text = Text(f"{'':{label_width}}{heads}\n", style="dim")
-        for label, row in zip(labels, figures.rows, strict=True):
-            numbers = "".join(f"{n:>{w}}" for n, w in zip(row, widths, strict=True))
-            text.append(f"{label:<{label_width}}{numbers}\n")
-        if figures.note:
-            text.append(figures.note, style="dim")
-        return text
-
-    def _move_list_text(self, height: int) -> Text:
-        """The numbered moves that fit in `height` lines: the latest ones, or around the move
-        being reviewed (moves undone but not yet replayed are dimmed)."""
-        session = self.session
-        played = session.state.moves_played
-        everything = played + session.redo_moves
-        if not everything:
-            return Text("no moves yet", style="dim")
-        first = (session.state.to_move + len(played)) % 2
-        lines: list[Text] = []
-        current = 0
-        for ply, move in enumerate(everything):
-            style = "" if ply < len(played) else "dim"
-            if (first + ply) % 2 == 0 or not lines:
-                lines.append(Text(move_label(first, ply), style=style))
-            lines[-1].append(" " + session.game.format_move(move), style=style)
-            if ply < len(played):
-                current = len(lines) - 1
-        if height > 0 and len(lines) > height:
-            start = max(0, min(current - height // 2, len(lines) - height))
-            if not session.redo_moves:
-                start = len(lines) - height
-            lines = lines[start : start + height]
-        return Text("\n").join(lines)
 
     # -- changing the game -----------------------------------------------------------------
 
@@ -446,8 +314,8 @@ class DipoleApp(App[None]):
         replaced = self.session.whole_game()
         if session is not self.session and replaced.outcome is None and replaced.state.moves_played:
             self._shelve_autosave()  # the game being replaced is kept, not overwritten
-        self._cancel_bot()
-        self.paused = False
+        self.bots.cancel()
+        self.bots.paused = False
         self._filed = session.whole_game().outcome is not None  # loaded finished: filed already
         self.session = session
         self.choice = GameChoice(session.game.key, session.state.variant, session.players)
@@ -470,15 +338,23 @@ class DipoleApp(App[None]):
         return f"{side} has no legal move and passes."
 
     @on(GameBoard.MoveChosen)
+    @while_running
     def move_chosen(self, event: GameBoard.MoveChosen) -> None:
         self._play(event.move)
 
+    @on(GameBoard.MoveToConfirm)
+    @while_running
+    def move_to_confirm(self, event: GameBoard.MoveToConfirm) -> None:
+        answers = [("Keep playing", "no"), (event.confirm, "yes")]
+
+        def answered(answer: str | None) -> None:
+            if answer == "yes":
+                self._play(event.move)
+
+        self.push_screen(ChoiceScreen(event.question, event.text, answers, escape="no"), answered)
+
     def _play(self, move: object) -> None:
-        if self._hint_request and self._thinker is not None:
-            # A hint for the position before this move is no use now; stopping it keeps a
-            # bot's reply from waiting behind it in the worker.
-            self._thinker.cancel()
-        self._hint_request = 0
+        self.bots.drop_hint()
         mover = self.session.game.side_names[self.session.state.to_move]
         text = self.session.game.format_move(move)
         passes = self.session.play(move)
@@ -494,124 +370,83 @@ class DipoleApp(App[None]):
         session = self.session
         if not session.can_undo():
             self.bell()
-            self._say("Nothing to undo.", transient=True)
+            self.panel.say("Nothing to undo.", transient=True)
             return
-        self._cancel_bot()
-        session.undo()
-        humans = session.human_sides()
-        while humans and session.state.to_move not in humans and session.can_undo():
-            session.undo()
-        if not humans:
-            self.paused = True  # stepping back through a bots' game: watch on with p or .
+        self.bots.cancel()
+        session.undo_to_human()
+        if not session.human_sides():
+            self.bots.paused = True  # stepping back through a bots' game: watch on with p or .
         self._after_change("Move taken back (U or ctrl+r replays it).")
 
     def action_redo(self) -> None:
         if not self.session.redo_moves:
             self.bell()
-            self._say("Nothing to redo.", transient=True)
+            self.panel.say("Nothing to redo.", transient=True)
             return
-        self._cancel_bot()
-        session = self.session
-        session.redo()
-        humans = session.human_sides()
-        while humans and session.state.to_move not in humans and session.redo_moves:
-            session.redo()  # as undo took the bot's reply back with the move, redo brings both
+        self.bots.cancel()
+        self.session.redo_to_human()
         self._after_change()
 
     # -- bots ------------------------------------------------------------------------------
 
-    def _ask(self, bot: str, seat: int, movetime: float) -> int:
-        """Send the game so far to the bots' process; the answer comes back to `_answered`."""
-        if self._thinker is None:
-            self._thinker = Thinker(self._answer_arrived)
-        record = self.session.record_text()
-        budget = Budget(movetime=movetime)
-        return self._thinker.ask(self.session.game.key, record, bot, seat, budget)
-
-    def _answer_arrived(self, number: int, move: str | None) -> None:
-        """Called on the thinker's reading thread: hand the answer to the app's thread."""
+    def _hand_over(self, take: Callable[[], None]) -> None:
+        """On the bots' reading thread: the answer joins the app's queue (posting is safe from
+        any thread) and is taken on the app's thread."""
         with contextlib.suppress(RuntimeError):  # the app has stopped: nobody waits for it
-            self.call_from_thread(self._answered, number, move)
+            self.post_message(BotAnswered(take))
 
-    def _answered(self, number: int, text: str | None) -> None:
-        if text is None:  # cancelled (then nobody waits for it any more) or the bot failed
-            if number in (self._bot_request, self._hint_request):
-                failed = "the bot" if number == self._bot_request else "the hint"
-                self._bot_request = self._hint_request = 0
-                self._thinking = False
-                self._show(f"Sorry: {failed} found no move here.")
+    @on(BotAnswered)
+    @while_running
+    def bot_answered(self, event: BotAnswered) -> None:
+        event.take()
+
+    def _bots_answered(self, answer: Answer) -> None:
+        """An answer the game still waits for: the bot's move is played, a hint marked."""
+        session = self.session
+        if answer.text is None:  # the search failed
+            who = "the hint" if answer.hint else "the bot"
+            self._show(f"Sorry: {who} found no move here; what went wrong is in {self.error_log}")
             return
-        if number == self._bot_request:
-            self._thinking = False
-            self._bot_request = 0
-            try:
-                move = self.session.game.parse_move(text, self.session.state)
-            except GameError:  # the game moved on after all: ask again
-                self._bot_turn()
-                return
+        try:
+            move: object | None = session.game.parse_move(answer.text, session.state)
+        except GameError:  # the game moved on after all
+            move = None
+        if answer.hint:
+            self.board.show_hint(move)  # not a move here after all: the words alone
+            self.panel.say(f"Hint: {HINT_BOT} would play {answer.text}.")
+        elif move is None:
+            self._bot_turn()  # ask again
+        else:
             self._play(move)
-        elif number == self._hint_request:
-            self._hint_request = 0
-            try:
-                self.board.show_hint(self.session.game.parse_move(text, self.session.state))
-            except GameError:  # not a move here after all: the words alone
-                self.board.show_hint(None)
-            message = f"Hint: hard would play {text}."
-            self._say(message)
 
     def _bot_turn(self, step: bool = False) -> None:
         """If a bot is to move, let it think in its own process; the screen stays live."""
-        session = self.session
-        side = session.state.to_move
-        seat = session.players[side]
-        if seat == HUMAN or session.outcome is not None or self._thinking:
-            return
-        if (self.paused or session.redo_moves) and not step:
-            self._show_turn()
-            return
-        self._thinking = True
-        self._show_turn()
-        self._bot_request = self._ask(seat, side, self.think_time)
-
-    def _cancel_bot(self) -> None:
-        """Undo, redo, a new game, a load or a pause: any search under way stops at once, and
-        an answer still on its way is dropped."""
-        if self._thinker is not None:
-            self._thinker.cancel()
-        self._bot_request = self._hint_request = 0
-        self._thinking = False
-
-    def _say(self, message: str, style: str = "", transient: bool = False) -> None:
-        """A message alone: the board keeps its selection. A transient one (a refusal, "nothing
-        to undo") gives way to the lasting one (the last move, a pass) at the next board key."""
-        if not transient:
-            self._message = (message, style)
-        self._transient = transient
-        lines = wrap(message, self._panel_width()) if message else []
-        self._fit("#message", Text("\n".join(lines), style=style))
-
-    def _show_turn(self) -> None:
-        self._fit("#turn", self._turn_text())
+        self.bots.take_turn(self.session, step)
+        self.panel.show_turn()
 
     async def on_event(self, event: events.Event) -> None:
-        """A key or click on the board is the player moving on: a transient message is done."""
+        """A key or click on the board is the player moving on: a transient message is done.
+        Keys and clicks still queued when the app closes are dropped: the screen they were for
+        is being taken down."""
+        if isinstance(event, events.InputEvent) and not self.is_running:
+            return
         if (
             isinstance(event, events.Key | events.MouseDown)
-            and self._transient
+            and self.panel.transient
             and self.screen is self.screen_stack[0]
             and self.focused is self.board
         ):
-            self._say(*self._message)
+            self.panel.say_lasting()
         await super().on_event(event)
 
     def action_pause(self) -> None:
         """Bot against bot: stop watching between moves, or go on."""
-        self.paused = not self.paused
-        if self.paused:
-            self._cancel_bot()
-            self._show_turn()
-        else:
+        if self.bots.paused:
+            self.bots.paused = False
             self._bot_turn()
+        else:
+            self.bots.pause()
+            self.panel.show_turn()
 
     def action_step(self) -> None:
         """While paused: let the bot to move play one move."""
@@ -619,12 +454,10 @@ class DipoleApp(App[None]):
 
     def action_hint(self) -> None:
         """Ask `hard` what it would play here, without playing it."""
-        session = self.session
-        if session.outcome is not None or session.players[session.state.to_move] != HUMAN:
+        if not self.bots.hint(self.session):
             self.bell()
             return
-        self._say("Thinking of a hint...")
-        self._hint_request = self._ask("hard", 2, min(self.think_time, 1.0))
+        self.panel.say("Thinking of a hint...")
 
     def action_flip(self) -> None:
         self.board.flip()
@@ -637,13 +470,16 @@ class DipoleApp(App[None]):
 
     def action_type_move(self) -> None:
         """The entry is always on screen, so keys typed right after ':' all reach it."""
-        entry = self.query_one(MoveEntry)
+        entry = self.panel.entry
         entry.placeholder = ""
         self.screen.set_focus(entry)  # at once, not later: keys typed fast follow the ':'
-        if not self._transient:  # a refusal being corrected stays up
-            self._say(f"Type a move: {self.session.game.move_examples}.", "dim", transient=True)
+        if not self.panel.transient:  # a refusal being corrected stays up
+            self.panel.say(
+                f"Type a move: {self.session.game.move_examples}.", "dim", transient=True
+            )
 
     @on(Input.Submitted, "#move-input")
+    @while_running
     def typed_move(self, event: Input.Submitted) -> None:
         """Play a typed move; the entry keeps the focus for the next one (Escape leaves)."""
         text = event.value.strip().lstrip(":").strip()
@@ -653,7 +489,7 @@ class DipoleApp(App[None]):
         if not self.board.interactive:
             side = self.session.game.side_names[self.session.state.to_move]
             waiting = "the game is over" if self.session.outcome else f"it is {side}'s bot's turn"
-            self._say(f"{shown(text)}: {waiting}", "bold red", transient=True)
+            self.panel.say(f"{shown(text)}: {waiting}", "bold red", transient=True)
             self.bell()
             return
         try:
@@ -661,19 +497,20 @@ class DipoleApp(App[None]):
         except GameError as error:
             reason = str(error)  # the typed text first, unless the reason starts with it
             said = reason if reason.startswith(shown(text)) else f"{shown(text)}: {reason}"
-            self._say(said, "bold red", transient=True)
-            self.query_one(MoveEntry).give_back(text)
+            self.panel.say(said, "bold red", transient=True)
+            self.panel.entry.give_back(text)
             self.bell()
             return
         self._play(move)
 
     def _close_entry(self) -> None:
-        entry = self.query_one(MoveEntry)
-        entry.placeholder = ": type a move"
+        entry = self.panel.entry
+        entry.placeholder = MoveEntry.PLACEHOLDER
         entry.value = ""
         self.screen.set_focus(self.board)
 
     @on(MoveEntry.Left)
+    @while_running
     def entry_left(self) -> None:
         self._close_entry()
 
@@ -698,9 +535,7 @@ class DipoleApp(App[None]):
     def on_unmount(self) -> None:
         ScrollBar.renderer = ScrollBarRender
         self.autosave.release()
-        self._bot_request = self._hint_request = 0  # answers still on their way are dropped
-        if self._thinker is not None:
-            self._thinker.close()
+        self.bots.close()
 
     def action_new_game(self) -> None:
         self._choose_new_game(starting=False)

@@ -2,8 +2,9 @@
 and the notice drawn when the widget is too small for the board.
 
 A board asks the rules core for `legal_moves()` and never decides a rule; it reports a complete
-legal move with `MoveChosen`, and the app plays it. Each game's board says how big it must be and
-which glyph stands for a side (the side panel uses the same glyphs).
+legal move with `MoveChosen` (or `MoveToConfirm`, to be asked once more), and the app plays it.
+Each game's board says how big it must be and which glyph stands for a side (the side panel uses
+the same glyphs).
 """
 
 from __future__ import annotations
@@ -56,6 +57,17 @@ class GameBoard(Widget, Generic[S, M], can_focus=True):
         def __init__(self, move: object) -> None:
             super().__init__()
             self.move = move
+
+    class MoveToConfirm(Message):
+        """A move that ends the game by choice (resigning): the app asks `question`, says `text`,
+        and plays the move only when the player answers `confirm` (the button's label)."""
+
+        def __init__(self, move: object, question: str, text: str, confirm: str) -> None:
+            super().__init__()
+            self.move = move
+            self.question = question
+            self.text = text
+            self.confirm = confirm
 
     def __init__(self, *, name: str | None = None, id: str | None = None) -> None:
         super().__init__(name=name, id=id)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import JustifyMethod
@@ -20,18 +19,10 @@ from ..registry import REGISTRY
 from ..session import HUMAN, PLAYERS, SavedGame
 from .ascii import BULLETS, plain
 from .boards import PLAYABLE
+from .choice import GameChoice
 from .wrapping import wrap
 
 HELP = Path(__file__).with_name("help")  # the game's page (its registry entry), then keys.md
-
-
-@dataclass(frozen=True)
-class GameChoice:
-    """What the new-game dialog settles: which game, which board, who plays each side."""
-
-    game_key: str
-    variant: str
-    players: tuple[str, str]
 
 
 class NewGameScreen(ModalScreen[GameChoice | None]):
@@ -345,7 +336,6 @@ class HelpScreen(ModalScreen[None]):
 __all__ = [
     "ChoiceScreen",
     "FileScreen",
-    "GameChoice",
     "HelpScreen",
     "NewGameScreen",
     "OpenScreen",

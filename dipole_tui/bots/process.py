@@ -165,6 +165,11 @@ class Thinker:
             name="dipole-tui bot",
         )
 
+    @property
+    def alive(self) -> bool:
+        """The worker process is running (it is started by the first request)."""
+        return self._started and self._process.is_alive()
+
     def _read(self) -> None:
         while True:
             answer = self._answers.get()

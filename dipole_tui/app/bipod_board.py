@@ -450,21 +450,9 @@ class BipodBoard(GameBoard[BipodState, Move]):
         """Resigning ends the game: it is asked once more."""
         if not self.interactive or not self.state.is_legal(RESIGN):
             return
-        from .screens import ChoiceScreen
-
         name = SIDE_NAMES[self.state.to_move]
-        question = ChoiceScreen(
-            f"{name} resigns?",
-            "The game ends and the opponent wins.",
-            [("Keep playing", "no"), ("Resign", "resign")],
-            escape="no",
-        )
-
-        def answered(answer: str | None) -> None:
-            if answer == "resign":
-                self.post_message(self.MoveChosen(RESIGN))
-
-        self.app.push_screen(question, answered)
+        text = "The game ends and the opponent wins."
+        self.post_message(self.MoveToConfirm(RESIGN, f"{name} resigns?", text, "Resign"))
 
     def _refuse(self, text: str) -> None:
         self._changed(text)

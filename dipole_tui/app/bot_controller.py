@@ -1,0 +1,154 @@
+"""The bots' side of a game in the app: when a bot is asked, which answer is still wanted, pause,
+and stopping a search. No Textual here: the app hands answers to its own thread and shows them.
+
+Every question to the bots' process has a number (`process.Thinker`). The controller remembers
+the number whose answer will be the bot's move and the one whose answer will be the hint; any
+other answer is one nobody waits for any more (the game moved on, or was undone), and is dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, Protocol
+
+from ..bots import Budget
+from ..bots.process import Thinker
+from ..session import HUMAN, Session
+
+HINT_BOT = "hard"  # the level a hint asks
+HINT_SEAT = 2  # a seat of its own: the bots at the board keep what they learned to themselves
+HINT_TIME = 1.0  # seconds at most, whatever a bot's think time
+
+AnswerHandler = Callable[[int, str | None], None]
+
+
+class ThinkerLike(Protocol):
+    """What the controller asks of the bots' process (tests give it a stand-in)."""
+
+    def ask(self, game_key: str, record: str, bot: str, seat: int, budget: Budget) -> int: ...
+
+    def cancel(self) -> None: ...
+
+    def close(self) -> None: ...
+
+    @property
+    def alive(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An answer still wanted: the bot's move or the hint, in notation; None when none was
+    found (the search failed)."""
+
+    hint: bool
+    text: str | None
+
+
+class BotController:
+    """Asks the bots for moves and hints, and tells the app the answers it still wants.
+
+    `hand_over(callback)` is called on the process's reading thread: the app runs `callback` on
+    its own thread (or drops it when the app is closing). `on_answer` then gets each answer
+    still wanted, on the app's thread."""
+
+    def __init__(
+        self,
+        think_time: float,
+        on_answer: Callable[[Answer], None],
+        hand_over: Callable[[Callable[[], None]], None],
+        thinker: Callable[[AnswerHandler], ThinkerLike] = Thinker,
+    ) -> None:
+        self.think_time = think_time  # seconds for a bot that thinks to a time budget (hard)
+        self.paused = False  # bot against bot: watching stops between moves
+        self._on_answer = on_answer
+        self._hand_over = hand_over
+        self._new_thinker = thinker
+        self._thinker: ThinkerLike | None = None  # the process, started when first needed
+        self._move: int | None = None  # the request whose answer will be the bot's move
+        self._hint: int | None = None  # the request whose answer will be the hint
+        self._unanswered = 0
+
+    @property
+    def thinking(self) -> bool:
+        """A bot is thinking of its move."""
+        return self._move is not None
+
+    @property
+    def unanswered(self) -> int:
+        """Requests sent whose answers have not come back yet: a cancelled one is answered too
+        (and its answer dropped), so at 0 no late answer is still on its way."""
+        return self._unanswered
+
+    @property
+    def worker_alive(self) -> bool:
+        """The bots' process is running (it starts with the first request)."""
+        return self._thinker is not None and self._thinker.alive
+
+    def take_turn(self, session: Session[Any], step: bool = False) -> None:
+        """If a bot is to move, ask it, unless watching is paused or a game is being reviewed
+        (`step`: one move all the same)."""
+        side = session.state.to_move
+        seat = session.players[side]
+        if seat == HUMAN or session.outcome is not None or self.thinking:
+            return
+        if (self.paused or session.redo_moves) and not step:
+            return
+        self._move = self._ask(session, seat, side, self.think_time)
+
+    def hint(self, session: Session[Any]) -> bool:
+        """Ask what `HINT_BOT` would play here; only on a person's turn in a game going on."""
+        if session.outcome is not None or session.players[session.state.to_move] != HUMAN:
+            return False
+        self._hint = self._ask(session, HINT_BOT, HINT_SEAT, min(self.think_time, HINT_TIME))
+        return True
+
+    def drop_hint(self) -> None:
+        """A move was played: a hint for the position before it is no use now, and stopping it
+        keeps a bot's reply from waiting behind it in the process."""
+        if self._hint is not None and self._thinker is not None:
+            self._thinker.cancel()
+        self._hint = None
+
+    def cancel(self) -> None:
+        """Undo, redo, a new game, a load or a pause: any search under way stops at once, and
+        an answer still on its way is dropped."""
+        if self._thinker is not None:
+            self._thinker.cancel()
+        self._move = self._hint = None
+
+    def pause(self) -> None:
+        """Stop watching bots play: the search under way stops too."""
+        self.paused = True
+        self.cancel()
+
+    def close(self) -> None:
+        """The app is ending: answers still on their way are dropped, the process ends."""
+        self._move = self._hint = None
+        if self._thinker is not None:
+            self._thinker.close()
+
+    def _ask(self, session: Session[Any], bot: str, seat: int, movetime: float) -> int:
+        """Send the game so far, as a record, to the bots' process."""
+        if self._thinker is None:
+            self._thinker = self._new_thinker(self._arrived)
+        self._unanswered += 1
+        record = session.record_text()
+        return self._thinker.ask(session.game.key, record, bot, seat, Budget(movetime=movetime))
+
+    def _arrived(self, number: int, text: str | None) -> None:
+        """On the process's reading thread: the app's thread decides."""
+        self._hand_over(partial(self._answered, number, text))
+
+    def _answered(self, number: int, text: str | None) -> None:
+        self._unanswered = max(0, self._unanswered - 1)
+        if number == self._move:
+            self._move = None
+            self._on_answer(Answer(hint=False, text=text))
+        elif number == self._hint:
+            self._hint = None
+            self._on_answer(Answer(hint=True, text=text))
+
+
+__all__ = ["HINT_BOT", "Answer", "AnswerHandler", "BotController", "ThinkerLike"]

@@ -1,0 +1,247 @@
+"""The side panel beside the board: the game and its players, whose turn it is, the figures, the
+moves, the message, and the entry for typed moves.
+
+The app gives the panel a `Session` to show (`show`) and what to say (`say`); the panel words and
+wraps it. It draws only once mounted: what it is given before then is drawn at mount, and its
+parts are its own widgets, never looked up, so a change that reaches it while the screen is being
+taken down finds nothing missing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, Static
+
+from ..games.base import title
+from ..records import move_label
+from ..session import HUMAN, Session
+from .bot_controller import BotController
+from .wrapping import wrap
+
+SIDE_PANEL_WIDTH = 26
+WIDE_SIDE_PANEL_WIDTH = 34
+WIDE_TERMINAL = 100  # from this many columns the panel is wide
+
+
+class MoveEntry(Input):
+    """The typed-move entry. Enter is handled in the entry's own key queue, in order with the
+    characters, and empties the entry at once: moves typed ahead, however fast, stay apart."""
+
+    PLACEHOLDER = ": type a move"
+    # Shown in the footer while typing; the keys themselves are taken in `on_key`.
+    BINDINGS = [
+        Binding("enter", "play", "Play"),
+        Binding("escape", "leave", "Board"),
+    ]
+
+    class Left(Message):
+        """Escape: back to the board."""
+
+    def action_play(self) -> None:
+        text, self.value = self.value, ""
+        self.post_message(self.Submitted(self, text))
+
+    def action_leave(self) -> None:
+        self.post_message(self.Left())
+
+    def give_back(self, text: str) -> None:
+        """A refused move, selected: typing replaces it, an arrow key goes in to correct it."""
+        if not self.value:
+            self.value = text
+            self.select_all()
+
+    def on_key(self, event: events.Key) -> None:
+        """Runs before `Input`'s own key handler, which a prevented key never reaches."""
+        if event.key in ("enter", "escape"):
+            event.stop()
+            event.prevent_default()
+            if event.key == "enter":
+                self.action_play()
+            else:
+                self.action_leave()
+        elif event.character == ":" and not self.value:
+            # The ':' that opens the entry may arrive here when typed fast; a ':' inside a
+            # move (g7-off:2) is text.
+            event.stop()
+            event.prevent_default()
+
+
+class SidePanel(Vertical):
+    """A session's story, each part wrapped to the panel's width and given the lines it needs.
+
+    A message is lasting (the last move, a pass) or `transient` (a refusal, "nothing to redo"):
+    a transient one gives way to the lasting one when the app says so (`say_lasting`)."""
+
+    def __init__(self, bots: BotController) -> None:
+        super().__init__(id="side")
+        self.bots = bots  # whether a bot thinks, or watching is paused
+        self.session: Session[Any] | None = None  # what is shown: none until the app says
+        self.glyphs = ("", "")  # each side's glyph on the board
+        self.lasting: tuple[str, str] = ("", "")  # the lasting message: (text, style)
+        self.transient = False  # a transient message is on show instead
+        self.entry = MoveEntry(placeholder=MoveEntry.PLACEHOLDER, id="move-input")
+        self._title = Static(id="title")
+        self._turn = Static(id="turn")
+        self._tally = Static(id="tally")
+        self._moves = Static(id="move-list")
+        self._message = Static(id="message")
+
+    def compose(self) -> ComposeResult:
+        yield self._title
+        yield self._turn
+        yield self._tally
+        yield Static("Moves", id="moves-title")
+        yield self._moves
+        yield self._message
+        yield self.entry
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def show(self, session: Session[Any], glyphs: tuple[str, str], message: str = "") -> None:
+        """A new position, or another game: every part again, `message` the lasting one."""
+        self.session = session
+        self.glyphs = glyphs
+        self.lasting = (message, "")
+        self.transient = False
+        if self.is_mounted:
+            self._draw()
+
+    def fit_to(self, terminal_width: int) -> None:
+        """The terminal was resized: the panel's width, and every part wrapped again."""
+        wide = terminal_width >= WIDE_TERMINAL
+        self.styles.width = WIDE_SIDE_PANEL_WIDTH if wide else SIDE_PANEL_WIDTH
+        if self.is_mounted:
+            self._draw()
+
+    def show_turn(self) -> None:
+        """Whose turn, again: a bot started or stopped thinking, or watching was paused."""
+        if self.is_mounted and self.session is not None:
+            self._fit(self._turn, self._turn_text(self.session))
+
+    def say(self, message: str, style: str = "", transient: bool = False) -> None:
+        """A message alone: the board keeps its selection."""
+        if not transient:
+            self.lasting = (message, style)
+        self.transient = transient
+        if self.is_mounted:
+            self._say(message, style)
+
+    def say_lasting(self) -> None:
+        """The player moved on: a transient message gives way to the lasting one."""
+        self.say(*self.lasting)
+
+    def _draw(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        self._fit(self._title, self._title_text(session))
+        self._fit(self._turn, self._turn_text(session))
+        self._fit(self._tally, self._tally_text(session))
+        self._say(*self.lasting)
+        self.transient = False
+        self._moves.update(self._move_list_text(session, self._moves.size.height), layout=False)
+
+    def _say(self, message: str, style: str) -> None:
+        lines = wrap(message, self._text_width()) if message else []
+        self._fit(self._message, Text("\n".join(lines), style=style))
+
+    def _text_width(self) -> int:
+        """Columns for text in the panel: its width less its rule and padding."""
+        wide = self.app.size.width >= WIDE_TERMINAL
+        return (WIDE_SIDE_PANEL_WIDTH if wide else SIDE_PANEL_WIDTH) - 3
+
+    def _fit(self, part: Static, text: Text) -> None:
+        """Show `text` whole, wrapped to the panel, in as many lines as it needs; the panel is
+        laid out again only when that number changes (a move usually keeps every height)."""
+        lines = text.wrap(self.app.console, self._text_width())
+        height = max(len(lines), 1)
+        if part.styles.height is None or part.styles.height.value != height:
+            part.styles.height = height
+        part.update(Text("\n").join(lines), layout=False)
+
+    def _title_text(self, session: Session[Any]) -> Text:
+        """The game, and who plays: on one line when it fits, the players below when not."""
+        name = title(session.game, session.state.variant)
+        players = session.players
+        seats = "hot-seat" if players == (HUMAN, HUMAN) else " v ".join(players)
+        joiner = "  " if len(name) + 2 + len(seats) <= self._text_width() else "\n"
+        return Text.assemble((name, "bold"), joiner, (seats, "dim" if joiner == "\n" else ""))
+
+    def _side_label(self, session: Session[Any], side: int) -> str:
+        return f"{self.glyphs[side]} {session.game.side_names[side]}"
+
+    def _turn_text(self, session: Session[Any]) -> Text:
+        outcome = session.outcome
+        if outcome is not None:
+            if outcome.winner is None:
+                headline = "Drawn"
+            else:
+                headline = f"{self._side_label(session, outcome.winner)} wins"
+            return Text.assemble(
+                (headline, "bold"),
+                f"\n{outcome.reason}",
+                ("\nn new game, u review, q quit", "dim"),
+            )
+        review = ""
+        if session.redo_moves:
+            played = len(session.state.moves_played)
+            review = f"\nreviewing: ply {played} of {played + len(session.redo_moves)}"
+        seat = session.players[session.state.to_move]
+        if seat != HUMAN:
+            bots = self.bots
+            doing = "is thinking..." if bots.thinking else ("paused (p)" if bots.paused else "")
+            review = f"\n{seat} {doing}".rstrip() + review
+        mover = self._side_label(session, session.state.to_move)
+        return Text.assemble((f"{mover} to move", "bold"), review)
+
+    def _tally_text(self, session: Session[Any]) -> Text:
+        figures = session.figures()
+        widths = [max(4, len(heading) + 1) for heading in figures.headings]
+        for row in figures.rows:
+            widths = [max(w, len(str(value)) + 1) for w, value in zip(widths, row, strict=True)]
+        labels = [self._side_label(session, side) for side in (0, 1)]
+        label_width = max(map(len, labels))
+        heads = "".join(f"{h:>{w}}" for h, w in zip(figures.headings, widths, strict=True))
+        text = Text(f"{'':{label_width}}{heads}\n", style="dim")
+        for label, row in zip(labels, figures.rows, strict=True):
+            numbers = "".join(f"{n:>{w}}" for n, w in zip(row, widths, strict=True))
+            text.append(f"{label:<{label_width}}{numbers}\n")
+        if figures.note:
+            text.append(figures.note, style="dim")
+        return text
+
+    @staticmethod
+    def _move_list_text(session: Session[Any], height: int) -> Text:
+        """The numbered moves that fit in `height` lines: the latest ones, or around the move
+        being reviewed (moves undone but not yet replayed are dimmed)."""
+        played = session.state.moves_played
+        everything = played + session.redo_moves
+        if not everything:
+            return Text("no moves yet", style="dim")
+        first = (session.state.to_move + len(played)) % 2
+        lines: list[Text] = []
+        current = 0
+        for ply, move in enumerate(everything):
+            style = "" if ply < len(played) else "dim"
+            if (first + ply) % 2 == 0 or not lines:
+                lines.append(Text(move_label(first, ply), style=style))
+            lines[-1].append(" " + session.game.format_move(move), style=style)
+            if ply < len(played):
+                current = len(lines) - 1
+        if height > 0 and len(lines) > height:
+            start = max(0, min(current - height // 2, len(lines) - height))
+            if not session.redo_moves:
+                start = len(lines) - height
+            lines = lines[start : start + height]
+        return Text("\n").join(lines)
+
+
+__all__ = ["SIDE_PANEL_WIDTH", "MoveEntry", "SidePanel"]

@@ -1,0 +1,57 @@
+"""The app tests' fixtures: every test builds its app with `make_app`, which keeps the app's files
+in the test's own folder and lets its bots think briefly."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from app_steps import AppFactory
+
+from dipole_tui.app.app import GameApp
+from dipole_tui.app.bot_controller import AnswerHandler, ThinkerLike
+from dipole_tui.app.choice import GameChoice
+from dipole_tui.bots.process import Thinker
+from dipole_tui.registry import REGISTRY
+from dipole_tui.session import HUMAN, Autosave, Session
+
+
+@pytest.fixture
+def make_app(tmp_path: Path) -> AppFactory:
+    """Build an app, as `play` would with these options:
+
+    - `game`, `variant` (its default when empty) and `players` choose a new game; `position`
+      sets its start, or `session` gives the whole game;
+    - `new`: the game starts at once (`play --new`); otherwise the autosave in the folder is
+      offered first, and with none the new-game dialog opens on that choice;
+    - `folder`: where the autosave and kept games are (the test's `tmp_path`);
+    - `thinker`: a stand-in for the bots' process (`app_steps.ScriptedBots`)."""
+
+    def make(
+        game: str = "dipole",
+        variant: str = "",
+        players: tuple[str, str] = (HUMAN, HUMAN),
+        *,
+        position: str | None = None,
+        session: Session | None = None,
+        new: bool = True,
+        folder: Path | None = None,
+        ascii_glyphs: bool = False,
+        think_time: float = 0.2,
+        thinker: Callable[[AnswerHandler], ThinkerLike] = Thinker,
+    ) -> GameApp:
+        rules = REGISTRY[game].game
+        if position is not None:
+            session = Session(rules, rules.parse_position(position), players)
+        return GameApp(
+            choice=GameChoice(game, variant or rules.variants[0], players),
+            session=session,
+            new=new,
+            ascii_glyphs=ascii_glyphs,
+            autosave=Autosave(folder or tmp_path),
+            think_time=think_time,
+            thinker=thinker,
+        )
+
+    return make

@@ -1,0 +1,188 @@
+"""The bots' side of a game, without the app: which requests are sent, which answers are still
+wanted, pause, hints, and stopping a search. A stand-in process is answered by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from dipole_tui.app.bot_controller import HINT_BOT, Answer, AnswerHandler, BotController
+from dipole_tui.bots import Budget
+from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.session import HUMAN, Session
+
+
+class HandThinker:
+    """The bots' process, answered by the test: requests are kept, `answer` gives one back."""
+
+    def __init__(self, on_answer: AnswerHandler) -> None:
+        self.on_answer = on_answer
+        self.requests: list[tuple[str, int, float | None]] = []  # bot, seat, seconds
+        self.cancelled = 0  # every request up to this number is cancelled
+        self.closed = False
+
+    def ask(self, game_key: str, record: str, bot: str, seat: int, budget: Budget) -> int:
+        assert game_key == "dipole" and record
+        self.requests.append((bot, seat, budget.movetime))
+        return len(self.requests)
+
+    def cancel(self) -> None:
+        self.cancelled = len(self.requests)
+
+    def close(self) -> None:
+        self.closed = True
+
+    @property
+    def alive(self) -> bool:
+        return not self.closed
+
+    def answer(self, number: int, text: str | None) -> None:
+        self.on_answer(number, text)
+
+
+class Bench:
+    """A controller with its stand-in process, and the answers it passed on."""
+
+    def __init__(self, think_time: float = 3.0) -> None:
+        self.made: list[HandThinker] = []
+        self.answers: list[Answer] = []
+        self.handed: list[Callable[[], None]] = []  # answers handed over, not yet taken
+
+        def thinker(on_answer: AnswerHandler) -> HandThinker:
+            self.made.append(HandThinker(on_answer))
+            return self.made[-1]
+
+        self.bots = BotController(think_time, self.answers.append, self.handed.append, thinker)
+
+    @property
+    def thinker(self) -> HandThinker:
+        assert len(self.made) == 1, "one process, made with the first request"
+        return self.made[0]
+
+    def answer(self, number: int, text: str | None) -> None:
+        """The process answers on its reading thread; the app takes it on its own thread."""
+        self.thinker.answer(number, text)
+        while self.handed:
+            self.handed.pop(0)()
+
+
+def game(players: tuple[str, str], *moves: str) -> Session:
+    session = Session.new(DIPOLE, "8x8", players)
+    for text in moves:
+        session.play(DIPOLE.parse_move(text, session.state))
+    return session
+
+
+def test_a_bot_to_move_is_asked_and_its_answer_passed_on() -> None:
+    bench = Bench(think_time=3.0)
+    session = game((HUMAN, "medium"), "e1-g3")
+    assert not bench.made  # no process until a bot is asked
+    bench.bots.take_turn(session)
+    assert bench.thinker.requests == [("medium", 1, 3.0)]
+    assert bench.bots.thinking and bench.bots.unanswered == 1
+    bench.answer(1, "d8-c7")
+    assert bench.answers == [Answer(hint=False, text="d8-c7")]
+    assert not bench.bots.thinking and bench.bots.unanswered == 0
+
+
+def test_nobody_is_asked_on_a_persons_turn_twice_at_once_or_after_the_end() -> None:
+    bench = Bench()
+    bench.bots.take_turn(game((HUMAN, "easy")))
+    bench.bots.take_turn(game((HUMAN, HUMAN), "e1-g3"))
+    assert not bench.made
+    over = Session(DIPOLE, DIPOLE.parse_position("8:B:We1=1:B"), ("easy", "easy"))
+    assert over.outcome is not None
+    bench.bots.take_turn(over)
+    assert not bench.made
+    session = game((HUMAN, "easy"), "e1-g3")
+    bench.bots.take_turn(session)
+    bench.bots.take_turn(session)  # already thinking
+    assert len(bench.thinker.requests) == 1
+
+
+def test_paused_or_reviewing_a_bot_waits_unless_stepped() -> None:
+    bench = Bench()
+    session = game(("easy", "easy"), "e1-g3")
+    bench.bots.pause()
+    bench.bots.take_turn(session)
+    assert not bench.made and not bench.bots.thinking
+    bench.bots.take_turn(session, step=True)
+    assert bench.thinker.requests == [("easy", 1, 3.0)]
+    bench.answer(1, "d8-c7")
+    bench.bots.paused = False
+    session.undo()  # reviewing: a move waits to be redone
+    bench.bots.take_turn(session)
+    assert len(bench.thinker.requests) == 1
+
+
+def test_a_cancelled_search_is_stopped_and_its_late_answer_dropped() -> None:
+    bench = Bench()
+    session = game((HUMAN, "hard"), "e1-g3")
+    bench.bots.take_turn(session)
+    bench.bots.cancel()  # undo, redo, a new game, a load
+    assert bench.thinker.cancelled == 1 and not bench.bots.thinking
+    assert bench.bots.unanswered == 1  # the stopped search still answers
+    bench.answer(1, None)
+    assert bench.answers == [] and bench.bots.unanswered == 0
+    bench.bots.take_turn(session)  # asked again: only the new answer counts
+    bench.answer(2, "d8-c7")
+    assert bench.answers == [Answer(hint=False, text="d8-c7")]
+
+
+def test_pausing_stops_the_search_under_way() -> None:
+    bench = Bench()
+    bench.bots.take_turn(game(("hard", "hard")))
+    bench.bots.pause()
+    assert bench.bots.paused and not bench.bots.thinking and bench.thinker.cancelled == 1
+
+
+def test_a_failed_search_is_passed_on_as_no_move() -> None:
+    bench = Bench()
+    bench.bots.take_turn(game(("easy", HUMAN)))
+    bench.answer(1, None)
+    assert bench.answers == [Answer(hint=False, text=None)]
+    bench.answer(1, "e1-g3")  # an answer nobody waits for any more changes nothing
+    bench.answer(7, "e1-g3")
+    assert bench.answers == [Answer(hint=False, text=None)]
+
+
+@pytest.mark.parametrize(("think_time", "seconds"), [(0.3, 0.3), (30.0, 1.0)])
+def test_a_hint_asks_the_hint_bot_on_a_seat_of_its_own(think_time: float, seconds: float) -> None:
+    bench = Bench(think_time)
+    assert bench.bots.hint(game((HUMAN, "easy")))
+    assert bench.thinker.requests == [(HINT_BOT, 2, seconds)]
+    assert not bench.bots.thinking
+    bench.answer(1, "e1-g3")
+    assert bench.answers == [Answer(hint=True, text="e1-g3")]
+
+
+def test_no_hint_on_a_bots_turn_or_after_the_end() -> None:
+    bench = Bench()
+    assert not bench.bots.hint(game(("easy", HUMAN)))
+    over = Session(DIPOLE, DIPOLE.parse_position("8:B:We1=1:B"), (HUMAN, HUMAN))
+    assert not bench.bots.hint(over)
+    assert not bench.made
+
+
+def test_a_move_played_drops_the_hint_and_stops_its_search() -> None:
+    bench = Bench()
+    session = game((HUMAN, HUMAN))
+    bench.bots.hint(session)
+    bench.bots.drop_hint()
+    assert bench.thinker.cancelled == 1
+    bench.answer(1, "e1-g3")
+    assert bench.answers == []
+    bench.bots.take_turn(session)  # nothing pending: a move played stops no search
+    bench.bots.drop_hint()
+    assert bench.thinker.cancelled == 1
+
+
+def test_closing_drops_what_is_on_its_way_and_ends_the_process() -> None:
+    bench = Bench()
+    bench.bots.take_turn(game((HUMAN, "easy"), "e1-g3"))
+    assert bench.bots.worker_alive
+    bench.bots.close()
+    assert bench.thinker.closed and not bench.bots.worker_alive
+    bench.answer(1, "d8-c7")
+    assert bench.answers == []
