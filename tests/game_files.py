@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import Session
@@ -16,7 +17,7 @@ def played(
     moves: list[str],
     variant: str | None = None,
     players: tuple[str, str] = ("human", "hard"),
-) -> Session:
+) -> Session[Any]:
     game = REGISTRY[game_key].game
     session = Session.new(game, variant, players)
     for text in moves:

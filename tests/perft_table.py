@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Generic
+
+from dipole_tui.games.base import M, State
 
 
 def load_perft_table(path: Path) -> list[tuple[str, int, int]]:
@@ -17,20 +19,20 @@ def load_perft_table(path: Path) -> list[tuple[str, int, int]]:
     return entries
 
 
-class WithoutCount:
+class WithoutCount(Generic[M]):
     """A state whose count of moves is the length of its list (the protocol's default), so
     perft counts without the game's own bulk counting."""
 
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: State[M]) -> None:
         self._state = state
 
-    def legal_moves(self) -> list[Any]:
-        return self._state.legal_moves()  # type: ignore[no-any-return]
+    def legal_moves(self) -> list[M]:
+        return self._state.legal_moves()
 
-    def play(self, move: Any) -> None:
+    def play(self, move: M) -> None:
         self._state.play(move)
 
-    def undo(self) -> Any:
+    def undo(self) -> M:
         return self._state.undo()
 
     def count_moves(self) -> int:

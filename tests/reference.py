@@ -19,6 +19,7 @@ from the engine, because the tests compare move sets.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from dipole_tui.games.dipole import OFF, PASS, Move
 
@@ -117,9 +118,13 @@ def write_position(position: RefPosition) -> str:
     return f"{position.size}:{'WB'[position.to_move]}:{parts[0]}:{parts[1]}"
 
 
-def of_state(state: object) -> RefPosition:
+class Positioned(Protocol):
+    def position(self) -> str: ...
+
+
+def of_state(state: Positioned) -> RefPosition:
     """Read an engine state through its public position string only."""
-    return read_position(state.position())  # type: ignore[attr-defined]
+    return read_position(state.position())
 
 
 def forward_of(side: int) -> int:

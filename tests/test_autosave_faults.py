@@ -27,7 +27,7 @@ DIPOLE_GAME = '[Game "Dipole"]\n[Variant "8x8"]\n[White "human"]\n[Black "human"
 BIPOD_GAME = '[Game "Bi-Pod"]\n[Variant "multi"]\n\n1. e13f2 su3\n2. a3c3 adopt\n'
 
 
-def text(content: str) -> Callable[[Path], None]:
+def text(content: str) -> Callable[[Path], object]:
     return lambda path: path.write_bytes(content.encode("utf-8"))
 
 
@@ -40,7 +40,7 @@ def fifo(path: Path) -> None:
     os.mkfifo(path)  # reading it would wait for a writer that never comes
 
 
-DAMAGED: dict[str, Callable[[Path], None]] = {
+DAMAGED: dict[str, Callable[[Path], object]] = {  # each damages the file at a path
     "garbage": text("this is not a game record at all\n"),
     "truncated": text(DIPOLE_GAME + "1. e1-g3 d8-c"),
     "empty": text(""),
@@ -231,7 +231,7 @@ def test_write_atomically_syncs_the_folder_after_the_rename(
         synced.append((kind, target.read_text()))
         real_fsync(descriptor)
 
-    monkeypatch.setattr(records.os, "fsync", fsync)
+    monkeypatch.setattr(os, "fsync", fsync)  # records calls os.fsync
     records.write_atomically(target, "the new version")
     assert synced == [("file", "the previous version"), ("folder", "the new version")]
 
@@ -247,7 +247,7 @@ def test_a_folder_that_cannot_be_synced_does_not_fail_the_save(
             raise OSError(errno.EINVAL, "Invalid argument")
         real_fsync(descriptor)
 
-    monkeypatch.setattr(records.os, "fsync", fsync)
+    monkeypatch.setattr(os, "fsync", fsync)  # records calls os.fsync
     records.write_atomically(tmp_path / "autosave.txt", "the new version")
     assert (tmp_path / "autosave.txt").read_text() == "the new version"
 

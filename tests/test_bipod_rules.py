@@ -7,6 +7,7 @@ tests/bipod_reference.py.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -49,8 +50,8 @@ def c(name: str) -> int:
     return NAME_INDEX[name]
 
 
-def names(cells: object) -> set[str]:
-    return {cell_name(cell) for cell in cells}  # type: ignore[attr-defined]
+def names(cells: Iterable[int]) -> set[str]:
+    return {cell_name(cell) for cell in cells}
 
 
 def board(
@@ -296,7 +297,8 @@ def test_one_chain_home_is_not_enough_and_a_colour_only_links_its_own_chain() ->
     # The second runner may be Second: the winner is the Runner's side index.
     state = board({O_HOME: "o", O_ALMOST: "O"}, to_move=1, runner=1)
     play(state, "v6 O")
-    assert state.outcome() is not None and state.outcome().winner == 1  # type: ignore[union-attr]
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winner == 1
 
 
 def test_the_blocker_wins_as_soon_as_the_o_chain_is_cut() -> None:
@@ -361,7 +363,8 @@ def test_a_full_board_wins_for_the_blocker_unless_the_last_stone_wins() -> None:
     )
     state.undo()
     play(state, "x6 O")  # the last stone both fills the board and wins
-    assert state.outcome() is not None and state.outcome().winner == 0  # type: ignore[union-attr]
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winner == 0
     state = board(around, to_move=1, runner=0, fill="x")
     play(state, "x6")
     assert state.outcome() == Outcome(

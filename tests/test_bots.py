@@ -22,7 +22,7 @@ DEPTH_2 = Budget(movetime=None, depth=2)
 
 def random_positions(count: int, seed: int) -> list[DipoleState]:
     rng = random.Random(seed)
-    positions = []
+    positions: list[DipoleState] = []
     while len(positions) < count:
         state = DIPOLE.new(rng.choice(DIPOLE.variants))
         for _ in range(rng.randrange(0, 30)):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import TYPE_CHECKING, TypeVar
 
 import pytest
 from hypothesis import given, settings
@@ -25,6 +26,9 @@ from dipole_tui.games.death_stacks import (
     parse_square,
 )
 from dipole_tui.registry import create_bot
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsLenAndGetItem
 
 DEPTH_2 = Budget(movetime=None, depth=2)
 TOO_TALL = "bb,b,,,,/,,,,,/,,bbrrrrr,,,/,,,,,/,,,b,,/r,r,,,rr, r"  # c4 must lose 3 or more
@@ -147,15 +151,18 @@ def test_ab4_is_a_dipole_baseline_only() -> None:
         create_bot("ab4", "death-stacks")
 
 
+T = TypeVar("T")
+
+
 class Recording(random.Random):
     """A Random that keeps every list it was asked to choose from."""
 
     def __init__(self) -> None:
         super().__init__(0)
-        self.offered: list[list[Move]] = []
+        self.offered: list[list[object]] = []
 
-    def choice(self, seq):  # type: ignore[no-untyped-def]
-        self.offered.append(list(seq))
+    def choice(self, seq: SupportsLenAndGetItem[T]) -> T:
+        self.offered.append([seq[index] for index in range(len(seq))])
         return seq[0]
 
 

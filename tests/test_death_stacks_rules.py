@@ -333,7 +333,8 @@ def test_repetition_counts_only_the_same_side_to_move() -> None:
     play(state, *back_and_forth)  # the arrangement's 3rd time, but 2nd with Black to move
     assert state.outcome() is None
     play(state, *back_and_forth)
-    assert state.outcome() is not None and state.outcome().winner is None  # type: ignore[union-attr]
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winner is None
 
 
 # -- notation -----------------------------------------------------------------------------------

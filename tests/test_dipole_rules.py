@@ -462,7 +462,7 @@ def test_outcome_is_a_frozen_typed_value() -> None:
     assert outcome == Outcome(BLACK, "White has no checkers left")
     assert isinstance(outcome.winner, int) and isinstance(outcome.reason, str)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        outcome.winner = WHITE  # type: ignore[misc]
+        outcome.winner = WHITE  # type: ignore[misc]  # assigning to a frozen field on purpose
 
 
 # -- play and undo ----------------------------------------------------------------------------

@@ -9,14 +9,14 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable
-from typing import cast
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dipole_tui.games import GameError, bipod, death_stacks, dipole, shown
-from dipole_tui.games.base import Game, State
+from dipole_tui.games.base import AnyGame, State
 from dipole_tui.registry import REGISTRY, games
 
 # This file's own settings (a profile loaded here would change every other test's too).
@@ -34,9 +34,9 @@ CONTROLS = "\x00\x07\x08\t\n\r\x0b\x0c\x1b\x7f\x85\u2028\u202e\ufeff"
 ESCAPES = ["\x1b[2J", "\x1b[31m", "\x1b]0;title\x07", "\r\n", "\x00"]
 
 
-def random_game(game: Game, variant: str, seed: int, plies: int) -> State:
+def random_game(game: AnyGame, variant: str, seed: int, plies: int) -> State[Any]:
     rng = random.Random(seed)
-    state = game.new(variant)
+    state: State[Any] = game.new(variant)
     for _ in range(plies):
         if not (moves := state.legal_moves()):
             break
@@ -47,7 +47,7 @@ def random_game(game: Game, variant: str, seed: int, plies: int) -> State:
 # Random Death Stacks games rarely end: its finished game is a position where Red controls none.
 FINISHED_STACKS = ",,,,,/,,,,,/,,,,,/,,,,,/,,,,,/rrb,,,,,b r"
 
-STATES: dict[str, list[State]] = {
+STATES: dict[str, list[State[Any]]] = {
     key: [
         game.new(variant) if plies == 0 else random_game(game, variant, seed=plies, plies=plies)
         for variant in game.variants
@@ -134,7 +134,10 @@ def hostile(key: str) -> st.SearchStrategy[str]:
     )
 
 
-def refused_well_or_read(parse: Callable[[str], object], text: str) -> object:
+T = TypeVar("T")  # what a parser makes of its text
+
+
+def refused_well_or_read(parse: Callable[[str], T], text: str) -> T | None:
     """What `parse` makes of `text`; a refusal must be a GameError of one printable, short line,
     and nothing with a digit other than 0-9 is read."""
     result = refused_well(parse, text)
@@ -143,7 +146,7 @@ def refused_well_or_read(parse: Callable[[str], object], text: str) -> object:
     return result
 
 
-def refused_well(parse: Callable[[str], object], text: str) -> object:
+def refused_well(parse: Callable[[str], T], text: str) -> T | None:
     """What `parse` makes of `text`; a refusal must be a GameError of one printable, short line."""
     try:
         result = parse(text)
@@ -174,7 +177,7 @@ def test_positions_are_refused_in_one_line_or_read_back(key: str, data: st.DataO
     game = REGISTRY[key].game
     state = refused_well_or_read(game.parse_position, data.draw(hostile(key)))
     if state is not None:
-        position = cast(State, state).position()
+        position = state.position()
         assert game.parse_position(position).position() == position
 
 
@@ -185,7 +188,7 @@ def test_variants_are_refused_in_one_line(key: str, data: st.DataObject) -> None
     game = REGISTRY[key].game
     state = refused_well_or_read(game.new, data.draw(hostile(key)))
     if state is not None:
-        assert cast(State, state).variant in game.variants
+        assert state.variant in game.variants
 
 
 @pytest.mark.parametrize("key", REGISTRY)

@@ -6,13 +6,14 @@ import math
 import re
 import subprocess
 import sys
-import threading
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 from dipole_tui import match as matches
 from dipole_tui.bots import Bot, Budget, RandomBot
+from dipole_tui.bots.search import Stop
 from dipole_tui.cli import main
 from dipole_tui.games import DIPOLE
 from dipole_tui.games.base import M, State
@@ -35,7 +36,7 @@ class FirstMoveBot:
 
     name = "first"
 
-    def choose(self, state: State[M], budget: Budget, stop: threading.Event | None = None) -> M:
+    def choose(self, state: State[M], budget: Budget, stop: Stop | None = None) -> M:
         return state.legal_moves()[0]
 
 
@@ -200,8 +201,9 @@ def test_a_game_past_the_ply_cap_is_a_draw(tmp_path: Path) -> None:
 
 
 class IllegalBot(FirstMoveBot):
-    def choose(self, state: State[M], budget: Budget, stop: threading.Event | None = None) -> M:
-        return DIPOLE.parse_move("pass", DIPOLE.parse_position("8:W:Wc3=1:Bb4=2,d4=2"))
+    def choose(self, state: State[M], budget: Budget, stop: Stop | None = None) -> M:
+        illegal = DIPOLE.parse_move("pass", DIPOLE.parse_position("8:W:Wc3=1:Bb4=2,d4=2"))
+        return cast(M, illegal)  # a Dipole move: this bot only plays Dipole
 
 
 def illegal_or_registered(name: str, game_key: str, seed: int | None) -> Bot:
@@ -336,7 +338,7 @@ def test_ctrl_c_prints_the_summary_so_far(
     calls = iter(range(1000))
 
     class InterruptedBot(RandomBot):
-        def choose(self, state: State[M], budget: Budget, stop: threading.Event | None = None) -> M:
+        def choose(self, state: State[M], budget: Budget, stop: Stop | None = None) -> M:
             if next(calls) == 100:  # Ctrl+C in the middle of a game, a few games in
                 raise KeyboardInterrupt
             return super().choose(state, budget, stop)

@@ -111,4 +111,5 @@ def test_a_game_finishing_at_the_last_ply_counts_earlier_does_not() -> None:
 )
 def test_bulk_counting_equals_generic_counting(position: str, depth: int) -> None:
     state = DIPOLE.parse_position(position)
+    # WithoutCount is a stand-in with only what perft calls, not a State subclass.
     assert perft(WithoutCount(state), depth) == perft(state, depth)  # type: ignore[arg-type]

@@ -39,6 +39,7 @@ def test_sample_game_replays_to_a_black_win_with_checkers_accounted_for() -> Non
     record = load_record(SAMPLE)
     state = record.state
     assert record.game is DIPOLE
+    assert isinstance(state, DipoleState)
     assert record.tags["White"] == "Ann" and record.tags["Event"] == "Sample game"
     assert len(state.moves_played) == 26
     outcome = state.outcome()
