@@ -281,8 +281,9 @@ def play_match(
 
 
 def _abandon(executor: ProcessPoolExecutor) -> None:
-    """Stop at once: cancel the games not started and end the workers playing the others."""
-    processes = list((getattr(executor, "_processes", None) or {}).values())
+    """Stop at once: cancel the games not started and end the workers playing the others (the
+    pool's workers are this process's only children)."""
+    processes = multiprocessing.active_children()
     executor.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
