@@ -40,7 +40,8 @@ def ending(reason: str) -> str:
 
 
 def summary(path: Path) -> None:
-    plies, endings = [], Counter()
+    plies: list[int] = []
+    endings: Counter[str] = Counter()
     for line in path.read_text().splitlines():
         found = GAME_LINE.match(line)
         if found:

@@ -246,7 +246,7 @@ class KeyPlayer:
         self.gap_rng = random.Random(f"gaps {self.run.seed}")
 
     @property
-    def state(self) -> State:
+    def state(self) -> State[Any]:
         return self.app.session.state
 
     async def settle(self) -> None:
@@ -290,9 +290,16 @@ class KeyPlayer:
     # -- walking the cursor ------------------------------------------------------------------
 
     @property
+    def board(self) -> DipoleBoard | DeathStacksBoard | BipodBoard:
+        """The game's board (each keeps a cursor and knows where it draws a square)."""
+        board = self.app.board
+        assert isinstance(board, DipoleBoard | DeathStacksBoard | BipodBoard)
+        return board
+
+    @property
     def cursor(self) -> int:
-        """The square under the board's cursor (every board keeps one)."""
-        return int(self.app.board.cursor)  # type: ignore[attr-defined]
+        """The square under the board's cursor."""
+        return self.board.cursor
 
     @property
     def side(self) -> int:
@@ -301,7 +308,7 @@ class KeyPlayer:
 
     def screen_position(self, square: int) -> tuple[int, int]:
         """(column, row) of a square on screen, from the top left, as the board draws it."""
-        return self.app.board._screen(square)  # type: ignore[attr-defined, no-any-return]
+        return self.board._screen(square)
 
     def on_square(self, square: int) -> bool:
         return self.cursor == square

@@ -27,7 +27,7 @@ from ui_latency import FrameClock, percentile, tick_timing
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice
-from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.games.dipole import DIPOLE, DipoleState
 from dipole_tui.session import HUMAN, Autosave
 
 KEY_NAMES = {":": "colon", "-": "minus", "\r": "enter"}
@@ -55,6 +55,7 @@ async def measure(args: argparse.Namespace) -> list[float]:
 
             for _ in range(args.searches):
                 state = app.session.state
+                assert isinstance(state, DipoleState)
                 if state.outcome() is not None:
                     break
                 moves = [m for m in state.legal_moves() if m.count < state.checkers[0]]

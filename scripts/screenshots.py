@@ -16,6 +16,8 @@ from textual.pilot import Pilot
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice
+from dipole_tui.app.death_stacks_board import DeathStacksBoard
+from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.death_stacks import parse_square as death_stacks_square
@@ -33,11 +35,12 @@ Scene = Callable[[Pilot[None]], Awaitable[None]]
 async def walk_to(pilot: Pilot[None], app: GameApp, square: int) -> None:
     """The cursor to a square by the arrow keys, as a player moves it."""
     board = app.board
+    assert isinstance(board, DipoleBoard | DeathStacksBoard)  # the boards walked here
     for _ in range(40):
         if board.cursor == square:
             return
-        column, row = board._screen(board.cursor)  # type: ignore[attr-defined]
-        goal_column, goal_row = board._screen(square)  # type: ignore[attr-defined]
+        column, row = board._screen(board.cursor)
+        goal_column, goal_row = board._screen(square)
         if row != goal_row:
             await pilot.press("up" if goal_row < row else "down")
         else:

@@ -7,6 +7,7 @@ import asyncio
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from textual import events
 from textual.pilot import Pilot
@@ -16,9 +17,38 @@ from dipole_tui.app.app import GameApp
 from dipole_tui.app.bot_controller import AnswerHandler
 from dipole_tui.app.game_board import GameBoard
 from dipole_tui.bots import Budget
+from dipole_tui.games.base import State
+
+AnyBoard = GameBoard[Any, Any]  # the app's board, whatever its game
+B = TypeVar("B", bound=AnyBoard)
+S = TypeVar("S", bound=State[Any])
 
 
-def drawn_offset(board: GameBoard, key: str, value: int) -> tuple[int, int]:
+def board_of(app: GameApp, kind: type[B]) -> B:
+    """The app's board as its game's own, to read what only that board has."""
+    board = app.board
+    assert isinstance(board, kind), f"the board is a {type(board).__name__}, not a {kind.__name__}"
+    return board
+
+
+def state_of(app: GameApp, kind: type[S]) -> S:
+    """The position in play as its game's own state, to read what only that game has."""
+    state = app.session.state
+    assert isinstance(state, kind), f"the state is a {type(state).__name__}, not a {kind.__name__}"
+    return state
+
+
+@runtime_checkable
+class Walkable(Protocol):
+    """A board whose cursor the arrow keys walk (every game's so far): where its cursor is, and
+    where it draws a square. (`_screen` is read because nothing public says it.)"""
+
+    cursor: int
+
+    def _screen(self, square: int, /) -> tuple[int, int]: ...
+
+
+def drawn_offset(board: AnyBoard, key: str, value: int) -> tuple[int, int]:
     """Where the board drew the square (or removal chip) with this meta data: found by what was
     rendered, as a click is."""
     for y in range(board.size.height):
@@ -31,7 +61,7 @@ def drawn_offset(board: GameBoard, key: str, value: int) -> tuple[int, int]:
     raise AssertionError(f"nothing drawn with {key}={value}")
 
 
-def drawn_text(board: GameBoard, key: str, value: int) -> str:
+def drawn_text(board: AnyBoard, key: str, value: int) -> str:
     """Everything drawn with this meta data (a square or cell), line by line, spaces dropped."""
     text = ""
     for y in range(board.size.height):
@@ -41,7 +71,7 @@ def drawn_text(board: GameBoard, key: str, value: int) -> str:
     return text
 
 
-def hinted(board: GameBoard, key: str, value: int) -> bool:
+def hinted(board: AnyBoard, key: str, value: int) -> bool:
     """Whether the square (cell, removal chip) with this meta data is drawn as a hint's mark:
     the hint's own style, underlined (no other mark underlines, colours on)."""
     styles = [
@@ -122,7 +152,7 @@ async def ask_hint(pilot: Pilot[None], app: GameApp) -> None:
     await pilot.pause()
 
 
-def status_lines(board: GameBoard, letters: str) -> list[str]:
+def status_lines(board: AnyBoard, letters: str) -> list[str]:
     """The board's lines under its last row of column `letters`: its status, as drawn."""
     lines = [board.render_line(y).text for y in range(board.size.height)]
     last = max(i for i, line in enumerate(lines) if "".join(line.split()) == letters)
@@ -155,7 +185,7 @@ def message(app: GameApp) -> str:
     return " ".join(str(app.query_one("#message", Static).render()).split())
 
 
-def step_toward(board: GameBoard, square: int) -> tuple[int, int] | None:
+def step_toward(board: Walkable, square: int) -> tuple[int, int] | None:
     """The cursor step (dx, dy on screen) toward `square`, None when there."""
     if board.cursor == square:
         return None
@@ -169,7 +199,7 @@ def step_toward(board: GameBoard, square: int) -> tuple[int, int] | None:
 KEYS = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}
 
 
-async def walk_to(pilot: Pilot[None], board: GameBoard, square: int) -> None:
+async def walk_to(pilot: Pilot[None], board: Walkable, square: int) -> None:
     """Move the cursor with the arrow keys, as a player would."""
     for _ in range(40):
         step = step_toward(board, square)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from app_steps import AppFactory
@@ -34,7 +35,7 @@ def make_app(tmp_path: Path) -> AppFactory:
         players: tuple[str, str] = (HUMAN, HUMAN),
         *,
         position: str | None = None,
-        session: Session | None = None,
+        session: Session[Any] | None = None,
         new: bool = True,
         folder: Path | None = None,
         ascii_glyphs: bool = False,

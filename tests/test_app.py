@@ -10,12 +10,14 @@ from app_steps import (
     AppFactory,
     ScriptedBots,
     ask_hint,
+    board_of,
     drawn_offset,
     drawn_text,
     hinted,
     message,
     noticed,
     open_record,
+    state_of,
     type_ahead,
     type_move,
     until,
@@ -24,9 +26,10 @@ from app_steps import (
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
+from dipole_tui.app.app import GameApp
 from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.screens import ChoiceScreen, FileScreen, HelpScreen, NewGameScreen
-from dipole_tui.games.dipole import DIPOLE, OFF, PASS, Move, parse_square
+from dipole_tui.games.dipole import DIPOLE, OFF, PASS, DipoleState, Move, parse_square
 from dipole_tui.session import HUMAN, Session
 
 # A small position whose game, played below, has every kind of move: basic moves, a capture, a
@@ -39,6 +42,13 @@ def sq(name: str) -> int:
     return parse_square(name, 8)
 
 
+def last_played(app: GameApp) -> str:
+    """The last move played, as the notation writes it."""
+    move = app.session.last_move
+    assert move is not None, "no move was played"
+    return DIPOLE.format_move(move)
+
+
 async def click_square(pilot: Pilot[None], board: DipoleBoard, name: str) -> None:
     await pilot.click(DipoleBoard, offset=drawn_offset(board, "square", sq(name)))
     await pilot.pause()
@@ -47,7 +57,7 @@ async def click_square(pilot: Pilot[None], board: DipoleBoard, name: str) -> Non
 async def test_a_whole_game_by_keys_clicks_and_typing(make_app: AppFactory, tmp_path: Path) -> None:
     app = make_app(position=SMALL)
     async with app.run_test(size=SIZE) as pilot:
-        board = app.board
+        board = board_of(app, DipoleBoard)
         # 1. e1-h4 by keys: walk to e1, select, walk to h4, confirm.
         await walk_to(pilot, board, sq("e1"))
         await pilot.press("enter")
@@ -62,7 +72,7 @@ async def test_a_whole_game_by_keys_clicks_and_typing(make_app: AppFactory, tmp_
         await click_square(pilot, board, "f8")
         assert board.selected == sq("f8")
         await click_square(pilot, board, "c5")
-        assert DIPOLE.format_move(app.session.last_move) == "f8-c5"
+        assert last_played(app) == "f8-c5"
         # 2. an illegal typed move is refused with the engine's reason, and nothing changes.
         before = app.session.state.position()
         await type_move(pilot, "g1-g2")
@@ -81,10 +91,10 @@ async def test_a_whole_game_by_keys_clicks_and_typing(make_app: AppFactory, tmp_
         # Undo and redo on the way: the capture goes and comes back.
         await pilot.press("u")
         await pilot.pause()
-        assert app.session.state.cells[sq("e3")] == 2
+        assert state_of(app, DipoleState).cells[sq("e3")] == 2
         await pilot.press("U")
         await pilot.pause()
-        assert app.session.state.cells[sq("e3")] == -2
+        assert state_of(app, DipoleState).cells[sq("e3")] == -2
         # 3. h4-off:3 by keys, on the removal strip above the board.
         await walk_to(pilot, board, sq("h4"))
         await pilot.press("enter")
@@ -98,7 +108,7 @@ async def test_a_whole_game_by_keys_clicks_and_typing(make_app: AppFactory, tmp_
         # 3... c5-b4, a merge by mouse; White then has no legal move, and passes.
         await click_square(pilot, board, "c5")
         await click_square(pilot, board, "b4")
-        assert app.session.state.cells[sq("b4")] == -3
+        assert state_of(app, DipoleState).cells[sq("b4")] == -3
         assert app.session.state.moves_played[-1] == PASS
         assert "White has no legal move and passes." in message(app)
         assert app.session.state.to_move == 1
@@ -124,7 +134,7 @@ async def test_a_whole_game_by_keys_clicks_and_typing(make_app: AppFactory, tmp_
 async def test_escape_cancels_and_other_stacks_switch_the_selection(make_app: AppFactory) -> None:
     app = make_app(position=SMALL)
     async with app.run_test(size=SIZE) as pilot:
-        board = app.board
+        board = board_of(app, DipoleBoard)
         await click_square(pilot, board, "e1")
         await click_square(pilot, board, "g1")
         assert board.selected == sq("g1")
@@ -137,7 +147,7 @@ async def test_escape_cancels_and_other_stacks_switch_the_selection(make_app: Ap
 async def test_a_hint_is_marked_on_the_board_until_escape_or_a_move(make_app: AppFactory) -> None:
     app = make_app(thinker=ScriptedBots("e1-g3", "e1-off:12"))
     async with app.run_test(size=(80, 24)) as pilot:
-        board = app.board
+        board = board_of(app, DipoleBoard)
         await ask_hint(pilot, app)
         assert message(app) == "Hint: hard would play e1-g3."
         assert hinted(board, "square", sq("e1")) and hinted(board, "square", sq("g3"))
@@ -161,7 +171,7 @@ async def test_in_hot_seat_the_cursor_goes_to_the_next_players_nearest_stack(
 ) -> None:
     app = make_app(position=SMALL)  # White c3, e1, g1; Black b4, d4, f8
     async with app.run_test(size=SIZE) as pilot:
-        board = app.board
+        board = board_of(app, DipoleBoard)
         await walk_to(pilot, board, sq("g1"))
         await pilot.press("enter")
         await walk_to(pilot, board, sq("h2"))
@@ -183,7 +193,7 @@ async def test_in_hot_seat_the_cursor_goes_to_the_next_players_nearest_stack(
 async def test_flip_turns_the_board_and_the_keys_with_it(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        board = app.board
+        board = board_of(app, DipoleBoard)
         top_left = drawn_offset(board, "square", sq("b8"))
         await pilot.press("f")
         await pilot.pause()
@@ -232,8 +242,8 @@ async def test_a_terminal_too_small_says_so_and_the_game_resumes(make_app: AppFa
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not app.screen.has_class("too-small")
-        assert DIPOLE.format_move(app.session.last_move) == "e1-h4"
-        assert app.board.cell_size() == (5, 2)
+        assert last_played(app) == "e1-h4"
+        assert board_of(app, DipoleBoard).cell_size() == (5, 2)
 
 
 async def test_the_autosave_is_offered_and_resumed(make_app: AppFactory, tmp_path: Path) -> None:
@@ -281,7 +291,7 @@ async def test_new_game_dialog_starts_a_10x10_game(make_app: AppFactory) -> None
         await pilot.pause()
         assert app.session.state.variant == "10x10"
         assert app.session.state.moves_played == []
-        assert app.board.state.size == 10
+        assert board_of(app, DipoleBoard).state.size == 10
 
 
 async def test_help_opens_and_closes(make_app: AppFactory) -> None:
@@ -321,13 +331,13 @@ async def test_quitting_keeps_the_autosave(make_app: AppFactory, tmp_path: Path)
 async def test_a_removal_is_chosen_by_mouse_from_the_strip(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        board = app.board
+        board = board_of(app, DipoleBoard)
         await click_square(pilot, board, "e1")
         assert [m.count for m in board.removals] == list(range(4, 13))
         await pilot.click(DipoleBoard, offset=drawn_offset(board, "removal", 5))
         await pilot.pause()
         assert app.session.state.moves_played == [(sq("e1"), OFF, 5, False)]
-        assert app.session.state.cells[sq("e1")] == 7
+        assert state_of(app, DipoleState).cells[sq("e1")] == 7
         # Black's removals are offered at Black's far edge: the bottom of an unflipped board.
         await click_square(pilot, board, "d8")
         top = drawn_offset(board, "square", sq("d8"))[1]

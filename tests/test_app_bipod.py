@@ -12,22 +12,33 @@ from app_steps import (
     AppFactory,
     ScriptedBots,
     ask_hint,
+    board_of,
     drawn_offset,
     hinted,
     message,
     open_record,
+    state_of,
     status_lines,
     type_move,
     until,
     walk_to,
 )
 from textual.geometry import Region
-from textual.widgets import Static
+from textual.widgets import Button, Markdown, Static
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.bipod_board import BipodBoard
 from dipole_tui.app.screens import ChoiceScreen, HelpScreen
-from dipole_tui.games.bipod import ADOPT, BIPOD, LABELS, NEIGHBOURS, RESIGN, Move, parse_cell
+from dipole_tui.games.bipod import (
+    ADOPT,
+    BIPOD,
+    LABELS,
+    NEIGHBOURS,
+    RESIGN,
+    BipodState,
+    Move,
+    parse_cell,
+)
 from dipole_tui.session import HUMAN
 
 SIZE = (100, 32)
@@ -38,12 +49,6 @@ def cell(name: str) -> int:
     return parse_cell(name)
 
 
-def bipod_board(app: GameApp) -> BipodBoard:
-    board = app.board
-    assert isinstance(board, BipodBoard)
-    return board
-
-
 def drawn_text(board: BipodBoard, name: str) -> str:
     return steps.drawn_text(board, "cell", cell(name))
 
@@ -51,7 +56,7 @@ def drawn_text(board: BipodBoard, name: str) -> str:
 async def test_blocking_adopting_and_running_by_keys(make_app: AppFactory) -> None:
     app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
-        board = bipod_board(app)
+        board = board_of(app, BipodBoard)
         assert board.cursor in NEIGHBOURS[cell("i1")]  # beside the start stone, free
         await walk_to(pilot, board, cell("i1"))
         await pilot.press("enter")  # the start stone's cell is taken
@@ -60,7 +65,7 @@ async def test_blocking_adopting_and_running_by_keys(make_app: AppFactory) -> No
         await pilot.press("enter")  # First blocks
         assert app.session.state.moves_played == [Move("x", (cell("k3"),))]
         await pilot.press("a")  # Second adopts: Second blocks, First runs and moves next
-        state = app.session.state
+        state = state_of(app, BipodState)
         assert state.moves_played[-1] == ADOPT and state.runner == 0 and state.to_move == 0
         assert "Enter places o" in board.status()
         await walk_to(pilot, board, cell("h2"))
@@ -125,7 +130,7 @@ async def test_the_keys_under_the_board_are_never_cut(
 ) -> None:
     app = make_app("bipod", variant)
     async with app.run_test(size=size) as pilot:
-        board = bipod_board(app)
+        board = board_of(app, BipodBoard)
         for step in ("start", "adopted", "runner"):
             shown = " · ".join(status_lines(board, LABELS))
             assert shown.replace(" · ", " ") == board.status().replace(" · ", " "), step
@@ -139,7 +144,7 @@ async def test_the_keys_under_the_board_are_never_cut(
 async def test_a_hint_shows_the_stones_to_place_or_says_adopt(make_app: AppFactory) -> None:
     app = make_app("bipod", thinker=ScriptedBots("k3", "adopt"))
     async with app.run_test(size=(80, 24)) as pilot:
-        board = bipod_board(app)
+        board = board_of(app, BipodBoard)
         await ask_hint(pilot, app)
         assert drawn_text(board, "k3") == "✕" and hinted(board, "cell", cell("k3"))
         assert not hinted(board, "cell", cell("h2"))
@@ -158,16 +163,16 @@ async def test_in_hot_seat_the_cursor_goes_beside_the_stone_just_placed(
 ) -> None:
     app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
-        board = bipod_board(app)
+        board = board_of(app, BipodBoard)
         await type_move(pilot, "k3")  # typed: the cursor was elsewhere
         assert board.cursor in NEIGHBOURS[cell("k3")]  # Second answers near First's stone
-        assert app.session.state.stone(board.cursor) == "."  # where Enter can place
+        assert state_of(app, BipodState).stone(board.cursor) == "."  # where Enter can place
 
 
 async def test_multi_marks_up_to_three_stones_then_places_them(make_app: AppFactory) -> None:
     app = make_app("bipod", "multi")
     async with app.run_test(size=SIZE) as pilot:
-        board = bipod_board(app)
+        board = board_of(app, BipodBoard)
         for name in ("e1", "e3", "f2"):
             await walk_to(pilot, board, cell(name))
             await pilot.press("space")
@@ -195,7 +200,7 @@ async def test_the_right_button_places_the_other_colour(make_app: AppFactory) ->
     app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "adopt")  # First adopts: Second runs
-        board = bipod_board(app)
+        board = board_of(app, BipodBoard)
         offset = drawn_offset(board, "cell", cell("t2"))
         await pilot.click(BipodBoard, offset=offset, button=3)
         await pilot.pause()
@@ -213,7 +218,7 @@ async def test_resigning_is_asked_once_more(make_app: AppFactory) -> None:
         assert app.session.outcome is None
         await pilot.press("R")
         await pilot.pause()
-        app.screen.query_one("#yes").press()
+        app.screen.query_one("#yes", Button).press()
         await pilot.pause()
         await pilot.pause()
         assert app.session.state.moves_played == [RESIGN]
@@ -225,7 +230,7 @@ async def test_the_sample_game_loads_as_the_sheet_draws_it(make_app: AppFactory)
     async with app.run_test(size=SIZE) as pilot:
         await open_record(pilot, app, SAMPLE)
         await pilot.pause()
-        board = bipod_board(app)
+        board = board_of(app, BipodBoard)
         state = app.session.state
         assert app.session.game is BIPOD and state.moves_played[-1] == RESIGN
         # Cut off from both start stones: blank, as on the sheet.
@@ -237,7 +242,7 @@ async def test_the_sample_game_loads_as_the_sheet_draws_it(make_app: AppFactory)
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        text = app.screen.query_one("Markdown").source  # type: ignore[attr-defined]
+        text = app.screen.query_one(Markdown).source
         assert "# Bi-Pod" in text and "adopt" in text
 
 
@@ -245,7 +250,7 @@ async def test_ascii_stones_are_the_sheets_letters(make_app: AppFactory) -> None
     app = make_app("bipod", ascii_glyphs=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_move(pilot, "e1")
-        board = bipod_board(app)
+        board = board_of(app, BipodBoard)
         assert drawn_text(board, "i1") == "@" and drawn_text(board, "s1") == "Q"
         assert drawn_text(board, "e1") == "x"
         assert board.scale() == (1, 1)  # 80 columns: the sheet's own size
@@ -255,7 +260,7 @@ async def test_ascii_stones_are_the_sheets_letters(make_app: AppFactory) -> None
 async def test_flip_turns_the_board_round_and_the_keys_with_it(make_app: AppFactory) -> None:
     app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
-        board = bipod_board(app)
+        board = board_of(app, BipodBoard)
         corner_x, corner_y = drawn_offset(board, "cell", cell("=1"))
         far_x, far_y = drawn_offset(board, "cell", cell(";1"))
         await pilot.press("f")
@@ -273,7 +278,7 @@ async def test_flip_turns_the_board_round_and_the_keys_with_it(make_app: AppFact
 async def test_no_marks_or_stones_while_a_bot_thinks_or_after_the_end(make_app: AppFactory) -> None:
     app = make_app("bipod", "multi", ("hard", HUMAN), think_time=30.0)
     async with app.run_test(size=SIZE) as pilot:
-        board = bipod_board(app)
+        board = board_of(app, BipodBoard)
         await pilot.pause()
         assert app.bots.thinking and not board.interactive
         await pilot.press("space")
@@ -285,7 +290,7 @@ async def test_no_marks_or_stones_while_a_bot_thinks_or_after_the_end(make_app: 
         await pilot.pause()
         await pilot.press("escape")  # the game-over dialog: review
         await pilot.press("space", "enter")
-        board = bipod_board(app)
+        board = board_of(app, BipodBoard)
         assert board.marked == [] and "taken" not in board.status()
         assert app.session.state.moves_played == [RESIGN]
 
@@ -312,7 +317,7 @@ async def test_cursor_steps_leave_nothing_stale(make_app: AppFactory) -> None:
     """A cursor step redraws only the rows it touches: the screen must match a full redraw."""
     app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
-        board = bipod_board(app)
+        board = board_of(app, BipodBoard)
         await pilot.press("a")  # Second will run: the cursor then shows a runner stone
         await walk_to(pilot, board, cell("i1"))
         # Enter on the start stone's cell: a notice, which the next step must clear.

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_steps import AppFactory, ScriptedBots, type_move, until
+from app_steps import AppFactory, ScriptedBots, board_of, type_move, until
 from textual.widgets import Static
 
+from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.session import HUMAN
@@ -35,9 +36,10 @@ async def test_undo_stops_a_thinking_bot_at_once(make_app: AppFactory) -> None:
         await until(lambda: app.bots.thinking)
         assert "hard is thinking" in str(app.query_one("#turn", Static).render())
         # The screen stays live while the bot thinks: the cursor moves.
-        before = app.board.cursor
+        board = board_of(app, DipoleBoard)
+        before = board.cursor
         await pilot.press("left")
-        assert app.board.cursor != before
+        assert board.cursor != before
         await pilot.press("u")
         await pilot.pause()
         assert not app.bots.thinking and app.session.state.moves_played == []

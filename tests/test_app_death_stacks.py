@@ -11,6 +11,7 @@ from app_steps import (
     AppFactory,
     ScriptedBots,
     ask_hint,
+    board_of,
     drawn_offset,
     hinted,
     message,
@@ -22,9 +23,8 @@ from app_steps import (
 from rich.style import Style
 from textual.geometry import Region
 from textual.pilot import Pilot
-from textual.widgets import Label, OptionList, Select
+from textual.widgets import Button, Label, Markdown, OptionList, Select
 
-from dipole_tui.app.app import GameApp
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.screens import ChoiceScreen, HelpScreen, NewGameScreen
@@ -41,12 +41,6 @@ def sq(name: str) -> int:
     return parse_square(name)
 
 
-def death_stacks_board(app: GameApp) -> DeathStacksBoard:
-    board = app.board
-    assert isinstance(board, DeathStacksBoard)
-    return board
-
-
 def drawn_text(board: DeathStacksBoard, name: str) -> str:
     return steps.drawn_text(board, "square", sq(name))
 
@@ -61,7 +55,7 @@ async def test_a_game_by_keys_number_keys_clicks_on_pieces_and_typing(
 ) -> None:
     app = make_app("death-stacks")
     async with app.run_test(size=SIZE) as pilot:
-        board = death_stacks_board(app)
+        board = board_of(app, DeathStacksBoard)
         assert board.cursor == sq("a1")  # the side to move's tallest stack, a1 first
         # Red: one piece from a1, chosen by the number key, then +/- change the count.
         await pilot.press("1")
@@ -101,7 +95,7 @@ async def test_a_game_by_keys_number_keys_clicks_on_pieces_and_typing(
 async def test_clicking_a_buried_piece_moves_it_with_everything_above(make_app: AppFactory) -> None:
     app = make_app("death-stacks", position=MIDDLE)
     async with app.run_test(size=SIZE) as pilot:
-        board = death_stacks_board(app)
+        board = board_of(app, DeathStacksBoard)
         # b5 holds r r b r (bottom to top): the second piece up takes three with it.
         offset = None
         for y in range(board.size.height):
@@ -125,7 +119,7 @@ async def test_clicking_a_buried_piece_moves_it_with_everything_above(make_app: 
 async def test_the_path_to_the_cursor_is_drawn_with_its_reflections(make_app: AppFactory) -> None:
     app = make_app("death-stacks", position=MIDDLE)
     async with app.run_test(size=SIZE) as pilot:
-        board = death_stacks_board(app)
+        board = board_of(app, DeathStacksBoard)
         assert board.cursor == sq("b5")
         await pilot.press("enter")  # the whole stack: four pieces
         assert board.count == 4
@@ -167,7 +161,7 @@ async def test_several_ways_to_a_square_are_said_in_full_under_the_board(
     so whole, wrapped into the lines under the board, in shorter words only where needed."""
     app = make_app("death-stacks")
     async with app.run_test(size=size) as pilot:
-        board = death_stacks_board(app)
+        board = board_of(app, DeathStacksBoard)
         await walk_to(pilot, board, sq("c1"))
         await pilot.press("1")
         await walk_to(pilot, board, sq("c2"))
@@ -187,7 +181,7 @@ async def test_several_ways_to_a_square_are_said_in_full_under_the_board(
 async def test_a_hint_is_marked_with_the_pieces_that_land(make_app: AppFactory) -> None:
     app = make_app("death-stacks", position=MIDDLE, thinker=ScriptedBots("b5-3-e4", "b5-3-e4"))
     async with app.run_test(size=(80, 24)) as pilot:
-        board = death_stacks_board(app)
+        board = board_of(app, DeathStacksBoard)
         await ask_hint(pilot, app)
         assert hinted(board, "square", sq("b5")) and hinted(board, "square", sq("e4"))
         assert drawn_text(board, "e4") == "→3"  # three pieces land there
@@ -204,7 +198,7 @@ async def test_in_hot_seat_the_cursor_goes_to_the_next_players_nearest_stack(
 ) -> None:
     app = make_app("death-stacks", position=",,,,,bbb/,,,,,/,,,,,/,b,,,,/,,,,,/r,,,,, r")
     async with app.run_test(size=SIZE) as pilot:
-        board = death_stacks_board(app)
+        board = board_of(app, DeathStacksBoard)
         await pilot.press("1")
         await walk_to(pilot, board, sq("a2"))
         await pilot.press("enter")
@@ -217,7 +211,7 @@ async def test_a_too_tall_stack_is_marked_and_only_its_legal_parts_offered(
 ) -> None:
     app = make_app("death-stacks", position=TOO_TALL)
     async with app.run_test(size=SIZE) as pilot:
-        board = death_stacks_board(app)
+        board = board_of(app, DeathStacksBoard)
         assert board.cursor == sq("c4")
         assert "Too tall: c4 must move" in board.status()
         assert drawn_text(board, "c4").startswith("6!")
@@ -237,7 +231,7 @@ async def test_a_too_tall_stack_is_marked_and_only_its_legal_parts_offered(
 async def test_capturing_the_last_enemy_stack_wins(make_app: AppFactory) -> None:
     app = make_app("death-stacks", position=",,,,,/,,,,,/,,,,,/,,,,,/b,,,,,/r,,,,, r")
     async with app.run_test(size=SIZE) as pilot:
-        board = death_stacks_board(app)
+        board = board_of(app, DeathStacksBoard)
         await pilot.press("enter")
         assert board.targets[sq("a2")]  # a capture: marked as one
         assert drawn_text(board, "a2").startswith("x1")
@@ -265,11 +259,11 @@ async def test_the_new_game_dialog_switches_games_and_boards(make_app: AppFactor
         assert variants.value == "standard" and [str(prompt) for prompt in prompts] == ["standard"]
         sides = [str(label.render()) for label in app.screen.query(Label)]
         assert "Red" in sides and "White" not in sides
-        app.screen.query_one("#start").press()
+        app.screen.query_one("#start", Button).press()
         await pilot.pause()
         await pilot.pause()
         assert app.session.game is DEATH_STACKS
-        board = death_stacks_board(app)
+        board = board_of(app, DeathStacksBoard)
         assert board.has_focus and len(app.query(DeathStacksBoard)) == 1
         await pilot.press("2")  # the board answers keys at once
         assert board.selected == sq("a1") and board.count == 2
@@ -286,12 +280,13 @@ async def test_records_of_either_game_load_into_their_own_board(
     async with app.run_test(size=SIZE) as pilot:
         await open_record(pilot, app, stacks)
         await pilot.pause()
-        assert app.session.game is DEATH_STACKS and len(app.session.state.moves_played) == 2
-        assert isinstance(app.board, DeathStacksBoard)
-        assert app.board.last_move == Move(sq("f6"), 1, sq("f5"))
+        loaded = app.session  # read after each load, which replaces the session
+        assert loaded.game is DEATH_STACKS and len(loaded.state.moves_played) == 2
+        assert board_of(app, DeathStacksBoard).last_move == Move(sq("f6"), 1, sq("f5"))
         await open_record(pilot, app, dipole)
         await pilot.pause()
-        assert app.session.game is DIPOLE and isinstance(app.board, DipoleBoard)
+        loaded = app.session
+        assert loaded.game is DIPOLE and isinstance(app.board, DipoleBoard)
 
 
 async def test_help_explains_the_game_on_screen(make_app: AppFactory) -> None:
@@ -300,7 +295,7 @@ async def test_help_explains_the_game_on_screen(make_app: AppFactory) -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        text = app.screen.query_one("Markdown").source  # type: ignore[attr-defined]
+        text = app.screen.query_one(Markdown).source
         assert "# Death Stacks" in text and "Too tall" in text and "Keys in every game" in text
 
 
@@ -308,14 +303,14 @@ async def test_ascii_pieces_and_the_smallest_board(make_app: AppFactory) -> None
     app = make_app("death-stacks", ascii_glyphs=True)
     async with app.run_test(size=(60, 14)) as pilot:
         await pilot.pause()
-        board = death_stacks_board(app)
+        board = board_of(app, DeathStacksBoard)
         assert board.cell_size() == (4, 1)
         assert drawn_text(board, "a1") == "r2" and drawn_text(board, "a6") == "b2"
         assert "rr" not in drawn_text(board, "a1")  # no room for the pieces: owner and height
     app = make_app("death-stacks", ascii_glyphs=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert drawn_text(death_stacks_board(app), "a1") == "2rr"
+        assert drawn_text(board_of(app, DeathStacksBoard), "a1") == "2rr"
 
 
 async def test_a_terminal_too_small_for_the_board_says_so(make_app: AppFactory) -> None:
@@ -326,7 +321,7 @@ async def test_a_terminal_too_small_for_the_board_says_so(make_app: AppFactory) 
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not app.screen.has_class("too-small")
-        assert death_stacks_board(app).cell_size() == (7, 3)
+        assert board_of(app, DeathStacksBoard).cell_size() == (7, 3)
 
 
 def drawn_look(board: DeathStacksBoard) -> list[tuple[str, list[Style | None]]]:
@@ -341,7 +336,7 @@ async def test_partial_redraws_leave_nothing_stale(make_app: AppFactory) -> None
     full redraw gives."""
     app = make_app("death-stacks", position=MIDDLE)
     async with app.run_test(size=SIZE) as pilot:
-        board = death_stacks_board(app)
+        board = board_of(app, DeathStacksBoard)
         # b5-3-e4 after a look at four pieces; Black: c4-2-c2 after cancelling; undo.
         keys = ["3", "right", "right", "right", "down", "plus", "minus", "enter"]
         keys += ["1", "escape", "2", "down", "down", "enter", "left", "u"]
@@ -359,7 +354,7 @@ async def test_partial_redraws_leave_nothing_stale(make_app: AppFactory) -> None
 async def test_a_new_theme_reaches_every_square(make_app: AppFactory) -> None:
     app = make_app("death-stacks", position=MIDDLE)
     async with app.run_test(size=SIZE) as pilot:
-        board = death_stacks_board(app)
+        board = board_of(app, DeathStacksBoard)
         before = drawn_look(board)
         app.theme = "nord" if app.theme != "nord" else "textual-dark"
         await pilot.pause()
@@ -373,7 +368,7 @@ async def test_a_new_theme_reaches_every_square(make_app: AppFactory) -> None:
 async def test_nothing_to_undo_keeps_the_picked_stack(make_app: AppFactory) -> None:
     app = make_app("death-stacks", position=MIDDLE)
     async with app.run_test(size=SIZE) as pilot:
-        board = death_stacks_board(app)
+        board = board_of(app, DeathStacksBoard)
         await pilot.press("3")
         await pilot.press("u")
         assert "Nothing to undo" in message(app)

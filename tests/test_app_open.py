@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from app_steps import AppFactory, noticed
+from app_steps import AnyBoard, AppFactory, noticed
 from game_files import kept, played
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
@@ -28,7 +28,7 @@ from dipole_tui.session import HUMAN, Autosave, Session
 SMALL = (80, 24)
 
 
-def the_board(app: GameApp) -> GameBoard:
+def the_board(app: GameApp) -> AnyBoard:
     """The one board on the game screen, under whatever dialog is open."""
     boards = list(app.screen_stack[0].query(GameBoard))
     assert len(boards) == 1
@@ -67,7 +67,7 @@ async def test_the_resume_question_stands_over_the_saved_game(
     key: str,
     variant: str,
     moves: list[str],
-    board_type: type,
+    board_type: type[DipoleBoard | DeathStacksBoard | BipodBoard],
     name: str,
 ) -> None:
     saved = played(key, moves, variant, (HUMAN, "easy"))
@@ -78,8 +78,8 @@ async def test_the_resume_question_stands_over_the_saved_game(
         assert isinstance(app.screen, ChoiceScreen)
         board = the_board(app)
         assert isinstance(board, board_type)
-        assert board.state.position() == saved.state.position()  # type: ignore[attr-defined]
-        assert board.state.variant == variant  # type: ignore[attr-defined]
+        assert board.state.position() == saved.state.position()
+        assert board.state.variant == variant
         assert side_title(app).startswith(name) and "human v easy" in side_title(app)
         # Still: even when the bot is to move (Dipole's), it waits for the answer.
         assert app.session.state.moves_played == saved.state.moves_played

@@ -6,14 +6,18 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from app_steps import AppFactory, type_move, walk_to
 from rich.console import Console
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from dipole_tui.app.app import GameApp
+from dipole_tui.app.death_stacks_board import DeathStacksBoard
+from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.screens import ChoiceScreen
 from dipole_tui.cli import main
 from dipole_tui.registry import REGISTRY
@@ -28,7 +32,7 @@ ENDINGS = {
 SIZES = [(80, 24), (160, 50)]
 
 
-def screen_text(app: GameApp) -> str:
+def screen_text(app: App[Any]) -> str:
     """Every character on the terminal: the screen and the screens showing through behind a
     dialog, composed as Textual sends them to the terminal."""
     width, height = app.size
@@ -55,7 +59,7 @@ class Screens:
 
     async def look(self, pilot: Pilot[None], name: str) -> None:
         await pilot.pause()
-        text = screen_text(pilot.app)  # type: ignore[arg-type]
+        text = screen_text(pilot.app)
         assert text.count("\n") >= pilot.app.size.height - 1  # the whole screen was captured
         bad = sorted({char for char in text if not char.isascii()})
         if bad:
@@ -74,9 +78,11 @@ async def pick(pilot: Pilot[None], app: GameApp) -> None:
         await pilot.press("right")
         return
     origin = app.session.state.legal_moves()[0][0]
-    await walk_to(pilot, app.board, origin)
+    board = app.board
+    assert isinstance(board, DipoleBoard | DeathStacksBoard)
+    await walk_to(pilot, board, origin)
     await pilot.press("enter")
-    assert app.board.selected == origin
+    assert board.selected == origin
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])

@@ -9,7 +9,7 @@ import pytest
 
 from dipole_tui.app.bot_controller import HINT_BOT, Answer, AnswerHandler, BotController
 from dipole_tui.bots import Budget
-from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.games.dipole import DIPOLE, Move
 from dipole_tui.session import HUMAN, Session
 
 
@@ -67,10 +67,10 @@ class Bench:
             self.handed.pop(0)()
 
 
-def game(players: tuple[str, str], *moves: str) -> Session:
+def game(players: tuple[str, str], *moves: str) -> Session[Move]:
     session = Session.new(DIPOLE, "8x8", players)
     for text in moves:
-        session.play(DIPOLE.parse_move(text, session.state))
+        session.play(session.game.parse_move(text, session.state))
     return session
 
 

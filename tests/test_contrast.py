@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from app_steps import AppFactory, step_toward, type_move, walk_to
+from app_steps import AnyBoard, AppFactory, Walkable, step_toward, type_move, walk_to
 from rich.color import Color
 from rich.style import Style
 from textual.pilot import Pilot
@@ -24,9 +24,8 @@ from dipole_tui.app.bipod_board import BipodBoard
 from dipole_tui.app.death_stacks_board import UNICODE as STACK_GLYPHS
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
-from dipole_tui.app.game_board import GameBoard
 from dipole_tui.games import bipod, death_stacks, dipole
-from dipole_tui.games.base import Game
+from dipole_tui.games.base import AnyGame
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
@@ -68,7 +67,7 @@ class Part:
     meta: dict[str, object]
 
 
-def drawn_parts(board: GameBoard) -> dict[Key, list[Part]]:
+def drawn_parts(board: AnyBoard) -> dict[Key, list[Part]]:
     """The board's lines, filtered as Textual filters them, grouped by the square, cell or
     removal chip they draw. ANSI and default colours are read through the terminal theme Textual
     assumes."""
@@ -111,7 +110,7 @@ def shade(parts: list[Part]) -> float:
 # -- which square each board highlights, and how, from the board's own state ---------------------
 
 
-def dipole_kinds(board: GameBoard) -> dict[Key, set[str]]:
+def dipole_kinds(board: AnyBoard) -> dict[Key, set[str]]:
     assert isinstance(board, DipoleBoard)
     kinds: dict[Key, set[str]] = defaultdict(set)
     if board.removal_cursor is not None:
@@ -135,7 +134,7 @@ def dipole_kinds(board: GameBoard) -> dict[Key, set[str]]:
     return kinds
 
 
-def stacks_kinds(board: GameBoard) -> dict[Key, set[str]]:
+def stacks_kinds(board: AnyBoard) -> dict[Key, set[str]]:
     assert isinstance(board, DeathStacksBoard)
     kinds: dict[Key, set[str]] = defaultdict(set)
     state = board.state
@@ -160,7 +159,7 @@ def stacks_kinds(board: GameBoard) -> dict[Key, set[str]]:
     return kinds
 
 
-def bipod_kinds(board: GameBoard) -> dict[Key, set[str]]:
+def bipod_kinds(board: AnyBoard) -> dict[Key, set[str]]:
     assert isinstance(board, BipodBoard)
     kinds: dict[Key, set[str]] = defaultdict(set)
     if board.has_focus:
@@ -178,14 +177,14 @@ def bipod_kinds(board: GameBoard) -> dict[Key, set[str]]:
     return kinds
 
 
-KINDS: dict[type[GameBoard], Callable[[GameBoard], dict[Key, set[str]]]] = {
+KINDS: dict[type[AnyBoard], Callable[[AnyBoard], dict[Key, set[str]]]] = {
     DipoleBoard: dipole_kinds,
     DeathStacksBoard: stacks_kinds,
     BipodBoard: bipod_kinds,
 }
 
 
-def shows(kind: str, drawn: list[Part], board: GameBoard) -> bool:
+def shows(kind: str, drawn: list[Part], board: AnyBoard) -> bool:
     """Whether a square's parts show this kind of highlight without colour: the cursor is one
     reversed block (glyphs included), a too-tall stack's height reverse, Death Stacks' pieces
     that move underlined, and every other highlight underlines its whole square."""
@@ -201,7 +200,7 @@ def shows(kind: str, drawn: list[Part], board: GameBoard) -> bool:
     return all(part.style.underline for part in drawn)
 
 
-def darker_pairs(board: GameBoard, parts: dict[Key, list[Part]]) -> list[tuple[str, Key, Key]]:
+def darker_pairs(board: AnyBoard, parts: dict[Key, list[Part]]) -> list[tuple[str, Key, Key]]:
     """(what, the lightest of the darker, the darkest of the lighter) for the plain squares that
     must look darker than others: dark squares than light ones, Death Stacks' wall than its
     zone, Bi-Pod's cut-off cells than the live ones."""
@@ -216,6 +215,7 @@ def darker_pairs(board: GameBoard, parts: dict[Key, list[Part]]) -> list[tuple[s
         light = [key for key in plain if key not in dark]
         groups = [("dark squares", dark, light), ("the wall", [("wall", 0)], plain)]
     else:
+        assert isinstance(board, BipodBoard)
         dead = board.state.dead_cells()  # none early in a game: nothing to compare
         cut_off = [key for key in plain if key[1] in dead]
         groups = (
@@ -232,7 +232,7 @@ def darker_pairs(board: GameBoard, parts: dict[Key, list[Part]]) -> list[tuple[s
 
 # -- the scenes: each board showing every kind of highlight ---------------------------------------
 
-Setup = Callable[[Pilot[None], GameBoard], Awaitable[None]]
+Setup = Callable[[Pilot[None], AnyBoard], Awaitable[None]]
 
 
 @dataclass
@@ -240,7 +240,7 @@ class Scene:
     """A game at a position (Bi-Pod's a record), the keys that bring up its highlights, the
     squares the cursor then visits (each a frame to check), and the highlights shown."""
 
-    game: Game
+    game: AnyGame
     position: str
     setup: Setup
     cursor_at: list[int]
@@ -252,9 +252,10 @@ class Scene:
         return make_app(self.game.key, position=self.position)
 
 
-def cursor_to(board: GameBoard, square: int) -> None:
+def cursor_to(board: AnyBoard, square: int) -> None:
     """The arrow keys' action without the Pilot's pause after each key, so that the frames of
     every theme stay quick."""
+    assert isinstance(board, Walkable)
     for _ in range(40):
         step = step_toward(board, square)
         if step is None:
@@ -263,36 +264,38 @@ def cursor_to(board: GameBoard, square: int) -> None:
     raise AssertionError(f"the cursor did not reach {square}")
 
 
-async def dipole_setup(pilot: Pilot[None], board: GameBoard) -> None:
+async def dipole_setup(pilot: Pilot[None], board: AnyBoard) -> None:
     # White moves; Black's b4 then goes to empty squares, onto its own a3, captures on c3, or
     # leaves the board.
     await type_move(pilot, "e1-g3")
+    assert isinstance(board, DipoleBoard)
     await walk_to(pilot, board, dipole.parse_square("b4", 8))
     await pilot.press("enter")
 
 
-async def stacks_setup(pilot: Pilot[None], board: GameBoard) -> None:
+async def stacks_setup(pilot: Pilot[None], board: AnyBoard) -> None:
     # Black cuts its too-tall c4 down; Red's b5 is then too tall, and four of its five pieces
     # reach f5 (a capture) by c5, d5 (a landing square too) and e5.
     await type_move(pilot, "c4-2-c2")
     await pilot.press("4")
 
 
-async def bipod_marking(pilot: Pilot[None], board: GameBoard) -> None:
+async def bipod_marking(pilot: Pilot[None], board: AnyBoard) -> None:
     # Before adoption in the multi variant: First marks two cells for one turn.
+    assert isinstance(board, BipodBoard)
     for name in ("h2", "k3"):
         await walk_to(pilot, board, bipod.parse_cell(name))
         await pilot.press("space")
 
 
-async def no_keys(pilot: Pilot[None], board: GameBoard) -> None:
+async def no_keys(pilot: Pilot[None], board: AnyBoard) -> None:
     pass
 
 
 def hint(text: str) -> Setup:
     """The board marks a hint, as the app has it do when the bots' answer comes."""
 
-    async def setup(pilot: Pilot[None], board: GameBoard) -> None:
+    async def setup(pilot: Pilot[None], board: AnyBoard) -> None:
         app = pilot.app
         assert isinstance(app, GameApp)
         board.show_hint(app.session.game.parse_move(text, app.session.state))
@@ -370,7 +373,7 @@ SCENES = {
 }
 
 
-def contrast_failures(board: GameBoard, where: str) -> list[str]:
+def contrast_failures(board: AnyBoard, where: str) -> list[str]:
     failures = []
     parts = drawn_parts(board)
     for key, drawn in parts.items():

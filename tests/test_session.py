@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from platformdirs import user_data_dir
 
 import dipole_tui.session as session_module
-from dipole_tui.games.base import GameError, Outcome
+from dipole_tui.games.base import GameError, Outcome, S
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS, DeathStacksState
-from dipole_tui.games.dipole import DIPOLE, OFF, PASS, DipoleState
+from dipole_tui.games.dipole import DIPOLE, OFF, PASS, Dipole, DipoleState, Move
 from dipole_tui.records import RecordError, parse_record
 from dipole_tui.registry import REGISTRY, games
 from dipole_tui.session import (
@@ -32,11 +32,16 @@ from dipole_tui.session import (
 START_8 = "8:W:We1=12:Bd8=12"
 
 
-def tally(session: Session[Any]) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """Each side's checkers on the board, lost to captures and removed (Dipole's panel)."""
+def dipole_state(session: Session[Any]) -> DipoleState:
+    """The session's position as Dipole's own state, to read what only Dipole has."""
     state = session.state
     assert isinstance(state, DipoleState)
-    return state.tallies()
+    return state
+
+
+def tally(session: Session[Any]) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """Each side's checkers on the board, lost to captures and removed (Dipole's panel)."""
+    return dipole_state(session).tallies()
 
 
 # White's c3=1 can neither capture the 2-stacks diagonally ahead on b4 and d4 nor leave the board
@@ -61,18 +66,18 @@ PASS_RICH_STARTS = (
 )
 
 
-def at(position: str) -> Session:
+def at(position: str) -> Session[Move]:
     """A session on a position, with its forced passes played as Session.new plays them."""
     session = Session(DIPOLE, DIPOLE.parse_position(position))
     session.pass_if_forced()
     return session
 
 
-def play(session: Session, *texts: str) -> list[Any]:
+def play(session: Session[Any], *texts: str) -> list[Any]:
     """Play moves given in notation; returns the forced passes that followed them, in order."""
     passes: list[Any] = []
     for text in texts:
-        passes += session.play(DIPOLE.parse_move(text, session.state))
+        passes += session.play(session.game.parse_move(text, session.state))
     return passes
 
 
@@ -80,7 +85,7 @@ def names(moves: list[Any]) -> list[str]:
     return [DIPOLE.format_move(move) for move in moves]
 
 
-def start_of(state: DipoleState) -> DipoleState:
+def start_of(state: S) -> S:
     """The state a game started from, before any of its moves."""
     start = state.copy()
     for _ in start.moves_played:
@@ -88,19 +93,16 @@ def start_of(state: DipoleState) -> DipoleState:
     return start
 
 
-class StartsAt:
+class StartsAt(Dipole):
     """Dipole whose `new()` sets up a given position: to see what Session.new does with it.
 
     Not for records: they leave out the Position tag when the game starts where `new()` does."""
 
     def __init__(self, position: str) -> None:
-        self.start = position
+        self.position = position
 
-    def new(self, variant: str | None = None) -> DipoleState:
-        return DIPOLE.parse_position(self.start)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(DIPOLE, name)
+    def start(self, variant: str) -> DipoleState:
+        return DIPOLE.parse_position(self.position)
 
 
 class FrozenClock(datetime):
@@ -111,7 +113,7 @@ class FrozenClock(datetime):
         return cls(2026, 11, 23, 12, 34, 56)
 
 
-def random_move(session: Session, rng: random.Random) -> Any:
+def random_move(session: Session[Any], rng: random.Random) -> Any:
     """A random legal move, half the time one that leaves the opponent only a pass, if any."""
     legal = session.state.legal_moves()
     if rng.random() < 0.5:
@@ -229,7 +231,7 @@ def test_is_pass_tells_a_pass_from_a_move() -> None:
 
 
 def test_new_session_whose_first_mover_cannot_move_passes_at_once() -> None:
-    session = Session.new(StartsAt(WHITE_MUST_PASS))  # type: ignore[arg-type]
+    session = Session.new(StartsAt(WHITE_MUST_PASS))
     assert names(session.state.moves_played) == ["pass"]
     assert session.state.position() == "8:B:Wc3=1:Bb4=2,d4=2"
     assert session.last_move is not None and session.is_pass(session.last_move)
@@ -276,7 +278,7 @@ def test_undo_of_the_move_after_a_pass_stops_where_the_player_chose() -> None:
 
 
 def test_a_game_that_opens_with_a_pass_ends_and_undoes_to_after_the_pass() -> None:
-    session = Session.new(StartsAt(WHITE_MUST_PASS))  # type: ignore[arg-type]
+    session = Session.new(StartsAt(WHITE_MUST_PASS))
     assert play(session, "b4xc3") == []  # the game is over: nobody passes after it
     outcome = session.outcome
     assert outcome is not None and outcome.winner == 1
@@ -363,7 +365,7 @@ def test_tally_of_a_scripted_game_with_captures_and_removals() -> None:
 
 
 def test_tally_counts_nothing_for_passes() -> None:
-    session = Session.new(StartsAt(WHITE_MUST_PASS))  # type: ignore[arg-type]
+    session = Session.new(StartsAt(WHITE_MUST_PASS))
     assert tally(session) == ((1, 0, 0), (4, 0, 0))
     play(session, "b4xc3")  # Black's b4=2 sends 1 checker to take White's last
     assert tally(session) == ((0, 1, 0), (4, 0, 0))
@@ -384,7 +386,7 @@ def test_tally_accounts_for_every_checker(seed: int, first: str, plies: int) -> 
     session = at(first)
     while session.outcome is None and len(session.state.moves_played) < plies:
         session.play(random_move(session, rng))
-    start = start_of(session.state)
+    start = start_of(dipole_state(session))
     starting = list(start.checkers)
     # What each side removed and lost, worked out from the moves and the board, not the totals.
     removed, lost = [0, 0], [0, 0]
@@ -398,7 +400,7 @@ def test_tally_accounts_for_every_checker(seed: int, first: str, plies: int) -> 
     tallies = tally(session)
     for side in (0, 1):
         on_board, captured, removed_by_side = tallies[side]
-        assert on_board == session.state.checkers[side]
+        assert on_board == dipole_state(session).checkers[side]
         assert on_board + captured + removed_by_side == starting[side]
         assert removed_by_side == removed[side]
         assert captured == lost[side]
@@ -407,7 +409,7 @@ def test_tally_accounts_for_every_checker(seed: int, first: str, plies: int) -> 
 
 def test_figures_show_dipole_tally_under_its_headings() -> None:
     session = Session.new(DIPOLE)
-    session.play(DIPOLE.parse_move("e1-g3", session.state))
+    session.play(session.game.parse_move("e1-g3", session.state))
     figures = session.figures()
     assert figures.headings == ("board", "capt", "rem")
     assert figures.rows == tally(session)
@@ -426,7 +428,7 @@ def test_death_stacks_figures_count_stacks_pieces_and_prisoners() -> None:
 def test_bipod_figures_say_what_adopting_does_and_what_each_chain_needs() -> None:
     session = Session.new(BIPOD, "adopter-runs")
     for text in ("q1", "u1", "r2", "t2"):  # the O start stone on s1 is walled in
-        session.play(BIPOD.parse_move(text, session.state))
+        session.play(session.game.parse_move(text, session.state))
     figures = session.figures()
     assert figures.headings == ("placed",) and figures.rows == ((2,), (2,))
     assert figures.note.splitlines() == [
@@ -438,7 +440,7 @@ def test_bipod_figures_say_what_adopting_does_and_what_each_chain_needs() -> Non
     ]
     # Each line fits the narrow side panel (26 columns, 23 inside).
     assert max(len(line) for line in figures.note.splitlines()) <= 23
-    session.play(BIPOD.parse_move("adopt", session.state))  # First adopts, and runs
+    session.play(session.game.parse_move("adopt", session.state))  # First adopts, and runs
     figures = session.figures()
     assert figures.headings == ("role", "placed")
     assert figures.rows == (("Runner", 2), ("Blocker", 2))
@@ -453,7 +455,9 @@ def test_death_stacks_figures_account_for_every_piece(seed: int, plies: int) -> 
         session.play(rng.choice(session.state.legal_moves()))
     state = session.state
     assert isinstance(state, DeathStacksState)
-    rows = session.figures().rows
+    shown = session.figures().rows
+    rows = [[count for count in row if isinstance(count, int)] for row in shown]
+    assert rows == [list(row) for row in shown]  # Death Stacks' figures are all counts
     assert sum(row[1] for row in rows) == sum(map(len, state.cells))  # every piece in one stack
     for side in (0, 1):
         assert rows[side][0] == len(state.stacks_of(side))
@@ -724,7 +728,7 @@ def test_two_games_finished_in_the_same_second_are_both_kept(
     games = []
     for capture in ("b4xc3", "d4xc3"):
         session = Session(DIPOLE, DIPOLE.parse_position("8:B:Wc3=1:Bb4=2,d4=2"))
-        session.play(DIPOLE.parse_move(capture, session.state))
+        session.play(session.game.parse_move(capture, session.state))
         games.append((autosave.finish(session), session.record_text()))
     (first, first_text), (second, second_text) = games
     assert first != second, "the second finished game overwrote the first"
@@ -740,7 +744,7 @@ def test_an_autosave_that_cannot_be_moved_aside_is_still_reported(
     def refuse(source: object, target: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(session_module.os, "replace", refuse)
+    monkeypatch.setattr("dipole_tui.session.os.replace", refuse)
     with pytest.raises(RecordError, match="left where it is, since it could not be moved"):
         autosave.load()
     assert autosave.path.read_text() == "garbage that is no record"

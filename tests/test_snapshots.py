@@ -9,8 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from app_steps import AppFactory
+from app_steps import AppFactory, board_of
 
+from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.records import parse_record
 from dipole_tui.session import HUMAN, Session
@@ -32,7 +33,7 @@ def test_middle_game_with_coins_captures_and_merges(
     app = make_app(position=MIDDLE)
 
     async def select_d8(pilot: Any) -> None:
-        app.board.cursor = 73
+        board_of(app, DipoleBoard).cursor = 73
         await pilot.press("enter")
 
     assert snap_compare(app, terminal_size=(100, 30), run_before=select_d8)
