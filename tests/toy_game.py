@@ -37,7 +37,6 @@ LINES = (
     (0, 4, 8),
     (2, 4, 6),
 )
-START_POSITION = ".../.../... x"
 POSITION_FORM = "3 ranks (3 down to 1) of x, o or . separated by /, then x or o, then misere"
 
 Move = int  # the cell marked
