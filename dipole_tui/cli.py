@@ -240,12 +240,12 @@ def run_replay(path: str, default: AnyGame) -> None:
 def run_play(args: argparse.Namespace) -> None:
     """Open the app; with no subcommand, with the defaults and the autosave offered."""
     from .app.app import GameApp  # Textual loads only when the game is played
-    from .app.boards import PLAYABLE
+    from .app.boards import playable
     from .app.choice import GameChoice
 
     key = getattr(args, "game", "dipole")
     game = game_named(key)
-    if key not in PLAYABLE:
+    if key not in playable():
         raise GameError(f"{game.name} can be studied with moves, perft and replay, not played yet")
     variant = game.new(getattr(args, "variant", None)).variant  # the game checks and names it
     players = (getattr(args, "white", HUMAN), getattr(args, "black", HUMAN))

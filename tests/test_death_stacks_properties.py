@@ -9,14 +9,14 @@ import pytest
 from death_stacks_reference import read_position, ref_moves, ref_perft, ref_play, write_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from perft_table import WithoutCount, load_perft_table
+from perft_table import load_perft_table
+from protocol_checks import check_position
 
 from dipole_tui.games.death_stacks import (
     BLACK,
     DEATH_STACKS,
     RED,
     DeathStacksState,
-    format_move,
     move_paths,
 )
 from dipole_tui.perft import perft
@@ -30,20 +30,9 @@ def check_against_reference(state: DeathStacksState) -> None:
     legal = state.legal_moves()
     seen = state.repetitions[(tuple(state.cells), state.to_move)]
     assert set(legal) == ref_moves(read_position(state.position()), seen)
-    assert len(legal) == len(set(legal)) == state.count_moves()
     assert legal == sorted(legal)  # origin (a1 first), count, target
-    assert (state.outcome() is None) == bool(legal)  # never stuck while the game goes on
     for move in legal:
         assert move.target != move.origin and move_paths(move)
-
-
-def check_round_trips(state: DeathStacksState) -> None:
-    text = state.position()
-    again = DEATH_STACKS.parse_position(text)
-    assert again.position() == text and again.cells == state.cells
-    assert again.key == state.key  # the incremental key equals a fresh one
-    for move in state.legal_moves():
-        assert DEATH_STACKS.parse_move(format_move(move), state) == move
 
 
 def play_random(state: DeathStacksState, rng: random.Random, plies: int) -> None:
@@ -61,7 +50,6 @@ def test_random_games_match_the_reference(rng: random.Random) -> None:
     state = DEATH_STACKS.new()
     play_random(state, rng, PLIES)
     check_against_reference(state)
-    check_round_trips(state)
 
 
 @settings(max_examples=60, deadline=None)
@@ -80,25 +68,6 @@ def test_each_move_lands_as_the_reference_says_and_keeps_every_piece(rng: random
         assert state.pieces(RED) == state.pieces(BLACK) == 12  # nothing ever leaves the board
         assert state.owner(move.target) == mover  # the mover always controls what it moved
         assert state.key == state.zobrist_key()
-
-
-@settings(max_examples=60, deadline=None)
-@given(data=st.data())
-def test_undo_restores_everything(data: st.DataObject) -> None:
-    state = DEATH_STACKS.new()
-    snapshots = []
-    for _ in range(data.draw(st.integers(0, 80), label="plies")):
-        legal = state.legal_moves()
-        if not legal:
-            break
-        snapshots.append((state.position(), state.key, dict(state.repetitions), state.outcome()))
-        state.play(legal[data.draw(st.integers(0, len(legal) - 1))])
-    while snapshots:
-        state.undo()
-        assert (state.position(), state.key, dict(state.repetitions), state.outcome()) == (
-            snapshots.pop()
-        )
-    assert state.moves_played == []
 
 
 @st.composite
@@ -122,7 +91,7 @@ def test_random_positions_match_the_reference(text: str) -> None:
     state = DEATH_STACKS.parse_position(text)
     assert state.position() == text
     check_against_reference(state)
-    check_round_trips(state)
+    check_position(DEATH_STACKS, state, random.Random(0))  # the protocol, off the paths of play
     outcome = state.outcome()
     if outcome is not None:
         loser = 1 - outcome.winner  # type: ignore[operator]  # no draw without history
@@ -131,17 +100,6 @@ def test_random_positions_match_the_reference(text: str) -> None:
         tall = [s for s in state.stacks_of(side) if len(state.cells[s]) > 4]
         if side == state.to_move and tall and outcome is None:
             assert {m.origin for m in state.legal_moves()} <= set(tall)
-
-
-def test_copy_is_independent() -> None:
-    state = DEATH_STACKS.new()
-    play_random(state, random.Random(5), 30)
-    twin = state.copy()
-    twin.play(twin.legal_moves()[0])
-    assert twin.position() != state.position()
-    assert len(twin.moves_played) == len(state.moves_played) + 1
-    twin.undo()
-    assert twin.position() == state.position() and twin.repetitions == state.repetitions
 
 
 def load_table() -> list[tuple[str, int, int]]:
@@ -165,16 +123,3 @@ def test_perft_counts_a_draw_by_repetition() -> None:
     assert perft(state, 1) == 5
     # After f5-1-f6 the game is drawn (0 replies); after the other 4, Red's a1 has 3.
     assert perft(state, 2) == 4 * 3
-
-
-@pytest.mark.parametrize(
-    ("position", "depth"),
-    [
-        ("bb,bb,bb,bb,bb,bb/,,,,,/,,,,,/,,,,,/,,,,,/rr,rr,rr,rr,rr,rr r", 2),
-        (",,,,,b/,,,,,/,,,,,/,,rrrrrr,,,/,,,,,/r,,,,, r", 3),
-        (",,,,,/,,,,,/,,,b,,/,,r,,,/,,,,,/,,,,, r", 3),
-    ],
-)
-def test_bulk_counting_equals_generic_counting(position: str, depth: int) -> None:
-    state = DEATH_STACKS.parse_position(position)
-    assert perft(WithoutCount(state), depth) == perft(state, depth)  # type: ignore[arg-type]

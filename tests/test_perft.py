@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from perft_table import WithoutCount, load_perft_table
+from perft_table import load_perft_table
 from reference import read_position, ref_perft
 
 from dipole_tui.games.dipole import DIPOLE, OFF, Move, parse_square
@@ -103,13 +103,3 @@ def test_a_game_finishing_at_the_last_ply_counts_earlier_does_not() -> None:
     state.play(DIPOLE.parse_move("g7-off", state))
     assert state.outcome() is not None
     assert perft(state, 1) == 0
-
-
-@pytest.mark.parametrize(
-    ("position", "depth"),
-    [("8:W:We1=12:Bd8=12", 3), ("8:W:Wd4=1:Bc5=2,e5=2", 4), ("10:W:We1=20:Bf10=20", 2)],
-)
-def test_bulk_counting_equals_generic_counting(position: str, depth: int) -> None:
-    state = DIPOLE.parse_position(position)
-    # WithoutCount is a stand-in with only what perft calls, not a State subclass.
-    assert perft(WithoutCount(state), depth) == perft(state, depth)  # type: ignore[arg-type]

@@ -16,7 +16,8 @@ from dipole_tui.registry import REGISTRY, create_bot
 def test_a_game_has_a_board_a_help_page_and_a_ladder(key: str) -> None:
     entry = REGISTRY[key]
     assert entry.game.key == key
-    assert issubclass(board_class(key), GameBoard), f"{entry.board} is not a board widget"
+    board = board_class(key)
+    assert board is not None and issubclass(board, GameBoard), f"{entry.board} is no board"
     assert (HELP / entry.help_page).is_file(), f"{key} has no help page {entry.help_page}"
     assert set(LEVELS) - {"random"} <= set(entry.ladder), f"{key} lacks a level's style"
     assert entry.game.move_examples, f"{key} gives no move examples for the entry"

@@ -37,7 +37,7 @@ from ..games.base import GameError, shown, title
 from ..records import RecordError, load_record
 from ..session import HUMAN, Autosave, Session, game_named
 from .ascii import AsciiScrollBarRender, glyph_map
-from .boards import BOARDS, PLAYABLE, make_board
+from .boards import board_class, make_board, playable
 from .bot_controller import HINT_BOT, Answer, AnswerHandler, BotController, ThinkerLike
 from .choice import GameChoice
 from .footer import GameFooter
@@ -77,8 +77,8 @@ def new_session(choice: GameChoice) -> Session[Any]:
 
 
 class GameApp(App[None]):
-    """Any game with a board (`BOARDS`) at one terminal: two players, one against a bot, or bots
-    to watch."""
+    """Any game with a board (`boards.playable`) at one terminal: two players, one against a
+    bot, or bots to watch."""
 
     CSS_PATH = "app.tcss"
     TITLE = "dipole-tui"
@@ -200,7 +200,7 @@ class GameApp(App[None]):
         """The saved game on screen behind the question, still: no bot moves, nothing written."""
         self.session = saved
         self.choice = GameChoice(saved.game.key, saved.state.variant, saved.players)
-        if not isinstance(self.board, BOARDS[saved.game.key]):
+        if type(self.board) is not board_class(saved.game.key):
             self._swap_board()
         self._show()
         self.call_after_refresh(self._show)  # once laid out, the move list shows its last moves
@@ -319,7 +319,7 @@ class GameApp(App[None]):
         self._filed = session.whole_game().outcome is not None  # loaded finished: filed already
         self.session = session
         self.choice = GameChoice(session.game.key, session.state.variant, session.players)
-        if not isinstance(self.board, BOARDS[session.game.key]):
+        if type(self.board) is not board_class(session.game.key):
             self._swap_board()
         last = session.last_move
         forced = last is not None and session.is_pass(last)
@@ -577,7 +577,7 @@ class GameApp(App[None]):
             except GameError as error:
                 self.notify(str(error), title="Load", severity="error", timeout=10)
                 return
-            if session.game.key not in PLAYABLE:
+            if session.game.key not in playable():
                 message = f"{session.game.name} is not playable here yet: try dipole-tui replay"
                 self.notify(message, title="Load", severity="error", timeout=10)
                 return

@@ -18,7 +18,7 @@ from ..games.base import title
 from ..registry import REGISTRY
 from ..session import HUMAN, PLAYERS, SavedGame
 from .ascii import BULLETS, plain
-from .boards import PLAYABLE
+from .boards import playable
 from .choice import GameChoice
 from .wrapping import wrap
 
@@ -42,7 +42,7 @@ class NewGameScreen(ModalScreen[GameChoice | None]):
             with Grid(id="form"):
                 yield Label("Game")
                 yield Select(
-                    [(entry.game.name, key) for key, entry in REGISTRY.items() if key in PLAYABLE],
+                    [(REGISTRY[key].game.name, key) for key in playable()],
                     value=self.current.game_key,
                     allow_blank=False,
                     id="game",

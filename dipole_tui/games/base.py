@@ -138,7 +138,8 @@ class State(ABC, Generic[M]):
         return len(self.legal_moves())
 
     def is_legal(self, move: M) -> bool:
-        """Whether `move` is one of `legal_moves()`; a game may answer without building them."""
+        """Whether `move` may be played here: one of `legal_moves()`, or a move that a game
+        allows without listing it (Bi-Pod's resign). A game may answer without building them."""
         return move in self.legal_moves()
 
     def __eq__(self, other: object) -> bool:
