@@ -119,7 +119,10 @@ class GameApp(App[None]):
             # black: black text on black. They are not offered then.
             for theme in ("ansi-dark", "ansi-light"):
                 self.unregister_theme(theme)
-        self.choice = choice or GameChoice("dipole", "8x8", (HUMAN, HUMAN))
+        if choice is None:  # the command line always says; else the registry's first game
+            first = game_named(playable()[0])
+            choice = GameChoice(first.key, first.variants[0], (HUMAN, HUMAN))
+        self.choice = choice
         self.start_new = new or session is not None
         self.ascii_glyphs = ascii_glyphs
         self.set_class(ascii_glyphs, "-ascii")  # app.tcss: every border in ASCII
