@@ -197,7 +197,7 @@ def play_game(
         if outcome is not None:
             winner, reason = outcome.winner, outcome.reason
             break
-        if len(state.moves_played) >= match.max_plies:
+        if state.plies >= match.max_plies:
             winner, reason = None, f"adjudicated a draw after {match.max_plies} plies"
             break
         side = state.to_move

@@ -112,7 +112,7 @@ def parse_record(text: str, default: AnyGame | None = None) -> Record:
         token = _NUMBER.sub("", token)
         if not token:
             continue
-        ply = len(state.moves_played)
+        ply = state.plies
         try:
             move = game.parse_move(token, state)
         except GameError as error:

@@ -295,7 +295,7 @@ class Autosave:
         if not os.path.lexists(self.path):
             return None
         try:  # replayed, not only its header read: a damaged game is no game to file
-            plies = len(Session.from_text(read_record_file(self.path)).state.moves_played)
+            plies = Session.from_text(read_record_file(self.path)).state.plies
         except Exception as error:  # a damaged file must never stop the app (see load)
             raise self._damaged(error) from None
         if plies == 0:

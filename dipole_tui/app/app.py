@@ -175,7 +175,7 @@ class GameApp(App[None]):
             self._choose_new_game(starting=True)
             return
         self._show_behind(saved)
-        moves = len(saved.state.moves_played)
+        moves = saved.state.plies
         plies = "1 ply" if moves == 1 else f"{moves} plies"
         text = f"{title(saved.game, saved.state.variant)}, {plies} played."
         answers = [("Resume", "resume"), ("New game", "new")]

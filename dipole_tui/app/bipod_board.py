@@ -164,8 +164,8 @@ class BipodBoard(GameBoard[BipodState, Move]):
         """When the turn passes to a person, the cursor goes to a free cell beside the stone
         just placed: in a placement game the answer is usually near it, and Enter on a taken
         cell would only be refused."""
-        moved = state is not self.state or len(state.moves_played) != self._plies
-        self._plies = len(state.moves_played)
+        moved = state is not self.state or state.plies != self._plies
+        self._plies = state.plies
         placed = last_move.cells if isinstance(last_move, Move) else ()
         self.state = state
         self.last_move = last_move

@@ -188,8 +188,8 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         for move in (self.last_move, last_move):
             if move is not None:
                 before.update((move.origin, move.target))
-        moved = state is not self._shown or len(state.moves_played) != self._plies
-        self._plies = len(state.moves_played)
+        moved = state is not self._shown or state.plies != self._plies
+        self._plies = state.plies
         self.state = state
         self.last_move = last_move
         self.hint = None

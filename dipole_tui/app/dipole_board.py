@@ -185,9 +185,9 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         if same_board:
             drawn = zip(self._drawn_cells, state.cells, strict=True)
             changed.update(sq for sq, (was, now) in enumerate(drawn) if was != now)
-        moved = state is not self.state or len(state.moves_played) != self._plies
+        moved = state is not self.state or state.plies != self._plies
         self.state = state
-        self._plies = len(state.moves_played)
+        self._plies = state.plies
         self.last_move = last_move if last_move != PASS else None
         self.hint = None
         self._legal = state.legal_moves()

@@ -192,7 +192,7 @@ class SidePanel(Vertical):
             )
         review = ""
         if session.redo_moves:
-            played = len(session.state.moves_played)
+            played = session.state.plies
             review = f"\nreviewing: ply {played} of {played + len(session.redo_moves)}"
         seat = session.players[session.state.to_move]
         if seat != HUMAN:

@@ -132,6 +132,12 @@ class State(ABC, Generic[M]):
         """The moves played since this state was created, oldest first."""
         return [entry[0] for entry in self._history]
 
+    @property
+    def plies(self) -> int:
+        """How many moves have been played since this state was created (`moves_played` builds
+        the list; this does not)."""
+        return len(self._history)
+
     def count_moves(self) -> int:
         """len(legal_moves()); a game overrides it with a count that builds no moves (perft's
         last ply and the bots' mobility call it at every leaf)."""
