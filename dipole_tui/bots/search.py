@@ -72,6 +72,18 @@ def _from_table(score: int, ply: int) -> int:
     return score
 
 
+@dataclass(frozen=True)
+class ScoreUnit:
+    """What a score is told in to people: `size` evaluation units make one of `name` (Dipole's
+    checkers are worth 12 units each, so a score of 12 is told as 1.0 checkers)."""
+
+    name: str  # plural: "checkers"
+    size: int
+
+
+RAW_UNITS = ScoreUnit("evaluation units", 1)  # for a game that names none
+
+
 class Stop(Protocol):
     """Anything that says when to stop thinking: a `threading.Event`, or a shared counter."""
 
