@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from . import match as matches
-from .bots import BOT_NAMES
+from .bots import BOT_NAMES, LEVELS, Budget, RandomBot
+from .engine import think
 from .games.base import AnyGame, GameError, State, title
 from .perft import perft
 from .records import load_record, numbered_moves, start_of
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 PROG = "dipole-tui"
+# Seconds `best` thinks when given no limit: what the app's hard thinks unless --think says.
+BEST_MOVETIME = 1.0
 # The longest line `moves` reads from stdin: a position is a few hundred characters at most.
 LONGEST_LINE = 10_000
 
@@ -169,6 +172,43 @@ def build_parser() -> argparse.ArgumentParser:
         help="games played at once, in worker processes (default: 1)",
     )
     match.add_argument("--save-dir", metavar="DIR", help="save each game as DIR/game-NNN.txt")
+
+    units = ", ".join(f"{entry.unit.name} ({entry.game.name})" for entry in REGISTRY.values())
+    best = commands.add_parser(
+        "best",
+        help="search positions and print the best move, depth by depth",
+        description="For each position, print 'depth D score S nodes N time T pv MOVES' for "
+        "each depth searched, then 'bestmove M'. S is the side to move's, in "
+        f"{units}, or 'win N' / 'loss N' plies away.",
+    )
+    _add_game_option(best)
+    searching = [name for name in LEVELS if name != RandomBot.name]
+    best.add_argument(
+        "--level",
+        choices=searching,
+        default="hard",
+        help="play as this level plays in the app (default: hard)",
+    )
+    limit = best.add_mutually_exclusive_group()
+    limit.add_argument("--depth", type=_depth, metavar="D", help="search D plies deep")
+    limit.add_argument(
+        "--movetime",
+        type=matches.positive_seconds,
+        metavar="S",
+        help=f"think S seconds (default: {BEST_MOVETIME:g} unless --depth)",
+    )
+    best.add_argument(
+        "--seed",
+        type=matches.seed_number,
+        metavar="N",
+        help="seed of easy's and medium's choice (default: random)",
+    )
+    best.add_argument(
+        "positions",
+        nargs="*",
+        metavar="POSITION",
+        help="position strings (default: one per line on stdin)",
+    )
     return parser
 
 
@@ -204,17 +244,46 @@ def run_moves(game: AnyGame, given: Sequence[str]) -> None:
         print(" ".join(game.format_move(move) for move in state.legal_moves()), flush=not given)
 
 
-def run_perft(game: AnyGame, variant: str | None, position: str | None, depth: int) -> None:
-    state: State[Any] = game.parse_position(position) if position else game.new(variant)
-    if position and variant and game.new(variant).variant != state.variant:  # names normalised
+def _check_variant(game: AnyGame, variant: str | None, state: State[Any]) -> None:
+    """A position of another variant than --variant says is refused."""
+    if variant and game.new(variant).variant != state.variant:  # names normalised
         raise GameError(
             f"--variant {variant} disagrees with the position, which is "
             f"{state.variant or 'the default variant'}"
         )
+
+
+def run_perft(game: AnyGame, variant: str | None, position: str | None, depth: int) -> None:
+    state: State[Any] = game.parse_position(position) if position else game.new(variant)
+    if position:
+        _check_variant(game, variant, state)
     started = time.perf_counter()
     for ply in range(1, depth + 1):
         print(f"{ply} {perft(state, ply)}", flush=True)
     print(f"time {time.perf_counter() - started:.3f} s")
+
+
+def run_best(args: argparse.Namespace) -> None:
+    """The `best` subcommand: each position answered in turn by a fresh bot, so an answer does
+    not depend on the positions before it."""
+    game = game_named(args.game)
+    if args.variant:
+        game.new(args.variant)  # a variant the game lacks is refused before any input is read
+    budget = (
+        Budget(movetime=None, depth=args.depth)
+        if args.depth
+        else Budget(movetime=args.movetime or BEST_MOVETIME)
+    )
+    for where, text in _positions(args.positions):
+        try:
+            state = game.parse_position(text)
+            _check_variant(game, args.variant, state)
+            outcome = state.outcome()
+            if outcome is not None:
+                raise GameError(f"the game is over ({outcome.reason})")
+        except GameError as error:
+            raise GameError(f"{where}: {error}") from None
+        think(args.game, state, args.level, budget, args.seed, lambda line: print(line, flush=True))
 
 
 def run_replay(path: str, default: AnyGame) -> None:
@@ -263,7 +332,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        if args.command in ("moves", "perft", "replay", "match") and sys.stdout is None:
+        if args.command in ("moves", "perft", "replay", "match", "best") and sys.stdout is None:
             raise OSError("standard output is closed")  # started with >&-: print() would drop all
         if args.command == "moves":
             run_moves(game_named(args.game), args.positions)
@@ -273,6 +342,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_replay(args.file, game_named(args.game))
         elif args.command == "match":
             matches.run_match(args)
+        elif args.command == "best":
+            run_best(args)
         else:
             run_play(args)
         if sys.stdout is not None:

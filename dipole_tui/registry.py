@@ -1,8 +1,9 @@
 """The games this program knows, each registered once with everything that serves it.
 
 An entry joins a game's rules to its bots' ladder (whose styles carry the game's knowledge), its
-board widget and its help page. The board is named by import path, so that the engine tools
-(`moves`, `perft`, `replay`, `match`) never load Textual; a test checks every name resolves.
+board widget, its help page and the unit its bots' scores are told in. The board is named by
+import path, so that the engine tools (`moves`, `perft`, `replay`, `match`, `best`) never load
+Textual; a test checks every name resolves.
 """
 
 from __future__ import annotations
@@ -11,9 +12,13 @@ from dataclasses import dataclass
 
 from .bots import Bot, RandomBot
 from .bots.bipod_eval import LADDER as BIPOD_LADDER
+from .bots.bipod_eval import UNIT as BIPOD_UNIT
 from .bots.death_stacks_eval import LADDER as DEATH_STACKS_LADDER
+from .bots.death_stacks_eval import UNIT as DEATH_STACKS_UNIT
 from .bots.dipole_eval import LADDER as DIPOLE_LADDER
+from .bots.dipole_eval import UNIT as DIPOLE_UNIT
 from .bots.levels import Ladder, create_search_bot
+from .bots.search import RAW_UNITS, ScoreUnit
 from .games.base import AnyGame, GameError, shown
 from .games.bipod import BIPOD
 from .games.death_stacks import DEATH_STACKS
@@ -28,19 +33,27 @@ class Entry:
     ladder: Ladder  # the bot levels (and baselines) that play it, by name
     board: str  # its board widget, "module:Class", imported by the app only
     help_page: str  # its page in dipole_tui/app/help/
+    unit: ScoreUnit = RAW_UNITS  # what its levels' scores are told in (`best`)
 
 
 REGISTRY: dict[str, Entry] = {
     entry.game.key: entry
     for entry in (
-        Entry(DIPOLE, DIPOLE_LADDER, "dipole_tui.app.dipole_board:DipoleBoard", "dipole.md"),
+        Entry(
+            DIPOLE,
+            DIPOLE_LADDER,
+            "dipole_tui.app.dipole_board:DipoleBoard",
+            "dipole.md",
+            DIPOLE_UNIT,
+        ),
         Entry(
             DEATH_STACKS,
             DEATH_STACKS_LADDER,
             "dipole_tui.app.death_stacks_board:DeathStacksBoard",
             "death-stacks.md",
+            DEATH_STACKS_UNIT,
         ),
-        Entry(BIPOD, BIPOD_LADDER, "dipole_tui.app.bipod_board:BipodBoard", "bipod.md"),
+        Entry(BIPOD, BIPOD_LADDER, "dipole_tui.app.bipod_board:BipodBoard", "bipod.md", BIPOD_UNIT),
     )
 }
 

@@ -39,6 +39,7 @@ from ..games.bipod import (
     Move,
 )
 from .levels import Ladder, Style
+from .search import ScoreUnit
 
 ALL = sum(BITS)
 GOAL_BITS = sum(BITS[cell] for cell in GOALS)
@@ -352,3 +353,5 @@ LADDER: Ladder = {
     "medium": replace(_STYLE, depth=2, slack=40, blunder=0.05),
     "hard": _STYLE,
 }
+# Scores are told in stones: the Runner's harder chain a stone nearer to done is 1.0.
+UNIT = ScoreUnit("stones", BipodKnowledge.harder)

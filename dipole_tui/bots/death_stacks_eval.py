@@ -25,6 +25,7 @@ from ..games.death_stacks import (
     Stack,
 )
 from .levels import Ladder, Style
+from .search import ScoreUnit
 
 
 def _masks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
@@ -173,3 +174,5 @@ LADDER: Ladder = {
     "medium": replace(_STYLE, depth=2, slack=8, blunder=0.04),
     "hard": replace(_STYLE, contempt=15),
 }
+# Scores are told in stacks: one more stack under control than the opponent is about 1.0.
+UNIT = ScoreUnit("stacks", DeathStacksKnowledge.control)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..games.dipole import OFF, STRIDE, WHITE, DipoleState, Move
 from .levels import Ladder, Style
+from .search import ScoreUnit
 
 
 def race(state: DipoleState, side: int) -> int:
@@ -76,3 +77,5 @@ LADDER: Ladder = {
     "hard": Style(DipoleKnowledge, depth=None, slack=0, blunder=0.0),
     "ab4": Style(RaceKnowledge, depth=4, slack=0, blunder=0.0, quiescence=False),
 }
+# Scores are told in checkers: material comes first, a checker ahead is about 1.0.
+UNIT = ScoreUnit("checkers", DipoleKnowledge.material_weight)

@@ -47,6 +47,14 @@ class Knowledge(Protocol[S_contra, M]):
         ...
 
 
+def plies_to_end(score: int) -> int | None:
+    """How many plies away a proved win (a positive score) or loss is; None for a score that
+    is an evaluation. No evaluation comes within 1000 of a win."""
+    if abs(score) > WIN - 1000:
+        return WIN - abs(score)
+    return None
+
+
 def _to_table(score: int, ply: int) -> int:
     """A win's score counts plies from the root; the table keeps them from this position."""
     if score > WIN - 1000:
@@ -62,6 +70,18 @@ def _from_table(score: int, ply: int) -> int:
     if score < -(WIN - 1000):
         return score + ply
     return score
+
+
+@dataclass(frozen=True)
+class ScoreUnit:
+    """What a score is told in to people: `size` evaluation units make one of `name` (Dipole's
+    checkers are worth 12 units each, so a score of 12 is told as 1.0 checkers)."""
+
+    name: str  # plural: "checkers"
+    size: int
+
+
+RAW_UNITS = ScoreUnit("evaluation units", 1)  # for a game that names none
 
 
 class Stop(Protocol):
@@ -115,6 +135,9 @@ class Search(Generic[S, M]):
         self.history: dict[M, int] = {}
         self.killers: list[list[M | None]] = []
         self.nodes = 0
+        # Told of each completed depth of every run, as run's own `on_depth` is: how a caller
+        # that drives the search through a bot (the `best` command) watches it think.
+        self.on_depth: Callable[[SearchResult[M]], None] | None = None
         self._deadline = float("inf")
         self._stop: Stop | None = None
 
@@ -129,6 +152,7 @@ class Search(Generic[S, M]):
         on_depth: Callable[[SearchResult[M]], None] | None = None,
     ) -> SearchResult[M]:
         """Deepen until the depth or the time runs out; the last completed depth's best move."""
+        on_depth = on_depth or self.on_depth
         started = time.perf_counter()
         self._deadline = started + movetime if movetime else float("inf")
         self._stop = stop
@@ -183,6 +207,22 @@ class Search(Generic[S, M]):
                 return self._quiesce(state, alpha, beta, 1, 0)
             return self.knowledge.evaluate(state)
         return self._negamax(state, depth, alpha, beta, 1)
+
+    def principal_variation(self, state: S, first_move: M, max_len: int) -> list[M]:
+        """The line the search expects after `first_move` (a legal move of `state`): the table's
+        best move of each position in turn, at most `max_len` moves. It ends early where the
+        table lost a position to a later entry or holds a move that is not legal there (a key
+        shared by two positions), or the game ends."""
+        line = [first_move]
+        work = state.copy()
+        work.play(first_move)
+        while len(line) < max_len and work.outcome() is None:
+            entry = self.table.get(self.knowledge.key(work))
+            if entry is None or entry.move is None or not work.is_legal(entry.move):
+                break
+            work.play(entry.move)
+            line.append(entry.move)
+        return line
 
     def _root(self, state: S, depth: int, moves: list[M]) -> tuple[int, M, dict[M, int]]:
         alpha, beta = -INFINITY, INFINITY

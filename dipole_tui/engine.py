@@ -1,0 +1,82 @@
+"""What a level thinks of a position, said line by line for the `best` command.
+
+One line per depth the search completes, `depth D score S nodes N time T pv M1 M2 ...`, in the
+spirit of UCI's `info`, then `bestmove M`. S is from the side to move's view, in the unit its
+game registers (Dipole's checkers), or `win N` / `loss N` for a result the search proved N
+plies away. The level plays as it does in the app: the same bot, made the same way, with the
+same budget and seed, so the move said is the move it would play.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .bots import Budget
+from .bots.levels import SearchBot
+from .bots.search import ScoreUnit, Search, SearchResult, plies_to_end
+from .games.base import GameError, M, State
+from .registry import REGISTRY, create_bot
+
+
+def format_score(score: int, unit: ScoreUnit) -> str:
+    """`1.5` (units of the game, one decimal), or `win 3` / `loss 4` for a proved result."""
+    plies = plies_to_end(score)
+    if plies is not None:
+        return f"{'win' if score > 0 else 'loss'} {plies}"
+    text = f"{score / unit.size:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
+def think(
+    game_key: str,
+    state: State[M],
+    level: str,
+    budget: Budget,
+    seed: int | None,
+    say: Callable[[str], None],
+) -> M:
+    """The move `level` plays in `state` (a position where the game goes on), saying its lines
+    as they come. A level that deepens says each depth it completes, none if the move is the
+    only one or the time runs out before depth 1 is done; a level that looks a fixed depth and
+    picks among the nearly best moves (easy, medium) says one line: that depth and the score of
+    the move it chose, which may trail the best."""
+    entry = REGISTRY[game_key]
+    game = entry.game
+    try:
+        bot = create_bot(level, game_key, seed)
+    except ValueError as error:  # a level the game has no style for
+        raise GameError(str(error)) from None
+    if not isinstance(bot, SearchBot):
+        raise GameError(f"the {level} level weighs no moves, so it has no score to give")
+    search: Search[Any, M] = bot.search
+
+    def line(result: SearchResult[M]) -> str:
+        pv = search.principal_variation(state, result.move, result.depth)
+        return (
+            f"depth {result.depth} score {format_score(result.score, entry.unit)} "
+            f"nodes {result.nodes} time {result.seconds:.3f} "
+            f"pv {' '.join(game.format_move(move) for move in pv)}"
+        )
+
+    depths: list[int] = []
+
+    def completed(result: SearchResult[M]) -> None:
+        depths.append(result.depth)
+        say(line(result))
+
+    search.on_depth = completed
+    started = time.perf_counter()
+    move = bot.choose(state, budget)
+    looked = bot.style.depth
+    if not depths and looked is not None:
+        seconds, nodes = time.perf_counter() - started, search.nodes
+        # The depth SearchBot.choose gives such a level: its own, or the budget's if less.
+        depth = min(looked, budget.depth or looked)
+        after = state.copy()
+        after.play(move)
+        score = -search.score(after, depth - 1)  # exact: the window is left open
+        say(line(SearchResult(move, score, depth, nodes, seconds)))
+    say(f"bestmove {game.format_move(move)}")
+    return move

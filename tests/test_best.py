@@ -1,0 +1,181 @@
+"""`dipole-tui best`: a level's thinking, depth by depth, then the move it plays."""
+
+from __future__ import annotations
+
+import io
+import re
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from dipole_tui.bots import Budget
+from dipole_tui.bots.search import WIN, ScoreUnit
+from dipole_tui.cli import main
+from dipole_tui.engine import format_score
+from dipole_tui.registry import REGISTRY, create_bot
+
+# A middle game of each game, where the levels have real choices to make.
+POSITIONS = {
+    "dipole": "8:B:We1=3,c3=2:Bf6=1,d8=4",
+    "death-stacks": "b,bb,b,bb,b,b/,b,b,,,/,,,bb,,/,,,,,/,r,r,r,r,/r,r,rr,rr,r,r r",
+    "bipod": "....o@....Q...../....xo.....O.../............../............./...x......../"
+    "........... 1 2",
+}
+INFO = re.compile(
+    r"depth (?P<depth>[1-9]\d*) score (?P<score>-?\d+\.\d|win [1-9]\d*|loss [1-9]\d*) "
+    r"nodes \d+ time \d+\.\d{3} pv (?P<pv>\S.*)"
+)
+BESTMOVE = re.compile(r"bestmove (?P<move>\S.*)")
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["best", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def answers(game_key: str, position: str, out: str) -> list[re.Match[str]]:
+    """The info lines of one answer, each checked for form and its line for legality; the
+    answer's bestmove, legal, is the last item."""
+    game = REGISTRY[game_key].game
+    *infos, last = out.splitlines()
+    found = []
+    for line in infos:
+        info = INFO.fullmatch(line)
+        assert info, f"not an info line: {line!r}"
+        state = game.parse_position(position)
+        for text in game.split_moves(info["pv"]):
+            state.play(game.parse_move(text, state))  # GameError for an illegal line
+        found.append(info)
+    best = BESTMOVE.fullmatch(last)
+    assert best, f"not a bestmove line: {last!r}"
+    game.parse_move(best["move"], game.parse_position(position))
+    found.append(best)
+    return found
+
+
+@pytest.mark.parametrize("key", list(POSITIONS))
+def test_a_line_per_depth_then_the_move(capsys: pytest.CaptureFixture[str], key: str) -> None:
+    status, out, err = run(capsys, "--game", key, "--depth", "3", POSITIONS[key])
+    assert status == 0 and err == ""
+    *infos, best = answers(key, POSITIONS[key], out)
+    assert [int(info["depth"]) for info in infos] == [1, 2, 3]
+    assert all(len(info["pv"].split()) >= 1 for info in infos)
+    # The deepest line starts with the move played.
+    assert infos[-1]["pv"].startswith(best["move"])
+
+
+@pytest.mark.parametrize("key", list(POSITIONS))
+@pytest.mark.parametrize(("level", "seeds"), [("hard", [1]), ("medium", [1, 2]), ("easy", [1, 2])])
+def test_a_level_plays_its_move_from_the_app(
+    capsys: pytest.CaptureFixture[str], key: str, level: str, seeds: list[int]
+) -> None:
+    game = REGISTRY[key].game
+    for seed in seeds:
+        args = ["--game", key, "--level", level, "--depth", "2", "--seed", str(seed)]
+        status, out, _ = run(capsys, *args, POSITIONS[key])
+        assert status == 0
+        *_, best = answers(key, POSITIONS[key], out)
+        bot = create_bot(level, key, seed)
+        expected = bot.choose(game.parse_position(POSITIONS[key]), Budget(movetime=None, depth=2))
+        assert best["move"] == game.format_move(expected)
+
+
+@pytest.mark.parametrize(("level", "depth"), [("easy", 1), ("medium", 2)])
+def test_a_level_that_looks_a_fixed_depth_says_one_line(
+    capsys: pytest.CaptureFixture[str], level: str, depth: int
+) -> None:
+    status, out, _ = run(capsys, "--level", level, "--seed", "1", POSITIONS["dipole"])
+    assert status == 0
+    info, best = answers("dipole", POSITIONS["dipole"], out)
+    assert int(info["depth"]) == depth
+    assert info["pv"].split()[0] == best["move"]
+
+
+@pytest.mark.parametrize(
+    ("position", "score", "line"),
+    [
+        ("8:W:Wc3=1:Bd4=1", "win 1", "c3xd4"),  # the capture of Black's last checker
+        # Black must step to the first row and then take its last checker off.
+        ("8:B:Wh4=1:Bb2=1", "loss 3", "b2-a1 h4-g5 a1-off:1"),
+    ],
+)
+def test_a_proved_result_is_told_in_plies(
+    capsys: pytest.CaptureFixture[str], position: str, score: str, line: str
+) -> None:
+    status, out, _ = run(capsys, position)
+    assert status == 0
+    *infos, best = answers("dipole", position, out)
+    assert infos[-1]["score"] == score and infos[-1]["pv"] == line
+    assert best["move"] == line.split()[0]
+
+
+def test_scores_are_told_in_the_game_s_unit() -> None:
+    checkers = REGISTRY["dipole"].unit
+    assert format_score(12, checkers) == "1.0"  # a checker ahead
+    assert format_score(-30, checkers) == "-2.5"
+    stones = ScoreUnit("stones", 100)
+    assert format_score(-4, stones) == "0.0"  # never -0.0
+    assert format_score(WIN - 5, stones) == "win 5"
+    assert format_score(-(WIN - 2), checkers) == "loss 2"
+
+
+def test_positions_are_read_from_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("8:W:Wc3=1:Bd4=1\n\n8:B:Wc3=1:Bd4=1\n"))
+    status, out, _ = run(capsys, "--depth", "2")
+    assert status == 0
+    bestmoves = [line for line in out.splitlines() if line.startswith("bestmove")]
+    assert bestmoves == ["bestmove c3xd4", "bestmove d4xc3"]
+
+
+def test_a_bad_line_on_stdin_is_named_after_the_answers_before_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("8:W:Wc3=1:Bd4=1\nnonsense\n8:W:Wc3=1:Bd4=1\n"))
+    status, out, err = run(capsys, "--depth", "2")
+    assert status == 2
+    assert out.splitlines()[-1] == "bestmove c3xd4" and out.count("bestmove") == 1
+    assert err.count("\n") == 1 and err.startswith("dipole-tui: line 2: 'nonsense' is not a")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["8:W:We1=12"], "position 1: '8:W:We1=12' is not a Dipole position"),
+        (["8:B:Wc3=1:B"], "position 1: the game is over (Black has no checkers left)"),
+        (["--depth", "2", "--movetime", "1", "8:W:Wc3=1:Bd4=1"], "not allowed with argument"),
+        (["--level", "random", "8:W:Wc3=1:Bd4=1"], "argument --level: invalid choice"),
+        (["--level", "ab4", "8:W:Wc3=1:Bd4=1"], "argument --level: invalid choice"),
+        (["--depth", "0", "8:W:Wc3=1:Bd4=1"], "DEPTH must be a whole number from 1 to 20"),
+        (["--movetime", "-1", "8:W:Wc3=1:Bd4=1"], "expected seconds greater than 0"),
+        (["--variant", "10x10", "8:W:Wc3=1:Bd4=1"], "position 1: --variant 10x10 disagrees"),
+        (["--variant", "9x9"], "Dipole has no variant '9x9'"),
+        (["--game", "death-stacks", "8:W:Wc3=1:Bd4=1"], "is not a Death Stacks position"),
+    ],
+)
+def test_bad_input_is_one_line_with_status_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, *args)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("dipole-tui: ")
+    assert message in err
+
+
+def test_ctrl_c_stops_the_thinking_in_one_line() -> None:
+    command = [sys.executable, "-m", "dipole_tui", "best", "--movetime", "60", POSITIONS["dipole"]]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as process:
+        assert process.stdout is not None
+        first = process.stdout.readline()  # it is thinking
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    assert INFO.fullmatch(first.rstrip("\n"))
+    assert process.returncode == 130
+    assert err == "dipole-tui: interrupted\n"
+    assert "bestmove" not in out
