@@ -64,13 +64,15 @@ def main() -> None:
         for _ in range(args.positions):
             state = random_position(rng, checkers)
             started = time.perf_counter()
-            solution = solve(state, stop=Deadline(args.limit))
+            solution = solve(DIPOLE, state, stop=Deadline(args.limit))
             seconds = time.perf_counter() - started
             nodes += solution.nodes
             times.append(seconds if solution.result else float("inf"))
             if args.verbose:
                 found = f"{solution.result} in {solution.plies}" if solution.result else "unknown"
-                print(f"    {state.position():<44} {found:<12} {seconds:7.2f} s {solution.nodes:>9}")
+                print(
+                    f"    {state.position():<44} {found:<12} {seconds:7.2f} s {solution.nodes:>9}"
+                )
         within_one = sum(t <= 1.0 for t in times)
         within = sum(t <= args.limit for t in times)
         spent = sum(min(t, args.limit) for t in times)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import io
 import os
 import sys
@@ -24,6 +25,7 @@ from .perft import perft
 from .records import load_record, numbered_moves, start_of
 from .registry import REGISTRY, game_named
 from .session import HUMAN, PLAYERS
+from .solver import solvable, solve
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -209,7 +211,35 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="POSITION",
         help="position strings (default: one per line on stdin)",
     )
+
+    solving = commands.add_parser(
+        "solve",
+        help="prove who wins a position with best play, and in how many plies",
+        description="For each position, print 'win in N plies: M' or 'loss in N plies: M' for "
+        "the side to move (the winner ends the game as fast as it can, the loser holds out as "
+        "long as it can; N counts every ply to the end, passes included; M keeps that result), "
+        "or 'unknown after N nodes' when --max-nodes runs out.",
+    )
+    _add_game_option(solving, variant=False)
+    solving.add_argument(
+        "--max-nodes",
+        type=_node_count,
+        metavar="N",
+        help="give up after N positions searched (default: no limit; Ctrl+C stops)",
+    )
+    solving.add_argument(
+        "positions",
+        nargs="*",
+        metavar="POSITION",
+        help="position strings (default: one per line on stdin)",
+    )
     return parser
+
+
+def _node_count(text: str) -> int:
+    if not text.isdigit() or int(text) < 1 or len(text) > 15:
+        raise argparse.ArgumentTypeError(f"N must be a whole number of 1 or more, not {text!r}")
+    return int(text)
 
 
 def _depth(text: str) -> int:
@@ -286,6 +316,48 @@ def run_best(args: argparse.Namespace) -> None:
         think(args.game, state, args.level, budget, args.seed, lambda line: print(line, flush=True))
 
 
+def run_solve(args: argparse.Namespace) -> None:
+    """The `solve` subcommand: each position proved in turn; a spinner with the nodes searched
+    on stderr while it works, when stderr is a terminal."""
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn
+
+    game = game_named(args.game)
+    solvable(game)  # a game the solver cannot solve is refused before any input is read
+    console = Console(stderr=True)
+    for where, text in _positions(args.positions):
+        try:
+            state = game.parse_position(text)
+            outcome = state.outcome()
+            if outcome is not None:
+                raise GameError(f"the game is over ({outcome.reason})")
+        except GameError as error:
+            raise GameError(f"{where}: {error}") from None
+        with Progress(
+            SpinnerColumn(),
+            TextColumn("solving: {task.fields[nodes]:,} nodes"),
+            console=console,
+            transient=True,
+            disable=not console.is_terminal,
+        ) as progress:
+            task = progress.add_task("solve", nodes=0)
+            solution = solve(
+                game,
+                state,
+                max_nodes=args.max_nodes,
+                progress=functools.partial(_show_nodes, progress, task),
+            )
+        if solution.result is None or solution.move is None:
+            print(f"unknown after {solution.nodes} nodes", flush=True)
+        else:
+            move = game.format_move(solution.move)
+            print(f"{solution.result} in {solution.plies} plies: {move}", flush=True)
+
+
+def _show_nodes(progress: Any, task: Any, nodes: int) -> None:
+    progress.update(task, nodes=nodes)
+
+
 def run_replay(path: str, default: AnyGame) -> None:
     record = load_record(path, default)
     game, state = record.game, record.state
@@ -332,7 +404,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        if args.command in ("moves", "perft", "replay", "match", "best") and sys.stdout is None:
+        engine_tools = ("moves", "perft", "replay", "match", "best", "solve")
+        if args.command in engine_tools and sys.stdout is None:
             raise OSError("standard output is closed")  # started with >&-: print() would drop all
         if args.command == "moves":
             run_moves(game_named(args.game), args.positions)
@@ -344,6 +417,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             matches.run_match(args)
         elif args.command == "best":
             run_best(args)
+        elif args.command == "solve":
+            run_solve(args)
         else:
             run_play(args)
         if sys.stdout is not None:

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal
 
 from .bots.search import Knowledge, Stop
-from .games.base import GameError, M, State
-from .registry import REGISTRY
+from .games.base import AnyGame, Game, GameError, M, State
+from .registry import REGISTRY, games
 
 # The games this solver solves: every game of them ends, and none is drawn.
 SOLVES = ("dipole",)
@@ -73,14 +73,14 @@ class _Solver(Generic[M]):
         self.table: dict[int, int] = {}
 
     def _tick(self) -> None:
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise _Unknown  # the budget is spent: this node is not searched
         self.nodes += 1
         if self.nodes & TICK == 0:
             if self.stop is not None and self.stop.is_set():
                 raise _Unknown
             if self.progress is not None:
                 self.progress(self.nodes)
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise _Unknown
 
     def search(self, state: State[M], alpha: int, beta: int, ply: int) -> int:
         """The score of `state` for its side to move, counted in plies from the root (`ply`
@@ -193,23 +193,18 @@ def _from_table(score: int, ply: int) -> int:
     return score - ply if score > 0 else score + ply
 
 
-def _knowledge_of(state: State[M]) -> Knowledge[Any, M]:
-    """The knowledge of the `hard` bot of the game this state is a position of: the solved game
-    that reads the state's position back as the same state."""
-    for key in SOLVES:
-        entry = REGISTRY[key]
-        try:
-            same = entry.game.parse_position(state.position()) == state
-        except GameError:
-            same = False
-        if same:
-            knowledge: Knowledge[Any, M] = entry.ladder["hard"].knowledge()
-            return knowledge
-    names = " and ".join(REGISTRY[key].game.name for key in SOLVES)
-    raise GameError(f"the solver solves {names} only: games that always end and have no draws")
+def solvable(game: AnyGame) -> Knowledge[Any, Any]:
+    """The `hard` bot's knowledge of a game the solver can solve (`Game.solvable`), for its
+    move ordering; GameError in one line for a game it cannot."""
+    if not game.solvable:
+        names = " and ".join(known.name for known in games() if known.solvable)
+        raise GameError(f"the solver solves {names} only: games that always end and have no draws")
+    knowledge: Knowledge[Any, Any] = REGISTRY[game.key].ladder["hard"].knowledge()
+    return knowledge
 
 
 def solve(
+    game: Game[Any, M],
     state: State[M],
     max_nodes: int | None = None,
     stop: Stop | None = None,
@@ -219,7 +214,7 @@ def solve(
 
     `max_nodes` bounds the positions searched and `stop.is_set()` ends the search early: either
     way the result is None. `progress(nodes)` is called every so often."""
-    solver: _Solver[M] = _Solver(_knowledge_of(state), max_nodes, stop, progress)
+    solver: _Solver[M] = _Solver(solvable(game), max_nodes, stop, progress)
     work = state.copy()
     outcome = work.outcome()
     if outcome is not None:

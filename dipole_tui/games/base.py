@@ -173,6 +173,9 @@ class Game(ABC, Generic[S, M]):
     # the game has cells whose names begin with it (Bi-Pod's `;1`).
     line_comment: str = ";"
     move_examples: str  # a few moves as typed, short enough for one line of the side panel
+    # Every game ends and a position's value does not hang on how it was reached (no draws by
+    # repetition): the exact solver can prove its positions.
+    solvable: bool = False
 
     def new(self, variant: str | None = None) -> S:
         """The start position of a variant (the default variant when None)."""

@@ -522,6 +522,7 @@ class Dipole(Game[DipoleState, Move]):
     variants = tuple(SIZES)
     side_names = SIDE_NAMES
     move_examples = "e1-g3, e1xg3, g7-off:2"
+    solvable = True  # no draws, and every game ends
 
     def start(self, variant: str) -> DipoleState:
         size = SIZES[variant]
