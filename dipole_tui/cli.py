@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from . import match as matches
+from .analysis import analyse, annotated_record
 from .bots import BOT_NAMES, LEVELS, Budget, RandomBot
 from .engine import think
 from .games.base import AnyGame, GameError, State, title
 from .perft import perft
-from .records import load_record, numbered_moves, start_of
+from .records import load_record, numbered_moves, start_of, write_atomically
 from .registry import REGISTRY, game_named
 from .session import HUMAN, PLAYERS
 from .solver import solvable, solve
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 PROG = "dipole-tui"
 # Seconds `best` thinks when given no limit: what the app's hard thinks unless --think says.
 BEST_MOVETIME = 1.0
+ANALYSE_MOVETIME = 1.0
 # The longest line `moves` reads from stdin: a position is a few hundred characters at most.
 LONGEST_LINE = 10_000
 
@@ -233,6 +235,26 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="POSITION",
         help="position strings (default: one per line on stdin)",
     )
+    analysing = commands.add_parser(
+        "analyse",
+        help="annotate a record: an evaluation after each move, and the mistakes marked",
+        description="Evaluate every position of a record with the hard level's search (and, "
+        "where it reaches, the exact solver) and write the record back with a comment after "
+        "each move: the evaluation from the first side's view, and for a move that lost enough "
+        "against the best, the best move and a mark (?! inaccuracy, ? mistake, ?? blunder).",
+    )
+    analysing.add_argument("file", metavar="RECORD", help="a game record")
+    _add_game_option(analysing, variant=False, said="the game of a record with no Game tag")
+    analysing.add_argument(
+        "--movetime",
+        type=matches.positive_seconds,
+        default=ANALYSE_MOVETIME,
+        metavar="S",
+        help=f"think S seconds a position (default: {ANALYSE_MOVETIME:g})",
+    )
+    analysing.add_argument(
+        "-o", "--output", metavar="OUT", help="write the record to OUT (default: standard output)"
+    )
     return parser
 
 
@@ -358,6 +380,50 @@ def _show_nodes(progress: Any, task: Any, nodes: int) -> None:
     progress.update(task, nodes=nodes)
 
 
+def run_analyse(args: argparse.Namespace) -> None:
+    """The `analyse` subcommand: a progress bar on stderr while the positions are evaluated;
+    the annotated record on stdout or, whole or not at all, in OUT."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    record = load_record(args.file, game_named(args.game))
+    game_key = record.game.key
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("analysing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("positions"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    ) as progress:
+        task = progress.add_task("analyse", total=record.state.plies + 1)
+        judged = analyse(
+            game_key,
+            record.state,
+            args.movetime,
+            progress=lambda done, total: progress.update(task, completed=done, total=total),
+        )
+    text = annotated_record(game_key, record.state, judged, record.tags, args.movetime)
+    if args.output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        write_atomically(args.output, text)
+    except OSError as error:
+        raise GameError(f"cannot write {args.output}: {error.strerror or error}") from None
+
+
 def run_replay(path: str, default: AnyGame) -> None:
     record = load_record(path, default)
     game, state = record.game, record.state
@@ -404,7 +470,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        engine_tools = ("moves", "perft", "replay", "match", "best", "solve")
+        engine_tools = ("moves", "perft", "replay", "match", "best", "solve", "analyse")
         if args.command in engine_tools and sys.stdout is None:
             raise OSError("standard output is closed")  # started with >&-: print() would drop all
         if args.command == "moves":
@@ -419,6 +485,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_best(args)
         elif args.command == "solve":
             run_solve(args)
+        elif args.command == "analyse":
+            run_analyse(args)
         else:
             run_play(args)
         if sys.stdout is not None:

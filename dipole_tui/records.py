@@ -22,7 +22,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -34,6 +34,7 @@ from .registry import games
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 _NUMBER = re.compile(r"^(\d+)\.(\.\.)?")
+_MARK = re.compile(r"(?<=\S)[!?]{1,2}(?=\s|$)")  # a move's mark, as `analyse` writes: e1-g3?!
 # The most a record file may hold. A Death Stacks game of 1000 plies is some 15 KB; the limit
 # keeps a device such as /dev/zero, or a huge file given by mistake, from filling the memory.
 RECORD_LIMIT = 1_000_000
@@ -72,8 +73,14 @@ def start_of(state: State[M]) -> State[M]:
     return start
 
 
-def format_record(game: Game[Any, M], state: State[M], tags: dict[str, str] | None = None) -> str:
-    """The record of the game played on `state` since it was created."""
+def format_record(
+    game: Game[Any, M],
+    state: State[M],
+    tags: dict[str, str] | None = None,
+    notes: Sequence[str] = (),
+) -> str:
+    """The record of the game played on `state` since it was created; `notes[ply]`, where
+    given, follows that ply's move (a mark and a comment: `?! {+0.4}`)."""
     start = start_of(state)
     moves = state.moves_played
     given = dict(tags or {})
@@ -91,7 +98,7 @@ def format_record(game: Game[Any, M], state: State[M], tags: dict[str, str] | No
     ordered = [k for k in _TAG_ORDER if k in given] + [k for k in given if k not in _TAG_ORDER]
     lines = [f'[{key} "{_escape(given[key])}"]' for key in ordered]
     lines.append("")
-    lines.extend(numbered_moves(game, start.to_move, moves))
+    lines.extend(numbered_moves(game, start.to_move, moves, notes))
     lines.append(given["Result"])
     return "\n".join(lines) + "\n"
 
@@ -214,7 +221,7 @@ def _start_state(game: AnyGame, tags: dict[str, str]) -> State[Any]:
 def _tokens(game: AnyGame | None, lines: list[str], start: int) -> Iterator[tuple[int, str]]:
     """The record's body as (line index, token): move numbers, moves and results. Comments are
     dropped: `{...}`, which may span lines, and one to the end of the line (`;` in most games,
-    and where the game is not known)."""
+    and where the game is not known); so are the marks after a move (`?!`, `??`, `!`...)."""
     comment = re.compile(r"\{|(?:" + (game or Game).line_comment + ")")
     split = game.split_moves if game else str.split
     opened: int | None = None  # the line of a `{` not closed yet
@@ -231,7 +238,7 @@ def _tokens(game: AnyGame | None, lines: list[str], start: int) -> Iterator[tupl
             if found is None or found[0] != "{":
                 break
             opened, at = index, found.end()
-        for token in split(" ".join(kept)):
+        for token in split(_MARK.sub("", " ".join(kept))):
             yield index, token
     if opened is not None:
         raise RecordError(f"line {opened + 1}: a comment opened with {{ is not closed with }}")
@@ -291,11 +298,17 @@ def move_label(first_side: int, ply: int) -> str:
     return f"{number}." if (first_side + ply) % 2 == 0 else f"{number}..."
 
 
-def numbered_moves(game: Game[Any, M], first_side: int, moves: list[M]) -> list[str]:
-    """The moves as record lines, one numbered pair per line: `1. e1-g3 d8-c7`."""
+def numbered_moves(
+    game: Game[Any, M], first_side: int, moves: list[M], notes: Sequence[str] = ()
+) -> list[str]:
+    """The moves as record lines, one numbered pair per line: `1. e1-g3 d8-c7`, each followed
+    by its note where one is given (`1. e1-g3?! {+0.4} d8-c7 {+0.3}`)."""
     lines: list[str] = []
     for ply, move in enumerate(moves):
         text = game.format_move(move)
+        if ply < len(notes) and notes[ply]:
+            note = notes[ply]
+            text += note if note[0] in "!?" else f" {note.lstrip()}"
         if (first_side + ply) % 2 == 0:
             lines.append(f"{move_label(first_side, ply)} {text}")
         elif lines:

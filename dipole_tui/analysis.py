@@ -1,0 +1,259 @@
+"""A finished (or unfinished) game judged move by move: what `analyse` writes, and what the app's
+review draws.
+
+Every position of the game is evaluated by the `hard` level's search, and, in a game the exact
+solver solves, first by the solver within a small budget of nodes, so that the endgame is told
+as proved results. A move is then judged by what it lost against the best move of its position:
+the best move's score less the score of the position the move left, both from the mover's view,
+in the game's unit (Dipole's checkers), with scores beyond +-CAP units counted as +-CAP, so that
+a won position kept won (or a lost one kept lost) costs nothing. The marks' thresholds are in
+the README.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic
+
+from .bots import Budget
+from .bots.levels import SearchBot
+from .bots.search import WIN, ScoreUnit, Stop, plies_to_end
+from .games.base import Game, GameError, M, State
+from .records import format_record, start_of
+from .registry import REGISTRY, create_bot
+from .solver import solve
+
+LEVEL = "hard"  # the level whose search judges
+CAP = 5.0  # units: a score beyond it is as good as won
+# (least loss in units, mark, word), worst first
+MARKS = ((2.0, "??", "blunder"), (1.0, "?", "mistake"), (0.5, "?!", "inaccuracy"))
+SOLVER_NODES_PER_SECOND = 20_000  # the solver's budget per second of --movetime
+FORCED_CHAIN = 8  # a run of positions with one move each is followed this far
+
+
+@dataclass(frozen=True)
+class Evaluation(Generic[M]):
+    """What the search (or the solver) makes of one position, from the view of `side`, the side
+    to move: `score` in the search's scale (a result proved n plies away is +-(WIN - n)), the
+    best `line` (empty once the game is over), and the `depth` searched (0: proved outright)."""
+
+    side: int
+    score: int
+    line: tuple[M, ...]
+    depth: int
+
+    @property
+    def best(self) -> M | None:
+        return self.line[0] if self.line else None
+
+    @property
+    def proved(self) -> bool:
+        return plies_to_end(self.score) is not None
+
+    def for_side(self, side: int) -> int:
+        """The score from `side`'s view."""
+        return self.score if side == self.side else -self.score
+
+
+@dataclass(frozen=True)
+class Judgement(Generic[M]):
+    """A move played, the evaluation of the position it was played in (`before`, the mover's
+    view) and of the one it left (`after`), what it lost in units, and its mark ("" if none)."""
+
+    move: M
+    before: Evaluation[M]
+    after: Evaluation[M]
+    loss: float
+    mark: str
+
+    @property
+    def word(self) -> str:
+        """`blunder`, `mistake`, `inaccuracy`, or "" for a move with no mark."""
+        return next((word for _, mark, word in MARKS if mark == self.mark), "")
+
+
+class Evaluator(Generic[M]):
+    """Evaluates positions of one game with one search, which keeps what it learns from one
+    position to the next of the same game."""
+
+    def __init__(self, game_key: str, movetime: float, stop: Stop | None = None) -> None:
+        self.entry = REGISTRY[game_key]
+        self.game: Game[Any, M] = self.entry.game
+        self.movetime = movetime
+        self.stop = stop
+        bot = create_bot(LEVEL, game_key)
+        assert isinstance(bot, SearchBot)  # the hard level is a search
+        self.bot = bot
+
+    def evaluate(self, state: State[M]) -> Evaluation[M]:
+        """The position's evaluation. A position with only one move is worth what that move
+        leaves (the search would not look); so is a run of them, up to FORCED_CHAIN."""
+        forced: list[M] = []
+        work = state.copy()
+        while work.outcome() is None and len(forced) < FORCED_CHAIN:
+            moves = work.legal_moves()
+            if len(moves) > 1:
+                break
+            forced.append(moves[0])
+            work.play(moves[0])
+        evaluation = self._evaluate(work)
+        for move in reversed(forced):
+            work.undo()
+            evaluation = _back(evaluation, move, work.to_move)
+        return evaluation
+
+    def _evaluate(self, state: State[M]) -> Evaluation[M]:
+        outcome = state.outcome()
+        if outcome is not None:
+            won = outcome.winner is not None and outcome.winner == state.to_move
+            score = 0 if outcome.winner is None else (WIN if won else -WIN)
+            return Evaluation(state.to_move, score, (), 0)
+        if self.game.solvable:
+            proved = self._solve(state)
+            if proved is not None:
+                return proved
+        budget = Budget(movetime=self.movetime)
+        result = self.bot.search.run(state, movetime=budget.movetime, stop=self.stop)
+        line = self.bot.search.principal_variation(state, result.move, max(result.depth, 1))
+        return Evaluation(state.to_move, result.score, tuple(line), result.depth)
+
+    def _solve(self, state: State[M]) -> Evaluation[M] | None:
+        """A proved result with its line, when the solver finds one within its budget."""
+        budget = int(self.movetime * SOLVER_NODES_PER_SECOND)
+        solution = solve(self.game, state, max_nodes=budget, stop=self.stop)
+        if solution.result is None or solution.move is None:
+            return None
+        plies = solution.plies
+        line = [solution.move]
+        work = state.copy()
+        work.play(solution.move)
+        while len(line) < plies and work.outcome() is None:  # the line on, while it is cheap
+            step = solve(self.game, work, max_nodes=budget, stop=self.stop)
+            if step.move is None:
+                break
+            line.append(step.move)
+            work.play(step.move)
+        score = WIN - plies if solution.result == "win" else -(WIN - plies)
+        return Evaluation(state.to_move, score, tuple(line), 0)
+
+
+def _back(evaluation: Evaluation[M], move: M, side: int) -> Evaluation[M]:
+    """The evaluation of a position whose only move is `move`, from what that move leaves."""
+    score = evaluation.for_side(side)
+    plies = plies_to_end(score)
+    if plies is not None:  # one ply further from the end
+        score = WIN - plies - 1 if score > 0 else -(WIN - plies - 1)
+    return Evaluation(side, score, (move, *evaluation.line), evaluation.depth)
+
+
+def judge(unit: ScoreUnit, move: M, before: Evaluation[M], after: Evaluation[M]) -> Judgement[M]:
+    """What `move`, played where `before` was said, lost against the best move there."""
+    if move == before.best:
+        return Judgement(move, before, after, 0.0, "")
+    mover = before.side
+    best = _capped(before.score, unit)
+    played = _capped(after.for_side(mover), unit)
+    loss = max(0.0, best - played)
+    mark = next((mark for least, mark, _ in MARKS if loss >= least), "")
+    return Judgement(move, before, after, loss, mark)
+
+
+def _capped(score: int, unit: ScoreUnit) -> float:
+    return max(-CAP, min(CAP, score / unit.size))
+
+
+def evaluations(
+    game_key: str,
+    state: State[M],
+    movetime: float,
+    stop: Stop | None = None,
+) -> Iterator[Evaluation[M]]:
+    """The evaluation of every position of the game played on `state`, from its start to now:
+    one more than the moves played. Stops early (yielding no more) when `stop` is set."""
+    evaluator: Evaluator[M] = Evaluator(game_key, movetime, stop)
+    work = start_of(state)
+    moves = state.moves_played
+    for ply in range(len(moves) + 1):
+        if stop is not None and stop.is_set():
+            return
+        yield evaluator.evaluate(work)
+        if ply < len(moves):
+            work.play(moves[ply])
+
+
+def judgements(
+    game_key: str, moves: Sequence[M], said: Sequence[Evaluation[M]]
+) -> list[Judgement[M]]:
+    """Each move judged by the evaluations of the positions before and after it (as many
+    moves as there are evaluations after the first)."""
+    unit = REGISTRY[game_key].unit
+    return [
+        judge(unit, move, said[ply], said[ply + 1])
+        for ply, move in enumerate(moves[: len(said) - 1])
+    ]
+
+
+def analyse(
+    game_key: str,
+    state: State[M],
+    movetime: float,
+    stop: Stop | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Judgement[M]]:
+    """Every move of the game on `state` judged; `progress(done, total)` after each position.
+    GameError when `stop` ends it before the last position."""
+    moves = state.moves_played
+    said: list[Evaluation[M]] = []
+    started = time.perf_counter()
+    for evaluation in evaluations(game_key, state, movetime, stop):
+        said.append(evaluation)
+        if progress is not None:
+            progress(len(said), len(moves) + 1)
+    if len(said) < len(moves) + 1:
+        raise GameError(
+            f"stopped after {len(said)} of {len(moves) + 1} positions "
+            f"({time.perf_counter() - started:.0f} s)"
+        )
+    return judgements(game_key, moves, said)
+
+
+def words(game: Game[Any, M], unit: ScoreUnit, evaluation: Evaluation[M]) -> str:
+    """An evaluation as a record's comment says it, from the first side's view: `+1.2`, or
+    `White wins in 7 plies` for a proved result (`Black wins now` when the game is over)."""
+    score = evaluation.for_side(0)
+    plies = plies_to_end(score)
+    if plies is None:
+        if not evaluation.line:  # the game is over, and not won
+            return "drawn"
+        text = f"{score / unit.size:+.1f}"
+        return "0.0" if text in ("+0.0", "-0.0") else text
+    winner = game.side_names[0 if score > 0 else 1]
+    if plies == 0:
+        return f"{winner} has won"
+    return f"{winner} wins in {plies} pl{'y' if plies == 1 else 'ies'}"
+
+
+def annotated_record(
+    game_key: str,
+    state: State[M],
+    judged: Sequence[Judgement[M]],
+    tags: dict[str, str] | None = None,
+    movetime: float | None = None,
+) -> str:
+    """The game's record with, after each move, its mark and a comment: the evaluation it left
+    and, for a marked move, what it was and the best move with its evaluation."""
+    game: Game[Any, M] = REGISTRY[game_key].game
+    unit = REGISTRY[game_key].unit
+    notes = []
+    for judgement in judged:
+        said = words(game, unit, judgement.after)
+        if judgement.mark and judgement.before.best is not None:
+            best = game.format_move(judgement.before.best)
+            said += f"; {judgement.word}, best {best} ({words(game, unit, judgement.before)})"
+        notes.append(f"{judgement.mark} {{{said}}}")
+    given = dict(tags or {})
+    if movetime is not None:
+        given["Annotator"] = f"dipole-tui {LEVEL}, {movetime:g} s a position"
+    return format_record(game, state, given, notes)

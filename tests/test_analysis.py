@@ -1,0 +1,223 @@
+"""Games judged move by move (`dipole_tui.analysis`) and `dipole-tui analyse`."""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dipole_tui.analysis import (
+    CAP,
+    Evaluation,
+    Evaluator,
+    analyse,
+    annotated_record,
+    judge,
+    words,
+)
+from dipole_tui.bots.search import WIN, ScoreUnit
+from dipole_tui.cli import main
+from dipole_tui.games.base import GameError, State
+from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.records import format_record, parse_record
+from dipole_tui.registry import REGISTRY
+from dipole_tui.solver import solve
+
+UNIT = ScoreUnit("checkers", 10)
+# Black to move wins in 6 plies with e7-e5; e7-d6 lets White take it, f6xd6, and win in 3.
+BLUNDER_START = "8:B:Wf6=2:Be7=2"
+
+
+def game_with_planted_blunder() -> State[Any]:
+    """The start above, Black's blunder e7-d6, and then best play by both to the end."""
+    state = DIPOLE.parse_position(BLUNDER_START)
+    state.play(DIPOLE.parse_move("e7-d6", state))
+    while state.outcome() is None:
+        move = solve(DIPOLE, state).move
+        assert move is not None
+        state.play(move)
+    return state
+
+
+def evaluation(side: int, score: float, best: str | None = "e1-d2") -> Evaluation[Any]:
+    state = DIPOLE.new("8x8")
+    line = () if best is None else (DIPOLE.parse_move(best, state),)
+    return Evaluation(side, round(score * UNIT.size), line, 5)
+
+
+def marked(loss: float) -> str:
+    """The mark of a move of White that leaves +1.0 - loss where +1.0 was best."""
+    state = DIPOLE.new("8x8")
+    played = DIPOLE.parse_move("e1-f2", state)
+    return judge(UNIT, played, evaluation(0, 1.0), evaluation(1, loss - 1.0)).mark
+
+
+@pytest.mark.parametrize(
+    ("loss", "mark"), [(0.0, ""), (0.4, ""), (0.5, "?!"), (0.9, "?!"), (1.0, "?"), (2.0, "??")]
+)
+def test_the_mark_follows_what_the_move_lost(loss: float, mark: str) -> None:
+    assert marked(loss) == mark
+
+
+def test_the_best_move_is_never_marked() -> None:
+    state = DIPOLE.new("8x8")
+    best = DIPOLE.parse_move("e1-d2", state)
+    judged = judge(
+        UNIT, best, evaluation(0, 3.0), evaluation(1, 3.0)
+    )  # the search changed its mind
+    assert (judged.mark, judged.loss) == ("", 0.0)
+
+
+def test_a_won_position_kept_won_costs_nothing_and_a_win_thrown_away_is_a_blunder() -> None:
+    state = DIPOLE.new("8x8")
+    played = DIPOLE.parse_move("e1-f2", state)
+    still_won = judge(UNIT, played, evaluation(0, CAP + 4), evaluation(1, -(CAP + 1)))
+    assert still_won.mark == ""
+    proved_win = Evaluation(0, WIN - 5, evaluation(0, 0).line, 0)
+    proved_loss: Evaluation[Any] = Evaluation(1, WIN - 4, (), 0)  # the opponent now wins in 4
+    assert judge(UNIT, played, proved_win, proved_loss).mark == "??"
+
+
+def test_words_are_from_the_first_sides_view() -> None:
+    game = DIPOLE
+    assert words(game, UNIT, evaluation(0, 1.2)) == "+1.2"
+    assert words(game, UNIT, evaluation(1, 1.2)) == "-1.2"
+    assert words(game, UNIT, evaluation(1, 0.0)) == "0.0"
+    assert words(game, UNIT, Evaluation(1, WIN - 7, evaluation(1, 0).line, 0)) == (
+        "Black wins in 7 plies"
+    )
+    assert words(game, UNIT, Evaluation(0, -(WIN - 1), evaluation(0, 0).line, 0)) == (
+        "Black wins in 1 ply"
+    )
+    assert words(game, UNIT, Evaluation(1, -WIN, (), 0)) == "White has won"
+
+
+def test_a_position_with_one_move_is_worth_what_that_move_leaves() -> None:
+    # White's only checker cannot move forward (it stands on the far row): White must pass
+    # or move off; whichever, Black's single checker then decides.
+    state = DIPOLE.parse_position("8:W:Wb8=1:Bg1=1")
+    moves = state.legal_moves()
+    evaluator: Evaluator[Any] = Evaluator("dipole", 0.05)
+    said = evaluator.evaluate(state)
+    assert said.best in moves and said.side == 0
+    if len(moves) == 1:
+        after = state.copy()
+        after.play(moves[0])
+        then = evaluator.evaluate(after)
+        assert said.score == -then.score or said.proved
+
+
+def test_the_planted_blunder_is_marked_with_the_best_move() -> None:
+    state = game_with_planted_blunder()
+    judged = analyse("dipole", state, 0.05)
+    assert len(judged) == len(state.moves_played)
+    first = judged[0]
+    assert first.mark == "??" and first.word == "blunder"
+    assert first.before.best is not None and DIPOLE.format_move(first.before.best) == "e7-e5"
+    assert first.before.proved and first.after.proved
+    text = annotated_record("dipole", state, judged, movetime=0.05)
+    assert re.search(r"1\.\.\. e7-d6\?\? \{White wins in \d+ plies?; blunder, best e7-e5 \(", text)
+    assert "Black wins in 6 plies" in text
+    assert [j.mark for j in judged[1:]] == [""] * (len(judged) - 1)  # best play after it
+
+
+def test_the_annotated_record_replays_to_the_same_end(tmp_path: Path) -> None:
+    state = game_with_planted_blunder()
+    path = tmp_path / "game.txt"
+    path.write_text(format_record(DIPOLE, state, {"White": "Ann", "Black": "Bo"}))
+    out = tmp_path / "annotated.txt"
+    assert main(["analyse", "--movetime", "0.05", str(path), "-o", str(out)]) == 0
+    text = out.read_text()
+    assert '[White "Ann"]' in text and '[Annotator "dipole-tui hard, 0.05 s a position"]' in text
+    assert text.count("{") == len(state.moves_played)
+    again = parse_record(text)
+    assert again.state.position() == state.position()
+    assert again.state.moves_played == state.moves_played
+
+
+def test_analyse_writes_to_stdout_and_progress_to_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = DIPOLE.new("8x8")
+    for text in ("e1-d2", "d8-c7", "d2-e3"):
+        state.play(DIPOLE.parse_move(text, state))
+    path = tmp_path / "game.txt"
+    path.write_text(format_record(DIPOLE, state))
+    assert main(["analyse", "--movetime", "0.05", str(path)]) == 0
+    out, _ = capsys.readouterr()
+    assert parse_record(out).state.position() == state.position()
+    assert re.search(r"1\. e1-d2\S* \{[^}]*\} d8-c7\S* \{[^}]*\}", out)
+
+
+@pytest.mark.parametrize("key", list(REGISTRY))
+def test_every_game_can_be_analysed(key: str) -> None:
+    game = REGISTRY[key].game
+    state = game.new()
+    for _ in range(3):
+        state.play(state.legal_moves()[0])
+    judged = analyse(key, state, 0.02)
+    text = annotated_record(key, state, judged)
+    again = parse_record(text)
+    assert again.state.position() == state.position()
+    assert text.count("{") == 3
+
+
+def test_a_stop_ends_the_analysis_with_a_one_line_reason() -> None:
+    stop = threading.Event()
+    calls: list[int] = []
+
+    def progress(done: int, total: int) -> None:
+        calls.append(done)
+        stop.set()
+
+    state = game_with_planted_blunder()
+    with pytest.raises(GameError, match=r"stopped after 1 of \d+ positions"):
+        analyse("dipole", state, 0.05, stop=stop, progress=progress)
+    assert calls == [1]
+
+
+def test_marks_and_comments_are_read_past_in_every_game() -> None:
+    assert (
+        parse_record(
+            '[Game "Dipole"]\n\n1. e1-d2?! {+0.4; inaccuracy, best e1-f2 (0.0)} d8-c7!? {0.0}\n'
+        ).state.plies
+        == 2
+    )
+    bipod = REGISTRY["bipod"].game
+    state = bipod.new()
+    move = state.legal_moves()[0]
+    text = bipod.format_move(move)
+    record = f'[Game "Bi-Pod"]\n\n1. {text}?? {{-3.0}}\n'
+    assert parse_record(record).state.moves_played == [move]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["missing.txt"], "missing.txt"),
+        (["--movetime", "0", "x.txt"], "seconds greater than 0"),
+    ],
+)
+def test_bad_input_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert main(["analyse", *args]) == 2
+    _, err = capsys.readouterr()
+    assert len(err.strip().splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+def test_an_output_that_cannot_be_written_is_said_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = DIPOLE.new("8x8")
+    state.play(state.legal_moves()[0])
+    path = tmp_path / "game.txt"
+    path.write_text(format_record(DIPOLE, state))
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    assert main(["analyse", "--movetime", "0.02", str(path), "-o", str(blocked / "out")]) == 2
+    _, err = capsys.readouterr()
+    assert err.startswith("dipole-tui: cannot write") and len(err.strip().splitlines()) == 1
