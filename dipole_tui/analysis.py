@@ -34,18 +34,19 @@ FORCED_CHAIN = 8  # a run of positions with one move each is followed this far
 
 
 @dataclass(frozen=True)
-class Evaluation(Generic[M]):
+class Evaluation:
     """What the search (or the solver) makes of one position, from the view of `side`, the side
     to move: `score` in the search's scale (a result proved n plies away is +-(WIN - n)), the
-    best `line` (empty once the game is over), and the `depth` searched (0: proved outright)."""
+    best `line` in notation (empty once the game is over), and the `depth` searched (0: proved
+    outright). Plain values, so that it crosses from a worker process as it is."""
 
     side: int
     score: int
-    line: tuple[M, ...]
+    line: tuple[str, ...]
     depth: int
 
     @property
-    def best(self) -> M | None:
+    def best(self) -> str | None:
         return self.line[0] if self.line else None
 
     @property
@@ -58,13 +59,13 @@ class Evaluation(Generic[M]):
 
 
 @dataclass(frozen=True)
-class Judgement(Generic[M]):
+class Judgement:
     """A move played, the evaluation of the position it was played in (`before`, the mover's
     view) and of the one it left (`after`), what it lost in units, and its mark ("" if none)."""
 
-    move: M
-    before: Evaluation[M]
-    after: Evaluation[M]
+    move: str
+    before: Evaluation
+    after: Evaluation
     loss: float
     mark: str
 
@@ -87,7 +88,7 @@ class Evaluator(Generic[M]):
         assert isinstance(bot, SearchBot)  # the hard level is a search
         self.bot = bot
 
-    def evaluate(self, state: State[M]) -> Evaluation[M]:
+    def evaluate(self, state: State[M]) -> Evaluation:
         """The position's evaluation. A position with only one move is worth what that move
         leaves (the search would not look); so is a run of them, up to FORCED_CHAIN."""
         forced: list[M] = []
@@ -101,10 +102,10 @@ class Evaluator(Generic[M]):
         evaluation = self._evaluate(work)
         for move in reversed(forced):
             work.undo()
-            evaluation = _back(evaluation, move, work.to_move)
+            evaluation = _back(evaluation, self.game.format_move(move), work.to_move)
         return evaluation
 
-    def _evaluate(self, state: State[M]) -> Evaluation[M]:
+    def _evaluate(self, state: State[M]) -> Evaluation:
         outcome = state.outcome()
         if outcome is not None:
             won = outcome.winner is not None and outcome.winner == state.to_move
@@ -117,9 +118,9 @@ class Evaluator(Generic[M]):
         budget = Budget(movetime=self.movetime)
         result = self.bot.search.run(state, movetime=budget.movetime, stop=self.stop)
         line = self.bot.search.principal_variation(state, result.move, max(result.depth, 1))
-        return Evaluation(state.to_move, result.score, tuple(line), result.depth)
+        return Evaluation(state.to_move, result.score, self._said(line), result.depth)
 
-    def _solve(self, state: State[M]) -> Evaluation[M] | None:
+    def _solve(self, state: State[M]) -> Evaluation | None:
         """A proved result with its line, when the solver finds one within its budget."""
         budget = int(self.movetime * SOLVER_NODES_PER_SECOND)
         solution = solve(self.game, state, max_nodes=budget, stop=self.stop)
@@ -136,10 +137,13 @@ class Evaluator(Generic[M]):
             line.append(step.move)
             work.play(step.move)
         score = WIN - plies if solution.result == "win" else -(WIN - plies)
-        return Evaluation(state.to_move, score, tuple(line), 0)
+        return Evaluation(state.to_move, score, self._said(line), 0)
+
+    def _said(self, line: list[M]) -> tuple[str, ...]:
+        return tuple(map(self.game.format_move, line))
 
 
-def _back(evaluation: Evaluation[M], move: M, side: int) -> Evaluation[M]:
+def _back(evaluation: Evaluation, move: str, side: int) -> Evaluation:
     """The evaluation of a position whose only move is `move`, from what that move leaves."""
     score = evaluation.for_side(side)
     plies = plies_to_end(score)
@@ -148,8 +152,8 @@ def _back(evaluation: Evaluation[M], move: M, side: int) -> Evaluation[M]:
     return Evaluation(side, score, (move, *evaluation.line), evaluation.depth)
 
 
-def judge(unit: ScoreUnit, move: M, before: Evaluation[M], after: Evaluation[M]) -> Judgement[M]:
-    """What `move`, played where `before` was said, lost against the best move there."""
+def judge(unit: ScoreUnit, move: str, before: Evaluation, after: Evaluation) -> Judgement:
+    """What `move` (in notation), played where `before` was said, lost against the best."""
     if move == before.best:
         return Judgement(move, before, after, 0.0, "")
     mover = before.side
@@ -169,7 +173,7 @@ def evaluations(
     state: State[M],
     movetime: float,
     stop: Stop | None = None,
-) -> Iterator[Evaluation[M]]:
+) -> Iterator[Evaluation]:
     """The evaluation of every position of the game played on `state`, from its start to now:
     one more than the moves played. Stops early (yielding no more) when `stop` is set."""
     evaluator: Evaluator[M] = Evaluator(game_key, movetime, stop)
@@ -183,14 +187,12 @@ def evaluations(
             work.play(moves[ply])
 
 
-def judgements(
-    game_key: str, moves: Sequence[M], said: Sequence[Evaluation[M]]
-) -> list[Judgement[M]]:
+def judgements(game_key: str, moves: Sequence[M], said: Sequence[Evaluation]) -> list[Judgement]:
     """Each move judged by the evaluations of the positions before and after it (as many
     moves as there are evaluations after the first)."""
-    unit = REGISTRY[game_key].unit
+    entry = REGISTRY[game_key]
     return [
-        judge(unit, move, said[ply], said[ply + 1])
+        judge(entry.unit, entry.game.format_move(move), said[ply], said[ply + 1])
         for ply, move in enumerate(moves[: len(said) - 1])
     ]
 
@@ -201,11 +203,11 @@ def analyse(
     movetime: float,
     stop: Stop | None = None,
     progress: Callable[[int, int], None] | None = None,
-) -> list[Judgement[M]]:
+) -> list[Judgement]:
     """Every move of the game on `state` judged; `progress(done, total)` after each position.
     GameError when `stop` ends it before the last position."""
     moves = state.moves_played
-    said: list[Evaluation[M]] = []
+    said: list[Evaluation] = []
     started = time.perf_counter()
     for evaluation in evaluations(game_key, state, movetime, stop):
         said.append(evaluation)
@@ -219,9 +221,9 @@ def analyse(
     return judgements(game_key, moves, said)
 
 
-def words(game: Game[Any, M], unit: ScoreUnit, evaluation: Evaluation[M]) -> str:
+def words(game: Game[Any, M], unit: ScoreUnit, evaluation: Evaluation) -> str:
     """An evaluation as a record's comment says it, from the first side's view: `+1.2`, or
-    `White wins in 7 plies` for a proved result (`Black wins now` when the game is over)."""
+    `White wins in 7 plies` for a proved result (`Black has won` when the game is over)."""
     score = evaluation.for_side(0)
     plies = plies_to_end(score)
     if plies is None:
@@ -238,7 +240,7 @@ def words(game: Game[Any, M], unit: ScoreUnit, evaluation: Evaluation[M]) -> str
 def annotated_record(
     game_key: str,
     state: State[M],
-    judged: Sequence[Judgement[M]],
+    judged: Sequence[Judgement],
     tags: dict[str, str] | None = None,
     movetime: float | None = None,
 ) -> str:
@@ -250,7 +252,7 @@ def annotated_record(
     for judgement in judged:
         said = words(game, unit, judgement.after)
         if judgement.mark and judgement.before.best is not None:
-            best = game.format_move(judgement.before.best)
+            best = judgement.before.best
             said += f"; {judgement.word}, best {best} ({words(game, unit, judgement.before)})"
         notes.append(f"{judgement.mark} {{{said}}}")
     given = dict(tags or {})

@@ -42,16 +42,14 @@ def game_with_planted_blunder() -> State[Any]:
     return state
 
 
-def evaluation(side: int, score: float, best: str | None = "e1-d2") -> Evaluation[Any]:
-    state = DIPOLE.new("8x8")
-    line = () if best is None else (DIPOLE.parse_move(best, state),)
+def evaluation(side: int, score: float, best: str | None = "e1-d2") -> Evaluation:
+    line = () if best is None else (best,)
     return Evaluation(side, round(score * UNIT.size), line, 5)
 
 
 def marked(loss: float) -> str:
     """The mark of a move of White that leaves +1.0 - loss where +1.0 was best."""
-    state = DIPOLE.new("8x8")
-    played = DIPOLE.parse_move("e1-f2", state)
+    played = "e1-f2"
     return judge(UNIT, played, evaluation(0, 1.0), evaluation(1, loss - 1.0)).mark
 
 
@@ -63,8 +61,7 @@ def test_the_mark_follows_what_the_move_lost(loss: float, mark: str) -> None:
 
 
 def test_the_best_move_is_never_marked() -> None:
-    state = DIPOLE.new("8x8")
-    best = DIPOLE.parse_move("e1-d2", state)
+    best = "e1-d2"
     judged = judge(
         UNIT, best, evaluation(0, 3.0), evaluation(1, 3.0)
     )  # the search changed its mind
@@ -72,12 +69,11 @@ def test_the_best_move_is_never_marked() -> None:
 
 
 def test_a_won_position_kept_won_costs_nothing_and_a_win_thrown_away_is_a_blunder() -> None:
-    state = DIPOLE.new("8x8")
-    played = DIPOLE.parse_move("e1-f2", state)
+    played = "e1-f2"
     still_won = judge(UNIT, played, evaluation(0, CAP + 4), evaluation(1, -(CAP + 1)))
     assert still_won.mark == ""
     proved_win = Evaluation(0, WIN - 5, evaluation(0, 0).line, 0)
-    proved_loss: Evaluation[Any] = Evaluation(1, WIN - 4, (), 0)  # the opponent now wins in 4
+    proved_loss: Evaluation = Evaluation(1, WIN - 4, (), 0)  # the opponent now wins in 4
     assert judge(UNIT, played, proved_win, proved_loss).mark == "??"
 
 
@@ -102,7 +98,7 @@ def test_a_position_with_one_move_is_worth_what_that_move_leaves() -> None:
     moves = state.legal_moves()
     evaluator: Evaluator[Any] = Evaluator("dipole", 0.05)
     said = evaluator.evaluate(state)
-    assert said.best in moves and said.side == 0
+    assert said.best in [DIPOLE.format_move(move) for move in moves] and said.side == 0
     if len(moves) == 1:
         after = state.copy()
         after.play(moves[0])
@@ -116,7 +112,7 @@ def test_the_planted_blunder_is_marked_with_the_best_move() -> None:
     assert len(judged) == len(state.moves_played)
     first = judged[0]
     assert first.mark == "??" and first.word == "blunder"
-    assert first.before.best is not None and DIPOLE.format_move(first.before.best) == "e7-e5"
+    assert first.before.best == "e7-e5"
     assert first.before.proved and first.after.proved
     text = annotated_record("dipole", state, judged, movetime=0.05)
     assert re.search(r"1\.\.\. e7-d6\?\? \{White wins in \d+ plies?; blunder, best e7-e5 \(", text)
