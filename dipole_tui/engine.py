@@ -1,4 +1,5 @@
-"""What a level thinks of a position, said line by line for the `best` command.
+"""What a level thinks of a position, said line by line for the `best` command, and a score said
+in words for people (the app's analysis).
 
 One line per depth the search completes, `depth D score S nodes N time T pv M1 M2 ...`, in the
 spirit of UCI's `info`, then `bestmove M`. S is from the side to move's view, in the unit its
@@ -9,6 +10,7 @@ same budget and seed, so the move said is the move it would play.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -27,6 +29,42 @@ def format_score(score: int, unit: ScoreUnit) -> str:
         return f"{'win' if score > 0 else 'loss'} {plies}"
     text = f"{score / unit.size:.1f}"
     return "0.0" if text == "-0.0" else text
+
+
+# A score in words, from the first side's view, by its size in the game's units (README):
+# below EVEN it is even, below SLIGHTLY a side is slightly better, below BETTER better, else
+# winning. The evaluation bar gives the first side 50% + 50% * tanh(score / BAR_SCALE).
+EVEN = 0.5
+SLIGHTLY = 1.5
+BETTER = 3.0
+BAR_SCALE = 4.0
+
+
+def score_in_words(score: int, to_move: int, side_names: tuple[str, str], unit: ScoreUnit) -> str:
+    """The side to move's `score` said from the first side's view, as lichess says a chess
+    evaluation: "White is better, +2.1", "Black is winning, -5.0", "Even, 0.0", or for a proved
+    result "White wins in 7 plies" (plies to the end, passes included, as `solve` counts)."""
+    first = score if to_move == 0 else -score
+    plies = plies_to_end(first)
+    if plies is not None:
+        winner = side_names[0 if first > 0 else 1]
+        return f"{winner} wins in {plies} {'ply' if plies == 1 else 'plies'}"
+    number = f"{first / unit.size:+.1f}"
+    size = abs(float(number))  # the bands go by the number shown
+    if size < EVEN:
+        return "Even, 0.0" if size == 0 else f"Even, {number}"
+    leader = side_names[0 if first > 0 else 1]
+    band = "slightly better" if size < SLIGHTLY else "better" if size < BETTER else "winning"
+    return f"{leader} is {band}, {number}"
+
+
+def first_side_share(score: int, to_move: int, unit: ScoreUnit) -> float:
+    """The first side's share of the evaluation bar, 0 to 1, for the side to move's `score`:
+    half when even, all of it for a proved win."""
+    first = score if to_move == 0 else -score
+    if plies_to_end(first) is not None:
+        return 1.0 if first > 0 else 0.0
+    return 0.5 + 0.5 * math.tanh(first / unit.size / BAR_SCALE)
 
 
 def think(

@@ -121,17 +121,22 @@ def test_a_stopped_easy_or_medium_bot_still_answers_with_a_legal_move() -> None:
 
 def test_a_failing_bot_answers_no_move_and_logs_why(tmp_path: Path) -> None:
     """The worker survives a failure; the player is told, and the traceback is in the log."""
-    answers: queue.Queue[tuple[int, str | None]] = queue.Queue()
+    answers: queue.Queue[tuple[int, str | None, tuple[str, ...]]] = queue.Queue()
     log = tmp_path / "data" / "bot-errors.log"
-    thinker = Thinker(lambda number, move: answers.put((number, move)), error_log=log)
+    thinker = Thinker(lambda *answer: answers.put(answer), error_log=log)
     try:
-        budget = Budget(movetime=None, depth=1)
+        budget = Budget(movetime=None, depth=3)
         failed = thinker.ask("dipole", '[Game "Dipole"]\n1. e1-e2\n', "hard", 1, budget)
-        assert answers.get(timeout=30) == (failed, None)
+        assert answers.get(timeout=30) == (failed, None, ())
         record = '[Game "Dipole"]\n1. e1-g3\n'
         played = thinker.ask("dipole", record, "hard", 1, budget)  # the same worker goes on
-        number, move = answers.get(timeout=30)
+        number, move, line = answers.get(timeout=30)
         assert number == played and move is not None
+        # The line it expects: its move first, then one legal move after another.
+        assert line[0] == move and len(line) == 3
+        state = DIPOLE.new()
+        for text in ("e1-g3", *line):
+            state.play(DIPOLE.parse_move(text, state))
     finally:
         thinker.close()
     text = log.read_text(encoding="utf-8")

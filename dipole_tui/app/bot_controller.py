@@ -21,7 +21,12 @@ HINT_BOT = "hard"  # the level a hint asks
 HINT_SEAT = 2  # a seat of its own: the bots at the board keep what they learned to themselves
 HINT_TIME = 1.0  # seconds at most, whatever a bot's think time
 
-AnswerHandler = Callable[[int, str | None], None]
+
+class AnswerHandler(Protocol):
+    """Takes the process's answer to request `number`: a move in notation (None: none found),
+    and the line the bot expects after it, the move first."""
+
+    def __call__(self, number: int, text: str | None, line: tuple[str, ...] = (), /) -> None: ...
 
 
 class ThinkerLike(Protocol):
@@ -40,10 +45,11 @@ class ThinkerLike(Protocol):
 @dataclass(frozen=True)
 class Answer:
     """An answer still wanted: the bot's move or the hint, in notation; None when none was
-    found (the search failed)."""
+    found (the search failed). `line`: what the bot expects to follow, the move first."""
 
     hint: bool
     text: str | None
+    line: tuple[str, ...] = ()
 
 
 class BotController:
@@ -137,18 +143,18 @@ class BotController:
         record = session.record_text()
         return self._thinker.ask(session.game.key, record, bot, seat, Budget(movetime=movetime))
 
-    def _arrived(self, number: int, text: str | None) -> None:
+    def _arrived(self, number: int, text: str | None, line: tuple[str, ...] = ()) -> None:
         """On the process's reading thread: the app's thread decides."""
-        self._hand_over(partial(self._answered, number, text))
+        self._hand_over(partial(self._answered, number, text, line))
 
-    def _answered(self, number: int, text: str | None) -> None:
+    def _answered(self, number: int, text: str | None, line: tuple[str, ...]) -> None:
         self._unanswered = max(0, self._unanswered - 1)
         if number == self._move:
             self._move = None
-            self._on_answer(Answer(hint=False, text=text))
+            self._on_answer(Answer(hint=False, text=text, line=line))
         elif number == self._hint:
             self._hint = None
-            self._on_answer(Answer(hint=True, text=text))
+            self._on_answer(Answer(hint=True, text=text, line=line))
 
 
 __all__ = ["HINT_BOT", "Answer", "AnswerHandler", "BotController", "ThinkerLike"]

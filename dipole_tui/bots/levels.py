@@ -62,6 +62,12 @@ class SearchBot:
             return chosen
         return self._human_choice(state, depth or 1, stop)
 
+    def line(self, state: State[M], move: M) -> list[M]:
+        """The line it expects after choosing `move` in `state`, the move first: as long as its
+        last search looked (one move for a level that does not deepen)."""
+        found: list[M] = self.search.principal_variation(state, move, max(self.last_depth, 1))
+        return found
+
     def _human_choice(self, state: State[M], depth: int, stop: Stop | None) -> M:
         """Score every move at a shallow depth, then pick among the nearly best.
 
