@@ -25,7 +25,7 @@ def random_position(rng: random.Random, checkers: int, size: int = 8) -> DipoleS
     """k checkers in all, each side at least one, in stacks of random heights."""
     free = dark_squares(size)
     rng.shuffle(free)
-    white = rng.randint(1, checkers - 1)
+    white = rng.randint(max(1, checkers - 12), min(12, checkers - 1))  # 12 a side at most
     sides = []
     for count in (white, checkers - white):
         stacks = []

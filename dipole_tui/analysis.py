@@ -3,15 +3,15 @@ review draws.
 
 Every position of the game is evaluated by the `hard` level's search, and, in a game the exact
 solver solves, first by the solver within a small budget of nodes, so that the endgame is told
-as proved results. A move is then judged by what it lost against the best move of its position:
-the best move's score less the score of the position the move left, both from the mover's view,
-in the game's unit (Dipole's checkers), with scores beyond +-CAP units counted as +-CAP, so that
-a won position kept won (or a lost one kept lost) costs nothing. The marks' thresholds are in
-the README.
+as proved results. A move is then judged, as lichess judges chess moves, by the winning chances
+it lost against the best move of its position: a score of s units (Dipole's checkers) gives
+chances tanh(s / (2 * SCALE)), from -1 (lost) to 1 (won), so that half a checker matters in an
+even game and little once the game is won; a proved win is 1. The thresholds are in the README.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -26,9 +26,9 @@ from .registry import REGISTRY, create_bot
 from .solver import solve
 
 LEVEL = "hard"  # the level whose search judges
-CAP = 5.0  # units: a score beyond it is as good as won
-# (least loss in units, mark, word), worst first
-MARKS = ((2.0, "??", "blunder"), (1.0, "?", "mistake"), (0.5, "?!", "inaccuracy"))
+SCALE = 2.5  # units: about a fifth of the chances lost per unit, near an even game
+# (least loss of winning chances, mark, word), worst first
+MARKS = ((0.3, "??", "blunder"), (0.2, "?", "mistake"), (0.1, "?!", "inaccuracy"))
 SOLVER_NODES_PER_SECOND = 20_000  # the solver's budget per second of --movetime
 FORCED_CHAIN = 8  # a run of positions with one move each is followed this far
 
@@ -61,7 +61,8 @@ class Evaluation:
 @dataclass(frozen=True)
 class Judgement:
     """A move played, the evaluation of the position it was played in (`before`, the mover's
-    view) and of the one it left (`after`), what it lost in units, and its mark ("" if none)."""
+    view) and of the one it left (`after`), the winning chances it lost, and its mark ("" if
+    none)."""
 
     move: str
     before: Evaluation
@@ -157,15 +158,16 @@ def judge(unit: ScoreUnit, move: str, before: Evaluation, after: Evaluation) -> 
     if move == before.best:
         return Judgement(move, before, after, 0.0, "")
     mover = before.side
-    best = _capped(before.score, unit)
-    played = _capped(after.for_side(mover), unit)
-    loss = max(0.0, best - played)
+    loss = max(0.0, chances(before.score, unit) - chances(after.for_side(mover), unit))
     mark = next((mark for least, mark, _ in MARKS if loss >= least), "")
     return Judgement(move, before, after, loss, mark)
 
 
-def _capped(score: int, unit: ScoreUnit) -> float:
-    return max(-CAP, min(CAP, score / unit.size))
+def chances(score: int, unit: ScoreUnit) -> float:
+    """A score as winning chances, from -1 (lost) to 1 (won)."""
+    if plies_to_end(score) is not None:
+        return 1.0 if score > 0 else -1.0
+    return math.tanh(score / unit.size / (2 * SCALE))
 
 
 def evaluations(
@@ -221,16 +223,21 @@ def analyse(
     return judgements(game_key, moves, said)
 
 
-def words(game: Game[Any, M], unit: ScoreUnit, evaluation: Evaluation) -> str:
+def words(game: Game[Any, M], unit: ScoreUnit, evaluation: Evaluation, short: bool = False) -> str:
     """An evaluation as a record's comment says it, from the first side's view: `+1.2`, or
-    `White wins in 7 plies` for a proved result (`Black has won` when the game is over)."""
+    `White wins in 7 plies` for a proved result (`Black has won` when the game is over). Short,
+    as a narrow list has room for: `#7` (the first side wins in 7 plies), `#-7`, `1-0`."""
     score = evaluation.for_side(0)
     plies = plies_to_end(score)
     if plies is None:
         if not evaluation.line:  # the game is over, and not won
-            return "drawn"
+            return "1/2-1/2" if short else "drawn"
         text = f"{score / unit.size:+.1f}"
         return "0.0" if text in ("+0.0", "-0.0") else text
+    if short:
+        if plies == 0:
+            return "1-0" if score > 0 else "0-1"
+        return f"#{plies}" if score > 0 else f"#-{plies}"
     winner = game.side_names[0 if score > 0 else 1]
     if plies == 0:
         return f"{winner} has won"

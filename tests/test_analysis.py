@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from dipole_tui.analysis import (
-    CAP,
     Evaluation,
     Evaluator,
     analyse,
@@ -47,17 +46,27 @@ def evaluation(side: int, score: float, best: str | None = "e1-d2") -> Evaluatio
     return Evaluation(side, round(score * UNIT.size), line, 5)
 
 
-def marked(loss: float) -> str:
-    """The mark of a move of White that leaves +1.0 - loss where +1.0 was best."""
-    played = "e1-f2"
-    return judge(UNIT, played, evaluation(0, 1.0), evaluation(1, loss - 1.0)).mark
+def marked(best: float, left: float) -> str:
+    """The mark of a move of White that leaves `left` (units) where `best` was best."""
+    return judge(UNIT, "e1-f2", evaluation(0, best), evaluation(1, -left)).mark
 
 
 @pytest.mark.parametrize(
-    ("loss", "mark"), [(0.0, ""), (0.4, ""), (0.5, "?!"), (0.9, "?!"), (1.0, "?"), (2.0, "??")]
+    ("best", "left", "mark"),
+    [
+        (0.0, 0.0, ""),
+        (0.0, -0.4, ""),
+        (0.0, -0.6, "?!"),
+        (0.0, -1.1, "?"),
+        (0.0, -1.6, "??"),
+        (4.6, 4.1, ""),  # the game stays as good as won
+        (6.0, 3.0, "?"),
+        (9.0, 8.0, ""),
+        (-8.0, -12.0, ""),  # lost either way
+    ],
 )
-def test_the_mark_follows_what_the_move_lost(loss: float, mark: str) -> None:
-    assert marked(loss) == mark
+def test_the_mark_follows_the_winning_chances_lost(best: float, left: float, mark: str) -> None:
+    assert marked(best, left) == mark
 
 
 def test_the_best_move_is_never_marked() -> None:
@@ -68,13 +77,14 @@ def test_the_best_move_is_never_marked() -> None:
     assert (judged.mark, judged.loss) == ("", 0.0)
 
 
-def test_a_won_position_kept_won_costs_nothing_and_a_win_thrown_away_is_a_blunder() -> None:
+def test_a_proved_win_kept_costs_nothing_and_a_win_thrown_away_is_a_blunder() -> None:
     played = "e1-f2"
-    still_won = judge(UNIT, played, evaluation(0, CAP + 4), evaluation(1, -(CAP + 1)))
-    assert still_won.mark == ""
-    proved_win = Evaluation(0, WIN - 5, evaluation(0, 0).line, 0)
-    proved_loss: Evaluation = Evaluation(1, WIN - 4, (), 0)  # the opponent now wins in 4
-    assert judge(UNIT, played, proved_win, proved_loss).mark == "??"
+    line = evaluation(0, 0).line
+    in_5 = Evaluation(0, WIN - 5, line, 0)
+    assert judge(UNIT, played, in_5, Evaluation(1, -(WIN - 9), line, 0)).mark == ""  # slower
+    loses_in_4 = Evaluation(1, WIN - 4, (), 0)  # the opponent now wins in 4
+    assert judge(UNIT, played, in_5, loses_in_4).mark == "??"
+    assert judge(UNIT, played, in_5, evaluation(1, -3.0)).mark == "??"  # to merely +3
 
 
 def test_words_are_from_the_first_sides_view() -> None:
@@ -89,6 +99,10 @@ def test_words_are_from_the_first_sides_view() -> None:
         "Black wins in 1 ply"
     )
     assert words(game, UNIT, Evaluation(1, -WIN, (), 0)) == "White has won"
+    assert words(game, UNIT, Evaluation(1, WIN - 7, ("d8-c7",), 0), short=True) == "#-7"
+    assert words(game, UNIT, Evaluation(0, WIN - 3, ("e1-d2",), 0), short=True) == "#3"
+    assert words(game, UNIT, Evaluation(1, -WIN, (), 0), short=True) == "1-0"
+    assert words(game, UNIT, evaluation(1, 1.2), short=True) == "-1.2"
 
 
 def test_a_position_with_one_move_is_worth_what_that_move_leaves() -> None:

@@ -33,6 +33,7 @@ from textual.widgets import Input, Static
 
 from ..bots.orphans import END_SIGNALS
 from ..bots.process import Thinker
+from ..bots.reviewer import Reviewer
 from ..games.base import GameError, shown, title
 from ..records import RecordError, load_record
 from ..session import HUMAN, Autosave, Session, game_named
@@ -42,6 +43,7 @@ from .bot_controller import HINT_BOT, Answer, AnswerHandler, BotController, Thin
 from .choice import GameChoice
 from .footer import GameFooter
 from .game_board import GameBoard
+from .review import ReviewScreen, SourceFactory
 from .screens import ChoiceScreen, FileScreen, HelpScreen, NewGameScreen, OpenScreen
 from .side_panel import SIDE_PANEL_WIDTH, MoveEntry, SidePanel
 from .wrapping import wrap
@@ -93,6 +95,7 @@ class GameApp(App[None]):
         # already go to the entry instead of racing to the board.
         Binding("colon", "type_move", "Type", priority=True),
         Binding("s", "save", "Save"),
+        Binding("r", "review", "Review"),
         Binding("o", "load", "Open"),
         Binding("n", "new_game", "New"),
         # Help and Quit are pinned to the footer's right end (footer.py), so never cut off.
@@ -111,8 +114,9 @@ class GameApp(App[None]):
         autosave: Autosave | None = None,
         think_time: float = 1.0,
         thinker: Callable[[AnswerHandler], ThinkerLike] | None = None,
+        reviewer: SourceFactory | None = None,
     ) -> None:
-        """`thinker` makes the bots' process (a test gives a stand-in)."""
+        """`thinker` makes the bots' process, `reviewer` the review's (a test gives stand-ins)."""
         super().__init__()
         if self.no_color:
             # Textual greys every colour under NO_COLOR, and the ANSI themes' colours all turn
@@ -131,6 +135,7 @@ class GameApp(App[None]):
         self.error_log = self.autosave.folder / "bot-errors.log"
         thinker = thinker or functools.partial(Thinker, error_log=self.error_log)
         self.bots = BotController(think_time, self._bots_answered, self._hand_over, thinker)
+        self.reviewer = reviewer or functools.partial(Reviewer, error_log=self.error_log)
         self._filed = False  # the finished game is in finished/ already
         self.session = session or new_session(self.choice)
         if session is not None:
@@ -308,10 +313,12 @@ class GameApp(App[None]):
                 self.action_new_game()
             elif answer == "quit":
                 self.exit()
+            elif answer == "review":
+                self.action_review()
             else:
-                self.call_after_refresh(self._close_entry)  # review from the board
+                self.call_after_refresh(self._close_entry)  # Escape: look at the board
 
-        self.push_screen(ChoiceScreen(headline, text, answers, escape="review"), answered)
+        self.push_screen(ChoiceScreen(headline, text, answers, escape="board"), answered)
 
     def _start(self, session: Session[Any]) -> None:
         replaced = self.session.whole_game()
@@ -466,9 +473,12 @@ class GameApp(App[None]):
         self.board.flip()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """':' types a move only on the game screen; in a dialog it is just a character."""
+        """':' types a move only on the game screen; in a dialog it is just a character. A
+        review leaves the game behind it alone: only quitting, help and the palette reach it."""
         if action == "type_move":
             return self.screen is self.screen_stack[0]
+        if isinstance(self.screen, ReviewScreen):
+            return action in ("quit", "help", "command_palette")
         return True
 
     def action_type_move(self) -> None:
@@ -591,6 +601,14 @@ class GameApp(App[None]):
         games = self.autosave.saved_games()
         default = str(Path.cwd()) + "/"
         self.push_screen(OpenScreen(games, folder, default, self.ascii_glyphs), chosen)
+
+    def action_review(self) -> None:
+        """Review the whole game, undone moves too, on a screen of its own."""
+        whole = self.session.whole_game()
+        if not whole.state.moves_played:
+            self.notify("Nothing to review yet: no move has been played")
+            return
+        self.push_screen(ReviewScreen(whole.record_text(), self.reviewer, self.ascii_glyphs))
 
     def action_help(self) -> None:
         glyphs = glyph_map(*self.board.GLYPH_TABLES) if self.ascii_glyphs else None

@@ -1,0 +1,386 @@
+"""A game review: every position evaluated in the background, the evaluation drawn across the game,
+the inaccuracies, mistakes and blunders marked in the move list, and any ply a key or a click away.
+
+The screen only shows: the evaluations come from a worker process (`EvaluationSource`), the
+judging of the moves from `analysis.judge`, and the saved review is `analyse`'s annotated record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any, ClassVar, Protocol
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets.option_list import Option
+
+from ..analysis import MARKS, Evaluation, Judgement, annotated_record, chances, judge, words
+from ..games.base import State
+from ..records import move_label, parse_record, start_of, write_atomically
+from ..registry import REGISTRY
+from .boards import make_board
+from .screens import FileScreen
+
+REVIEW_MOVETIME = 0.5  # seconds of search a position
+BARS = " ▁▂▃▄▅▆▇█"
+MARK_CLASS = {mark: f"graph--{word}" for _, mark, word in MARKS}
+
+
+class EvaluationSource(Protocol):
+    """The worker that evaluates a game's positions in turn: `review` sends the game (a record)
+    and returns the request's number; the answers reach the callback given when it was made,
+    `(number, ply, evaluation)`, and `(number, None, None)` once the last is in (or it failed)."""
+
+    def review(self, game_key: str, record: str, movetime: float) -> int: ...
+
+    def close(self) -> None: ...
+
+
+SourceFactory = Callable[[Callable[[int, int | None, Evaluation | None], None]], EvaluationSource]
+
+
+class EvalGraph(Widget):
+    """The first side's winning chances in each position (`analysis.chances`), as a filled area:
+    the first side's colour below the curve, the second's above, even in the middle. Under it,
+    the marks of the moves and the ply shown (▲). A click jumps to the ply under it."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "graph--area",
+        "graph--cursor",
+        "graph--pending",
+        "graph--inaccuracy",
+        "graph--mistake",
+        "graph--blunder",
+    }
+    DEFAULT_CSS = """
+    EvalGraph { height: 5; }
+    EvalGraph > .graph--area { color: #f0f0f0; background: #303030; }
+    EvalGraph > .graph--cursor { color: #60a0e0; background: #203850; }
+    EvalGraph > .graph--pending { color: $text-muted; background: $surface; }
+    EvalGraph > .graph--inaccuracy { color: #d0c040; text-style: bold; }
+    EvalGraph > .graph--mistake { color: #e08030; text-style: bold; }
+    EvalGraph > .graph--blunder { color: #e04040; text-style: bold; }
+    App:nocolor EvalGraph > .graph--cursor { text-style: reverse; }
+    """
+    ROWS = 4  # of the area; a fifth row holds the marks and the cursor
+
+    class Jump(Message):
+        def __init__(self, ply: int) -> None:
+            super().__init__()
+            self.ply = ply
+
+    def __init__(self, positions: int, ascii_glyphs: bool, id: str | None = None) -> None:
+        super().__init__(id=id)
+        # The first side's winning chances, from -1 to 1 (None: not evaluated yet)
+        self.values: list[float | None] = [None] * positions
+        self.marks = [""] * positions  # of the move that led to each position
+        self.cursor = 0
+        self.ascii_glyphs = ascii_glyphs
+
+    def set_value(self, ply: int, value: float, mark: str) -> None:
+        self.values[ply] = value
+        self.marks[ply] = mark
+        self.refresh()
+
+    def set_cursor(self, ply: int) -> None:
+        self.cursor = ply
+        self.refresh()
+
+    def position_at(self, x: int) -> int:
+        """The position a column shows: columns are shared out evenly over the positions."""
+        return min(len(self.values) - 1, max(0, x) * len(self.values) // max(1, self.size.width))
+
+    def column_of(self, ply: int) -> int:
+        """The last column showing `ply`, or the one standing for it where columns are few."""
+        width = max(1, self.size.width)
+        return min(width - 1, ((ply + 1) * width - 1) // len(self.values))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if width == 0:
+            return Strip.blank(0)
+        shown = [self.position_at(x) for x in range(width)]
+        cursor = self.column_of(self.cursor)
+        if y == self.ROWS:
+            return Strip(self._marks_row(shown, cursor))
+        segments = []
+        for x, ply in enumerate(shown):
+            value = self.values[ply]
+            if value is None:
+                char = "." if y == self.ROWS // 2 else " "
+                segments.append(Segment(char, self._style("graph--pending")))
+                continue
+            eighths = round((value + 1) / 2 * self.ROWS * 8)
+            filled = max(0, min(8, eighths - 8 * (self.ROWS - 1 - y)))
+            char = BARS[filled] if not self.ascii_glyphs else " .:|#"[(filled + 1) // 2]
+            name = "graph--cursor" if x == cursor else "graph--area"
+            segments.append(Segment(char, self._style(name)))
+        return Strip(segments)
+
+    def _marks_row(self, shown: list[int], cursor: int) -> list[Segment]:
+        """Each column's worst mark among the moves it stands for; the cursor over all."""
+        segments = []
+        base = self.rich_style
+        for x, ply in enumerate(shown):
+            if x == cursor:
+                segments.append(
+                    Segment("^" if self.ascii_glyphs else "▲", self._style("graph--cursor"))
+                )
+                continue
+            last = shown[x + 1] if x + 1 < len(shown) else len(self.values)
+            marks = [self.marks[p] for p in range(ply, max(ply + 1, last))]
+            worst = next((mark for _, mark, _ in MARKS if mark in marks), "")
+            if worst:
+                segments.append(Segment(worst[0], self._style(MARK_CLASS[worst])))
+            else:
+                segments.append(Segment(" ", base))
+        return segments
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(name)
+
+    def on_click(self, event: events.Click) -> None:
+        self.post_message(self.Jump(self.position_at(event.x)))
+
+
+class ReviewScreen(Screen[None]):
+    """The review of the game a record holds, from its start to its end."""
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Back"),
+        Binding("right", "step(1)", "On"),
+        Binding("h", "step(-1)", "Back", show=False),
+        Binding("l", "step(1)", "On", show=False),
+        Binding("home", "jump(0)", "Start", show=False),
+        Binding("end", "jump(-1)", "End", show=False),
+        Binding("s", "save", "Save"),
+        Binding("escape,q", "close", "Close"),
+    ]
+    DEFAULT_CSS = """
+    ReviewScreen #review-side { width: 30; padding: 0 1; border-left: vkey $primary-muted; }
+    ReviewScreen #review-title { text-style: bold; height: 1; }
+    ReviewScreen #review-progress { height: 1; }
+    ReviewScreen #review-progress Bar { width: 1fr; }
+    ReviewScreen #review-details { height: 4; }
+    ReviewScreen #review-moves { height: 1fr; border: none; padding: 0; }
+    """
+
+    def __init__(
+        self,
+        record: str,
+        source: SourceFactory,
+        ascii_glyphs: bool = False,
+        movetime: float = REVIEW_MOVETIME,
+    ) -> None:
+        """`record` is the game's record text, as it would be saved."""
+        super().__init__()
+        loaded = parse_record(record)
+        state: State[Any] = loaded.state
+        self.record = record
+        self.game_key = loaded.game.key
+        self.entry = REGISTRY[self.game_key]
+        self.game = self.entry.game
+        self.final = state.copy()
+        self.tags = loaded.tags
+        self.moves = state.moves_played
+        self.first = start_of(state).to_move
+        self.movetime = movetime
+        self.evaluations: list[Evaluation | None] = [None] * (len(self.moves) + 1)
+        self.judged: list[Judgement | None] = [None] * len(self.moves)
+        self.ply = len(self.moves)
+        self._work = state.copy()  # moved to the ply shown by playing or undoing moves
+        self._work_ply = len(self.moves)
+        self._source = source(self._answered)
+        self._number: int | None = None
+        self.board = make_board(self.game_key, self._work.copy(), ascii_glyphs)
+        self.board.interactive = False
+        self.board.can_focus = False
+        self.graph = EvalGraph(len(self.moves) + 1, ascii_glyphs, id="review-graph")
+
+    @property
+    def done(self) -> int:
+        """Positions evaluated so far."""
+        return sum(evaluation is not None for evaluation in self.evaluations)
+
+    @property
+    def shown(self) -> State[Any]:
+        """The position on the board (do not change it)."""
+        return self._work
+
+    @property
+    def complete(self) -> bool:
+        return self.done == len(self.evaluations)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield self.board
+            with Vertical(id="review-side"):
+                yield Static(f"Review: {self.game.name}", id="review-title")
+                yield ProgressBar(total=len(self.evaluations), show_eta=False, id="review-progress")
+                yield self.graph
+                yield Static(id="review-details")
+                yield OptionList(*self._options(), id="review-moves")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._number = self._source.review(self.game_key, self.record, self.movetime)
+        self._show(self.ply)
+        self.query_one(OptionList).focus()
+
+    def on_unmount(self) -> None:
+        self._source.close()
+
+    # -- evaluations arriving ------------------------------------------------------------------
+
+    def _answered(self, number: int, ply: int | None, evaluation: Evaluation | None) -> None:
+        """On the source's reading thread: handed to the screen's own."""
+        if self.app.is_running:
+            self.app.call_from_thread(self._take, number, ply, evaluation)
+
+    def _take(self, number: int, ply: int | None, evaluation: Evaluation | None) -> None:
+        if number != self._number or not self.is_mounted:
+            return
+        if ply is None or evaluation is None:
+            if not self.complete:
+                self.notify(
+                    "The review stopped: the evaluations did not all come in", severity="error"
+                )
+            return
+        self.evaluations[ply] = evaluation
+        self.query_one(ProgressBar).update(progress=self.done)
+        for moved in (ply - 1, ply):  # the moves into and out of this position
+            before = self.evaluations[moved] if moved >= 0 else None
+            after = self.evaluations[moved + 1] if 0 <= moved < len(self.moves) else None
+            if before is not None and after is not None:
+                move = self.game.format_move(self.moves[moved])
+                self.judged[moved] = judge(self.entry.unit, move, before, after)
+                self.query_one(OptionList).replace_option_prompt_at_index(
+                    moved + 1, self._move_text(moved)
+                )
+        judged = self.judged[ply - 1] if ply > 0 else None
+        value = chances(evaluation.for_side(0), self.entry.unit)
+        self.graph.set_value(ply, value, judged.mark if judged else "")
+        if abs(ply - self.ply) <= 1:
+            self._describe()
+
+    # -- what is shown -------------------------------------------------------------------------
+
+    def _options(self) -> list[Option]:
+        return [Option("start", id="ply-0")] + [
+            Option(self._move_text(ply), id=f"ply-{ply + 1}") for ply in range(len(self.moves))
+        ]
+
+    def _move_text(self, ply: int) -> Text:
+        """`12. e3xg5?  +1.4`: the move, its mark, and what it left."""
+        text = Text(f"{move_label(self.first, ply)} {self.game.format_move(self.moves[ply])}")
+        judged = self.judged[ply]
+        if judged is None:
+            return text
+        if judged.mark:
+            text.append(
+                judged.mark, style=self.graph.get_component_rich_style(MARK_CLASS[judged.mark])
+            )
+        text.append(f"  {words(self.game, self.entry.unit, judged.after, short=True)}", style="dim")
+        return text
+
+    def _show(self, ply: int) -> None:
+        """Show the position after `ply` moves."""
+        while self._work_ply > ply:
+            self._work.undo()
+            self._work_ply -= 1
+        while self._work_ply < ply:
+            self._work.play(self.moves[self._work_ply])
+            self._work_ply += 1
+        self.ply = ply
+        last = self.moves[ply - 1] if ply > 0 else None
+        self.board.show_state(self._work.copy(), last)
+        evaluation = self.evaluations[ply]
+        if evaluation is not None and evaluation.best is not None:
+            self.board.show_hint(self.game.parse_move(evaluation.best, self._work))
+        self.graph.set_cursor(ply)
+        moves = self.query_one(OptionList)
+        if moves.highlighted != ply:
+            moves.highlighted = ply
+        self._describe()
+
+    def _describe(self) -> None:
+        """What the ply shown was, and what is best from there."""
+        lines: list[Text | str] = []
+        unit, game = self.entry.unit, self.game
+        if self.ply == 0:
+            lines.append("The start")
+        else:
+            played = game.format_move(self.moves[self.ply - 1])
+            move = f"{move_label(self.first, self.ply - 1)} {played}"
+            judged = self.judged[self.ply - 1]
+            if judged is not None and judged.mark:
+                lines.append(Text.assemble(f"{move}{judged.mark} ", (judged.word, "bold")))
+                lines.append(f"best was {judged.before.best} ({words(game, unit, judged.before)})")
+            else:
+                lines.append(move)
+        evaluation = self.evaluations[self.ply]
+        if evaluation is None:
+            lines.append(Text("evaluating...", style="dim"))
+        else:
+            lines.append(f"now {words(game, unit, evaluation)}")
+            if evaluation.line:
+                lines.append(Text(f"best line {' '.join(evaluation.line)}", style="dim"))
+        text = Text("\n").join(Text(line) if isinstance(line, str) else line for line in lines)
+        self.query_one("#review-details", Static).update(text)
+
+    # -- keys ----------------------------------------------------------------------------------
+
+    def action_step(self, by: int) -> None:
+        self._show(max(0, min(len(self.moves), self.ply + by)))
+
+    def action_jump(self, ply: int) -> None:
+        self._show(len(self.moves) if ply < 0 else ply)
+
+    @on(OptionList.OptionHighlighted, "#review-moves")
+    def highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The player moved along the list (not a highlight the screen set, or one since gone)."""
+        if event.option_index != self.ply and event.option_list.highlighted == event.option_index:
+            self._show(event.option_index)
+
+    @on(EvalGraph.Jump)
+    def jumped(self, event: EvalGraph.Jump) -> None:
+        self._show(event.ply)
+
+    def action_save(self) -> None:
+        if not self.complete:
+            self.notify(
+                f"The review is still evaluating: {self.done} of {len(self.evaluations)} "
+                "positions. Save once it is done."
+            )
+            return
+        stamp = datetime.now().strftime("%Y%m%d-%H%M")
+        default = str(Path.cwd() / f"{self.game_key}-review-{stamp}.txt")
+
+        def chosen(path: Path | None) -> None:
+            if path is None:
+                return
+            judged = [judgement for judgement in self.judged if judgement is not None]
+            text = annotated_record(self.game_key, self.final, judged, self.tags, self.movetime)
+            try:
+                write_atomically(path, text)
+            except OSError as error:
+                self.notify(f"could not save {path}: {error.strerror or error}", severity="error")
+                return
+            self.notify(f"Saved the review to {path}")
+
+        self.app.push_screen(FileScreen("Save the review as", default), chosen)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

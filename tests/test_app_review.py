@@ -1,0 +1,233 @@
+"""The game review: positions evaluated in the background, the graph, the marks, jumping to a ply,
+and the review saved as an annotated record."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+from app_steps import AppFactory, noticed, type_move, until
+from textual.widgets import Input, OptionList, ProgressBar
+
+from dipole_tui.analysis import Evaluation, evaluations
+from dipole_tui.app.app import GameApp
+from dipole_tui.app.review import EvalGraph, ReviewScreen
+from dipole_tui.app.screens import ChoiceScreen
+from dipole_tui.bots.reviewer import Reviewer
+from dipole_tui.games.base import State
+from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.records import parse_record
+from dipole_tui.session import HUMAN, Session
+from dipole_tui.solver import solve
+
+# Black to move wins with e7-e5; e7-d6 lets White take it and win (as in test_analysis.py).
+START = "8:B:Wf6=2:Be7=2"
+
+Answer = Callable[[int, int | None, Evaluation | None], None]
+
+
+def blundered_game() -> State[Any]:
+    state = DIPOLE.parse_position(START)
+    state.play(DIPOLE.parse_move("e7-d6", state))
+    while state.outcome() is None:
+        move = solve(DIPOLE, state).move
+        assert move is not None
+        state.play(move)
+    return state
+
+
+class ScriptedReviewer:
+    """Answers a review from a thread, as the process would: the evaluations worked out here
+    (all of them, or the first `upto`), then the end."""
+
+    made: ClassVar[list[ScriptedReviewer]] = []
+
+    def __init__(self, on_answer: Answer, upto: int | None = None) -> None:
+        self.on_answer = on_answer
+        self.upto = upto
+        self.closed = False
+        self.requests: list[tuple[str, str, float]] = []
+        ScriptedReviewer.made.append(self)
+
+    def review(self, game_key: str, record: str, movetime: float) -> int:
+        self.requests.append((game_key, record, movetime))
+        state = parse_record(record).state
+        said = list(evaluations(game_key, state, 0.02))[: self.upto]
+
+        def answer() -> None:
+            for ply, evaluation in enumerate(said):
+                self.on_answer(1, ply, evaluation)
+            if self.upto is None:
+                self.on_answer(1, None, None)
+
+        threading.Thread(target=answer, daemon=True).start()
+        return 1
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def review_of(app: GameApp) -> ReviewScreen:
+    assert isinstance(app.screen, ReviewScreen)
+    return app.screen
+
+
+def blundered_session() -> Session[Any]:
+    return Session(DIPOLE, blundered_game(), (HUMAN, HUMAN))
+
+
+@pytest.fixture(autouse=True)
+def forget_reviewers() -> None:
+    ScriptedReviewer.made.clear()
+
+
+async def test_the_review_draws_the_graph_and_marks_the_blunder(make_app: AppFactory) -> None:
+    app = make_app(session=blundered_session(), reviewer=ScriptedReviewer)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")
+        review = review_of(app)
+        await until(lambda: review.complete)
+        await pilot.pause()
+        plies = len(review.moves)
+        assert review.query_one(ProgressBar).progress == plies + 1
+        graph = review.query_one(EvalGraph)
+        assert None not in graph.values
+        assert graph.values[0] is not None and graph.values[0] < 0  # Black was winning
+        assert graph.values[1] is not None and graph.values[1] > 0  # and then White
+        assert graph.marks[1] == "??" and graph.marks[2:] == [""] * (plies - 1)
+        marks_row = graph.render_line(EvalGraph.ROWS).text
+        assert "?" in marks_row and "▲" in marks_row
+        moves = review.query_one(OptionList)
+        first = str(moves.get_option_at_index(1).prompt)
+        assert first == "1... e7-d6??  #3"  # White wins in 3 plies
+        assert "??" not in str(moves.get_option_at_index(2).prompt)
+
+
+async def test_keys_the_list_and_the_graph_jump_to_a_ply(make_app: AppFactory) -> None:
+    app = make_app(session=blundered_session(), reviewer=ScriptedReviewer)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")
+        review = review_of(app)
+        await until(lambda: review.complete)
+        plies = len(review.moves)
+        assert review.ply == plies  # it opens on the end
+        await pilot.press("home")
+        await pilot.pause()
+        assert review.ply == 0
+        assert review.shown.position() == START
+        details = str(review.query_one("#review-details").render())
+        assert "The start" in details and "Black wins in" in details and "e7-e5" in details
+        await pilot.press("right")
+        await pilot.pause()
+        assert review.ply == 1 and review.query_one(OptionList).highlighted == 1
+        details = str(review.query_one("#review-details").render())
+        assert "e7-d6??" in details and "blunder" in details and "best was e7-e5" in details
+        await pilot.press("down")  # the move list has the focus
+        await pilot.pause()
+        assert review.ply == 2
+        graph = review.query_one(EvalGraph)
+        await pilot.click(EvalGraph, offset=(graph.column_of(plies), 1))
+        await pilot.pause()
+        assert review.ply == plies
+        await pilot.press("left")
+        await pilot.pause()
+        assert review.ply == plies - 1
+        assert review.shown.plies == blundered_game().plies - 1
+
+
+async def test_the_review_is_saved_as_an_annotated_record(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    app = make_app(session=blundered_session(), reviewer=ScriptedReviewer)
+    path = tmp_path / "review.txt"
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")
+        review = review_of(app)
+        await until(lambda: review.complete)
+        await pilot.press("s")
+        await pilot.pause()
+        entry = app.screen.query_one(Input)
+        entry.value = str(path)
+        await pilot.press("enter")
+        await until(path.exists)
+        assert noticed(app, "Saved the review")
+    text = path.read_text()
+    assert "e7-d6??" in text and "blunder, best e7-e5" in text
+    assert parse_record(text).state.position() == blundered_game().position()
+
+
+async def test_saving_waits_for_the_evaluations(make_app: AppFactory) -> None:
+    def partial(on_answer: Answer) -> ScriptedReviewer:
+        return ScriptedReviewer(on_answer, upto=2)
+
+    app = make_app(session=blundered_session(), reviewer=partial)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")
+        review = review_of(app)
+        await until(lambda: review.done == 2)
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen is review
+        assert noticed(app, "still evaluating: 2 of")
+        assert review.query_one(EvalGraph).values[2] is None
+
+
+async def test_closing_the_review_stops_its_worker(make_app: AppFactory) -> None:
+    app = make_app(session=blundered_session(), reviewer=ScriptedReviewer)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")
+        assert isinstance(app.screen, ReviewScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ReviewScreen)
+        assert ScriptedReviewer.made[-1].closed
+
+
+async def test_nothing_to_review_before_a_move(make_app: AppFactory) -> None:
+    app = make_app(reviewer=ScriptedReviewer)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert not isinstance(app.screen, ReviewScreen)
+        assert noticed(app, "Nothing to review yet")
+
+
+async def test_the_game_over_dialog_opens_the_review(make_app: AppFactory) -> None:
+    state = blundered_game()
+    state.undo()  # one move from the end: White to take the last stack
+    last = blundered_game().moves_played[-1]
+    app = make_app(session=Session(DIPOLE, state, (HUMAN, HUMAN)), reviewer=ScriptedReviewer)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_move(pilot, DIPOLE.format_move(last), leave=False)
+        await until(lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.click("#review")
+        await pilot.pause()
+        review = review_of(app)
+        assert len(review.moves) == len(blundered_game().moves_played)
+
+
+async def test_the_real_reviewer_process_evaluates_every_position() -> None:
+    state = blundered_game()
+    record = Session(DIPOLE, state, (HUMAN, HUMAN)).record_text()
+    got: list[tuple[int, int | None, Evaluation | None]] = []
+    ended = threading.Event()
+
+    def answer(number: int, ply: int | None, evaluation: Evaluation | None) -> None:
+        got.append((number, ply, evaluation))
+        if ply is None:
+            ended.set()
+
+    reviewer = Reviewer(answer)
+    try:
+        number = reviewer.review("dipole", record, 0.05)
+        assert ended.wait(30)
+    finally:
+        reviewer.close()
+    plies = [ply for _, ply, _ in got]
+    assert plies == [*range(len(state.moves_played) + 1), None]
+    assert all(n == number for n, _, _ in got)
+    first = got[0][2]
+    assert first is not None and first.best == "e7-e5" and first.proved
