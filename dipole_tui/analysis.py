@@ -1,12 +1,14 @@
 """A finished (or unfinished) game judged move by move: what `analyse` writes, and what the app's
 review draws.
 
-Every position of the game is evaluated by the `hard` level's search, and, in a game the exact
-solver solves, first by the solver within a small budget of nodes, so that the endgame is told
-as proved results. A move is then judged, as lichess judges chess moves, by the winning chances
-it lost against the best move of its position: a score of s units (Dipole's checkers) gives
-chances tanh(s / (2 * SCALE)), from -1 (lost) to 1 (won), so that half a checker matters in an
-even game and little once the game is won; a proved win is 1. The thresholds are in the README.
+Every position of the game is evaluated as the analysis mode evaluates it (`bots.analyst`): the
+`hard` level's search, and in a game the exact solver solves the solver too, within budgets that
+grow with the search's, so that the endgame is told as proved results.
+
+A move is then judged, as lichess judges chess moves, by the winning chances it lost against the
+best move of its position: a score of s units (Dipole's checkers) gives chances
+tanh(s / (2 * SCALE)), from -1 (lost) to 1 (won), so that half a checker matters in an even game
+and little once the game is won; a proved win is 1. The thresholds are in the README.
 """
 
 from __future__ import annotations
@@ -17,20 +19,15 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic
 
-from .bots import Budget
-from .bots.levels import SearchBot
+from .bots.analyst import ANALYSIS_LEVEL, Analysis, analyse_position, analysis_search
 from .bots.search import WIN, ScoreUnit, Stop, plies_to_end
 from .games.base import Game, GameError, M, State
 from .records import format_record, start_of
-from .registry import REGISTRY, create_bot
-from .solver import solve
+from .registry import REGISTRY
 
-LEVEL = "hard"  # the level whose search judges
 SCALE = 2.5  # units: about a fifth of the chances lost per unit, near an even game
 # (least loss of winning chances, mark, word), worst first
 MARKS = ((0.3, "??", "blunder"), (0.2, "?", "mistake"), (0.1, "?!", "inaccuracy"))
-SOLVER_NODES_PER_SECOND = 20_000  # the solver's budget per second of --movetime
-FORCED_CHAIN = 8  # a run of positions with one move each is followed this far
 
 
 @dataclass(frozen=True)
@@ -77,80 +74,34 @@ class Judgement:
 
 
 class Evaluator(Generic[M]):
-    """Evaluates positions of one game with one search, which keeps what it learns from one
-    position to the next of the same game."""
+    """Evaluates positions of one game as the analysis mode does (`analyst.analyse_position`),
+    each for `movetime` seconds, with one search that keeps what it learns from one position to
+    the next."""
 
     def __init__(self, game_key: str, movetime: float, stop: Stop | None = None) -> None:
-        self.entry = REGISTRY[game_key]
-        self.game: Game[Any, M] = self.entry.game
+        self.game: Game[Any, M] = REGISTRY[game_key].game
         self.movetime = movetime
-        self.stop = stop
-        bot = create_bot(LEVEL, game_key)
-        assert isinstance(bot, SearchBot)  # the hard level is a search
-        self.bot = bot
+        self.stop = stop or _Never()
+        self.search = analysis_search(game_key)
 
     def evaluate(self, state: State[M]) -> Evaluation:
-        """The position's evaluation. A position with only one move is worth what that move
-        leaves (the search would not look); so is a run of them, up to FORCED_CHAIN."""
-        forced: list[M] = []
-        work = state.copy()
-        while work.outcome() is None and len(forced) < FORCED_CHAIN:
-            moves = work.legal_moves()
-            if len(moves) > 1:
-                break
-            forced.append(moves[0])
-            work.play(moves[0])
-        evaluation = self._evaluate(work)
-        for move in reversed(forced):
-            work.undo()
-            evaluation = _back(evaluation, self.game.format_move(move), work.to_move)
-        return evaluation
-
-    def _evaluate(self, state: State[M]) -> Evaluation:
         outcome = state.outcome()
         if outcome is not None:
             won = outcome.winner is not None and outcome.winner == state.to_move
             score = 0 if outcome.winner is None else (WIN if won else -WIN)
             return Evaluation(state.to_move, score, (), 0)
-        if self.game.solvable:
-            proved = self._solve(state)
-            if proved is not None:
-                return proved
-        budget = Budget(movetime=self.movetime)
-        result = self.bot.search.run(state, movetime=budget.movetime, stop=self.stop)
-        line = self.bot.search.principal_variation(state, result.move, max(result.depth, 1))
-        return Evaluation(state.to_move, result.score, self._said(line), result.depth)
-
-    def _solve(self, state: State[M]) -> Evaluation | None:
-        """A proved result with its line, when the solver finds one within its budget."""
-        budget = int(self.movetime * SOLVER_NODES_PER_SECOND)
-        solution = solve(self.game, state, max_nodes=budget, stop=self.stop)
-        if solution.result is None or solution.move is None:
-            return None
-        plies = solution.plies
-        line = [solution.move]
-        work = state.copy()
-        work.play(solution.move)
-        while len(line) < plies and work.outcome() is None:  # the line on, while it is cheap
-            step = solve(self.game, work, max_nodes=budget, stop=self.stop)
-            if step.move is None:
-                break
-            line.append(step.move)
-            work.play(step.move)
-        score = WIN - plies if solution.result == "win" else -(WIN - plies)
-        return Evaluation(state.to_move, score, self._said(line), 0)
-
-    def _said(self, line: list[M]) -> tuple[str, ...]:
-        return tuple(map(self.game.format_move, line))
+        said: list[Analysis] = []
+        analyse_position(self.game, state, self.search, said.append, self.stop, self.movetime)
+        if not said:  # not even depth 1 in the time: it is searched whatever it takes
+            result = self.search.run(state, depth=1)
+            said.append(Analysis(1, result.score, (self.game.format_move(result.move),), 0))
+        last = said[-1]
+        return Evaluation(state.to_move, last.score, last.line, last.depth)
 
 
-def _back(evaluation: Evaluation, move: str, side: int) -> Evaluation:
-    """The evaluation of a position whose only move is `move`, from what that move leaves."""
-    score = evaluation.for_side(side)
-    plies = plies_to_end(score)
-    if plies is not None:  # one ply further from the end
-        score = WIN - plies - 1 if score > 0 else -(WIN - plies - 1)
-    return Evaluation(side, score, (move, *evaluation.line), evaluation.depth)
+class _Never:
+    def is_set(self) -> bool:
+        return False
 
 
 def judge(unit: ScoreUnit, move: str, before: Evaluation, after: Evaluation) -> Judgement:
@@ -264,5 +215,5 @@ def annotated_record(
         notes.append(f"{judgement.mark} {{{said}}}")
     given = dict(tags or {})
     if movetime is not None:
-        given["Annotator"] = f"dipole-tui {LEVEL}, {movetime:g} s a position"
+        given["Annotator"] = f"dipole-tui {ANALYSIS_LEVEL}, {movetime:g} s a position"
     return format_record(game, state, given, notes)
