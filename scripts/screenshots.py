@@ -18,6 +18,7 @@ from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
+from dipole_tui.app.review import ReviewScreen
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.death_stacks import parse_square as death_stacks_square
@@ -143,6 +144,22 @@ async def bipod_marking(pilot: Pilot[None]) -> None:
     await pilot.press("left", "left", "space", "down", "space", "right")
 
 
+async def review(pilot: Pilot[None]) -> None:
+    """A game of medium against easy reviewed, on its first blunder (12. e3xg5??)."""
+    app = pilot.app
+    assert isinstance(app, GameApp)
+    record = load_record(Path(__file__).resolve().parent.parent / "tests/data/review-dipole.txt")
+    app._start(Session.from_record(record))
+    await pilot.pause()
+    await pilot.press("r")
+    screen = app.screen
+    assert isinstance(screen, ReviewScreen)
+    while not screen.complete:
+        await asyncio.sleep(0.1)
+    await pilot.press("home", *["right"] * 23)
+    await pilot.pause()
+
+
 SCENES: dict[str, tuple[Scene, str, str, tuple[int, int]]] = {
     "opening": (opening, "dipole", "8x8", (100, 30)),
     "selected": (selected, "dipole", "8x8", (100, 30)),
@@ -150,6 +167,7 @@ SCENES: dict[str, tuple[Scene, str, str, tuple[int, int]]] = {
     "10x10": (big_board, "dipole", "10x10", (100, 30)),
     "help": (help_screen, "dipole", "8x8", (100, 30)),
     "game-over": (game_over, "dipole", "8x8", (100, 30)),
+    "review": (review, "dipole", "8x8", (100, 30)),
     "small-80x24": (selected, "dipole", "10x10", (80, 24)),
     "death-stacks": (stacks_opening, "death-stacks", "standard", (100, 32)),
     "death-stacks-path": (stacks_path, "death-stacks", "standard", (100, 32)),

@@ -27,7 +27,7 @@ from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from ..analysis import MARKS, Evaluation, Judgement, annotated_record, chances, judge, words
-from ..games.base import State
+from ..games.base import State, title
 from ..records import move_label, parse_record, start_of, write_atomically
 from ..registry import REGISTRY
 from .boards import make_board
@@ -159,8 +159,9 @@ class ReviewScreen(Screen[None]):
     """The review of the game a record holds, from its start to its end."""
 
     BINDINGS = [
-        Binding("left", "step(-1)", "Back"),
-        Binding("right", "step(1)", "On"),
+        # Above the move list's own (it would scroll sideways).
+        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("right", "step(1)", "On", priority=True),
         Binding("h", "step(-1)", "Back", show=False),
         Binding("l", "step(1)", "On", show=False),
         Binding("home", "jump(0)", "Start", show=False),
@@ -171,7 +172,7 @@ class ReviewScreen(Screen[None]):
     DEFAULT_CSS = """
     ReviewScreen #review-side { width: 30; padding: 0 1; border-left: vkey $primary-muted; }
     ReviewScreen #review-title { text-style: bold; height: 1; }
-    ReviewScreen #review-progress { height: 1; }
+    ReviewScreen #review-progress, ReviewScreen #review-summary { height: 1; }
     ReviewScreen #review-progress Bar { width: 1fr; }
     ReviewScreen #review-details { height: 4; }
     ReviewScreen #review-moves { height: 1fr; border: none; padding: 0; }
@@ -227,8 +228,11 @@ class ReviewScreen(Screen[None]):
         with Horizontal():
             yield self.board
             with Vertical(id="review-side"):
-                yield Static(f"Review: {self.game.name}", id="review-title")
+                result = self.tags.get("Result", "*")
+                heading = f"Review: {title(self.game, self.final.variant)}  {result}"
+                yield Static(heading, id="review-title")
                 yield ProgressBar(total=len(self.evaluations), show_eta=False, id="review-progress")
+                yield Static(id="review-summary")
                 yield self.graph
                 yield Static(id="review-details")
                 yield OptionList(*self._options(), id="review-moves")
@@ -260,6 +264,8 @@ class ReviewScreen(Screen[None]):
             return
         self.evaluations[ply] = evaluation
         self.query_one(ProgressBar).update(progress=self.done)
+        if self.complete:
+            self._summarise()
         for moved in (ply - 1, ply):  # the moves into and out of this position
             before = self.evaluations[moved] if moved >= 0 else None
             after = self.evaluations[moved + 1] if 0 <= moved < len(self.moves) else None
@@ -276,6 +282,19 @@ class ReviewScreen(Screen[None]):
             self._describe()
 
     # -- what is shown -------------------------------------------------------------------------
+
+    def _summarise(self) -> None:
+        """Once every position is in, the marks each side earned take the progress bar's place:
+        `○ 5?! 3? 1??  ● 4?! 4? 2??`."""
+        text = Text()
+        for side in (0, 1):
+            movers = [j.mark for j in self.judged if j is not None and j.before.side == side]
+            text.append(f"{' ' if side else ''}{self.board.side_glyph(side)}")
+            for _, mark, _ in reversed(MARKS):
+                text.append(f" {movers.count(mark)}")
+                text.append(mark, style=self.graph.get_component_rich_style(MARK_CLASS[mark]))
+        self.query_one(ProgressBar).display = False
+        self.query_one("#review-summary", Static).update(text)
 
     def _options(self) -> list[Option]:
         return [Option("start", id="ply-0")] + [
