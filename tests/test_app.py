@@ -117,9 +117,9 @@ async def test_a_whole_game_by_keys_clicks_and_typing(make_app: AppFactory, tmp_
         assert isinstance(app.screen, ChoiceScreen)
         assert app.screen.title_text == "Black wins"
         assert "White has no checkers left" in app.screen.text
-        await pilot.click("#review")
+        await pilot.press("escape")  # back to the board (Review evaluates the moves)
         await pilot.pause()
-        # Review: undo steps back through the finished game, redo steps forward again.
+        # On the board, undo steps back through the finished game, redo steps forward again.
         await pilot.press("u")
         await pilot.pause()
         assert app.session.outcome is None
@@ -406,7 +406,7 @@ async def test_review_of_a_finished_game_keeps_the_autosave_clear(
     app = make_app(position="8:W:Wc3=2:Be5=2")
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "c3xe5", leave=False)
-        await pilot.click("#review")
+        await pilot.press("escape")
         await pilot.pause()
         assert not (tmp_path / "autosave.txt").exists()
         await pilot.press("u")

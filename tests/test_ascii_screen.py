@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_steps import AppFactory, type_move, walk_to
+from app_steps import AppFactory, type_move, until, walk_to
 from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
@@ -18,6 +18,7 @@ from textual.widgets import Input, Select
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
+from dipole_tui.app.review import ReviewScreen
 from dipole_tui.app.screens import ChoiceScreen
 from dipole_tui.cli import main
 from dipole_tui.registry import REGISTRY
@@ -155,6 +156,12 @@ async def test_every_screen_is_ascii(
         await type_move(pilot, last, leave=False)
         assert ending.session.outcome is not None and isinstance(ending.screen, ChoiceScreen)
         await screens.look(pilot, "the game-over dialog")
+        await pilot.click("#review")
+        review = ending.screen
+        assert isinstance(review, ReviewScreen)
+        await screens.look(pilot, "the review, evaluating")
+        await until(lambda: review.complete)
+        await screens.look(pilot, "the review, done")
 
     screens.check()
 

@@ -306,6 +306,7 @@ class GameApp(App[None]):
         text = f"{outcome.reason}."
         if filed is not None:
             text += f"\nThe game is saved as {filed}."
+        text += "\nReview judges every move; Escape goes back to the board."
         answers = [("New game", "new"), ("Review", "review"), ("Quit", "quit")]
 
         def answered(answer: str | None) -> None:

@@ -11,7 +11,11 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import astuple, is_dataclass
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.text import Text
+from textual.renderables.bar import Bar as BarRenderable
 from textual.scrollbar import ScrollBarRender
+from textual.widgets import ProgressBar
 
 # The typography of the app's texts in ASCII. A board's glyphs come first: on a board `·` is an
 # empty square, in a sentence a separator.
@@ -52,3 +56,20 @@ class AsciiScrollBarRender(ScrollBarRender):
 
     VERTICAL_BARS = [" "] * 8
     HORIZONTAL_BARS = [" "] * 8
+
+
+class AsciiBarRenderable(BarRenderable):
+    """A progress bar's track in ASCII: `=` done, `-` to do (told apart without colour too)."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = self.width or options.max_width
+        done = max(0, min(width, round(self.highlight_range[1])))
+        yield Text.assemble(
+            ("=" * done, console.get_style(self.highlight_style)),
+            ("-" * (width - done), console.get_style(self.background_style)),
+            end="",
+        )
+
+
+class AsciiProgressBar(ProgressBar):
+    BAR_RENDERABLE = AsciiBarRenderable

@@ -30,6 +30,7 @@ from ..analysis import MARKS, Evaluation, Judgement, annotated_record, chances, 
 from ..games.base import State, title
 from ..records import move_label, parse_record, start_of, write_atomically
 from ..registry import REGISTRY
+from .ascii import AsciiProgressBar
 from .boards import make_board
 from .screens import FileScreen
 
@@ -209,6 +210,7 @@ class ReviewScreen(Screen[None]):
         self.board.interactive = False
         self.board.can_focus = False
         self.graph = EvalGraph(len(self.moves) + 1, ascii_glyphs, id="review-graph")
+        self.ascii_glyphs = ascii_glyphs
 
     @property
     def done(self) -> int:
@@ -231,7 +233,8 @@ class ReviewScreen(Screen[None]):
                 result = self.tags.get("Result", "*")
                 heading = f"Review: {title(self.game, self.final.variant)}  {result}"
                 yield Static(heading, id="review-title")
-                yield ProgressBar(total=len(self.evaluations), show_eta=False, id="review-progress")
+                bar = AsciiProgressBar if self.ascii_glyphs else ProgressBar
+                yield bar(total=len(self.evaluations), show_eta=False, id="review-progress")
                 yield Static(id="review-summary")
                 yield self.graph
                 yield Static(id="review-details")
