@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from app_steps import AppFactory
 
+from dipole_tui.app.analysis_mode import AnalystLike, UpdateHandler
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.bot_controller import AnswerHandler, ThinkerLike
 from dipole_tui.app.choice import GameChoice
@@ -27,7 +28,8 @@ def make_app(tmp_path: Path) -> AppFactory:
     - `new`: the game starts at once (`play --new`); otherwise the autosave in the folder is
       offered first, and with none the new-game dialog opens on that choice;
     - `folder`: where the autosave and kept games are (the test's `tmp_path`);
-    - `thinker`: a stand-in for the bots' process (`app_steps.ScriptedBots`)."""
+    - `thinker`: a stand-in for the bots' process (`app_steps.ScriptedBots`);
+    - `analyst`: a stand-in for the analysis's (`app_steps.HandAnalyst`); the real one if None."""
 
     def make(
         game: str = "dipole",
@@ -41,6 +43,7 @@ def make_app(tmp_path: Path) -> AppFactory:
         ascii_glyphs: bool = False,
         think_time: float = 0.2,
         thinker: Callable[[AnswerHandler], ThinkerLike] = Thinker,
+        analyst: Callable[[UpdateHandler], AnalystLike] | None = None,
     ) -> GameApp:
         rules = REGISTRY[game].game
         if position is not None:
@@ -53,6 +56,7 @@ def make_app(tmp_path: Path) -> AppFactory:
             autosave=Autosave(folder or tmp_path),
             think_time=think_time,
             thinker=thinker,
+            analyst=analyst,
         )
 
     return make
