@@ -23,7 +23,7 @@ class EvalBar(Widget):
         display: none;
     }
     EvalBar > .eval-bar--first { color: $foreground; }
-    EvalBar > .eval-bar--second { color: $foreground 40%; }
+    EvalBar > .eval-bar--second { color: $foreground 25%; }
     """
     COMPONENT_CLASSES = {"eval-bar--first", "eval-bar--second"}
     WIDTH = 3  # columns it takes beside the board, its margin included
