@@ -71,6 +71,22 @@ async def middle_game(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def analysis(pilot: Pilot[None]) -> None:
+    """The middle game analysed, frozen at depth 7 (a second before depth 8 comes)."""
+    app = pilot.app
+    assert isinstance(app, GameApp)
+    app._start(Session(DIPOLE, DIPOLE.parse_position(MIDDLE), (HUMAN, HUMAN)))
+    await pilot.pause()
+    for key in ("colon", *"g3-e5", "enter", "escape", "a"):
+        await pilot.press(key)
+    for _ in range(3000):
+        if app.analysis.latest is not None and app.analysis.latest.depth >= 7:
+            break
+        await asyncio.sleep(0.01)
+    app.analysis.stop()
+    await pilot.pause()
+
+
 async def big_board(pilot: Pilot[None]) -> None:
     for key in ("colon", *"e1-h4", "enter", "colon", *"f10-c7", "enter"):
         await pilot.press(key)
@@ -164,6 +180,7 @@ SCENES: dict[str, tuple[Scene, str, str, tuple[int, int]]] = {
     "opening": (opening, "dipole", "8x8", (100, 30)),
     "selected": (selected, "dipole", "8x8", (100, 30)),
     "middle-game": (middle_game, "dipole", "8x8", (100, 30)),
+    "analysis": (analysis, "dipole", "8x8", (100, 30)),
     "10x10": (big_board, "dipole", "10x10", (100, 30)),
     "help": (help_screen, "dipole", "8x8", (100, 30)),
     "game-over": (game_over, "dipole", "8x8", (100, 30)),

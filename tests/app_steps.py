@@ -1,5 +1,6 @@
 """Steps of the app tests shared by every game's board: finding what was drawn, typing a move,
-opening a record, reading the message line, waiting for the app, and a stand-in for the bots."""
+opening a record, reading the message line, waiting for the app, and stand-ins for the bots and
+the analysis."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
+from dipole_tui.app.analysis_mode import UpdateHandler
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.bot_controller import AnswerHandler
 from dipole_tui.app.game_board import GameBoard
 from dipole_tui.bots import Budget
+from dipole_tui.bots.analyst import Analysis
 from dipole_tui.games.base import State
 
 AnyBoard = GameBoard[Any, Any]  # the app's board, whatever its game
@@ -127,6 +130,36 @@ class ScriptedBots:
     @property
     def alive(self) -> bool:
         return True
+
+
+class HandAnalyst:
+    """Stands in for the analysis process (`Analyst`): requests are kept (the records asked
+    about), and the test tells the app each update with `tell`, on the test's own thread, so
+    updates arrive in the order told."""
+
+    def __init__(self) -> None:
+        self.records: list[str] = []
+        self.on_update: UpdateHandler | None = None
+        self.cancelled = 0  # every request up to this number is stopped
+
+    def __call__(self, on_update: UpdateHandler) -> HandAnalyst:
+        self.on_update = on_update
+        return self
+
+    def analyse(self, game_key: str, record: str) -> int:
+        self.records.append(record)
+        return len(self.records)
+
+    def tell(self, analysis: Analysis | None, number: int | None = None) -> None:
+        """An update (None: the end of an analysis) for request `number`, the latest if None."""
+        assert self.on_update is not None and self.records, "nothing was asked"
+        self.on_update(number or len(self.records), analysis)
+
+    def cancel(self) -> None:
+        self.cancelled = len(self.records)
+
+    def close(self) -> None:
+        pass
 
 
 async def until(condition: Callable[[], bool], seconds: float = 10.0) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from app_steps import AppFactory
 
+from dipole_tui.app.analysis_mode import AnalystLike, UpdateHandler
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.bot_controller import AnswerHandler, ThinkerLike
 from dipole_tui.app.choice import GameChoice
@@ -29,7 +30,8 @@ def make_app(tmp_path: Path) -> AppFactory:
       offered first, and with none the new-game dialog opens on that choice;
     - `folder`: where the autosave and kept games are (the test's `tmp_path`);
     - `thinker`: a stand-in for the bots' process (`app_steps.ScriptedBots`);
-    - `reviewer`: one for the review's process (the real one unless given)."""
+    - `reviewer`: one for the review's process (the real one unless given);
+    - `analyst`: a stand-in for the analysis's (`app_steps.HandAnalyst`); the real one if None."""
 
     def make(
         game: str = "dipole",
@@ -44,6 +46,7 @@ def make_app(tmp_path: Path) -> AppFactory:
         think_time: float = 0.2,
         thinker: Callable[[AnswerHandler], ThinkerLike] = Thinker,
         reviewer: SourceFactory | None = None,
+        analyst: Callable[[UpdateHandler], AnalystLike] | None = None,
     ) -> GameApp:
         rules = REGISTRY[game].game
         if position is not None:
@@ -57,6 +60,7 @@ def make_app(tmp_path: Path) -> AppFactory:
             think_time=think_time,
             thinker=thinker,
             reviewer=reviewer,
+            analyst=analyst,
         )
 
     return make

@@ -3,7 +3,8 @@
 The app holds a `Session` (the game, its history and players) and an `Autosave`; every change to
 the game goes through `_after_change`, which redraws, autosaves and notices the end of the game.
 The side panel (`side_panel.py`) words what the app shows it; the bots' controller
-(`bot_controller.py`) decides when a bot is asked and which answer still counts. The app wires
+(`bot_controller.py`) decides when a bot is asked and which answer still counts, and the analysis
+mode (`analysis_mode.py`) which analysis is still wanted. The app wires
 them to the screen, and once it is closing it takes nothing more from either.
 """
 
@@ -31,16 +32,21 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.theme import ThemeProvider
 from textual.widgets import Input, Static
 
+from ..bots.analyst import Analyst
 from ..bots.orphans import END_SIGNALS
 from ..bots.process import Thinker
 from ..bots.reviewer import Reviewer
+from ..engine import first_side_share
 from ..games.base import GameError, shown, title
 from ..records import RecordError, load_record
+from ..registry import REGISTRY
 from ..session import HUMAN, Autosave, Session, game_named
+from .analysis_mode import AnalysisMode, AnalystLike, UpdateHandler
 from .ascii import AsciiScrollBarRender, glyph_map
 from .boards import board_class, make_board, playable
 from .bot_controller import HINT_BOT, Answer, AnswerHandler, BotController, ThinkerLike
 from .choice import GameChoice
+from .eval_bar import EvalBar
 from .footer import GameFooter
 from .game_board import GameBoard
 from .review import ReviewScreen, SourceFactory
@@ -89,6 +95,7 @@ class GameApp(App[None]):
         Binding("U,ctrl+r", "redo", "Redo"),
         Binding("f", "flip", "Flip"),
         Binding("i", "hint", "Hint"),
+        Binding("a,A", "analyse", "Analyse"),  # A: Bi-Pod's board takes a (adopt)
         Binding("p", "pause", "Pause", show=False),
         Binding("full_stop", "step", "Step", show=False),
         # A priority binding runs in the app's own queue, so the keys typed right after it
@@ -115,8 +122,10 @@ class GameApp(App[None]):
         think_time: float = 1.0,
         thinker: Callable[[AnswerHandler], ThinkerLike] | None = None,
         reviewer: SourceFactory | None = None,
+        analyst: Callable[[UpdateHandler], AnalystLike] | None = None,
     ) -> None:
-        """`thinker` makes the bots' process, `reviewer` the review's (a test gives stand-ins)."""
+        """`thinker` makes the bots' process, `reviewer` the review's and `analyst` the
+        analysis's (a test gives stand-ins)."""
         super().__init__()
         if self.no_color:
             # Textual greys every colour under NO_COLOR, and the ANSI themes' colours all turn
@@ -136,12 +145,15 @@ class GameApp(App[None]):
         thinker = thinker or functools.partial(Thinker, error_log=self.error_log)
         self.bots = BotController(think_time, self._bots_answered, self._hand_over, thinker)
         self.reviewer = reviewer or functools.partial(Reviewer, error_log=self.error_log)
+        analyst = analyst or functools.partial(Analyst, error_log=self.error_log)
+        self.analysis = AnalysisMode(self._show_analysis, self._hand_over, analyst)
         self._filed = False  # the finished game is in finished/ already
         self.session = session or new_session(self.choice)
         if session is not None:
             self.choice = GameChoice(session.game.key, session.state.variant, session.players)
         self.board = self._new_board()
-        self.panel = SidePanel(self.bots)
+        self.panel = SidePanel(self.bots, self.analysis)
+        self.eval_bar = EvalBar(ascii_glyphs)
         self.too_small = Static(id="too-small")
         self.footer = GameFooter()
 
@@ -153,6 +165,7 @@ class GameApp(App[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
             yield self.board
+            yield self.eval_bar
             yield self.panel
         yield self.too_small
         yield self.footer
@@ -220,7 +233,8 @@ class GameApp(App[None]):
 
     def _minimum_terminal(self) -> tuple[int, int]:
         board = self.board.minimum_size()
-        return board.width + SIDE_PANEL_WIDTH, board.height + 1  # + the footer
+        bar = EvalBar.WIDTH if self.analysis.on else 0
+        return board.width + bar + SIDE_PANEL_WIDTH, board.height + 1  # + the footer
 
     def _check_fits(self, terminal: Size | None = None) -> None:
         """Hide the game behind a plain request to enlarge the terminal when the board won't fit
@@ -247,7 +261,27 @@ class GameApp(App[None]):
         self.board.interactive = session.outcome is None and seat == HUMAN
         self.board.show_state(state, session.last_move)
         self.panel.show(session, (self.board.side_glyph(0), self.board.side_glyph(1)), message)
+        self._show_bar()
         self._check_fits()
+
+    def _show_analysis(self) -> None:
+        """The analysis found more, or was turned on or off."""
+        self.panel.show_analysis()
+        self._show_bar()
+
+    def _show_bar(self) -> None:
+        """The evaluation bar: the latest score's share, the winner's whole bar once the game is
+        over; the last share kept while the new position's first depth is awaited."""
+        self.eval_bar.display = self.analysis.on
+        session = self.session
+        share: float | None = None
+        if session.outcome is not None:
+            winner = session.outcome.winner
+            share = 0.5 if winner is None else float(winner == 0)
+        elif (found := self.analysis.latest) is not None:
+            unit = REGISTRY[session.game.key].unit
+            share = first_side_share(found.score, session.state.to_move, unit)
+        self.eval_bar.show(share, self.board.flipped)
 
     # -- changing the game -----------------------------------------------------------------
 
@@ -256,6 +290,7 @@ class GameApp(App[None]):
 
         The autosave holds the whole game, undone moves included, so a review never loses
         them; a finished game is filed under finished/ once and no longer offered to resume."""
+        self.analysis.follow(self.session)
         self._show(message)
         whole = self.session.whole_game()
         if whole.outcome is None:
@@ -424,7 +459,10 @@ class GameApp(App[None]):
             move = None
         if answer.hint:
             self.board.show_hint(move)  # not a move here after all: the words alone
-            self.panel.say(f"Hint: {HINT_BOT} would play {answer.text}.")
+            said = f"Hint: {HINT_BOT} would play {answer.text}."
+            if len(answer.line) > 1:
+                said += f" Best line: {' '.join(answer.line)}."
+            self.panel.say(said)
         elif move is None:
             self._bot_turn()  # ask again
         else:
@@ -470,8 +508,15 @@ class GameApp(App[None]):
             return
         self.panel.say("Thinking of a hint...")
 
+    def action_analyse(self) -> None:
+        """Analysis on or off: the bar, the score in words and the best line, live."""
+        self.analysis.toggle(self.session)
+        self._show_analysis()
+        self._check_fits()
+
     def action_flip(self) -> None:
         self.board.flip()
+        self._show_bar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """':' types a move only on the game screen; in a dialog it is just a character. A
@@ -550,6 +595,7 @@ class GameApp(App[None]):
         ScrollBar.renderer = ScrollBarRender
         self.autosave.release()
         self.bots.close()
+        self.analysis.close()
 
     def action_new_game(self) -> None:
         self._choose_new_game(starting=False)
@@ -642,6 +688,11 @@ class GameApp(App[None]):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("New game", "Choose a board and players", self.action_new_game)
+        yield SystemCommand(
+            "Analysis",
+            "Turn the analysis on or off: the evaluation bar and the best line",
+            self.action_analyse,
+        )
         yield SystemCommand("Flip the board", "See the board from the other side", self.action_flip)
         yield SystemCommand("Undo", "Take back the last move", self.action_undo)
         yield SystemCommand("Redo", "Replay a move taken back", self.action_redo)

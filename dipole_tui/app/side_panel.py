@@ -1,5 +1,5 @@
 """The side panel beside the board: the game and its players, whose turn it is, the figures, the
-moves, the message, and the entry for typed moves.
+analysis (when on), the moves, the message, and the entry for typed moves.
 
 The app gives the panel a `Session` to show (`show`) and what to say (`say`); the panel words and
 wraps it. It draws only once mounted: what it is given before then is drawn at mount, and its
@@ -19,13 +19,17 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input, Static
 
+from ..engine import score_in_words
 from ..games.base import title
 from ..records import move_label
+from ..registry import REGISTRY
 from ..session import HUMAN, Session
+from .analysis_mode import AnalysisMode
 from .bot_controller import BotController
 from .wrapping import wrap
 
 SIDE_PANEL_WIDTH = 26
+BEST_LINE_ROWS = 2  # the analysis's best line: as many moves as fit in this many lines
 WIDE_SIDE_PANEL_WIDTH = 34
 WIDE_TERMINAL = 100  # from this many columns the panel is wide
 
@@ -79,9 +83,10 @@ class SidePanel(Vertical):
     A message is lasting (the last move, a pass) or `transient` (a refusal, "nothing to redo"):
     a transient one gives way to the lasting one when the app says so (`say_lasting`)."""
 
-    def __init__(self, bots: BotController) -> None:
+    def __init__(self, bots: BotController, analysis: AnalysisMode) -> None:
         super().__init__(id="side")
         self.bots = bots  # whether a bot thinks, or watching is paused
+        self.analysis = analysis  # whether it is on, and what it found
         self.session: Session[Any] | None = None  # what is shown: none until the app says
         self.glyphs = ("", "")  # each side's glyph on the board
         self.lasting: tuple[str, str] = ("", "")  # the lasting message: (text, style)
@@ -90,6 +95,7 @@ class SidePanel(Vertical):
         self._title = Static(id="title")
         self._turn = Static(id="turn")
         self._tally = Static(id="tally")
+        self._analysis = Static(id="analysis")
         self._moves = Static(id="move-list")
         self._message = Static(id="message")
 
@@ -97,6 +103,7 @@ class SidePanel(Vertical):
         yield self._title
         yield self._turn
         yield self._tally
+        yield self._analysis
         yield Static("Moves", id="moves-title")
         yield self._moves
         yield self._message
@@ -126,6 +133,11 @@ class SidePanel(Vertical):
         if self.is_mounted and self.session is not None:
             self._fit(self._turn, self._turn_text(self.session))
 
+    def show_analysis(self) -> None:
+        """The analysis, again: it was turned on or off, or found more."""
+        if self.is_mounted and self.session is not None:
+            self._draw_analysis(self.session)
+
     def say(self, message: str, style: str = "", transient: bool = False) -> None:
         """A message alone: the board keeps its selection."""
         if not transient:
@@ -145,6 +157,7 @@ class SidePanel(Vertical):
         self._fit(self._title, self._title_text(session))
         self._fit(self._turn, self._turn_text(session))
         self._fit(self._tally, self._tally_text(session))
+        self._draw_analysis(session)
         self._say(*self.lasting)
         self.transient = False
         self._moves.update(self._move_list_text(session, self._moves.size.height), layout=False)
@@ -174,6 +187,38 @@ class SidePanel(Vertical):
         seats = "hot-seat" if players == (HUMAN, HUMAN) else " v ".join(players)
         joiner = "  " if len(name) + 2 + len(seats) <= self._text_width() else "\n"
         return Text.assemble((name, "bold"), joiner, (seats, "dim" if joiner == "\n" else ""))
+
+    def _draw_analysis(self, session: Session[Any]) -> None:
+        self._analysis.display = self.analysis.on
+        if self.analysis.on:
+            self._fit(self._analysis, self._analysis_text(session))
+
+    def _analysis_text(self, session: Session[Any]) -> Text:
+        """What the analysis found: the depth, the score in words, the best line."""
+        text = Text("Analysis", style="bold")
+        outcome = session.outcome
+        found = self.analysis.latest
+        if outcome is not None:
+            over = (
+                "Drawn"
+                if outcome.winner is None
+                else f"{session.game.side_names[outcome.winner]} won"
+            )
+            return text.append("  game over", style="dim").append(f"\n{over}")
+        if found is None:
+            return text.append("  thinking...", style="dim")
+        text.append(f"  depth {found.depth}" if found.depth else "  solved", style="dim")
+        unit = REGISTRY[session.game.key].unit
+        words = score_in_words(found.score, session.state.to_move, session.game.side_names, unit)
+        text.append(f"\n{words}", style="bold")
+        width = self._text_width()
+        shown = ""
+        for move in found.line:
+            longer = f"{shown} {move}" if shown else f"best {move}"
+            if len(wrap(longer, width)) > BEST_LINE_ROWS:
+                break
+            shown = longer
+        return text.append(f"\n{shown}")
 
     def _side_label(self, session: Session[Any], side: int) -> str:
         return f"{self.glyphs[side]} {session.game.side_names[side]}"

@@ -1,0 +1,106 @@
+"""The analysis of a position: depth by depth, proved where the solver reaches, said in words,
+and in its own process, where a newer request stops the one before at once."""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from dipole_tui.bots.analyst import Analysis, Analyst, analyse_position, analysis_search
+from dipole_tui.bots.search import WIN, ScoreUnit
+from dipole_tui.engine import first_side_share, score_in_words
+from dipole_tui.games.base import State
+from dipole_tui.games.death_stacks import DEATH_STACKS
+from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.registry import game_named
+from dipole_tui.solver import solve
+
+CHECKERS = ScoreUnit("checkers", 12)
+SIDES = ("White", "Black")
+
+
+@pytest.mark.parametrize(
+    ("score", "to_move", "words"),
+    [
+        (0, 0, "Even, 0.0"),
+        (0, 1, "Even, 0.0"),
+        (-1, 0, "Even, -0.1"),
+        (5, 1, "Even, -0.4"),
+        (6, 0, "White is slightly better, +0.5"),
+        (25, 0, "White is better, +2.1"),
+        (25, 1, "Black is better, -2.1"),
+        (36, 0, "White is winning, +3.0"),
+        (-60, 0, "Black is winning, -5.0"),
+        (WIN - 7, 0, "White wins in 7 plies"),
+        (WIN - 7, 1, "Black wins in 7 plies"),
+        (-(WIN - 1), 1, "White wins in 1 ply"),
+    ],
+)
+def test_a_score_in_words_from_the_first_sides_view(score: int, to_move: int, words: str) -> None:
+    assert score_in_words(score, to_move, SIDES, CHECKERS) == words
+
+
+def test_a_score_that_rounds_to_nothing_has_no_sign() -> None:
+    assert score_in_words(-4, 0, ("First", "Second"), ScoreUnit("stones", 100)) == "Even, 0.0"
+
+
+def test_the_bars_share_grows_with_the_first_sides_score() -> None:
+    shares = [first_side_share(s, 0, CHECKERS) for s in (-WIN + 3, -60, -12, 0, 12, 60, WIN - 3)]
+    assert shares[0] == 0.0 and shares[3] == 0.5 and shares[-1] == 1.0
+    assert shares == sorted(shares) and len(set(shares)) == len(shares)
+    assert first_side_share(12, 1, CHECKERS) == first_side_share(-12, 0, CHECKERS)
+
+
+def analysed(game_key: str, state: State[Any], seconds: float) -> list[Analysis]:
+    """Every step told, in the app's own thread, until `seconds` pass or the result is proved."""
+    found: list[Analysis] = []
+    game = game_named(game_key)
+    search = analysis_search(game_key)
+    analyse_position(game, state, search, found.append, threading.Event(), seconds)
+    return found
+
+
+def test_an_ending_is_proved_with_its_line() -> None:
+    position = "8:W:Wa1=1:Bh8=1"
+    found = analysed("dipole", DIPOLE.parse_position(position), 5.0)
+    assert found and all(step.proved and step.depth == 0 for step in found)
+    solution = solve(DIPOLE, DIPOLE.parse_position(position))
+    assert solution.result == "loss" and found[-1].score == -(WIN - solution.plies)
+    state = DIPOLE.parse_position(position)
+    for text in found[-1].line:  # the proved line: one legal move after another
+        state.play(DIPOLE.parse_move(text, state))
+    assert len(found[-1].line) > 1
+
+
+def test_a_middle_game_is_told_depth_by_depth() -> None:
+    found = analysed(
+        "death-stacks", DEATH_STACKS.new(), 0.5
+    )  # no solver for Death Stacks: the search alone
+    assert [step.depth for step in found] == list(range(1, len(found) + 1))
+    assert len(found) >= 2 and not any(step.proved for step in found)
+    assert all(len(step.line) >= 1 for step in found)
+
+
+def test_a_newer_request_stops_the_one_before_at_once() -> None:
+    updates: queue.Queue[tuple[int, Analysis | None]] = queue.Queue()
+    analyst = Analyst(lambda number, analysis: updates.put((number, analysis)))
+    try:
+        first = analyst.analyse("dipole", '[Game "Dipole"]\n*\n', seconds=60.0)
+        number, analysis = updates.get(timeout=30)
+        assert number == first and analysis is not None  # the first depth is in: it searches
+        asked = time.perf_counter()
+        second = analyst.analyse("dipole", '[Game "Dipole"]\n1. e1-g3\n', seconds=60.0)
+        while (step := updates.get(timeout=30)) != (first, None):
+            assert step[0] == first  # what the first request still said on its way
+        assert time.perf_counter() - asked < 1.0
+        number, analysis = updates.get(timeout=30)
+        assert number == second and analysis is not None
+        analyst.cancel()
+        while updates.get(timeout=30) != (second, None):
+            pass
+    finally:
+        analyst.close()
