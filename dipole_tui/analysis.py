@@ -6,14 +6,12 @@ Every position of the game is evaluated as the analysis mode evaluates it (`bots
 grow with the search's, so that the endgame is told as proved results.
 
 A move is then judged, as lichess judges chess moves, by the winning chances it lost against the
-best move of its position: a score of s units (Dipole's checkers) gives chances
-tanh(s / (2 * SCALE)), from -1 (lost) to 1 (won), so that half a checker matters in an even game
-and little once the game is won; a proved win is 1. The thresholds are in the README.
+best move of its position (`engine.chances`: from -1, lost, to 1, won, so that half a checker
+matters in an even game and little once the game is won). The thresholds are in the README.
 """
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -21,11 +19,11 @@ from typing import Any, Generic
 
 from .bots.analyst import ANALYSIS_LEVEL, Analysis, analyse_position, analysis_search
 from .bots.search import WIN, ScoreUnit, Stop, plies_to_end
+from .engine import chances, score_in_words
 from .games.base import Game, GameError, M, State
 from .records import format_record, start_of
 from .registry import REGISTRY
 
-SCALE = 2.5  # units: about a fifth of the chances lost per unit, near an even game
 # (least loss of winning chances, mark, word), worst first
 MARKS = ((0.3, "??", "blunder"), (0.2, "?", "mistake"), (0.1, "?!", "inaccuracy"))
 
@@ -114,13 +112,6 @@ def judge(unit: ScoreUnit, move: str, before: Evaluation, after: Evaluation) -> 
     return Judgement(move, before, after, loss, mark)
 
 
-def chances(score: int, unit: ScoreUnit) -> float:
-    """A score as winning chances, from -1 (lost) to 1 (won)."""
-    if plies_to_end(score) is not None:
-        return 1.0 if score > 0 else -1.0
-    return math.tanh(score / unit.size / (2 * SCALE))
-
-
 def evaluations(
     game_key: str,
     state: State[M],
@@ -189,10 +180,9 @@ def words(game: Game[Any, M], unit: ScoreUnit, evaluation: Evaluation, short: bo
         if plies == 0:
             return "1-0" if score > 0 else "0-1"
         return f"#{plies}" if score > 0 else f"#-{plies}"
-    winner = game.side_names[0 if score > 0 else 1]
     if plies == 0:
-        return f"{winner} has won"
-    return f"{winner} wins in {plies} pl{'y' if plies == 1 else 'ies'}"
+        return f"{game.side_names[0 if score > 0 else 1]} has won"
+    return score_in_words(score, 0, game.side_names, unit)
 
 
 def annotated_record(

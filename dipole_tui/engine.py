@@ -33,11 +33,20 @@ def format_score(score: int, unit: ScoreUnit) -> str:
 
 # A score in words, from the first side's view, by its size in the game's units (README):
 # below EVEN it is even, below SLIGHTLY a side is slightly better, below BETTER better, else
-# winning. The evaluation bar gives the first side 50% + 50% * tanh(score / BAR_SCALE).
+# winning.
 EVEN = 0.5
 SLIGHTLY = 1.5
 BETTER = 3.0
-BAR_SCALE = 4.0
+SCALE = 2.5  # units: winning chances tanh(s / (2 * SCALE)), about a fifth per unit when even
+
+
+def chances(score: int, unit: ScoreUnit) -> float:
+    """A score as winning chances, from -1 (lost) to 1 (won; a proved win), as lichess turns an
+    engine's score into them: half a unit matters in an even game, little once it is won. The
+    evaluation bar shows them, and `analysis` judges moves by them."""
+    if plies_to_end(score) is not None:
+        return 1.0 if score > 0 else -1.0
+    return math.tanh(score / unit.size / (2 * SCALE))
 
 
 def score_in_words(score: int, to_move: int, side_names: tuple[str, str], unit: ScoreUnit) -> str:
@@ -61,10 +70,7 @@ def score_in_words(score: int, to_move: int, side_names: tuple[str, str], unit: 
 def first_side_share(score: int, to_move: int, unit: ScoreUnit) -> float:
     """The first side's share of the evaluation bar, 0 to 1, for the side to move's `score`:
     half when even, all of it for a proved win."""
-    first = score if to_move == 0 else -score
-    if plies_to_end(first) is not None:
-        return 1.0 if first > 0 else 0.0
-    return 0.5 + 0.5 * math.tanh(first / unit.size / BAR_SCALE)
+    return 0.5 + 0.5 * chances(score if to_move == 0 else -score, unit)
 
 
 def think(

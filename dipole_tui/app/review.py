@@ -26,7 +26,8 @@ from textual.widget import Widget
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from ..analysis import MARKS, Evaluation, Judgement, annotated_record, chances, judge, words
+from ..analysis import MARKS, Evaluation, Judgement, annotated_record, judge, words
+from ..engine import chances
 from ..games.base import State, title
 from ..records import move_label, parse_record, start_of, write_atomically
 from ..registry import REGISTRY
@@ -53,7 +54,7 @@ SourceFactory = Callable[[Callable[[int, int | None, Evaluation | None], None]],
 
 
 class EvalGraph(Widget):
-    """The first side's winning chances in each position (`analysis.chances`), as a filled area:
+    """The first side's winning chances in each position (`engine.chances`), as a filled area:
     the first side's colour below the curve, the second's above, even in the middle. Under it,
     the marks of the moves and the ply shown (▲). A click jumps to the ply under it."""
 
