@@ -87,6 +87,7 @@ class GameApp(App[None]):
         Binding("U,ctrl+r", "redo", "Redo"),
         Binding("f", "flip", "Flip"),
         Binding("i", "hint", "Hint"),
+        Binding("t", "threats", "Threats"),
         Binding("p", "pause", "Pause", show=False),
         Binding("full_stop", "step", "Step", show=False),
         # A priority binding runs in the app's own queue, so the keys typed right after it
@@ -132,6 +133,7 @@ class GameApp(App[None]):
         thinker = thinker or functools.partial(Thinker, error_log=self.error_log)
         self.bots = BotController(think_time, self._bots_answered, self._hand_over, thinker)
         self._filed = False  # the finished game is in finished/ already
+        self.threats_on = False  # the threat overlay (t)
         self.session = session or new_session(self.choice)
         if session is not None:
             self.choice = GameChoice(session.game.key, session.state.variant, session.players)
@@ -241,6 +243,7 @@ class GameApp(App[None]):
         seat = session.players[state.to_move]
         self.board.interactive = session.outcome is None and seat == HUMAN
         self.board.show_state(state, session.last_move)
+        self._show_threats()
         self.panel.show(session, (self.board.side_glyph(0), self.board.side_glyph(1)), message)
         self._check_fits()
 
@@ -462,6 +465,16 @@ class GameApp(App[None]):
             return
         self.panel.say("Thinking of a hint...")
 
+    def action_threats(self) -> None:
+        """The threat overlay on or off; while on, it follows every change of the game."""
+        self.threats_on = not self.threats_on
+        self._show_threats()
+
+    def _show_threats(self) -> None:
+        session = self.session
+        threats = session.game.threats(session.state) if self.threats_on else None
+        self.board.show_threats(threats)
+
     def action_flip(self) -> None:
         self.board.flip()
 
@@ -624,6 +637,9 @@ class GameApp(App[None]):
         yield from super().get_system_commands(screen)
         yield SystemCommand("New game", "Choose a board and players", self.action_new_game)
         yield SystemCommand("Flip the board", "See the board from the other side", self.action_flip)
+        yield SystemCommand(
+            "Threats", "Mark what each side can take next move", self.action_threats
+        )
         yield SystemCommand("Undo", "Take back the last move", self.action_undo)
         yield SystemCommand("Redo", "Replay a move taken back", self.action_redo)
         yield SystemCommand("Save game", "Write the game to a record file", self.action_save)
