@@ -17,7 +17,8 @@ from dipole_tui.games.dipole import DIPOLE
 
 # (game, position, its threats, a move, the threats after it): square name -> the side that can
 # take it. Each is reasoned out in the game's rules tests (test_<game>_rules.py).
-CASES = {
+Case = tuple[AnyGame, str, dict[str, int], str, dict[str, int]]
+CASES: dict[str, Case] = {
     "dipole": (
         DIPOLE,
         "8:W:Wc3=1,e1=3,g1=2:Ba3=1,b4=2,d4=2,f8=3",
