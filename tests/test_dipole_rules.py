@@ -710,5 +710,4 @@ def test_only_a_part_at_least_as_tall_as_the_stack_captures() -> None:
     # need an even count: d4's 2 reach d2 (2 south), so a White 1 there is taken, backwards.
     assert threatened(DIPOLE.parse_position("8:W:Wc3=1:Bd4=2")) == [("c3", BLACK)]
     assert threatened(DIPOLE.parse_position("8:W:Wd2=1:Bd4=2")) == [("d2", BLACK)]
-    assert threatened(DIPOLE.parse_position("8:W:Wd3=1:Bd4=2")) == []  # d3 is light: no stack
     assert DIPOLE.threats(DIPOLE.parse_position("8:W:Wc3=1:B")) == []  # the game is over
