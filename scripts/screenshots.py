@@ -87,6 +87,18 @@ async def analysis(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def threats(pilot: Pilot[None]) -> None:
+    """The middle game with the threat overlay on: each stack either side could capture next
+    move carries the glyph of the side that can take it."""
+    app = pilot.app
+    assert isinstance(app, GameApp)
+    app._start(Session(DIPOLE, DIPOLE.parse_position(MIDDLE), (HUMAN, HUMAN)))
+    await pilot.pause()
+    await pilot.press("t")
+    await pilot.pause()
+    assert app.board.threats, "the threats scene must show threats"
+
+
 async def big_board(pilot: Pilot[None]) -> None:
     for key in ("colon", *"e1-h4", "enter", "colon", *"f10-c7", "enter"):
         await pilot.press(key)
@@ -182,6 +194,7 @@ SCENES: dict[str, tuple[Scene, str, str, tuple[int, int]]] = {
     "middle-game": (middle_game, "dipole", "8x8", (100, 30)),
     "analysis": (analysis, "dipole", "8x8", (100, 30)),
     "10x10": (big_board, "dipole", "10x10", (100, 30)),
+    "threats": (threats, "dipole", "8x8", (100, 30)),
     "help": (help_screen, "dipole", "8x8", (100, 30)),
     "game-over": (game_over, "dipole", "8x8", (100, 30)),
     "review": (review, "dipole", "8x8", (100, 30)),

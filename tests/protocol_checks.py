@@ -82,8 +82,22 @@ def check_position(
     assert len(figures.rows) == 2, "one row of figures per side"
     assert all(len(row) == len(figures.headings) for row in figures.rows)
     assert state.diagram()
+    check_threats(game, state)
     check_position_string(game, state, legal)
     check_foreign_moves(game, state, rng, distinct, [m for m in elsewhere if m not in distinct])
+
+
+def check_threats(game: AnyGame, state: State[Any]) -> None:
+    """The threat overlay's answer: each square once, each by a side, none once the game is
+    over, and the state asked is left as it was (what each game's threats are is checked
+    against its reference in its own property tests)."""
+    before = (state.position(), state.key, state.to_move, state.plies)
+    threats = game.threats(state)
+    assert (state.position(), state.key, state.to_move, state.plies) == before
+    assert all(threat.by in (0, 1) and threat.square for threat in threats)
+    assert len({threat.square for threat in threats}) == len(threats), "a square named twice"
+    if state.outcome() is not None:
+        assert threats == [], "nothing is threatened in a finished game"
 
 
 def check_position_string(game: AnyGame, state: State[Any], legal: list[Any]) -> None:

@@ -6,7 +6,18 @@ import random
 from pathlib import Path
 
 import pytest
-from bipod_reference import dead_cells, read_position, ref_moves, ref_perft, ref_play, ref_winner
+from bipod_reference import (
+    RefPosition,
+    dead_cells,
+    is_short_side,
+    name,
+    reachable,
+    read_position,
+    ref_moves,
+    ref_perft,
+    ref_play,
+    ref_winner,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from perft_table import load_perft_table
@@ -57,6 +68,25 @@ def check_against_reference(state: BipodState, full: bool = True) -> None:
         assert {as_reference(m) for m in legal} == ref_moves(reference)
         assert legal == sorted(legal, key=canonical_key)
     assert state.key == state.zobrist_key()
+    found = {(threat.square, threat.by) for threat in BIPOD.threats(state)}
+    assert found == ref_cuts(reference)
+
+
+def ref_cuts(pos: RefPosition) -> set[tuple[str, int]]:
+    """The empty cells where a block leaves a runner chain no way to a short side, each the
+    Blocker's, while the game goes on after adoption."""
+    if ref_winner(pos)[0] or pos.runner is None:
+        return set()
+    found = set()
+    for cell, stone in pos.stones.items():
+        if stone != ".":
+            continue
+        blocked = RefPosition(
+            {**pos.stones, cell: "x"}, pos.to_move, pos.runner, pos.variant, False
+        )
+        if not all(any(map(is_short_side, reachable(blocked, c, c + "."))) for c in "oO"):
+            found.add((name(cell), 1 - pos.runner))
+    return found
 
 
 def random_move(state: BipodState, rng: random.Random) -> Move | None:

@@ -773,3 +773,40 @@ def test_stones_needed_from_the_start_and_once_cut() -> None:
     rows = ["....x@x...Q.....", "....xx.........", *("." * n for n in range(14, 10, -1))]
     cut = BIPOD.parse_position("/".join(rows) + " 1 2")  # g1, k1, h2 and j2 wall i1 in
     assert cut.stones_needed("o") is None and cut.stones_needed("O") == 5
+
+
+# -- the threat overlay -------------------------------------------------------------------------
+
+
+def with_stones(stones: dict[str, str], to_move: int, runner: int | None) -> BipodState:
+    cells = list(BIPOD.new().cells)
+    for name, stone in stones.items():
+        cells[NAME_INDEX[name]] = stone
+    return BipodState(cells, to_move, runner)
+
+
+def cut(state: BipodState) -> list[tuple[str, int]]:
+    before = (state.position(), state.key, state.plies)
+    found = [(threat.square, threat.by) for threat in BIPOD.threats(state)]
+    assert (state.position(), state.key, state.plies) == before  # the caller's state untouched
+    return found
+
+
+def test_the_cells_that_would_cut_a_chain_are_the_blockers_threats() -> None:
+    # i1's neighbours are g1, k1, h2 and j2: with the first three blocked, a stone on j2 leaves
+    # the o chain no way out. Past j2 the board is open, so j2 is the only such cell. s1's
+    # neighbours q1, u1, r2, t2: with q1, u1 and r2 blocked, t2 is the O chain's only way.
+    # Second runs, First blocks: both cells are First's, whoever is to move.
+    o_way = {"g1": "x", "k1": "x", "h2": "x"}
+    assert cut(with_stones(o_way, 0, 1)) == [("j2", 0)]
+    both = {**o_way, "q1": "x", "u1": "x", "r2": "x"}
+    assert cut(with_stones(both, 1, 1)) == [("j2", 0), ("t2", 0)]
+    # Once the Runner holds j2 with an o stone, the o chain has a stone past the narrow place.
+    assert cut(with_stones({**both, "j2": "o"}, 0, 0)) == [("t2", 1)]
+    # A stone of the other runner colour on j2 is a block too: the o chain is cut, game over.
+    assert cut(with_stones({**both, "j2": "O"}, 0, 0)) == []
+
+
+def test_before_adoption_no_cell_is_a_threat() -> None:
+    # The same narrow place, but nobody holds a chain yet (docs/rules.md).
+    assert cut(with_stones({"g1": "x", "k1": "x", "h2": "x"}, 0, None)) == []

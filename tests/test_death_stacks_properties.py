@@ -6,7 +6,14 @@ import random
 from pathlib import Path
 
 import pytest
-from death_stacks_reference import read_position, ref_moves, ref_perft, ref_play, write_position
+from death_stacks_reference import (
+    RefPosition,
+    read_position,
+    ref_moves,
+    ref_perft,
+    ref_play,
+    write_position,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from perft_table import load_perft_table
@@ -18,6 +25,7 @@ from dipole_tui.games.death_stacks import (
     RED,
     DeathStacksState,
     move_paths,
+    parse_square,
 )
 from dipole_tui.perft import perft
 
@@ -33,6 +41,29 @@ def check_against_reference(state: DeathStacksState) -> None:
     assert legal == sorted(legal)  # origin (a1 first), count, target
     for move in legal:
         assert move.target != move.origin and move_paths(move)
+    assert threats(state) == ref_threats(read_position(state.position()), state.outcome() is None)
+
+
+def threats(state: DeathStacksState) -> set[tuple[int, int]]:
+    found = {(parse_square(t.square), t.by) for t in DEATH_STACKS.threats(state)}
+    for square, by in found:  # a stack the other side controls
+        assert state.owner(square) == 1 - by
+    return found
+
+
+def ref_threats(position: RefPosition, going_on: bool) -> set[tuple[int, int]]:
+    """The stacks each side's reference moves land on, the turn given to it, while the game
+    goes on."""
+    if not going_on:
+        return set()
+    found = set()
+    for side, colour in ((RED, "r"), (BLACK, "b")):
+        other = "b" if colour == "r" else "r"
+        for move in ref_moves(RefPosition(position.stacks, colour)):
+            target = position.stacks.get((move.target % 6, move.target // 6), "")
+            if target.endswith(other):
+                found.add((move.target, side))
+    return found
 
 
 def play_random(state: DeathStacksState, rng: random.Random, plies: int) -> None:

@@ -481,3 +481,32 @@ def test_engine_perft_matches_table(position: str, depth: int, nodes: int) -> No
     state = pos(position)
     assert perft(state, depth) == nodes
     assert state.position() == position and state.moves_played == []
+
+
+# -- the threat overlay -------------------------------------------------------------------------
+
+
+def threatened(text: str) -> list[tuple[str, int]]:
+    state = DEATH_STACKS.parse_position(text)
+    before = (state.position(), state.key, state.plies)
+    found = [(threat.square, threat.by) for threat in DEATH_STACKS.threats(state)]
+    assert (state.position(), state.key, state.plies) == before  # the caller's state untouched
+    return found
+
+
+def test_threats_are_the_stacks_each_side_can_land_on() -> None:
+    # Red (to move): a1's 1 reaches b2; f1's 2 reach f3. Black: b2's 1 reaches a1; f3's 3 go
+    # 2 south to f1. c6's 2 reach nothing of Red's. Squares in order a1, f1, b2, f3.
+    position = ",,bb,,,/,,,,,/,,,,,/,,,,,bbb/,b,,,,/r,,,,,rr r"
+    assert threatened(position) == [("a1", BLACK), ("f1", BLACK), ("b2", RED), ("f3", RED)]
+    # The same with Black to move: the same threats, whoever moves.
+    assert threatened(position[:-1] + "b") == threatened(position)
+
+
+def test_a_too_tall_stack_is_the_only_one_that_threatens() -> None:
+    # Black's e5 (5) must move this turn or next: its parts reach a1 (4 south-west), but not
+    # f1, and b2 may not move at all, so a1 is threatened by e5 alone and f1 not at all.
+    position = ",,bb,,,/,,,,bbbbb,/,,,,,/,,,,,bbb/,b,,,,/r,,,,,rr r"
+    assert threatened(position) == [("a1", BLACK), ("b2", RED), ("f3", RED)]
+    assert threatened(",,,,,/,,,,,/,,,,,/,,,,,/,b,,,,/r,,,,, b") == [("a1", BLACK), ("b2", RED)]
+    assert threatened(",,,,,/,,,,,/,,,,,/,,,,,/,,,,,/r,,,,, b") == []  # Black controls nothing

@@ -20,7 +20,16 @@ from reference import (
     write_position,
 )
 
-from dipole_tui.games.dipole import BLACK, DIPOLE, OFF, PASS, WHITE, DipoleState, Move
+from dipole_tui.games.dipole import (
+    BLACK,
+    DIPOLE,
+    OFF,
+    PASS,
+    WHITE,
+    DipoleState,
+    Move,
+    parse_square,
+)
 from dipole_tui.perft import perft
 
 MAX_PLIES = 1000  # far beyond any game seen; reaching it means a game that does not end
@@ -49,6 +58,26 @@ def check_against_reference(state: DipoleState) -> None:
     legal = state.legal_moves()
     assert set(legal) == ref_moves(of_state(state))
     assert legal == sorted(legal, key=canonical_key)
+    assert threats(state) == ref_threats(of_state(state))
+
+
+def threats(state: DipoleState) -> set[tuple[int, int]]:
+    found = {(parse_square(t.square, state.size), t.by) for t in DIPOLE.threats(state)}
+    for square, by in found:  # a real stack of the other side
+        assert state.cells[square] * (1 if by == WHITE else -1) < 0
+    return found
+
+
+def ref_threats(position: RefPosition) -> set[tuple[int, int]]:
+    """The reference's captures of each side with the turn given to it; none once over."""
+    if position.game_over():
+        return set()
+    found = set()
+    for side in (WHITE, BLACK):
+        turned = position.copy()
+        turned.to_move = side
+        found |= {(move.target, side) for move in ref_moves(turned) if move.capture}
+    return found
 
 
 # -- random games ---------------------------------------------------------------------------

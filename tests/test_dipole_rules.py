@@ -683,3 +683,31 @@ def test_parse_square_is_lenient_about_case_and_spaces() -> None:
 def test_parse_position_limits_are_inclusive() -> None:
     assert pos("8:W:We1=6,g1=6:Bd8=12").checkers == [12, 12]
     assert pos("10:B:We1=20:Bf10=19,a1=1").checkers == [20, 20]
+
+
+# -- the threat overlay -------------------------------------------------------------------------
+
+
+def threatened(state: DipoleState) -> list[tuple[str, int]]:
+    return [(threat.square, threat.by) for threat in DIPOLE.threats(state)]
+
+
+def test_threats_are_each_sides_captures_whoever_is_to_move() -> None:
+    # White to move: e1's 3 reach b4 (2) on the diagonal; d4 is on no line of White's within
+    # reach. Black's 1-checker parts from b4 and d4 both reach c3 (1); nothing reaches e1, g1.
+    state = DIPOLE.parse_position("8:W:Wc3=1,e1=3,g1=2:Ba3=1,b4=2,d4=2,f8=3")
+    before = (state.position(), state.key, state.plies)
+    assert threatened(state) == [("c3", BLACK), ("b4", WHITE)]
+    assert (state.position(), state.key, state.plies) == before  # the caller's state untouched
+    # After e1xb4, White's 3 on b4 reach a3 (1, diagonally) and d4 (2, straight with 2);
+    # Black's d4 still reaches c3, and nothing of Black's can take the 3.
+    state.play(DIPOLE.parse_move("e1xb4", state))
+    assert threatened(state) == [("a3", WHITE), ("c3", BLACK), ("d4", WHITE)]
+
+
+def test_only_a_part_at_least_as_tall_as_the_stack_captures() -> None:
+    # c3's 1 cannot take d4's 2; d4's 2 reach c3 at distance 1 with a 1-part. Straight moves
+    # need an even count: d4's 2 reach d2 (2 south), so a White 1 there is taken, backwards.
+    assert threatened(DIPOLE.parse_position("8:W:Wc3=1:Bd4=2")) == [("c3", BLACK)]
+    assert threatened(DIPOLE.parse_position("8:W:Wd2=1:Bd4=2")) == [("d2", BLACK)]
+    assert DIPOLE.threats(DIPOLE.parse_position("8:W:Wc3=1:B")) == []  # the game is over

@@ -19,6 +19,7 @@ from dipole_tui.games.base import (
     NotationError,
     Outcome,
     State,
+    Threat,
     shown,
 )
 from dipole_tui.registry import Entry
@@ -195,6 +196,10 @@ class Toy(Game[ToyState, Move]):
             for side in (CROSSES, NOUGHTS)
         )
         return Figures(("marks", "open lines"), (rows[0], rows[1]))
+
+    def threats(self, state: ToyState) -> list[Threat]:
+        """Nothing is ever taken in noughts and crosses."""
+        return []
 
 
 TOY = Toy()

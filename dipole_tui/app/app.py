@@ -91,18 +91,20 @@ class GameApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "dipole-tui"
     BINDINGS = [
+        # In the footer's order: at 80 columns it shows up to Review, the rest are in the help.
         Binding("u", "undo", "Undo"),
-        Binding("U,ctrl+r", "redo", "Redo"),
-        Binding("f", "flip", "Flip"),
+        Binding("U,ctrl+r", "redo", "Redo", show=False),
+        Binding("f", "flip", "Flip", show=False),
         Binding("i", "hint", "Hint"),
         Binding("a,A", "analyse", "Analyse"),  # A: Bi-Pod's board takes a (adopt)
+        Binding("t", "threats", "Threats"),
+        Binding("r", "review", "Review"),
         Binding("p", "pause", "Pause", show=False),
         Binding("full_stop", "step", "Step", show=False),
         # A priority binding runs in the app's own queue, so the keys typed right after it
         # already go to the entry instead of racing to the board.
         Binding("colon", "type_move", "Type", priority=True),
         Binding("s", "save", "Save"),
-        Binding("r", "review", "Review"),
         Binding("o", "load", "Open"),
         Binding("n", "new_game", "New"),
         # Help and Quit are pinned to the footer's right end (footer.py), so never cut off.
@@ -148,6 +150,7 @@ class GameApp(App[None]):
         analyst = analyst or functools.partial(Analyst, error_log=self.error_log)
         self.analysis = AnalysisMode(self._show_analysis, self._hand_over, analyst)
         self._filed = False  # the finished game is in finished/ already
+        self.threats_on = False  # the threat overlay (t)
         self.session = session or new_session(self.choice)
         if session is not None:
             self.choice = GameChoice(session.game.key, session.state.variant, session.players)
@@ -260,6 +263,7 @@ class GameApp(App[None]):
         seat = session.players[state.to_move]
         self.board.interactive = session.outcome is None and seat == HUMAN
         self.board.show_state(state, session.last_move)
+        self._show_threats()
         self.panel.show(session, (self.board.side_glyph(0), self.board.side_glyph(1)), message)
         self._show_bar()
         self._check_fits()
@@ -514,6 +518,16 @@ class GameApp(App[None]):
         self._show_analysis()
         self._check_fits()
 
+    def action_threats(self) -> None:
+        """The threat overlay on or off; while on, it follows every change of the game."""
+        self.threats_on = not self.threats_on
+        self._show_threats()
+
+    def _show_threats(self) -> None:
+        session = self.session
+        threats = session.game.threats(session.state) if self.threats_on else None
+        self.board.show_threats(threats)
+
     def action_flip(self) -> None:
         self.board.flip()
         self._show_bar()
@@ -694,6 +708,9 @@ class GameApp(App[None]):
             self.action_analyse,
         )
         yield SystemCommand("Flip the board", "See the board from the other side", self.action_flip)
+        yield SystemCommand(
+            "Threats", "Mark what each side can take next move", self.action_threats
+        )
         yield SystemCommand("Undo", "Take back the last move", self.action_undo)
         yield SystemCommand("Redo", "Replay a move taken back", self.action_redo)
         yield SystemCommand("Save game", "Write the game to a record file", self.action_save)

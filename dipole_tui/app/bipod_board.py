@@ -37,6 +37,7 @@ from ..games.bipod import (
     WHITE,
     BipodState,
     Move,
+    cell_name,
     format_cells,
     why_illegal,
 )
@@ -59,6 +60,7 @@ class HexGlyphs:
 
 UNICODE = HexGlyphs("·", "✕", {WHITE: "○", GRAY: "●"}, {WHITE: "◎", GRAY: "◉"})
 ASCII = HexGlyphs(".", "x", {WHITE: "o", GRAY: "O"}, {WHITE: "@", GRAY: "Q"})
+CUT = "!"  # the threat overlay's mark: a Blocker's stone here cuts a chain
 
 # (characters per text column, lines per row), largest first; the board takes the largest that fits.
 # At 80x24 that is (1, 1): two characters a column need 66 columns, and the side panel leaves 54.
@@ -93,6 +95,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
         "board--status",
         "board--notice",
         "board--hint",
+        "board--threat",
     }
 
     # The board's own wood, whatever the theme (see docs/architecture.md): white stones, dark
@@ -121,6 +124,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
     BipodBoard > .board--status { color: $text; }
     BipodBoard > .board--notice { color: $text; background: $error; text-style: bold; }
     BipodBoard > .board--hint { background: #b04890; text-style: bold underline; }
+    BipodBoard > .board--threat { background: #e04040; }
     App:nocolor BipodBoard > .board--cursor { color: #ffffff; text-style: reverse; }
     App:nocolor BipodBoard > .board--marked { text-style: bold underline; }
     App:nocolor BipodBoard > .board--last { text-style: underline; }
@@ -203,6 +207,16 @@ class BipodBoard(GameBoard[BipodState, Move]):
             return self.glyphs.block
         return self.glyphs.stones[WHITE] if side == state.runner else self.glyphs.block
 
+    def threat_words(self) -> str:
+        blocker = self.state.blocker
+        name = SIDE_NAMES[blocker] if blocker is not None else "the Blocker"
+        return f"{CUT} {name} can cut a chain here"
+
+    def threat_legend(self) -> str:
+        if self.threats == {} and self.state.runner is None:
+            return "Threats: none before adoption (no chains yet)"
+        return super().threat_legend()
+
     def _runner_to_move(self) -> bool:
         return self.state.runner is not None and self.state.to_move == self.state.runner
 
@@ -224,6 +238,11 @@ class BipodBoard(GameBoard[BipodState, Move]):
         return " · ".join(self.status_parts())
 
     def status_parts(self) -> list[str]:
+        """What Enter does and the keys, then the threat overlay's legend."""
+        legend = self.threat_legend()
+        return [*self._status_parts(), *([legend] if legend else [])]
+
+    def _status_parts(self) -> list[str]:
         if self.notice:
             return [self.notice]
         state = self.state
@@ -340,6 +359,9 @@ class BipodBoard(GameBoard[BipodState, Move]):
             text, kind = self._stone_look(self.placing())
         elif self.hint is not None and cell in self.hint.cells:  # what the hint would place
             text, kind = self._stone_look(self.hint.kind)
+        elif self.threat_by(cell_name(cell)) is not None:  # a Blocker's stone here cuts
+            text, kind = CUT, "board--block"
+            style += self.style_of("board--threat")
         else:
             text, kind = ("" if dead else self.glyphs.empty), "board--empty"
         last = self.last_move

@@ -70,6 +70,7 @@ DIRECTION_WORDS = {
     "nw": "north-west",
 }
 BREVITIES = 4  # how the status is said: 0 in full words ... 3 the shortest
+CHIP_ROOM = 5  # the least cell width with a column to spare for a threat's chip
 
 
 def board_size(cell: tuple[int, int]) -> Size:
@@ -101,6 +102,7 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         "board--tall",
         "board--status",
         "board--hint",
+        "board--threat",
     }
 
     # The board's own wood, whatever the theme (see docs/architecture.md): light squares and
@@ -133,6 +135,7 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
     DeathStacksBoard > .board--tall { color: #a00000; text-style: bold reverse; }
     DeathStacksBoard > .board--status { color: $text; }
     DeathStacksBoard > .board--hint { background: #f0b0e0; text-style: bold underline; }
+    DeathStacksBoard > .board--threat { background: #f09030; }
     App:nocolor DeathStacksBoard > .board--cursor { color: #101010; text-style: reverse; }
     App:nocolor DeathStacksBoard > .board--moving { text-style: underline; }
     App:nocolor DeathStacksBoard > .board--target { text-style: underline; }
@@ -230,6 +233,13 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
     def side_glyph(self, side: int) -> str:
         return self.glyphs.pieces[side]
 
+    def threat_words(self) -> str:
+        return f"{self.side_glyph(0)} Red can take, {self.side_glyph(1)} Black can take"
+
+    def threats_changed(self) -> None:
+        self._blocks.clear()
+        self.refresh()
+
     def _home_square(self) -> int:
         """Where the cursor starts: a stack that must move, else the side to move's tallest."""
         tall = self.state.too_tall()
@@ -285,7 +295,12 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         return " · ".join(self.status_parts())
 
     def status_parts(self, brevity: int = 0) -> list[str]:
-        """The parts of the status, said the shorter the higher `brevity` (0 to 3)."""
+        """The parts of the status, said the shorter the higher `brevity` (0 to 3); the threat
+        overlay's legend last, the first to go when there is no room."""
+        legend = self.threat_legend()
+        return [*self._status_parts(brevity), *([legend] if legend else [])]
+
+    def _status_parts(self, brevity: int) -> list[str]:
         if self.notice:
             return [self.notice]
         state = self.state
@@ -471,6 +486,8 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
             steps = {sq: i + 1 for i, sq in enumerate(paths[0])} if len(paths) == 1 else {}
             on_path = {sq for way in paths for sq in way}
             style = self._square_style(square, on_path) + self._meta[square]
+            if cell_w < CHIP_ROOM and self.threat_by(square_name(square)) is not None:
+                style += self.style_of("board--threat")  # no room for a chip: its colour
             lines = self._cell_block(square, cell_w, cell_h, steps)
             if square == self.cursor and self.has_focus:
                 # Over the glyphs too: without colour it is one reversed block, glyphs included.
@@ -483,7 +500,18 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         parts = lines[index] if 0 <= index < len(lines) else []
         used = sum(len(text) for text, _ in parts)
         left = (cell_w - used) // 2
-        segments = [Segment(" " * left, style)]
+        taker = self.threat_by(square_name(square))
+        if line == 0 and left and taker is not None and cell_w >= CHIP_ROOM:
+            # The threat overlay's chip in the top left corner: the glyph of the side that can
+            # take the stack (the pieces keep a column clear on each side, so it fits).
+            colour = "board--red" if taker == RED else "board--black"
+            chip = style + self.style_of("board--threat") + self.style_of(colour, partial=True)
+            if square == self.cursor and self.has_focus:
+                chip += self.style_of("board--cursor", partial=True)
+            segments = [Segment(self.glyphs.pieces[taker], chip)]
+            segments.append(Segment(" " * (left - 1), style))
+        else:
+            segments = [Segment(" " * left, style)]
         segments += [Segment(text, style + part_style) for text, part_style in parts]
         segments.append(Segment(" " * (cell_w - used - left), style))
         return segments

@@ -26,6 +26,7 @@ from ..games.dipole import (
     Move,
     dark_squares,
     is_dark,
+    square_name,
 )
 from .game_board import GameBoard, nearest
 
@@ -62,6 +63,7 @@ ASCII = Glyphs("o", "O", "x", "X", ".")
 CELL_SIZES = ((11, 5), (9, 4), (7, 3), (5, 2), (3, 1))
 RANK_LABEL_WIDTH = 3
 EXTRA_ROWS = 3  # the removal strip above, file letters and the removal strip below
+CHIP_ROOM = 5  # the least cell width with a column to spare for a threat's chip
 
 
 def board_size(size: int, cell: tuple[int, int]) -> Size:
@@ -108,6 +110,7 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         "board--last",
         "board--removal",
         "board--hint",
+        "board--threat",
     }
 
     # The board's own wood, whatever the theme (see docs/architecture.md): white and black
@@ -141,6 +144,7 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
     App:nocolor DipoleBoard > .board--capture { text-style: underline; }
     App:nocolor DipoleBoard > .board--last { text-style: underline; }
     DipoleBoard > .board--hint { background: #b04890; text-style: bold underline; }
+    DipoleBoard > .board--threat { background: #d06010; }
     """
 
     def __init__(
@@ -223,6 +227,13 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
 
     def moves_from(self, origin: int) -> list[Move]:
         return [m for m in self._legal if m.origin == origin]
+
+    def threat_words(self) -> str:
+        return f"{self.side_glyph(0)} White can take, {self.side_glyph(1)} Black can take"
+
+    def threats_changed(self) -> None:
+        self._row_cache.clear()
+        self.refresh()
 
     @property
     def selected(self) -> int | None:
@@ -323,6 +334,9 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         total_height = self.state.size * cell_h + EXTRA_ROWS
         row = y - top
         base = self.rich_style  # every segment gets a style: NO_COLOR's filter needs one
+        if row == total_height and self.threats is not None:  # the overlay's legend, if room
+            legend = Segment(self.threat_legend()[: width - left], self.style_of("board--label"))
+            return Strip([Segment(" " * left, base), legend]).adjust_cell_length(width, base)
         if row < 0 or row >= total_height:
             return Strip.blank(width, base)
         if row == 0:
@@ -400,6 +414,7 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
                 hint if square in hinted else None,
                 square == self._selected,
                 square == cursor,
+                self.threat_by(square_name(square)),
             )
             for square in squares
         )
@@ -412,21 +427,38 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         label = str(rank_index + 1) if line == (cell_h - 1) // 2 else ""
         segments = [Segment(label.rjust(RANK_LABEL_WIDTH - 1) + " ", label_style)]
         for square in squares:
-            segments.append(self._cell_segment(square, line, cell_w, cell_h))
+            segments += self._cell_segments(square, line, cell_w, cell_h)
         self._row_cache[(board_row, line)] = (key, segments)
         return segments
 
-    def _cell_segment(self, square: int, line: int, cell_w: int, cell_h: int) -> Segment:
+    def _cell_segments(self, square: int, line: int, cell_w: int, cell_h: int) -> list[Segment]:
+        """A square's line; a stack the threat overlay marks has a chip in its top left corner,
+        the glyph of the side that can take it, and its drawing keeps to the columns beside
+        the chip (in the smallest cells, with no column to spare, its text sits on the chip's
+        colour instead)."""
         file, rank = square % STRIDE, square // STRIDE
         meta = self._meta[square]
         if (file + rank) % 2:
-            return Segment(" " * cell_w, self.style_of("board--light") + meta)
-        text, text_style = self._cell_text(square, line, cell_w, cell_h)
-        style = self._square_style(square) + text_style
+            return [Segment(" " * cell_w, self.style_of("board--light") + meta)]
+        taker = self.threat_by(square_name(square))
+        chip = taker is not None and cell_w >= CHIP_ROOM
+        width = cell_w - 1 if chip else cell_w
+        text, text_style = self._cell_text(square, line, width, cell_h)
+        style = self._square_style(square)
+        if taker is not None and not chip:
+            style += self.style_of("board--threat")
+        cursor = Style()
         if square == self.cursor and self.removal_cursor is None and self.has_focus:
             # Over the glyphs too: without colour it is one reversed block, glyphs included.
-            style += self.style_of("board--cursor", partial=True)
-        return Segment(text.center(cell_w)[:cell_w], style + meta)
+            cursor = self.style_of("board--cursor", partial=True)
+        body = Segment(text.center(width)[:width], style + text_style + cursor + meta)
+        if not chip:
+            return [body]
+        if line:
+            return [Segment(" ", style + cursor + meta), body]
+        side = "board--white" if taker == 0 else "board--black"
+        chip_style = self.style_of("board--threat") + self.style_of(side, partial=True)
+        return [Segment(self.side_glyph(taker or 0), chip_style + cursor + meta), body]
 
     def _square_style(self, square: int) -> Style:
         style = self.style_of("board--dark")

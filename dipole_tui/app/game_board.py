@@ -1,5 +1,5 @@
 """What every game's board widget shares: the move it reports, cached styles, flipping, focus,
-and the notice drawn when the widget is too small for the board.
+the threat overlay's marks, and the notice drawn when the widget is too small for the board.
 
 A board asks the rules core for `legal_moves()` and never decides a rule; it reports a complete
 legal move with `MoveChosen` (or `MoveToConfirm`, to be asked once more), and the app plays it.
@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..games.base import M, S
+from ..games.base import M, S, Threat
 
 
 def nearest(square: int, squares: set[int], columns: int) -> int:
@@ -74,6 +74,8 @@ class GameBoard(Widget, Generic[S, M], can_focus=True):
         self.flipped = False
         self.interactive = True  # False while a bot or nobody (the game is over) is to move
         self._styles: dict[str, Style] = {}
+        # The threat overlay: square name -> the side that can take it; None while it is off.
+        self._threats: dict[str, int] | None = None
 
     def show_state(self, state: S, last_move: M | None) -> None:
         """Show a new position (after a move, undo, redo or load) and forget the selection."""
@@ -81,6 +83,38 @@ class GameBoard(Widget, Generic[S, M], can_focus=True):
 
     def show_hint(self, move: M | None) -> None:
         """Mark the move a hint suggests (None: no hint) until the position changes or Escape."""
+        raise NotImplementedError
+
+    def show_threats(self, threats: list[Threat] | None) -> None:
+        """Mark what each side could take next move (None: the overlay is off); the app asks
+        the game (`Game.threats`) again after every change."""
+        marked = None if threats is None else {threat.square: threat.by for threat in threats}
+        if marked != self._threats:
+            self._threats = marked
+            self.threats_changed()
+
+    def threats_changed(self) -> None:
+        """Redraw after the overlay changed (a board that keeps drawings forgets them here)."""
+        self.refresh()
+
+    @property
+    def threats(self) -> dict[str, int] | None:
+        """The squares the overlay marks, by name, each with the side that can take it; None
+        while the overlay is off."""
+        return None if self._threats is None else dict(self._threats)
+
+    def threat_by(self, square: str) -> int | None:
+        """The side that can take the square so named, if the overlay marks it."""
+        return None if self._threats is None else self._threats.get(square)
+
+    def threat_legend(self) -> str:
+        """What the overlay's marks mean, in one line ("" while it is off)."""
+        if self._threats is None:
+            return ""
+        return "Threats: " + self.threat_words() if self._threats else "Threats: none now"
+
+    def threat_words(self) -> str:
+        """The marks in words, after "Threats: "; each board says its own."""
         raise NotImplementedError
 
     def minimum_size(self) -> Size:

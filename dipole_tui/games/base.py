@@ -66,6 +66,16 @@ def result_of_winner(winner: int | None) -> str:
     return {0: "1-0", 1: "0-1", None: "1/2-1/2"}[winner]
 
 
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """A square (or cell) where side `by` can strike with one move: a stack of the other side
+    it can capture (Dipole, Death Stacks), or a cell where its stone cuts a chain (Bi-Pod).
+    `square` is named in the game's notation, so a generic layer needs no board to show it."""
+
+    square: str
+    by: int
+
+
 # -- the protocol -------------------------------------------------------------------------------
 
 M = TypeVar("M")  # a game's move type: a small immutable value only its own game looks inside
@@ -202,6 +212,13 @@ class Game(ABC, Generic[S, M]):
     @abstractmethod
     def figures(self, state: S) -> Figures:
         """What the side panel counts for each side (pieces, roles, captures...)."""
+
+    @abstractmethod
+    def threats(self, state: S) -> list[Threat]:
+        """What each side could strike with its next move if it moved now, for the threat
+        overlay: the side to move's in the position as it is, the other side's as if it were
+        its turn. In the game's own square order; empty when the game is over. `state` is left
+        as it was."""
 
     def is_pass(self, move: M) -> bool:
         """Whether `move` is a pass, which the program plays for a side with no legal move."""

@@ -22,7 +22,17 @@ from itertools import combinations
 from math import comb
 from typing import NamedTuple
 
-from .base import Figures, Game, GameError, IllegalMoveError, NotationError, Outcome, State, shown
+from .base import (
+    Figures,
+    Game,
+    GameError,
+    IllegalMoveError,
+    NotationError,
+    Outcome,
+    State,
+    Threat,
+    shown,
+)
 
 FIRST, SECOND = 0, 1
 SIDE_NAMES = ("First", "Second")
@@ -243,6 +253,21 @@ class BipodState(State[Move]):
             _START_BITS[GRAY], self.gray | self.empty
         )
         return _cells_of(self.empty & ~live)
+
+    def cut_cells(self) -> frozenset[int]:
+        """The empty cells where one more stone that is not the chain's colour would leave a
+        runner chain with no way to a short side: the Blocker's winning cells (see
+        docs/rules.md, "The threat overlay"). Only cells the chain can still reach matter."""
+        cuts = 0
+        for colour, own in ((WHITE, self.white), (GRAY, self.gray)):
+            start, passable = _START_BITS[colour], own | self.empty
+            reach = _flood(start, passable)
+            if not reach & _GOAL_BITS:
+                continue  # cut already: the game is over once anyone has adopted
+            for bit in BITS:
+                if bit & reach & self.empty and not _flood(start, passable & ~bit) & _GOAL_BITS:
+                    cuts |= bit
+        return _cells_of(cuts)
 
     def copy(self) -> BipodState:
         twin = BipodState.__new__(BipodState)
@@ -765,6 +790,13 @@ class Bipod(Game[BipodState, Move]):
         role[state.runner], role[1 - state.runner] = "Runner", "Blocker"
         rows = ((role[0], placed[0]), (role[1], placed[1]))
         return Figures(("role", "placed"), rows, "\n".join(chains))
+
+    def threats(self, state: BipodState) -> list[Threat]:
+        """The cells where the Blocker's next stone would cut a chain; none before adoption,
+        when no side holds a chain to cut (docs/rules.md, "The threat overlay")."""
+        if state.outcome() is not None or state.blocker is None:
+            return []
+        return [Threat(cell_name(cell), state.blocker) for cell in sorted(state.cut_cells())]
 
     def split_moves(self, text: str) -> list[str]:
         """Whitespace-separated tokens, with a lone runner colour joined to the cell before it

@@ -17,7 +17,16 @@ import re
 from collections import Counter
 from typing import NamedTuple
 
-from .base import Figures, Game, IllegalMoveError, NotationError, Outcome, State, shown
+from .base import (
+    Figures,
+    Game,
+    IllegalMoveError,
+    NotationError,
+    Outcome,
+    State,
+    Threat,
+    shown,
+)
 
 RED, BLACK = 0, 1
 SIDE_NAMES = ("Red", "Black")
@@ -421,6 +430,23 @@ def _why_illegal(state: DeathStacksState, move: Move) -> str:
     )
 
 
+def threats(state: DeathStacksState) -> list[Threat]:
+    """Every stack that the other side could capture (land on, and so control) with one move:
+    the side to move's in the position, the other side's in the same arrangement with the turn
+    handed over (no history, so no repetition stops it), where its own Too-Tall rule binds it
+    as it would at its turn."""
+    if state.outcome() is not None:
+        return []
+    turned = DeathStacksState(state.cells, 1 - state.to_move)
+    taken: dict[int, int] = {}
+    for side in (RED, BLACK):
+        probe = state if side == state.to_move else turned
+        for move in probe.legal_moves():
+            if state.owner(move.target) == 1 - side:
+                taken[move.target] = side
+    return [Threat(square_name(square), by) for square, by in sorted(taken.items())]
+
+
 def parse_position(text: str) -> DeathStacksState:
     """Read `<rank 6>/.../<rank 1> <side>`; NotationError says what is malformed."""
     parts = text.split()
@@ -484,6 +510,9 @@ class DeathStacks(Game[DeathStacksState, Move]):
 
     def format_move(self, move: Move) -> str:
         return format_move(move)
+
+    def threats(self, state: DeathStacksState) -> list[Threat]:
+        return threats(state)
 
     def figures(self, state: DeathStacksState) -> Figures:
         """Per side: the stacks it controls, the pieces in them, and its pieces held under the

@@ -13,7 +13,16 @@ import re
 from functools import cache
 from typing import NamedTuple
 
-from .base import Figures, Game, IllegalMoveError, NotationError, Outcome, State, shown
+from .base import (
+    Figures,
+    Game,
+    IllegalMoveError,
+    NotationError,
+    Outcome,
+    State,
+    Threat,
+    shown,
+)
 
 WHITE, BLACK = 0, 1
 SIDE_NAMES = ("White", "Black")
@@ -466,6 +475,21 @@ def _why_illegal(state: DipoleState, move: Move) -> str:
     return f"{kind} go forward or diagonally forward only; only captures go backward or sideways"
 
 
+def threats(state: DipoleState) -> list[Threat]:
+    """Every stack that the other side could capture with one move: the side to move's
+    captures in the position, the other side's in the same stacks with the turn handed over."""
+    if state.outcome() is not None:
+        return []
+    turned = DipoleState(
+        state.size, state.stacks_of(WHITE), state.stacks_of(BLACK), 1 - state.to_move
+    )
+    taken: dict[int, int] = {}
+    for side in (WHITE, BLACK):
+        probe = state if side == state.to_move else turned
+        taken.update((move.target, side) for move in probe.legal_moves() if move.capture)
+    return [Threat(square_name(square), by) for square, by in sorted(taken.items())]
+
+
 def parse_position(text: str) -> DipoleState:
     """Read `<size>:<side>:W<stacks>:B<stacks>`; NotationError says what is malformed."""
     parts = text.strip().split(":")
@@ -543,6 +567,9 @@ class Dipole(Game[DipoleState, Move]):
     def figures(self, state: DipoleState) -> Figures:
         """Each side's checkers on the board, lost to captures, and removed."""
         return Figures(("board", "capt", "rem"), state.tallies())
+
+    def threats(self, state: DipoleState) -> list[Threat]:
+        return threats(state)
 
     def is_pass(self, move: Move) -> bool:
         return move == PASS

@@ -1,0 +1,126 @@
+"""The threat overlay (`t`), played as a person would, in every game: a known position with known
+threats, the marks on the board with the side that can take each, gone at the second `t`, and
+following the game after a move while the overlay is on."""
+
+from __future__ import annotations
+
+import pytest
+from app_steps import AnyBoard, AppFactory, board_of, drawn_text, type_move, walk_to
+
+from dipole_tui.app.app import GameApp
+from dipole_tui.app.bipod_board import BipodBoard
+from dipole_tui.games import bipod, death_stacks, dipole
+from dipole_tui.games.base import AnyGame
+from dipole_tui.games.bipod import BIPOD
+from dipole_tui.games.death_stacks import DEATH_STACKS
+from dipole_tui.games.dipole import DIPOLE
+
+# (game, position, its threats, a move, the threats after it): square name -> the side that can
+# take it. Each is reasoned out in the game's rules tests (test_<game>_rules.py).
+Case = tuple[AnyGame, str, dict[str, int], str, dict[str, int]]
+CASES: dict[str, Case] = {
+    "dipole": (
+        DIPOLE,
+        "8:W:Wc3=1,e1=3,g1=2:Ba3=1,b4=2,d4=2,f8=3",
+        {"c3": 1, "b4": 0},
+        "e1xb4",
+        {"a3": 0, "c3": 1, "d4": 0},
+    ),
+    "death-stacks": (
+        DEATH_STACKS,
+        ",,bb,,,/,,,,,/,,,,,/,,,,,bbb/,b,,,,/r,,,,,rr r",
+        {"a1": 1, "f1": 1, "b2": 0, "f3": 0},
+        "f1-2-f3",  # Red's f3 is too tall now: only its parts threaten, and they reach c6
+        {"a1": 1, "c6": 0},
+    ),
+    "bipod": (
+        BIPOD,
+        "....x@x..xQx..../....x....x...../" + "/".join("." * n for n in range(14, 10, -1)) + " 2 2",
+        {"j2": 0, "t2": 0},  # First blocks: a stone on j2 or t2 cuts a chain
+        "j2 o",
+        {"t2": 0},
+    ),
+}
+
+
+def index_of(game: AnyGame, name: str) -> tuple[str, int]:
+    """The meta data a board draws the square so named with."""
+    if game is BIPOD:
+        return "cell", bipod.parse_cell(name)
+    if game is DEATH_STACKS:
+        return "square", death_stacks.parse_square(name)
+    return "square", dipole.parse_square(name, 8)
+
+
+def chip(board: AnyBoard, game: AnyGame, side: int) -> str:
+    """What marks a square that `side` can take: its piece's glyph in the corner, or Bi-Pod's
+    cut mark."""
+    return "!" if game is BIPOD else board.side_glyph(side)
+
+
+def drawn_marks(app: GameApp, game: AnyGame, names: list[str]) -> dict[str, int]:
+    """Of these squares, those drawn with a threat's mark, each with the side its mark shows."""
+    board = app.board
+    marks = {}
+    for name in names:
+        text = drawn_text(board, *index_of(game, name))
+        for side in (0, 1):
+            if text.startswith(chip(board, game, side)) and not (game is BIPOD and side != 0):
+                marks[name] = side
+    return marks
+
+
+def said(app: GameApp) -> str:
+    """All the board draws, its words joined by single spaces (a status wraps)."""
+    lines = [app.board.render_line(y).text for y in range(app.board.size.height)]
+    return " ".join(" ".join(lines).split())
+
+
+@pytest.mark.parametrize("game_key", list(CASES))
+async def test_t_marks_each_threat_with_who_can_take_it_and_follows_the_game(
+    make_app: AppFactory, game_key: str
+) -> None:
+    game, position, before, move, after = CASES[game_key]
+    app = make_app(game_key, position=position)
+    watched = sorted({*before, *after})
+    async with app.run_test(size=(80, 24)) as pilot:
+        if game is BIPOD:  # the cursor shows the stone Enter places, over any mark
+            await walk_to(pilot, board_of(app, BipodBoard), bipod.parse_cell("n4"))
+        assert app.board.threats is None
+        assert drawn_marks(app, game, watched) == {}
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.board.threats == before
+        assert drawn_marks(app, game, watched) == before
+        assert "Threats:" in said(app)
+        await pilot.press("t")  # off again: no marks, no legend
+        await pilot.pause()
+        assert app.board.threats is None
+        assert drawn_marks(app, game, watched) == {}
+        assert "Threats:" not in said(app)
+        await pilot.press("t")
+        await pilot.pause()
+        await type_move(pilot, move)  # the overlay stays on and follows the move
+        assert app.session.state.plies == 1
+        assert app.board.threats == after
+        assert drawn_marks(app, game, watched) == after
+
+
+async def test_the_legend_names_the_sides_in_ascii_too(make_app: AppFactory) -> None:
+    game, position, before, _, _ = CASES["dipole"]
+    app = make_app("dipole", position=position, ascii_glyphs=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        assert "Threats: o White can take, x Black can take" in said(app)
+        assert drawn_marks(app, game, sorted(before)) == before
+        assert all(line.isascii() for line in (app.board.render_line(y).text for y in range(23)))
+
+
+async def test_a_position_without_threats_says_so(make_app: AppFactory) -> None:
+    app = make_app("dipole")  # the start: the two stacks are far apart
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.board.threats == {}
+        assert "Threats: none now" in said(app)
