@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 import pytest
 from app_steps import AppFactory, noticed, type_move, until
+from test_analysis import BLUNDER_START, game_with_planted_blunder
 from textual.widgets import Input, OptionList, ProgressBar
 
 from dipole_tui.analysis import Evaluation, evaluations
@@ -17,26 +18,11 @@ from dipole_tui.app.app import GameApp
 from dipole_tui.app.review import EvalGraph, ReviewScreen
 from dipole_tui.app.screens import ChoiceScreen
 from dipole_tui.bots.reviewer import Reviewer
-from dipole_tui.games.base import State
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import parse_record
 from dipole_tui.session import HUMAN, Session
-from dipole_tui.solver import solve
-
-# Black to move wins with e7-e5; e7-d6 lets White take it and win (as in test_analysis.py).
-START = "8:B:Wf6=2:Be7=2"
 
 Answer = Callable[[int, int | None, Evaluation | None], None]
-
-
-def blundered_game() -> State[Any]:
-    state = DIPOLE.parse_position(START)
-    state.play(DIPOLE.parse_move("e7-d6", state))
-    while state.outcome() is None:
-        move = solve(DIPOLE, state).move
-        assert move is not None
-        state.play(move)
-    return state
 
 
 class ScriptedReviewer:
@@ -76,7 +62,7 @@ def review_of(app: GameApp) -> ReviewScreen:
 
 
 def blundered_session() -> Session[Any]:
-    return Session(DIPOLE, blundered_game(), (HUMAN, HUMAN))
+    return Session(DIPOLE, game_with_planted_blunder(), (HUMAN, HUMAN))
 
 
 @pytest.fixture(autouse=True)
@@ -117,7 +103,7 @@ async def test_keys_the_list_and_the_graph_jump_to_a_ply(make_app: AppFactory) -
         await pilot.press("home")
         await pilot.pause()
         assert review.ply == 0
-        assert review.shown.position() == START
+        assert review.shown.position() == BLUNDER_START
         details = str(review.query_one("#review-details").render())
         assert "The start" in details and "Black wins in" in details and "e7-e5" in details
         await pilot.press("right")
@@ -135,7 +121,7 @@ async def test_keys_the_list_and_the_graph_jump_to_a_ply(make_app: AppFactory) -
         await pilot.press("left")
         await pilot.pause()
         assert review.ply == plies - 1
-        assert review.shown.plies == blundered_game().plies - 1
+        assert review.shown.plies == game_with_planted_blunder().plies - 1
 
 
 async def test_the_review_is_saved_as_an_annotated_record(
@@ -156,7 +142,7 @@ async def test_the_review_is_saved_as_an_annotated_record(
         assert noticed(app, "Saved the review")
     text = path.read_text()
     assert "e7-d6??" in text and "blunder, best e7-e5" in text
-    assert parse_record(text).state.position() == blundered_game().position()
+    assert parse_record(text).state.position() == game_with_planted_blunder().position()
 
 
 async def test_saving_waits_for_the_evaluations(make_app: AppFactory) -> None:
@@ -196,9 +182,9 @@ async def test_nothing_to_review_before_a_move(make_app: AppFactory) -> None:
 
 
 async def test_the_game_over_dialog_opens_the_review(make_app: AppFactory) -> None:
-    state = blundered_game()
+    state = game_with_planted_blunder()
     state.undo()  # one move from the end: White to take the last stack
-    last = blundered_game().moves_played[-1]
+    last = game_with_planted_blunder().moves_played[-1]
     app = make_app(session=Session(DIPOLE, state, (HUMAN, HUMAN)), reviewer=ScriptedReviewer)
     async with app.run_test(size=(100, 30)) as pilot:
         await type_move(pilot, DIPOLE.format_move(last), leave=False)
@@ -206,11 +192,11 @@ async def test_the_game_over_dialog_opens_the_review(make_app: AppFactory) -> No
         await pilot.click("#review")
         await pilot.pause()
         review = review_of(app)
-        assert len(review.moves) == len(blundered_game().moves_played)
+        assert len(review.moves) == len(game_with_planted_blunder().moves_played)
 
 
 async def test_the_real_reviewer_process_evaluates_every_position() -> None:
-    state = blundered_game()
+    state = game_with_planted_blunder()
     record = Session(DIPOLE, state, (HUMAN, HUMAN)).record_text()
     got: list[tuple[int, int | None, Evaluation | None]] = []
     ended = threading.Event()
