@@ -20,6 +20,7 @@ from dipole_tui.app.screens import ChoiceScreen
 from dipole_tui.bots.reviewer import Reviewer
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import parse_record
+from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, Session
 
 Answer = Callable[[int, int | None, Evaluation | None], None]
@@ -217,3 +218,21 @@ async def test_the_real_reviewer_process_evaluates_every_position() -> None:
     assert all(n == number for n, _, _ in got)
     first = got[0][2]
     assert first is not None and first.best == "e7-e5" and first.proved
+
+
+@pytest.mark.parametrize("key", ["dipole", "death-stacks", "bipod"])
+async def test_every_game_can_be_reviewed(make_app: AppFactory, key: str) -> None:
+    game = REGISTRY[key].game
+    state = game.new()
+    for _ in range(4):
+        state.play(state.legal_moves()[0])
+    app = make_app(key, session=Session(game, state, (HUMAN, HUMAN)), reviewer=ScriptedReviewer)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("r")
+        review = review_of(app)
+        await until(lambda: review.complete)
+        await pilot.press("home")
+        await pilot.pause()
+        assert review.shown.position() == game.new().position()
+        assert None not in review.query_one(EvalGraph).values
+        assert "now" in str(review.query_one("#review-details").render())
