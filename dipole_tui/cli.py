@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
+from . import learn as learning
 from . import match as matches
 from .analysis import analyse, annotated_record
 from .bots import BOT_NAMES, LEVELS, Budget, RandomBot
@@ -235,6 +236,20 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="POSITION",
         help="position strings (default: one per line on stdin)",
     )
+    learning = commands.add_parser(
+        "learn",
+        help="learn a game: lessons for every rule, and puzzles",
+        description="Open the lessons and puzzles of a game in the app; with --list, print one "
+        "line per lesson and puzzle, tab-separated: id, game, kind, position, solution, title.",
+    )
+    learning.add_argument(
+        "--game", choices=sorted(REGISTRY), help="only this game's (default: every game's)"
+    )
+    learning.add_argument("--list", action="store_true", help="print them instead")
+    learning.add_argument(
+        "--ascii", action="store_true", default=argparse.SUPPRESS, help=ascii_help
+    )
+
     analysing = commands.add_parser(
         "analyse",
         help="annotate a record: an evaluation after each move, and the mistakes marked",
@@ -380,6 +395,23 @@ def _show_nodes(progress: Any, task: Any, nodes: int) -> None:
     progress.update(task, nodes=nodes)
 
 
+def run_learn(args: argparse.Namespace) -> None:
+    """`learn --list` prints the lessons and puzzles; `learn` opens them in the app."""
+    if args.list:
+        for item in learning.items(args.game):
+            line = (
+                item.id,
+                item.game,
+                item.kind,
+                item.position,
+                " ".join(item.solution),
+                item.title,
+            )
+            print("\t".join(line))
+        return
+    run_play(args)
+
+
 def run_analyse(args: argparse.Namespace) -> None:
     """The `analyse` subcommand: a progress bar on stderr while the positions are evaluated;
     the annotated record on stdout or, whole or not at all, in OUT."""
@@ -470,7 +502,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        engine_tools = ("moves", "perft", "replay", "match", "best", "solve", "analyse")
+        engine_tools: tuple[str, ...] = (
+            "moves",
+            "perft",
+            "replay",
+            "match",
+            "best",
+            "solve",
+            "analyse",
+        )
+        if args.command == "learn" and args.list:
+            engine_tools += ("learn",)
         if args.command in engine_tools and sys.stdout is None:
             raise OSError("standard output is closed")  # started with >&-: print() would drop all
         if args.command == "moves":
@@ -487,6 +529,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_solve(args)
         elif args.command == "analyse":
             run_analyse(args)
+        elif args.command == "learn":
+            run_learn(args)
         else:
             run_play(args)
         if sys.stdout is not None:
