@@ -409,7 +409,7 @@ def run_learn(args: argparse.Namespace) -> None:
             )
             print("\t".join(line))
         return
-    run_play(args)
+    run_play(args, learn=args.game or "")
 
 
 def run_analyse(args: argparse.Namespace) -> None:
@@ -476,13 +476,13 @@ def run_replay(path: str, default: AnyGame) -> None:
     print(state.position())
 
 
-def run_play(args: argparse.Namespace) -> None:
+def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
     """Open the app; with no subcommand, with the defaults and the autosave offered."""
     from .app.app import GameApp  # Textual loads only when the game is played
     from .app.boards import playable
     from .app.choice import GameChoice
 
-    key = getattr(args, "game", "dipole")
+    key = getattr(args, "game", None) or "dipole"
     game = game_named(key)
     if key not in playable():
         raise GameError(f"{game.name} can be studied with moves, perft and replay, not played yet")
@@ -494,6 +494,7 @@ def run_play(args: argparse.Namespace) -> None:
         choice=choice,
         new=getattr(args, "new", False),
         ascii_glyphs=getattr(args, "ascii", False),
+        learn=learn,
     )
     app.run()
 

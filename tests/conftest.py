@@ -31,7 +31,8 @@ def make_app(tmp_path: Path) -> AppFactory:
     - `folder`: where the autosave and kept games are (the test's `tmp_path`);
     - `thinker`: a stand-in for the bots' process (`app_steps.ScriptedBots`);
     - `reviewer`: one for the review's process (the real one unless given);
-    - `analyst`: a stand-in for the analysis's (`app_steps.HandAnalyst`); the real one if None."""
+    - `analyst`: a stand-in for the analysis's (`app_steps.HandAnalyst`); the real one if None;
+    - `learn`: open the lessons first, of that game or ("") of every game (`dipole-tui learn`)."""
 
     def make(
         game: str = "dipole",
@@ -47,6 +48,7 @@ def make_app(tmp_path: Path) -> AppFactory:
         thinker: Callable[[AnswerHandler], ThinkerLike] = Thinker,
         reviewer: SourceFactory | None = None,
         analyst: Callable[[UpdateHandler], AnalystLike] | None = None,
+        learn: str | None = None,
     ) -> GameApp:
         rules = REGISTRY[game].game
         if position is not None:
@@ -61,6 +63,7 @@ def make_app(tmp_path: Path) -> AppFactory:
             thinker=thinker,
             reviewer=reviewer,
             analyst=analyst,
+            learn=learn,
         )
 
     return make

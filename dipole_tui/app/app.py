@@ -38,6 +38,7 @@ from ..bots.process import Thinker
 from ..bots.reviewer import Reviewer
 from ..engine import first_side_share
 from ..games.base import GameError, shown, title
+from ..learn import Progress
 from ..records import RecordError, load_record
 from ..registry import REGISTRY
 from ..session import HUMAN, Autosave, Session, game_named
@@ -45,12 +46,13 @@ from .analysis_mode import AnalysisMode, AnalystLike, UpdateHandler
 from .ascii import AsciiScrollBarRender, glyph_map
 from .boards import board_class, make_board, playable
 from .bot_controller import HINT_BOT, Answer, AnswerHandler, BotController, ThinkerLike
-from .choice import GameChoice
+from .choice import GameChoice, LearnChoice
 from .eval_bar import EvalBar
 from .footer import GameFooter
 from .game_board import GameBoard
+from .learning import LearnMenu
 from .review import ReviewScreen, SourceFactory
-from .screens import ChoiceScreen, FileScreen, HelpScreen, NewGameScreen, OpenScreen
+from .screens import ChoiceScreen, CoveringScreen, FileScreen, HelpScreen, NewGameScreen, OpenScreen
 from .side_panel import SIDE_PANEL_WIDTH, MoveEntry, SidePanel
 from .wrapping import wrap
 
@@ -125,6 +127,7 @@ class GameApp(App[None]):
         thinker: Callable[[AnswerHandler], ThinkerLike] | None = None,
         reviewer: SourceFactory | None = None,
         analyst: Callable[[UpdateHandler], AnalystLike] | None = None,
+        learn: str | None = None,
     ) -> None:
         """`thinker` makes the bots' process, `reviewer` the review's and `analyst` the
         analysis's (a test gives stand-ins)."""
@@ -147,8 +150,9 @@ class GameApp(App[None]):
         thinker = thinker or functools.partial(Thinker, error_log=self.error_log)
         self.bots = BotController(think_time, self._bots_answered, self._hand_over, thinker)
         self.reviewer = reviewer or functools.partial(Reviewer, error_log=self.error_log)
-        analyst = analyst or functools.partial(Analyst, error_log=self.error_log)
-        self.analysis = AnalysisMode(self._show_analysis, self._hand_over, analyst)
+        self.analyst = analyst or functools.partial(Analyst, error_log=self.error_log)
+        self.analysis = AnalysisMode(self._show_analysis, self._hand_over, self.analyst)
+        self.learn = learn  # open the lessons first: of this game, or of every game ("")
         self._filed = False  # the finished game is in finished/ already
         self.threats_on = False  # the threat overlay (t)
         self.session = session or new_session(self.choice)
@@ -181,6 +185,9 @@ class GameApp(App[None]):
         self._show()
         for notice in self.autosave.claim():  # this app's own game-in-progress file
             self.notify(notice, title="Autosave", timeout=12, markup=False)
+        if self.learn is not None:
+            self._learn_first()
+            return
         if self.start_new:
             self._shelve_autosave()
             self._write_autosave()
@@ -209,6 +216,21 @@ class GameApp(App[None]):
 
         question = ChoiceScreen("Resume the game in progress?", text, answers, escape="resume")
         self.push_screen(question, answered)
+
+    def _learn_first(self) -> None:
+        """`dipole-tui learn`: the lessons over the game in progress, resumed without a word."""
+        try:
+            saved = self.autosave.load()
+        except (RecordError, OSError) as error:
+            self._autosave_failed(str(error))
+            saved = None
+        self._start(saved if saved is not None and saved.state.moves_played else self.session)
+        self.action_learn(self.learn or None)
+
+    def action_learn(self, game: str | None = None) -> None:
+        """The lessons and puzzles of a game (None: of every game)."""
+        progress = Progress(self.autosave.folder)
+        self.push_screen(LearnMenu(game, progress, self.analyst, self.ascii_glyphs))
 
     def _end_on_signals(self) -> None:
         """SIGTERM and SIGHUP end the app as `q` does, so that Textual gives the terminal back
@@ -534,10 +556,11 @@ class GameApp(App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """':' types a move only on the game screen; in a dialog it is just a character. A
-        review leaves the game behind it alone: only quitting, help and the palette reach it."""
+        review or a lesson leaves the game behind it alone: only quitting, help and the palette
+        reach it."""
         if action == "type_move":
             return self.screen is self.screen_stack[0]
-        if isinstance(self.screen, ReviewScreen):
+        if isinstance(self.screen, CoveringScreen):
             return action in ("quit", "help", "command_palette")
         return True
 
@@ -617,11 +640,13 @@ class GameApp(App[None]):
     def _choose_new_game(self, starting: bool) -> None:
         """The new-game dialog; cancelled at start-up, the game on screen simply begins."""
 
-        def chosen(choice: GameChoice | None) -> None:
-            if choice is not None:
+        def chosen(choice: GameChoice | LearnChoice | None) -> None:
+            if isinstance(choice, GameChoice):
                 self._start(new_session(choice))
             elif starting:
                 self._start(self.session)
+            if isinstance(choice, LearnChoice):
+                self.action_learn(choice.game_key)
 
         self.push_screen(NewGameScreen(self.choice), chosen)
 
@@ -702,6 +727,11 @@ class GameApp(App[None]):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("New game", "Choose a board and players", self.action_new_game)
+        yield SystemCommand(
+            "Learn",
+            "Lessons for every rule of this game, and puzzles",
+            lambda: self.action_learn(self.session.game.key),
+        )
         yield SystemCommand(
             "Analysis",
             "Turn the analysis on or off: the evaluation bar and the best line",

@@ -15,4 +15,11 @@ class GameChoice:
     players: tuple[str, str]
 
 
-__all__ = ["GameChoice"]
+@dataclass(frozen=True)
+class LearnChoice:
+    """The new-game dialog's Learn: the lessons of a game instead of a game."""
+
+    game_key: str
+
+
+__all__ = ["GameChoice", "LearnChoice"]

@@ -20,7 +20,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, ProgressBar, Static
@@ -33,7 +32,7 @@ from ..records import move_label, parse_record, start_of, write_atomically
 from ..registry import REGISTRY
 from .ascii import AsciiProgressBar
 from .boards import make_board
-from .screens import FileScreen
+from .screens import CoveringScreen, FileScreen
 
 REVIEW_MOVETIME = 0.5  # seconds of search a position
 BARS = " ▁▂▃▄▅▆▇█"
@@ -157,7 +156,7 @@ class EvalGraph(Widget):
         self.post_message(self.Jump(self.position_at(event.x)))
 
 
-class ReviewScreen(Screen[None]):
+class ReviewScreen(CoveringScreen):
     """The review of the game a record holds, from its start to its end."""
 
     BINDINGS = [
@@ -252,13 +251,23 @@ class ReviewScreen(Screen[None]):
 
     # -- evaluations arriving ------------------------------------------------------------------
 
-    def _answered(self, number: int, ply: int | None, evaluation: Evaluation | None) -> None:
-        """On the source's reading thread: handed to the screen's own."""
-        if self.app.is_running:
-            self.app.call_from_thread(self._take, number, ply, evaluation)
+    class Evaluated(Message):
+        """An answer from the review's process, handed to the screen's own thread."""
 
-    def _take(self, number: int, ply: int | None, evaluation: Evaluation | None) -> None:
-        if number != self._number or not self.is_mounted:
+        def __init__(self, number: int, ply: int | None, evaluation: Evaluation | None) -> None:
+            super().__init__()
+            self.number = number
+            self.ply = ply
+            self.evaluation = evaluation
+
+    def _answered(self, number: int, ply: int | None, evaluation: Evaluation | None) -> None:
+        """On the source's reading thread (`post_message` is safe from any)."""
+        self.post_message(self.Evaluated(number, ply, evaluation))
+
+    @on(Evaluated)
+    def _take(self, event: Evaluated) -> None:
+        number, ply, evaluation = event.number, event.ply, event.evaluation
+        if number != self._number:
             return
         if ply is None or evaluation is None:
             if not self.complete:

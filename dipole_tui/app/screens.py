@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from rich.console import JustifyMethod
 from rich.text import Text
@@ -11,7 +12,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
 from ..games.base import title
@@ -19,13 +20,18 @@ from ..registry import REGISTRY
 from ..session import HUMAN, PLAYERS, SavedGame
 from .ascii import BULLETS, plain
 from .boards import playable
-from .choice import GameChoice
+from .choice import GameChoice, LearnChoice
 from .wrapping import wrap
 
 HELP = Path(__file__).with_name("help")  # the game's page (its registry entry), then keys.md
 
 
-class NewGameScreen(ModalScreen[GameChoice | None]):
+class CoveringScreen(Screen[Any]):
+    """A screen of its own over the game (a review, the lessons): the game's keys do not reach
+    the game behind it."""
+
+
+class NewGameScreen(ModalScreen[GameChoice | LearnChoice | None]):
     """Choose the game, the board and who plays each side."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -64,6 +70,7 @@ class NewGameScreen(ModalScreen[GameChoice | None]):
                     )
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start")
+                yield Button("Learn", id="learn")
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
@@ -91,6 +98,10 @@ class NewGameScreen(ModalScreen[GameChoice | None]):
         chosen = self.query_one("#variant", Select).value
         variant = chosen if chosen in variants else variants[0]
         self.dismiss(GameChoice(game_key, variant, self._seats()))
+
+    @on(Button.Pressed, "#learn")
+    def learn(self) -> None:
+        self.dismiss(LearnChoice(str(self.query_one("#game", Select).value)))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

@@ -1,0 +1,487 @@
+"""Learning by doing: the lessons and puzzles of `dipole_tui.learn`, on the real board.
+
+`LearnMenu` lists a game's lessons (in teaching order) and puzzles with what is done. A lesson
+(`LessonScreen`) gives a position and a task; only the moves that fulfil it are played, any other
+is answered with the rules' own reason and the lesson's hint. A puzzle (`PuzzleScreen`) is played
+against the solver's longest defence; a wrong move is not played but explained by the analysis
+process (what it lets the other side do), and the player tries again or asks for the solution.
+The screens take the rules from the core and the words from the data: no rule is decided here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..bots.analyst import Analysis
+from ..bots.search import plies_to_end
+from ..games.base import GameError, State, shown
+from ..learn import Item, Progress, items
+from ..records import format_record
+from ..registry import REGISTRY
+from .analysis_mode import AnalystLike, UpdateHandler
+from .boards import make_board
+from .game_board import GameBoard
+from .screens import CoveringScreen
+from .side_panel import MoveEntry
+
+REPLY_DELAY = 0.6  # seconds before the board plays its reply: the player sees their move first
+EXPLAIN_SECONDS = 3.0  # the analysis of a wrong move is cut short after this
+
+AnalystFactory = Callable[[UpdateHandler], AnalystLike]
+
+
+class LearnMenu(CoveringScreen):
+    """The lessons and puzzles of one game (or of every game), with what is done."""
+
+    BINDINGS = [Binding("escape,q", "close", "Back to the game")]
+    DEFAULT_CSS = """
+    LearnMenu { align: center top; }
+    LearnMenu #learn-box { width: 80; max-width: 100%; height: 1fr; padding: 0 1; }
+    LearnMenu #learn-heading { text-style: bold; height: 1; }
+    LearnMenu #learn-summary { color: $text-muted; height: 2; }
+    LearnMenu #learn-items { height: 1fr; }
+    """
+
+    def __init__(
+        self, game: str | None, progress: Progress, analyst: AnalystFactory, ascii_glyphs: bool
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.progress = progress
+        self.analyst = analyst
+        self.ascii_glyphs = ascii_glyphs
+        self.items = items(game)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="learn-box"):
+            name = REGISTRY[self.game].game.name if self.game else "every game"
+            yield Static(f"Learn {name}: lessons, then puzzles", id="learn-heading")
+            yield Static(id="learn-summary")
+            yield OptionList(*self._options(), id="learn-items")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.progress.problem:
+            self.notify(self.progress.problem, severity="warning", timeout=10)
+            self.progress.problem = ""
+        self._refresh()
+        menu = self.query_one(OptionList)
+        menu.focus()
+        if self.items:  # the first not done yet
+            done = self.progress.done
+            first = next((i for i, item in enumerate(self.items) if item.id not in done), 0)
+            menu.highlighted = self._index_of(first)
+
+    def _options(self) -> list[Option | None]:
+        options: list[Option | None] = []
+        heading = ""
+        for index, item in enumerate(self.items):
+            group = f"{REGISTRY[item.game].game.name}: {item.kind}s"
+            if group != heading:
+                heading = group
+                if options:
+                    options.append(None)  # a separator
+                options.append(Option(Text(group, style="bold"), disabled=True))
+            options.append(Option(self._label(item), id=f"item-{index}"))
+        return options
+
+    def _label(self, item: Item) -> Text:
+        done = item.id in self.progress.done
+        mark = (
+            ("[x] " if self.ascii_glyphs else "✓ ")
+            if done
+            else ("[ ] " if self.ascii_glyphs else "· ")
+        )
+        text = Text(mark, style="green" if done else "dim")
+        text.append(item.title)
+        if item.kind == "puzzle":
+            stars = ("*" if self.ascii_glyphs else "★") * item.difficulty
+            text.append(f"  {stars}", style="yellow")
+        return text
+
+    def _index_of(self, position: int) -> int:
+        return self.query_one(OptionList).get_option_index(f"item-{position}")
+
+    def _refresh(self) -> None:
+        lessons = [item for item in self.items if item.kind == "lesson"]
+        puzzles = [item for item in self.items if item.kind == "puzzle"]
+        done = self.progress.done
+        if not self.items:
+            self.query_one("#learn-summary", Static).update("No lessons or puzzles here yet.")
+            return
+        said = f"Lessons done: {sum(i.id in done for i in lessons)} of {len(lessons)}"
+        if puzzles:
+            said += f"  ·  puzzles solved: {sum(i.id in done for i in puzzles)} of {len(puzzles)}"
+            said += f"  ·  streak {self.progress.streak} (best {self.progress.best_streak})"
+        said += "\nEnter opens one; lessons are best taken in order."
+        self.query_one("#learn-summary", Static).update(said)
+        menu = self.query_one(OptionList)
+        for index, item in enumerate(self.items):
+            menu.replace_option_prompt(f"item-{index}", self._label(item))
+
+    @on(OptionList.OptionSelected, "#learn-items")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        assert event.option.id is not None
+        self.open(int(event.option.id.removeprefix("item-")))
+
+    def open(self, position: int) -> None:
+        """Open the item at `position` of the list; what it ends with decides what follows."""
+        item = self.items[position]
+        screen: ExerciseScreen
+        if item.kind == "lesson":
+            screen = LessonScreen(item, self.progress, self.ascii_glyphs)
+        else:
+            screen = PuzzleScreen(item, self.progress, self.ascii_glyphs, self.analyst)
+
+        def ended(answer: str | None) -> None:
+            self._refresh()
+            self.query_one(OptionList).highlighted = self._index_of(position)
+            if answer == "next" and position + 1 < len(self.items):
+                self.open(position + 1)
+
+        self.app.push_screen(screen, ended)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ExerciseScreen(CoveringScreen):
+    """A lesson or a puzzle: the board beside a panel with its words, a typed-move entry, and the
+    message that answers each try. Dismissed with "next" (go on) or None (back to the menu)."""
+
+    BINDINGS = [
+        Binding("colon", "type", "Type", priority=True),
+        Binding("r", "retry", "Again"),
+        Binding("n", "next", "Next"),
+        Binding("m", "menu", "Menu"),
+    ]
+    DEFAULT_CSS = """
+    ExerciseScreen #exercise-side { width: 34; padding: 0 1; border-left: vkey $primary-muted; }
+    ExerciseScreen #exercise-title { text-style: bold; }
+    ExerciseScreen #exercise-text { margin-top: 1; }
+    ExerciseScreen #exercise-task { margin-top: 1; text-style: bold; }
+    ExerciseScreen #exercise-message { margin-top: 1; height: 1fr; }
+    ExerciseScreen #exercise-entry { height: 3; }
+    """
+
+    def __init__(self, item: Item, progress: Progress, ascii_glyphs: bool) -> None:
+        super().__init__()
+        self.item = item
+        self.progress = progress
+        self.game = REGISTRY[item.game].game
+        self.state: State[Any] = item.start()
+        self.ascii_glyphs = ascii_glyphs
+        self.board: GameBoard[Any, Any] = make_board(item.game, self.state.copy(), ascii_glyphs)
+        self.done = False
+        self.tries = 0  # wrong tries so far
+        self.message = ""  # the last thing said, as text (the tests read it)
+        self.entry = MoveEntry(placeholder=MoveEntry.PLACEHOLDER, id="exercise-entry")
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield self.board
+            with Vertical(id="exercise-side"):
+                yield Static(self.item.title, id="exercise-title")
+                yield Static(self.item.text, id="exercise-text")
+                yield Static(self.task_text(), id="exercise-task")
+                yield Static(id="exercise-message")
+                yield self.entry
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+        self.board.focus()
+
+    def task_text(self) -> str:
+        return self.item.task
+
+    def show(self, last: Any | None = None) -> None:
+        """The position as it stands; the board takes moves only on the player's turn."""
+        self.board.interactive = not self.done and self.players_turn()
+        self.board.show_state(self.state.copy(), last)
+
+    def players_turn(self) -> bool:
+        return True
+
+    def say(self, text: str, style: str = "") -> None:
+        self.message = text
+        self.query_one("#exercise-message", Static).update(Text(text, style=style))
+
+    # -- moves arriving ------------------------------------------------------------------------
+
+    @on(GameBoard.MoveChosen)
+    def chosen(self, event: GameBoard.MoveChosen) -> None:
+        event.stop()
+        self._try(event.move)
+
+    @on(GameBoard.MoveToConfirm)
+    def confirm(self, event: GameBoard.MoveToConfirm) -> None:
+        event.stop()
+        self._try(event.move)
+
+    @on(Input.Submitted, "#exercise-entry")
+    def typed(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip().lstrip(":").strip()
+        if not text:
+            self.board.focus()
+            return
+        if self.done or not self.players_turn():
+            self.say("Not now: " + ("it is done; n goes on" if self.done else "wait for the reply"))
+            return
+        try:
+            move = self.game.parse_move(text, self.state)
+        except GameError as error:
+            self.tries += 1
+            self.refused(text, str(error))
+            self.entry.give_back(text)
+            return
+        self._try(move)
+
+    @on(MoveEntry.Left)
+    def left_entry(self) -> None:
+        self.board.focus()
+
+    def _try(self, move: Any) -> None:
+        if self.done or not self.players_turn():
+            return
+        self.attempt(move, self.game.format_move(move))
+
+    def attempt(self, move: Any, text: str) -> None:
+        raise NotImplementedError
+
+    def refused(self, text: str, reason: str) -> None:
+        """A typed move the rules refuse: their reason, and the exercise's help."""
+        said = reason if reason.startswith(shown(text)) else f"{shown(text)}: {reason}"
+        self.say(f"{said}\n{self.help_after_a_wrong_try()}", "red")
+        self.app.bell()
+
+    def help_after_a_wrong_try(self) -> str:
+        return ""
+
+    def play(self, text: str) -> None:
+        move = self.game.parse_move(text, self.state)
+        self.state.play(move)
+        self.show(move)
+
+    # -- keys ----------------------------------------------------------------------------------
+
+    def action_type(self) -> None:
+        self.set_focus(self.entry)  # at once, not later: keys typed fast follow the ':'
+        self.say(f"Type a move: {self.game.move_examples}.")
+
+    def action_retry(self) -> None:
+        self.state = self.item.start()
+        self.done = False
+        self.restart()
+        self.show()
+        self.board.focus()
+
+    def restart(self) -> None:
+        self.say("")
+
+    def action_next(self) -> None:
+        self.dismiss("next")
+
+    def action_menu(self) -> None:
+        self.dismiss(None)
+
+
+class LessonScreen(ExerciseScreen):
+    BINDINGS = [Binding("i", "hint", "Hint")]
+
+    def attempt(self, move: Any, text: str) -> None:
+        if text not in self.item.accept:
+            self.tries += 1
+            self.say(
+                f"{text} is a legal move, but not what the task asks.\n{self.item.hint}", "red"
+            )
+            self.show()  # the board as it was, for another try
+            return
+        self.play(text)
+        replies = list(self.item.solution[1:])
+        self.board.interactive = False
+        self.say("Yes!" + (" ..." if replies else ""), "green")
+        self._reply(replies)
+
+    def _reply(self, replies: list[str]) -> None:
+        if not replies:
+            self._finish()
+            return
+        self.set_timer(REPLY_DELAY, lambda: self._replied(replies))
+
+    def _replied(self, replies: list[str]) -> None:
+        self.play(replies[0])
+        self._reply(replies[1:])
+
+    def _finish(self) -> None:
+        self.done = True
+        self.board.interactive = False
+        self.board.focus()  # n, r and m are keys again, not letters of a move
+        self.progress.finished(self.item)
+        outcome = self.state.outcome()
+        ended = f"{outcome.reason}.\n" if outcome is not None else ""
+        self.say(f"{ended}Done: {self.item.summary}\nn: next lesson   r: again   m: menu", "green")
+
+    def help_after_a_wrong_try(self) -> str:
+        return self.item.hint
+
+    def action_hint(self) -> None:
+        self.say(self.item.hint)
+
+
+class PuzzleScreen(ExerciseScreen):
+    BINDINGS = [Binding("s", "solution", "Solution")]
+
+    def __init__(
+        self, item: Item, progress: Progress, ascii_glyphs: bool, analyst: AnalystFactory
+    ) -> None:
+        super().__init__(item, progress, ascii_glyphs)
+        self.step = 0  # moves of the line played
+        self.player = self.state.to_move
+        self.shown_solution = False
+        self._new_analyst = analyst
+        self._analyst: AnalystLike | None = None
+        self._asked: int | None = None  # the analysis request still wanted
+        self._wrong = ""  # the wrong move it explains
+        self._latest: Analysis | None = None
+
+    def task_text(self) -> str:
+        side = self.game.side_names[self.player]
+        return (
+            f"{side} to play. Win in {self.item.plies} plies (passes count) against the best "
+            "defence: only the fastest win counts."
+        )
+
+    def players_turn(self) -> bool:
+        return self.state.to_move == self.player and self.step < len(self.item.solution)
+
+    def attempt(self, move: Any, text: str) -> None:
+        if text == self.item.solution[self.step]:
+            self.step += 1
+            self.play(text)
+            self._go_on()
+            return
+        self.tries += 1
+        self.show()
+        self._explain(move, text)
+
+    def _go_on(self) -> None:
+        """After the player's move: solved, or the defence's reply after a moment."""
+        if self.step == len(self.item.solution):
+            self._solved()
+            return
+        self.board.interactive = False
+        self.say("Right. ...", "green")
+        self.set_timer(REPLY_DELAY, self._defend)
+
+    def _defend(self) -> None:
+        if not self.is_mounted or self.step >= len(self.item.solution):
+            return
+        text = self.item.solution[self.step]
+        self.step += 1
+        self.play(text)
+        if self.step == len(self.item.solution):
+            self._solved()
+            return
+        side = self.game.side_names[1 - self.player]
+        left = len(self.item.solution) - self.step
+        self.say(f"{side} defends with {text}. Win in {left} more plies.")
+        if self.shown_solution:
+            self._mark_next()
+
+    def _solved(self) -> None:
+        self.done = True
+        self.board.interactive = False
+        self.board.focus()
+        first_try = self.tries == 0 and not self.shown_solution
+        self.progress.finished(self.item, first_try)
+        how = "at the first try" if first_try else "(not at the first try: the streak starts again)"
+        streak = f"streak {self.progress.streak}, best {self.progress.best_streak}"
+        self.say(f"Solved {how}: {streak}.\nn: next puzzle   r: again   m: menu", "green")
+
+    def _explain(self, move: Any, text: str) -> None:
+        """What the wrong move allows: asked of the analysis process, said as it answers."""
+        work = self.state.copy()
+        work.play(move)
+        self.say(f"{text} is not the fastest win. Looking at why...", "red")
+        if self._analyst is None:
+            self._analyst = self._new_analyst(self._arrived)
+        self._wrong, self._latest = text, None
+        self._asked = self._analyst.analyse(self.item.game, format_record(self.game, work))
+        self.set_timer(EXPLAIN_SECONDS, self._cut_short)
+
+    class Analysed(Message):
+        """An update from the analysis process, handed to the screen's own thread."""
+
+        def __init__(self, number: int, analysis: Analysis | None) -> None:
+            super().__init__()
+            self.number = number
+            self.analysis = analysis
+
+    def _arrived(self, number: int, analysis: Analysis | None) -> None:
+        """On the process's reading thread (`post_message` is safe from any)."""
+        self.post_message(self.Analysed(number, analysis))
+
+    @on(Analysed)
+    def _take(self, event: Analysed) -> None:
+        number, analysis = event.number, event.analysis
+        if number != self._asked:
+            return
+        if analysis is not None:
+            self._latest = analysis
+            if not analysis.proved:
+                return
+        self._asked = None
+        self._say_why()
+
+    def _cut_short(self) -> None:
+        if self._asked is not None and self._analyst is not None:
+            self._analyst.cancel()
+            self._asked = None
+            self._say_why()
+
+    def _say_why(self) -> None:
+        found, text = self._latest, self._wrong
+        defender = self.game.side_names[1 - self.player]
+        if found is None:
+            why = f"{text} does not win in time."
+        else:
+            plies = plies_to_end(found.score)
+            line = " ".join(found.line[:6])
+            if plies is not None and found.score < 0:  # the defender, to move, loses
+                need = len(self.item.solution) - self.step
+                why = f"{text} still wins, but in {plies + 1} plies, not {need}: {line}"
+            elif plies is not None:
+                why = f"{text} loses: {defender} wins in {plies} plies: {line}"
+            else:
+                why = f"{text} lets {defender} survive: {line}"
+        self.say(f"{why}\nTry again, or s for the solution.", "red")
+
+    def _mark_next(self) -> None:
+        if self.players_turn():
+            self.board.show_hint(self.game.parse_move(self.item.solution[self.step], self.state))
+
+    def restart(self) -> None:
+        super().restart()
+        self.step = 0
+
+    def action_solution(self) -> None:
+        self.shown_solution = True
+        line = " ".join(self.item.solution)
+        self.say(f"The solution: {line}\nThe next move is marked on the board.")
+        self._mark_next()
+
+    def on_unmount(self) -> None:
+        if self._analyst is not None:
+            self._analyst.close()

@@ -1,0 +1,183 @@
+"""Lessons and puzzles in the app: the menu, a lesson completed with a wrong try first (one per
+game), a puzzle solved after a wrong move the analysis explains, and the progress kept."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from app_steps import AppFactory, HandAnalyst, noticed, until
+from textual.pilot import Pilot
+from textual.widgets import Button, OptionList
+
+from dipole_tui.app.app import GameApp
+from dipole_tui.app.learning import LearnMenu, LessonScreen, PuzzleScreen
+from dipole_tui.bots.analyst import Analysis
+from dipole_tui.bots.search import WIN
+from dipole_tui.learn import Item, Progress, items, parse
+from dipole_tui.registry import REGISTRY
+
+# Black wins in 6 plies with e7-e5; e7-d6 loses (White takes it, f6xd6, and wins in 3).
+PUZZLE = parse(
+    """
+id: test-puzzle
+game: dipole
+kind: puzzle
+title: Black to play and win in 6 plies
+position: 8:B:Wf6=2:Be7=2
+solution: e7-e5 f6-d8 e5-d4 d8-off:1 d4-c3 d8-off:1
+difficulty: 2
+"""
+)[0]
+
+
+def first_lessons() -> list[Item]:
+    """Each game's first lesson."""
+    found: dict[str, Item] = {}
+    for item in items(kind="lesson"):
+        found.setdefault(item.game, item)
+    return list(found.values())
+
+
+async def type_text(pilot: Pilot[None], text: str) -> None:
+    await pilot.press("colon", *text, "enter")
+    await pilot.pause()
+
+
+def wrong_move(item: Item) -> str:
+    """A legal move of the lesson's position that does not fulfil its task."""
+    game = REGISTRY[item.game].game
+    state = item.start()
+    texts = [game.format_move(move) for move in state.legal_moves()]
+    return next(text for text in texts if text not in item.accept)
+
+
+async def test_learn_opens_the_menu_and_the_first_lesson(make_app: AppFactory) -> None:
+    app = make_app(learn="")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, LearnMenu)
+        assert menu.items == items()
+        await pilot.press("enter")
+        await pilot.pause()
+        lesson = app.screen
+        assert isinstance(lesson, LessonScreen) and lesson.item == items()[0]
+
+
+@pytest.mark.parametrize("item", first_lessons(), ids=lambda item: item.id)
+async def test_a_lesson_of_every_game_is_learned_after_a_wrong_try(
+    make_app: AppFactory, tmp_path: Path, item: Item
+) -> None:
+    app = make_app(item.game, learn=item.game)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, LearnMenu)
+        menu.open(menu.items.index(item))
+        await pilot.pause()
+        lesson = app.screen
+        assert isinstance(lesson, LessonScreen)
+        start = item.start().position()
+        if len(item.start().legal_moves()) > 1:
+            wrong = wrong_move(item)
+            await type_text(pilot, wrong)
+            assert lesson.message.startswith(f"{wrong} is a legal move, but not what the task")
+            assert item.hint in lesson.message
+            assert lesson.state.position() == start and not lesson.done
+        await type_text(pilot, "zz9")  # the rules' own reason, and the hint
+        assert "zz9" in lesson.message and item.hint in lesson.message
+        await type_text(pilot, item.accept[0])
+        await until(lambda: lesson.done)
+        assert item.summary in lesson.message
+        assert len(lesson.state.moves_played) == len(item.before) + len(item.solution)
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.screen is menu
+        label = str(menu.query_one(OptionList).get_option(f"item-{menu.items.index(item)}").prompt)
+        assert label.startswith("✓")
+    saved = json.loads((tmp_path / "learned.json").read_text())
+    assert item.id in saved["done"]
+
+
+async def open_puzzle(app: GameApp, pilot: Pilot[None], tmp_path: Path) -> PuzzleScreen:
+    screen = PuzzleScreen(PUZZLE, Progress(tmp_path), False, app.analyst)
+    await app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+async def play_and_wait(pilot: Pilot[None], puzzle: PuzzleScreen, move: str) -> None:
+    """The player's move of the line, and the defence's reply (or the end)."""
+    before = puzzle.step
+    await type_text(pilot, move)
+    await until(lambda: puzzle.step >= before + 2 or puzzle.done)
+
+
+async def test_a_puzzle_explains_a_wrong_move_then_is_solved(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    analyst = HandAnalyst()
+    app = make_app(analyst=analyst)
+    async with app.run_test(size=(100, 32)) as pilot:
+        puzzle = await open_puzzle(app, pilot, tmp_path)
+        assert "Black to play. Win in 6 plies" in str(puzzle.task_text())
+        await type_text(pilot, "e7-d6")
+        assert puzzle.state.position() == PUZZLE.position  # not played
+        assert "e7-d6 is not the fastest win" in puzzle.message
+        assert analyst.records and "e7-d6" in analyst.records[-1]
+        # The analysis of the position after it: White, to move, wins in 1 ply (f6xd6).
+        analyst.tell(Analysis(0, WIN - 1, ("f6xd6",), 10))
+        await until(lambda: "loses" in puzzle.message)
+        assert "e7-d6 loses: White wins in 1 plies: f6xd6" in puzzle.message
+        for move in ("e7-e5", "e5-d4", "d4-c3"):
+            await play_and_wait(pilot, puzzle, move)
+        await until(lambda: puzzle.done)
+        assert puzzle.state.outcome() is not None
+        assert "Solved (not at the first try" in puzzle.message
+    saved = json.loads((tmp_path / "learned.json").read_text())
+    assert saved["done"] == [PUZZLE.id] and saved["streak"] == 0
+
+
+async def test_a_puzzle_solved_at_the_first_try_adds_to_the_streak(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    app = make_app(analyst=HandAnalyst())
+    async with app.run_test(size=(100, 32)) as pilot:
+        puzzle = await open_puzzle(app, pilot, tmp_path)
+        for move in PUZZLE.solution[::2]:
+            await play_and_wait(pilot, puzzle, move)
+        assert puzzle.done and "Solved at the first try: streak 1, best 1" in puzzle.message
+
+
+async def test_the_solution_is_shown_and_marked(make_app: AppFactory, tmp_path: Path) -> None:
+    app = make_app(analyst=HandAnalyst())
+    async with app.run_test(size=(100, 32)) as pilot:
+        puzzle = await open_puzzle(app, pilot, tmp_path)
+        await pilot.press("s")
+        await pilot.pause()
+        assert " ".join(PUZZLE.solution) in puzzle.message
+        assert puzzle.shown_solution
+
+
+async def test_the_new_game_dialog_offers_the_lessons(make_app: AppFactory) -> None:
+    app = make_app("death-stacks")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.click("#learn")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, LearnMenu)
+        assert {item.game for item in menu.items} == {"death-stacks"} or not menu.items
+        assert not app.screen.query(Button)  # the dialog is gone
+
+
+async def test_a_damaged_progress_file_is_set_aside(make_app: AppFactory, tmp_path: Path) -> None:
+    (tmp_path / "learned.json").write_text("{not json")
+    app = make_app(learn="")
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await pilot.pause()
+        assert noticed(app, "progress file unreadable")
+    assert (tmp_path / "learned.json.damaged").read_text() == "{not json"
