@@ -168,9 +168,16 @@ def test_bad_input_is_one_line_with_status_2(
 
 def test_ctrl_c_stops_the_thinking_in_one_line() -> None:
     command = [sys.executable, "-m", "dipole_tui", "best", "--movetime", "60", POSITIONS["dipole"]]
-    with subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    ) as process:
+    # A shell's background job (`nohup ... &`) starts with Ctrl+C ignored, and a child inherits
+    # that; with a handler here instead, the child starts with the default, as at a prompt.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    with process:
         assert process.stdout is not None
         first = process.stdout.readline()  # it is thinking
         process.send_signal(signal.SIGINT)
