@@ -18,6 +18,7 @@ from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
+from dipole_tui.app.learning import LearnMenu, LessonScreen, PuzzleScreen
 from dipole_tui.app.review import ReviewScreen
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS
@@ -188,6 +189,58 @@ async def review(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def lesson(pilot: Pilot[None]) -> None:
+    """Dipole's capture lesson after a wrong try: the rules' reason and the lesson's hint."""
+    app = pilot.app
+    assert isinstance(app, GameApp)
+    app.action_learn("dipole")
+    await pilot.pause()
+    menu = app.screen
+    assert isinstance(menu, LearnMenu)
+    chosen = next(i for i, item in enumerate(menu.items) if "captur" in item.id)
+    menu.open(chosen)
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, LessonScreen)
+    state = screen.item.start()
+    wrong = next(
+        text
+        for text in (DIPOLE.format_move(move) for move in state.legal_moves())
+        if text not in screen.item.accept
+    )
+    await pilot.press("colon", *wrong, "enter", "escape")
+    await pilot.pause()
+
+
+async def puzzle(pilot: Pilot[None]) -> None:
+    """A Dipole puzzle after a wrong move, explained by the analysis."""
+    app = pilot.app
+    assert isinstance(app, GameApp)
+    app.action_learn("dipole")
+    await pilot.pause()
+    menu = app.screen
+    assert isinstance(menu, LearnMenu)
+    chosen = next(
+        i for i, item in enumerate(menu.items) if item.kind == "puzzle" and item.plies >= 5
+    )
+    menu.open(chosen)
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, PuzzleScreen)
+    state = screen.item.start()
+    wrong = next(
+        text
+        for text in (DIPOLE.format_move(move) for move in state.legal_moves())
+        if text != screen.item.solution[0]
+    )
+    await pilot.press("colon", *wrong, "enter", "escape")
+    for _ in range(100):
+        if "Try again" in screen.message:
+            break
+        await asyncio.sleep(0.1)
+    await pilot.pause()
+
+
 SCENES: dict[str, tuple[Scene, str, str, tuple[int, int]]] = {
     "opening": (opening, "dipole", "8x8", (100, 30)),
     "selected": (selected, "dipole", "8x8", (100, 30)),
@@ -198,6 +251,8 @@ SCENES: dict[str, tuple[Scene, str, str, tuple[int, int]]] = {
     "help": (help_screen, "dipole", "8x8", (100, 30)),
     "game-over": (game_over, "dipole", "8x8", (100, 30)),
     "review": (review, "dipole", "8x8", (100, 30)),
+    "lesson": (lesson, "dipole", "8x8", (100, 30)),
+    "puzzle": (puzzle, "dipole", "8x8", (100, 30)),
     "small-80x24": (selected, "dipole", "10x10", (80, 24)),
     "death-stacks": (stacks_opening, "death-stacks", "standard", (100, 32)),
     "death-stacks-path": (stacks_path, "death-stacks", "standard", (100, 32)),
