@@ -41,6 +41,7 @@ REQUIRED = {
     "lesson": {"id", "game", "kind", "title", "position", "task", "accept", "solution", "summary"},
     "puzzle": {"id", "game", "kind", "title", "position", "solution", "difficulty"},
 }
+OPTIONAL = {"lesson": {"before", "text", "hint"}, "puzzle": {"before"}}
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 _FIELD = re.compile(r"([a-z]+):(?: (.*))?$")
 
@@ -86,7 +87,7 @@ def parse(text: str, where: str = "<text>") -> list[Item]:
     """The items of one file; LearnError names the line at fault."""
     items: list[Item] = []
     fields: dict[str, str] = {}
-    start = 1
+    lines: dict[str, int] = {}  # the line each field starts on
     last: str | None = None
     for number, raw in enumerate([*text.splitlines(), "---"], 1):
         line = raw.rstrip()
@@ -94,8 +95,8 @@ def parse(text: str, where: str = "<text>") -> list[Item]:
             continue
         if line == "---":
             if fields:
-                items.append(_item(fields, f"{where}:{start}"))
-            fields, last = {}, None
+                items.append(_item(fields, {name: f"{where}:{n}" for name, n in lines.items()}))
+            fields, lines, last = {}, {}, None
             continue
         if not line:
             if last in ("text",):
@@ -111,78 +112,95 @@ def parse(text: str, where: str = "<text>") -> list[Item]:
                 f"{where}:{number}: expected a field such as 'title: ...' "
                 f"({', '.join(sorted(FIELDS))}), not '{shown(line)}'"
             )
-        if not fields:
-            start = number
         if match[1] in fields:
-            raise LearnError(f"{where}:{number}: a second '{match[1]}' in one entry")
+            raise LearnError(
+                f"{where}:{number}: a second '{match[1]}' in one entry "
+                f"(the first is on line {lines[match[1]]})"
+            )
         last = match[1]
         fields[last] = (match[2] or "").strip()
+        lines[last] = number
+    _unique(items)
     return items
 
 
-def _item(fields: dict[str, str], where: str) -> Item:
-    """One entry, checked: its fields, its game, and every move against the rules."""
+def _item(fields: dict[str, str], at: dict[str, str]) -> Item:
+    """One entry, checked: its fields, its game, and every move against the rules. `at` gives
+    each field's file:line, for the errors."""
+    where = next(iter(at.values()))  # the entry's first line
     kind = fields.get("kind", "")
     if kind not in REQUIRED:
-        raise LearnError(f"{where}: kind is '{shown(kind)}'; expected lesson or puzzle")
+        raise LearnError(
+            f"{at.get('kind', where)}: kind is '{shown(kind)}'; expected lesson or puzzle"
+        )
     missing = sorted(REQUIRED[kind] - {name for name, value in fields.items() if value})
     if missing:
         raise LearnError(f"{where}: the {kind} lacks {', '.join(missing)}")
+    stray = sorted(set(fields) - REQUIRED[kind] - OPTIONAL[kind])
+    if stray:
+        raise LearnError(f"{at[stray[0]]}: a {kind} has no {stray[0]}")
     if not _ID.fullmatch(fields["id"]):
-        raise LearnError(f"{where}: the id '{shown(fields['id'])}' is not like dipole-moving")
+        raise LearnError(f"{at['id']}: the id '{shown(fields['id'])}' is not like dipole-moving")
     if fields["game"] not in REGISTRY:
         known = ", ".join(REGISTRY)
-        raise LearnError(f"{where}: no game called '{shown(fields['game'])}'; expected {known}")
+        raise LearnError(
+            f"{at['game']}: no game called '{shown(fields['game'])}'; expected {known}"
+        )
     game = REGISTRY[fields["game"]].game
     difficulty = fields.get("difficulty", "0")
-    if not difficulty.isdigit() or (kind == "puzzle" and not 1 <= int(difficulty) <= 5):
-        raise LearnError(f"{where}: difficulty '{shown(difficulty)}' is not a number 1 to 5")
-    item = Item(
+    if kind == "puzzle" and not (difficulty.isdigit() and 1 <= int(difficulty) <= 5):
+        raise LearnError(
+            f"{at['difficulty']}: difficulty '{shown(difficulty)}' is not a number 1 to 5"
+        )
+    try:
+        state = game.parse_position(fields["position"])
+    except GameError as error:
+        raise LearnError(f"{at['position']}: the position: {error}") from None
+
+    def played(name: str, work: State[Any], each_alone: bool = False) -> tuple[str, ...]:
+        """The field's moves played from `work` (each from it alone for `accept`), checked
+        and written as the game writes them."""
+        written: list[str] = []
+        for text in game.split_moves(fields.get(name, "")):
+            try:
+                move = game.parse_move(text, work)
+            except GameError as error:
+                raise LearnError(f"{at[name]}: {name}: {text}: {error}") from None
+            written.append(game.format_move(move))
+            if not each_alone:
+                work.play(move)
+        return tuple(written)
+
+    before = played("before", state)
+    accept = played("accept", state, each_alone=True)
+    solution = played("solution", state.copy())
+    if kind == "lesson" and solution[0] not in accept:
+        raise LearnError(f"{at['solution']}: the solution starts with {solution[0]}, not accepted")
+    return Item(
         id=fields["id"],
         game=fields["game"],
         kind=kind,  # type: ignore[arg-type]  # checked above
         title=fields["title"],
         position=fields["position"],
-        before=tuple(game.split_moves(fields.get("before", ""))),
+        before=before,
         text=fields.get("text", "").strip(),
         task=fields.get("task", ""),
-        accept=tuple(game.split_moves(fields.get("accept", ""))),
-        solution=tuple(game.split_moves(fields["solution"])),
+        accept=accept,
+        solution=solution,
         hint=fields.get("hint", ""),
         summary=fields.get("summary", ""),
-        difficulty=int(difficulty),
+        difficulty=int(difficulty) if kind == "puzzle" else 0,
         where=where,
     )
-    _check_moves(item)
-    return item
 
 
-def _check_moves(item: Item) -> None:
-    """Every move of the entry legal where it is played; a lesson's line starts with a move that
-    fulfils its task."""
-    game = REGISTRY[item.game].game
-    try:
-        state = game.parse_position(item.position)
-    except GameError as error:
-        raise LearnError(f"{item.where}: the position: {error}") from None
-    for label, moves in (("before", item.before), ("solution", item.solution)):
-        work = state.copy()
-        if label == "solution":
-            for text in item.before:
-                work.play(game.parse_move(text, work))
-        for text in moves:
-            try:
-                work.play(game.parse_move(text, work))
-            except GameError as error:
-                raise LearnError(f"{item.where}: {label}: {text}: {error}") from None
-    begun = item.start()
-    for text in item.accept:
-        try:
-            game.parse_move(text, begun)
-        except GameError as error:
-            raise LearnError(f"{item.where}: accept: {text}: {error}") from None
-    if item.kind == "lesson" and item.solution[0] not in item.accept:
-        raise LearnError(f"{item.where}: the solution starts with {item.solution[0]}, not accepted")
+def _unique(found: list[Item]) -> None:
+    """Each id names one item: the menu, the progress file and `learn --list` go by it."""
+    seen: dict[str, str] = {}
+    for item in found:
+        if item.id in seen:
+            raise LearnError(f"{item.where}: the id {item.id} is taken ({seen[item.id]})")
+        seen[item.id] = item.where
 
 
 def read(name: str) -> list[Item]:
@@ -199,11 +217,7 @@ def _all() -> tuple[Item, ...]:
         if entry.name.endswith(".txt")
     )
     found = [item for name in names for item in read(name)]
-    seen: dict[str, str] = {}
-    for item in found:
-        if item.id in seen:
-            raise LearnError(f"{item.where}: the id {item.id} is taken ({seen[item.id]})")
-        seen[item.id] = item.where
+    _unique(found)
     return tuple(found)
 
 
@@ -245,15 +259,14 @@ class Progress:
         self.best_streak = 0
         self.problem = ""  # why the file was set aside, to be told once
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            self.done = {str(id) for id in data["done"]}
-            self.streak = int(data.get("streak", 0))
-            self.best_streak = int(data.get("best_streak", 0))
+            self.done, self.streak, self.best_streak = _progress(
+                json.loads(self.path.read_text(encoding="utf-8"))
+            )
         except FileNotFoundError:
             pass
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            aside = self.path.with_name(f"{self.FILE}.damaged")
+        except (OSError, ValueError, RecursionError) as error:  # RecursionError: nested [[[...
             try:
+                aside = _free_name(self.path.with_name(f"{self.FILE}.damaged"))
                 self.path.replace(aside)
                 self.problem = f"progress file unreadable ({error}); kept as {aside}"
             except OSError:
@@ -270,3 +283,24 @@ class Progress:
     def _save(self) -> None:
         data = {"done": sorted(self.done), "streak": self.streak, "best_streak": self.best_streak}
         write_atomically(self.path, json.dumps(data, indent=1) + "\n")
+
+
+def _progress(data: object) -> tuple[set[str], int, int]:
+    """The ids done and the two streaks of a progress file's JSON; ValueError if it is not one."""
+    if not isinstance(data, dict) or not isinstance(data.get("done"), list):
+        raise ValueError('not {"done": [ids], "streak": n, "best_streak": n}')
+    done, streak, best = data["done"], data.get("streak", 0), data.get("best_streak", 0)
+    if not all(isinstance(id, str) for id in done):
+        raise ValueError("an id in done is not a string")
+    if not all(type(n) is int and n >= 0 for n in (streak, best)):
+        raise ValueError("a streak is not a whole number")
+    return set(done), streak, best
+
+
+def _free_name(path: Path) -> Path:
+    """`path`, or path-2, path-3... when it is taken: a file set aside earlier is kept too."""
+    free, number = path, 1
+    while free.exists():
+        number += 1
+        free = path.with_name(f"{path.name}-{number}")
+    return free
