@@ -181,3 +181,17 @@ async def test_a_damaged_progress_file_is_set_aside(make_app: AppFactory, tmp_pa
         await pilot.pause()
         assert noticed(app, "progress file unreadable")
     assert (tmp_path / "learned.json.damaged").read_text() == "{not json"
+
+
+async def test_progress_that_cannot_be_saved_is_said(make_app: AppFactory, tmp_path: Path) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")  # the progress's folder is a file: nothing can be written in it
+    app = make_app(analyst=HandAnalyst())
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        puzzle = PuzzleScreen(PUZZLE, Progress(blocked), False, app.analyst)
+        await app.push_screen(puzzle)
+        await pilot.pause()
+        for move in PUZZLE.solution[::2]:
+            await play_and_wait(pilot, puzzle, move)
+        assert puzzle.done
+        assert noticed(app, "Your progress could not be saved")

@@ -269,6 +269,15 @@ class ExerciseScreen(CoveringScreen):
     def help_after_a_wrong_try(self) -> str:
         return ""
 
+    def keep(self, first_try: bool = True) -> None:
+        """The item done, in the progress file; a file that cannot be written is said, once."""
+        try:
+            self.keep(first_try)
+        except OSError as error:
+            self.notify(
+                f"Your progress could not be saved: {error.strerror or error}", severity="error"
+            )
+
     def play(self, text: str) -> None:
         move = self.game.parse_move(text, self.state)
         self.state.play(move)
@@ -328,7 +337,7 @@ class LessonScreen(ExerciseScreen):
         self.done = True
         self.board.interactive = False
         self.board.focus()  # n, r and m are keys again, not letters of a move
-        self.progress.finished(self.item)
+        self.keep()
         outcome = self.state.outcome()
         ended = f"{outcome.reason}.\n" if outcome is not None else ""
         self.say(f"{ended}Done: {self.item.summary}\nn: next lesson   r: again   m: menu", "green")
@@ -405,7 +414,7 @@ class PuzzleScreen(ExerciseScreen):
         self.board.interactive = False
         self.board.focus()
         first_try = self.tries == 0 and not self.shown_solution
-        self.progress.finished(self.item, first_try)
+        self.keep(first_try)
         how = "at the first try" if first_try else "(not at the first try: the streak starts again)"
         streak = f"streak {self.progress.streak}, best {self.progress.best_streak}"
         self.say(f"Solved {how}: {streak}.\nn: next puzzle   r: again   m: menu", "green")
