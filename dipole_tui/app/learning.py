@@ -272,7 +272,7 @@ class ExerciseScreen(CoveringScreen):
     def keep(self, first_try: bool = True) -> None:
         """The item done, in the progress file; a file that cannot be written is said, once."""
         try:
-            self.keep(first_try)
+            self.progress.finished(self.item, first_try)
         except OSError as error:
             self.notify(
                 f"Your progress could not be saved: {error.strerror or error}", severity="error"
