@@ -130,7 +130,7 @@ async def test_a_puzzle_explains_a_wrong_move_then_is_solved(
         # The analysis of the position after it: White, to move, wins in 1 ply (f6xd6).
         analyst.tell(Analysis(0, WIN - 1, ("f6xd6",), 10))
         await until(lambda: "loses" in puzzle.message)
-        assert "e7-d6 loses: White wins in 1 plies: f6xd6" in puzzle.message
+        assert "e7-d6 loses: White wins in 1 ply: f6xd6" in puzzle.message
         for move in ("e7-e5", "e5-d4", "d4-c3"):
             await play_and_wait(pilot, puzzle, move)
         await until(lambda: puzzle.done)

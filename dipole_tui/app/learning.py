@@ -405,7 +405,7 @@ class PuzzleScreen(ExerciseScreen):
             return
         side = self.game.side_names[1 - self.player]
         left = len(self.item.solution) - self.step
-        self.say(f"{side} defends with {text}. Win in {left} more plies.")
+        self.say(f"{side} defends with {text}. Win in {_plies(left)} more.")
         if self.shown_solution:
             self._mark_next()
 
@@ -470,9 +470,9 @@ class PuzzleScreen(ExerciseScreen):
             line = " ".join(found.line[:6])
             if plies is not None and found.score < 0:  # the defender, to move, loses
                 need = len(self.item.solution) - self.step
-                why = f"{text} still wins, but in {plies + 1} plies, not {need}: {line}"
+                why = f"{text} still wins, but in {_plies(plies + 1)}, not {need}: {line}"
             elif plies is not None:
-                why = f"{text} loses: {defender} wins in {plies} plies: {line}"
+                why = f"{text} loses: {defender} wins in {_plies(plies)}: {line}"
             else:
                 why = f"{text} lets {defender} survive: {line}"
         self.say(f"{why}\nTry again, or s for the solution.", "red")
@@ -494,3 +494,7 @@ class PuzzleScreen(ExerciseScreen):
     def on_unmount(self) -> None:
         if self._analyst is not None:
             self._analyst.close()
+
+
+def _plies(count: int) -> str:
+    return f"{count} ply" if count == 1 else f"{count} plies"
