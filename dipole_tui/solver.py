@@ -247,3 +247,29 @@ def solve(
     # The root's lower bound is now its score, and its move the one that proved it.
     move = work.legal_moves()[(solver.table[work.key] & (FIELD - 1)) - 1]
     return Solution("win" if score > 0 else "loss", plies, move, solver.nodes)
+
+
+def within(
+    game: Game[Any, M],
+    state: State[M],
+    result: Literal["win", "loss"],
+    plies: int,
+    max_nodes: int | None = None,
+    stop: Stop | None = None,
+) -> bool | None:
+    """Whether the side to move wins within `plies` plies (`result` "win"), or loses within
+    them however it plays ("loss"): one null window, which mate-distance pruning cuts off
+    `plies` plies down, so much cheaper than `solve` when the answer is no (a puzzle's other
+    moves). None: the nodes ran out or a stop came first."""
+    solver: _Solver[M] = _Solver(solvable(game), max_nodes, stop, None)
+    work = state.copy()
+    outcome = work.outcome()
+    if outcome is not None:
+        return (outcome.winner == work.to_move) == (result == "win")
+    bound = WIN - plies
+    try:
+        if result == "win":
+            return solver.search(work, bound - 1, bound, 0) >= bound
+        return solver.search(work, -bound, -bound + 1, 0) <= -bound
+    except _Unknown:
+        return None
