@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, Literal
+from typing import Any, Generic, Literal, NamedTuple
 
 from .bots.search import Knowledge, Stop
 from .games.base import AnyGame, Game, GameError, M, State
@@ -249,6 +249,13 @@ def solve(
     return Solution("win" if score > 0 else "loss", plies, move, solver.nodes)
 
 
+class Verdict(NamedTuple):
+    """What `within` found: whether it holds (None: unknown), and the nodes it took."""
+
+    holds: bool | None
+    nodes: int
+
+
 def within(
     game: Game[Any, M],
     state: State[M],
@@ -256,20 +263,22 @@ def within(
     plies: int,
     max_nodes: int | None = None,
     stop: Stop | None = None,
-) -> bool | None:
+) -> Verdict:
     """Whether the side to move wins within `plies` plies (`result` "win"), or loses within
     them however it plays ("loss"): one null window, which mate-distance pruning cuts off
     `plies` plies down, so much cheaper than `solve` when the answer is no (a puzzle's other
-    moves). None: the nodes ran out or a stop came first."""
+    moves). Unknown when the nodes run out or a stop comes first."""
     solver: _Solver[M] = _Solver(solvable(game), max_nodes, stop, None)
     work = state.copy()
     outcome = work.outcome()
     if outcome is not None:
-        return (outcome.winner == work.to_move) == (result == "win")
+        return Verdict((outcome.winner == work.to_move) == (result == "win"), 0)
     bound = WIN - plies
     try:
         if result == "win":
-            return solver.search(work, bound - 1, bound, 0) >= bound
-        return solver.search(work, -bound, -bound + 1, 0) <= -bound
+            holds = solver.search(work, bound - 1, bound, 0) >= bound
+        else:
+            holds = solver.search(work, -bound, -bound + 1, 0) <= -bound
     except _Unknown:
-        return None
+        return Verdict(None, solver.nodes)
+    return Verdict(holds, solver.nodes)

@@ -211,8 +211,8 @@ def test_within_agrees_with_the_solved_length() -> None:
         assert solution.result is not None
         other = "loss" if solution.result == "win" else "win"
         plies = solution.plies
-        assert within(DIPOLE, state, solution.result, plies) is True, state.position()
-        assert within(DIPOLE, state, solution.result, plies + 2) is True, state.position()
-        assert within(DIPOLE, state, solution.result, plies - 1) is False, state.position()
-        assert within(DIPOLE, state, other, plies + 4) is False, state.position()
-    assert within(DIPOLE, DIPOLE.new(), "win", 30, max_nodes=100) is None
+        assert within(DIPOLE, state, solution.result, plies).holds is True, state.position()
+        assert within(DIPOLE, state, solution.result, plies + 2).holds is True, state.position()
+        assert within(DIPOLE, state, solution.result, plies - 1).holds is False, state.position()
+        assert within(DIPOLE, state, other, plies + 4).holds is False, state.position()
+    assert within(DIPOLE, DIPOLE.new(), "win", 30, max_nodes=100) == (None, 100)
