@@ -195,10 +195,10 @@ def enough(found: list[Puzzle], count: int) -> bool:
     return all(sum(p.plies == n for p in found) >= share for n in lengths)
 
 
-def format_file(chosen: list[Puzzle], seed: int, count: int) -> str:
+def format_file(chosen: list[Puzzle], seed: int, count: int, games: int) -> str:
     lines = [
         "# Dipole puzzles: win in N plies. Made by the bots' games and proved by the exact solver:",
-        f"#   python scripts/make_puzzles.py --seed {seed} --count {count}",
+        f"#   python scripts/make_puzzles.py --seed {seed} --count {count} --games {games}",
         "# Do not edit by hand: run it again (tests/test_puzzles.py proves every puzzle).",
         "",
     ]
@@ -248,7 +248,7 @@ def main() -> int:
     finally:
         pool.shutdown(cancel_futures=True)
     chosen = choose(found, args.count)
-    write_atomically(args.out, format_file(chosen, args.seed, args.count))
+    write_atomically(args.out, format_file(chosen, args.seed, args.count, args.games))
     tally = ", ".join(
         f"{n}: {sum(p.plies == n for p in chosen)}" for n in sorted({p.plies for p in chosen})
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import threading
+from typing import Literal
 
 import pytest
 
@@ -209,7 +210,7 @@ def test_within_agrees_with_the_solved_length() -> None:
         state = random_position(rng, rng.randint(2, 6))
         solution = solve(DIPOLE, state)
         assert solution.result is not None
-        other = "loss" if solution.result == "win" else "win"
+        other: Literal["win", "loss"] = "loss" if solution.result == "win" else "win"
         plies = solution.plies
         assert within(DIPOLE, state, solution.result, plies).holds is True, state.position()
         assert within(DIPOLE, state, solution.result, plies + 2).holds is True, state.position()
