@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, Literal
+from typing import Any, Generic, Literal, NamedTuple
 
 from .bots.search import Knowledge, Stop
 from .games.base import AnyGame, Game, GameError, M, State
@@ -247,3 +247,38 @@ def solve(
     # The root's lower bound is now its score, and its move the one that proved it.
     move = work.legal_moves()[(solver.table[work.key] & (FIELD - 1)) - 1]
     return Solution("win" if score > 0 else "loss", plies, move, solver.nodes)
+
+
+class Verdict(NamedTuple):
+    """What `within` found: whether it holds (None: unknown), and the nodes it took."""
+
+    holds: bool | None
+    nodes: int
+
+
+def within(
+    game: Game[Any, M],
+    state: State[M],
+    result: Literal["win", "loss"],
+    plies: int,
+    max_nodes: int | None = None,
+    stop: Stop | None = None,
+) -> Verdict:
+    """Whether the side to move wins within `plies` plies (`result` "win"), or loses within
+    them however it plays ("loss"): one null window, which mate-distance pruning cuts off
+    `plies` plies down, so much cheaper than `solve` when the answer is no (a puzzle's other
+    moves). Unknown when the nodes run out or a stop comes first."""
+    solver: _Solver[M] = _Solver(solvable(game), max_nodes, stop, None)
+    work = state.copy()
+    outcome = work.outcome()
+    if outcome is not None:
+        return Verdict((outcome.winner == work.to_move) == (result == "win"), 0)
+    bound = WIN - plies
+    try:
+        if result == "win":
+            holds = solver.search(work, bound - 1, bound, 0) >= bound
+        else:
+            holds = solver.search(work, -bound, -bound + 1, 0) <= -bound
+    except _Unknown:
+        return Verdict(None, solver.nodes)
+    return Verdict(holds, solver.nodes)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import threading
+from typing import Literal
 
 import pytest
 
@@ -13,7 +14,7 @@ from dipole_tui.games.base import AnyGame, GameError
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE, DipoleState, dark_squares, square_name
-from dipole_tui.solver import Solution, solve
+from dipole_tui.solver import Solution, solve, within
 
 Value = tuple[str, int]  # ("win" or "loss" for the side to move, plies to the end)
 REFERENCE_NODES = 4000  # a position whose whole tree is bigger is left out
@@ -200,3 +201,19 @@ def test_the_command_line_refuses_in_one_line(
     assert main(["solve", *args]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and said in err
+
+
+def test_within_agrees_with_the_solved_length() -> None:
+    """A win (or a loss) within n plies holds from the solved length on, and not one ply before."""
+    rng = random.Random(5)
+    for _ in range(60):
+        state = random_position(rng, rng.randint(2, 6))
+        solution = solve(DIPOLE, state)
+        assert solution.result is not None
+        other: Literal["win", "loss"] = "loss" if solution.result == "win" else "win"
+        plies = solution.plies
+        assert within(DIPOLE, state, solution.result, plies).holds is True, state.position()
+        assert within(DIPOLE, state, solution.result, plies + 2).holds is True, state.position()
+        assert within(DIPOLE, state, solution.result, plies - 1).holds is False, state.position()
+        assert within(DIPOLE, state, other, plies + 4).holds is False, state.position()
+    assert within(DIPOLE, DIPOLE.new(), "win", 30, max_nodes=100) == (None, 100)
