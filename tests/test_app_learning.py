@@ -195,3 +195,38 @@ async def test_progress_that_cannot_be_saved_is_said(make_app: AppFactory, tmp_p
             await play_and_wait(pilot, puzzle, move)
         assert puzzle.done
         assert noticed(app, "Your progress could not be saved")
+
+
+async def test_next_goes_on_to_the_next_lesson(make_app: AppFactory) -> None:
+    lessons = items("dipole", "lesson")
+    app = make_app(learn="dipole")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        lesson = app.screen
+        assert isinstance(lesson, LessonScreen) and lesson.item == lessons[0]
+        await type_text(pilot, lessons[0].accept[0])
+        await until(lambda: lesson.done)
+        await pilot.press("n")
+        await pilot.pause()
+        following = app.screen
+        assert isinstance(following, LessonScreen) and following.item == lessons[1]
+
+
+async def test_a_puzzle_of_the_data_is_solved_from_the_menu(make_app: AppFactory) -> None:
+    puzzle_item = items("dipole", "puzzle")[0]
+    app = make_app(learn="dipole", analyst=HandAnalyst())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, LearnMenu)
+        menu.open(menu.items.index(puzzle_item))
+        await pilot.pause()
+        puzzle = app.screen
+        assert isinstance(puzzle, PuzzleScreen)
+        for move in puzzle_item.solution[::2]:
+            await play_and_wait(pilot, puzzle, move)
+        assert puzzle.done and puzzle.state.outcome() is not None
+        await pilot.press("m")
+        await pilot.pause()
+        assert "streak 1 (best 1)" in str(menu.query_one("#learn-summary").render())
