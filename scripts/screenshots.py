@@ -209,7 +209,7 @@ async def lesson(pilot: Pilot[None]) -> None:
         if text not in screen.item.accept
     )
     await pilot.press("colon", *wrong, "enter", "escape")
-    await pilot.pause()
+    await pilot.pause(0.3)  # the footer follows the focus back to the board
 
 
 async def puzzle(pilot: Pilot[None]) -> None:
@@ -238,7 +238,7 @@ async def puzzle(pilot: Pilot[None]) -> None:
         if "Try again" in screen.message:
             break
         await asyncio.sleep(0.1)
-    await pilot.pause()
+    await pilot.pause(0.3)
 
 
 SCENES: dict[str, tuple[Scene, str, str, tuple[int, int]]] = {

@@ -88,6 +88,11 @@ async def test_a_lesson_of_every_game_is_learned_after_a_wrong_try(
             assert lesson.state.position() == start and not lesson.done
         await type_text(pilot, "zz9")  # the rules' own reason, and the hint
         assert "zz9" in lesson.message and item.hint in lesson.message
+        await pilot.press("escape")  # back to this board (not the game's behind), keys work
+        await pilot.pause()
+        assert lesson.focused is lesson.board and app.screen is lesson
+        await pilot.press("i")
+        assert lesson.message == item.hint
         await type_text(pilot, item.accept[0])
         await until(lambda: lesson.done)
         assert item.summary in lesson.message
@@ -122,7 +127,7 @@ async def test_a_puzzle_explains_a_wrong_move_then_is_solved(
     app = make_app(analyst=analyst)
     async with app.run_test(size=(100, 32)) as pilot:
         puzzle = await open_puzzle(app, pilot, tmp_path)
-        assert "Black to play. Win in 6 plies" in str(puzzle.task_text())
+        assert "Play Black: win in 6 plies" in puzzle.task_text()
         await type_text(pilot, "e7-d6")
         assert puzzle.state.position() == PUZZLE.position  # not played
         assert "e7-d6 is not the fastest win" in puzzle.message

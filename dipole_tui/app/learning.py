@@ -192,7 +192,9 @@ class ExerciseScreen(CoveringScreen):
             yield self.board
             with Vertical(id="exercise-side"):
                 yield Static(self.item.title, id="exercise-title")
-                yield Static(self.item.text, id="exercise-text")
+                text = Static(self.item.text, id="exercise-text")
+                text.display = bool(self.item.text)
+                yield text
                 yield Static(self.task_text(), id="exercise-task")
                 yield Static(id="exercise-message")
                 yield self.entry
@@ -249,7 +251,8 @@ class ExerciseScreen(CoveringScreen):
         self._try(move)
 
     @on(MoveEntry.Left)
-    def left_entry(self) -> None:
+    def left_entry(self, event: MoveEntry.Left) -> None:
+        event.stop()  # the app's own entry handler would focus the game's board behind
         self.board.focus()
 
     def _try(self, move: Any) -> None:
@@ -368,8 +371,8 @@ class PuzzleScreen(ExerciseScreen):
     def task_text(self) -> str:
         side = self.game.side_names[self.player]
         return (
-            f"{side} to play. Win in {self.item.plies} plies (passes count) against the best "
-            "defence: only the fastest win counts."
+            f"Play {side}: win in {_plies(self.item.plies)} (passes count) against the best "
+            "defence. At each turn one move only wins that fast."
         )
 
     def players_turn(self) -> bool:
