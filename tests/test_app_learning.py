@@ -99,7 +99,7 @@ async def test_a_lesson_of_every_game_is_learned_after_a_wrong_try(
         assert len(lesson.state.moves_played) == len(item.before) + len(item.solution)
         await pilot.press("m")
         await pilot.pause()
-        assert app.screen is menu
+        assert app.screen_stack[-1] is menu
         label = str(menu.query_one(OptionList).get_option(f"item-{menu.items.index(item)}").prompt)
         assert label.startswith("✓")
     saved = json.loads((tmp_path / "learned.json").read_text())
