@@ -146,6 +146,16 @@ async def test_every_screen_is_ascii(
         await screens.look(pilot, "the themes' palette")
         await pilot.press("escape")
 
+        app.action_learn(game_key)
+        await pilot.pause()
+        await screens.look(pilot, "the lessons' menu")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("colon", *"zz9", "enter")
+        await screens.look(pilot, "a lesson after a refused move")
+        await pilot.press("escape", "m", "escape")
+        await pilot.pause()
+
         await pilot.resize_terminal(30, 10)
         await screens.look(pilot, "the too-small notice")
         await pilot.resize_terminal(*size)

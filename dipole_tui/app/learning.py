@@ -29,6 +29,7 @@ from ..learn import Item, Progress, items
 from ..records import format_record
 from ..registry import REGISTRY
 from .analysis_mode import AnalystLike, UpdateHandler
+from .ascii import plain
 from .boards import make_board
 from .game_board import GameBoard
 from .screens import CoveringScreen
@@ -89,8 +90,8 @@ class LearnMenu(CoveringScreen):
             group = f"{REGISTRY[item.game].game.name}: {item.kind}s"
             if group != heading:
                 heading = group
-                if options:
-                    options.append(None)  # a separator
+                if options and not self.ascii_glyphs:  # a separator, drawn as a line
+                    options.append(None)
                 options.append(Option(Text(group, style="bold"), disabled=True))
             options.append(Option(self._label(item), id=f"item-{index}"))
         return options
@@ -124,7 +125,7 @@ class LearnMenu(CoveringScreen):
             said += f"  ·  puzzles solved: {sum(i.id in done for i in puzzles)} of {len(puzzles)}"
             said += f"  ·  streak {self.progress.streak} (best {self.progress.best_streak})"
         said += "\nEnter opens one; lessons are best taken in order."
-        self.query_one("#learn-summary", Static).update(said)
+        self.query_one("#learn-summary", Static).update(plain(said) if self.ascii_glyphs else said)
         menu = self.query_one(OptionList)
         for index, item in enumerate(self.items):
             menu.replace_option_prompt(f"item-{index}", self._label(item))
