@@ -1,0 +1,120 @@
+"""The ladder measured: each pair of neighbouring levels of a game plays a match (`random` against
+the lowest level first), and each level's rating follows, Elo relative to `random` = 0.
+
+    python bench/ladder.py                                # Dipole, 200 games a pair
+    python bench/ladder.py --game bipod --games 200 --jobs 2
+    python bench/ladder.py --game all --games 40          # a quick look at every game
+
+Each match is `dipole-tui match`'s: paired random openings, colours alternating, the levels
+thinking as in the app (the fixed-depth levels at their depth; `hard` for --movetime seconds). A
+step no game went against is shown with the bound of its 95% interval (`> +690`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import sys
+import time
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from dipole_tui.bots import LEVELS, Budget
+from dipole_tui.match import Match, elo_summary, play_match, tally
+from dipole_tui.registry import REGISTRY
+
+
+def ladder_of(game_key: str) -> list[str]:
+    """The levels offered for a game, weakest first: `random`, then its ladder's."""
+    ladder = REGISTRY[game_key].ladder
+    return [name for name in LEVELS if name == "random" or name in ladder]
+
+
+def signed(elo: float) -> str:
+    if math.isinf(elo):
+        return "+inf" if elo > 0 else "-inf"
+    return f"{elo:+.0f}"
+
+
+def measure(
+    game_key: str, games: int, jobs: int, seed: int, movetime: float, progress: Progress
+) -> Table:
+    levels = ladder_of(game_key)
+    game = REGISTRY[game_key].game
+    table = Table(title=f"{game.name}: {games} games a pair, hard at {movetime:g} s a move")
+    for column in ("pair", "score", "Elo step (95%)", "rating"):
+        table.add_column(column)
+    rating = 0.0
+    table.add_row("", "", "", f"{levels[0]} 0")
+    for lower, upper in itertools.pairwise(levels):
+        match = Match(
+            game_key,
+            game.variants[0],
+            upper,
+            lower,
+            games=games,
+            budget=Budget(movetime=movetime),
+            seed=seed,
+        )
+        task = progress.add_task(f"{game.name}: {upper} v {lower}", total=games)
+        results = []
+        for result in play_match(match, jobs=jobs):
+            results.append(result)
+            progress.advance(task)
+        wins, draws, losses = tally(results)
+        score, elo, low, high = elo_summary(wins, draws, losses)
+        step = f"{signed(elo)} [{signed(low)}, {signed(high)}]"
+        if math.isinf(elo):  # every game one way: the step is at least the interval's bound
+            step = f"> {signed(low)}"
+            rating += low
+            shown = f"> {rating:+.0f}"
+        else:
+            rating += elo
+            shown = f"{rating:+.0f}"
+        table.add_row(
+            f"{upper} v {lower}",
+            f"{wins}-{draws}-{losses} ({score:.0%})",
+            step,
+            f"{upper} {shown}",
+        )
+    return table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=[*REGISTRY, "all"], default="dipole")
+    parser.add_argument("--games", type=int, default=200, help="games a pair (even)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--movetime", type=float, default=0.2, help="hard's seconds a move")
+    args = parser.parse_args()
+    keys = list(REGISTRY) if args.game == "all" else [args.game]
+    console = Console()
+    started = time.perf_counter()
+    tables = []
+    try:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
+            for key in keys:
+                tables.append(
+                    measure(key, args.games, args.jobs, args.seed, args.movetime, progress)
+                )
+    except KeyboardInterrupt:
+        print("ladder: interrupted", file=sys.stderr)
+        sys.exit(130)
+    for table in tables:
+        console.print(table)
+    console.print(f"{time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
