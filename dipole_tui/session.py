@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Generic
 
+from .adaptive import ADAPTIVE
 from .bots import LEVELS
 from .games.base import Figures, Game, GameError, M, Outcome, State, shown
 from .records import (
@@ -32,7 +33,7 @@ from .registry import game_named
 
 HUMAN = "human"
 # Who can sit at a side: a person, or a bot of the ladder.
-PLAYERS: tuple[str, ...] = (HUMAN, *LEVELS)
+PLAYERS: tuple[str, ...] = (HUMAN, *LEVELS, ADAPTIVE)  # ADAPTIVE: a level that follows you
 DATA_DIR_VARIABLE = "DIPOLE_TUI_DATA_DIR"  # tests and scripts point the app's files elsewhere
 
 

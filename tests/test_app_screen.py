@@ -85,7 +85,7 @@ def footer_keys(app: GameApp) -> dict[str, str]:
     """Description -> key of every footer key drawn whole inside the screen and not under
     another (the pinned keys stand over the right end of the row)."""
     footer = app.query_one(GameFooter)
-    pinned = footer.query_one("#pinned").region
+    pinned = footer.query_one(".pinned").region
     shown = {}
     for key in footer.query(FooterKey):
         region = key.region
@@ -200,7 +200,7 @@ async def test_no_footer_key_is_cut_in_half(
         for _ in range(2):
             await pilot.pause()
             footer = app.query_one(GameFooter)
-            pinned = footer.query_one("#pinned").region
+            pinned = footer.query_one(".pinned").region
             for key in footer.query_children(FooterKey):
                 if key.display:
                     assert key.region.right <= pinned.x, f"{key.description} runs under Help"

@@ -32,6 +32,7 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.theme import ThemeProvider
 from textual.widgets import Input, Static
 
+from ..adaptive import ADAPTIVE, AdaptiveLevels
 from ..bots.analyst import Analyst
 from ..bots.orphans import END_SIGNALS
 from ..bots.process import Thinker
@@ -148,7 +149,11 @@ class GameApp(App[None]):
         # Where the bots' process writes what went wrong when a bot fails.
         self.error_log = self.autosave.folder / "bot-errors.log"
         thinker = thinker or functools.partial(Thinker, error_log=self.error_log)
-        self.bots = BotController(think_time, self._bots_answered, self._hand_over, thinker)
+        self.adaptive = AdaptiveLevels(self.autosave.folder)  # the adaptive seat's levels
+        self._adapted = False  # the adaptive seat has followed this game's result
+        self.bots = BotController(
+            think_time, self._bots_answered, self._hand_over, thinker, self._level_of
+        )
         self.reviewer = reviewer or functools.partial(Reviewer, error_log=self.error_log)
         self.analyst = analyst or functools.partial(Analyst, error_log=self.error_log)
         self.analysis = AnalysisMode(self._show_analysis, self._hand_over, self.analyst)
@@ -329,10 +334,34 @@ class GameApp(App[None]):
             except OSError as error:
                 self.notify(f"could not file the finished game: {error}", severity="error")
                 filed = None
+            self._adapt(whole)
             if self.session.outcome is not None:
                 self._game_over(filed)
         if self.session.outcome is None:
             self._bot_turn()
+
+    def _level_of(self, seat: str, game_key: str) -> str:
+        return self.adaptive.level(game_key) if seat == ADAPTIVE else seat
+
+    def _adapt(self, whole: Session[Any]) -> None:
+        """A game between a person and the adaptive bot is over: the bot's next level, once."""
+        players, outcome = whole.players, whole.outcome
+        if self._adapted or outcome is None or sorted(players) != sorted((HUMAN, ADAPTIVE)):
+            return
+        self._adapted = True
+        key = whole.game.key
+        before = self.adaptive.level(key)
+        won = None if outcome.winner is None else outcome.winner == players.index(HUMAN)
+        try:
+            after = self.adaptive.after(key, won)
+        except OSError as error:
+            self.notify(f"could not keep the adaptive level: {error.strerror or error}")
+            return
+        if after == before:
+            said = f"The adaptive bot stays at {after}."
+        else:
+            said = f"The adaptive bot moves {'up' if won else 'down'} to {after} for the next game."
+        self.notify(said, title="Adaptive", timeout=10)
 
     def _shelve_autosave(self) -> None:
         try:
@@ -389,6 +418,7 @@ class GameApp(App[None]):
         self.bots.cancel()
         self.bots.paused = False
         self._filed = session.whole_game().outcome is not None  # loaded finished: filed already
+        self._adapted = self._filed
         self.session = session
         self.choice = GameChoice(session.game.key, session.state.variant, session.players)
         if type(self.board) is not board_class(session.game.key):

@@ -65,7 +65,11 @@ class BotController:
         on_answer: Callable[[Answer], None],
         hand_over: Callable[[Callable[[], None]], None],
         thinker: Callable[[AnswerHandler], ThinkerLike] = Thinker,
+        level_of: Callable[[str, str], str] | None = None,
     ) -> None:
+        """`level_of(seat, game_key)`: the level a seat plays at (the adaptive seat's follows
+        the player); a seat is its own level when none is given."""
+        self.level_of = level_of or (lambda seat, game_key: seat)
         self.think_time = think_time  # seconds for a bot that thinks to a time budget (hard)
         self.paused = False  # bot against bot: watching stops between moves
         self._on_answer = on_answer
@@ -101,7 +105,13 @@ class BotController:
             return
         if (self.paused or session.redo_moves) and not step:
             return
-        self._move = self._ask(session, seat, side, self.think_time)
+        bot = self.level_of(seat, session.game.key)
+        self._move = self._ask(session, bot, side, self.think_time)
+
+    def seat_name(self, seat: str, game_key: str) -> str:
+        """A seat as the panel says it: `adaptive (medium)` for the adaptive one."""
+        level = self.level_of(seat, game_key)
+        return seat if level == seat else f"{seat} ({level})"
 
     def hint(self, session: Session[Any]) -> bool:
         """Ask what `HINT_BOT` would play here; only on a person's turn in a game going on."""

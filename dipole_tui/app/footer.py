@@ -19,7 +19,7 @@ PINNED = ("help", "quit")  # actions, in the order shown, left of the palette's 
 
 class GameFooter(Footer):
     DEFAULT_CSS = """
-    GameFooter #pinned {
+    GameFooter .pinned {
         dock: right;
         width: auto;
     }
@@ -50,7 +50,9 @@ class GameFooter(Footer):
                     )
                     pinned.insert(0, key.data_bind(compact=Footer.compact))
                     break
-        yield HorizontalGroup(*pinned, id="pinned")
+        # A class, not an id: a compose that overlaps the one before (the first, at mount, with
+        # a recompose of the bindings) must not fail on two groups; the next one removes both.
+        yield HorizontalGroup(*pinned, classes="pinned")
 
     async def recompose(self) -> None:
         await super().recompose()
@@ -64,7 +66,7 @@ class GameFooter(Footer):
     def _fit_keys(self) -> None:
         """Keys that would run under the pinned ones are left out whole, not cut in half.
         Widths are worked out from what each key draws, not from a layout still to come."""
-        pinned = self.query_children("#pinned")
+        pinned = self.query_children(".pinned")
         if not pinned:
             return
         room = self.size.width - sum(map(_width, pinned.first().query_children(FooterKey)))

@@ -184,7 +184,8 @@ class SidePanel(Vertical):
         """The game, and who plays: on one line when it fits, the players below when not."""
         name = title(session.game, session.state.variant)
         players = session.players
-        seats = "hot-seat" if players == (HUMAN, HUMAN) else " v ".join(players)
+        named = (self.bots.seat_name(seat, session.game.key) for seat in players)
+        seats = "hot-seat" if players == (HUMAN, HUMAN) else " v ".join(named)
         joiner = "  " if len(name) + 2 + len(seats) <= self._text_width() else "\n"
         return Text.assemble((name, "bold"), joiner, (seats, "dim" if joiner == "\n" else ""))
 

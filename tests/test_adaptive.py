@@ -1,0 +1,74 @@
+"""The adaptive bot: one step up the ladder after the player wins, one down after a loss, kept
+per game in the data folder, said in the side panel."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from app_steps import AppFactory, ScriptedBots, noticed, type_move, until
+from textual.widgets import Static
+
+from dipole_tui.adaptive import ADAPTIVE, AdaptiveLevels, rungs
+from dipole_tui.registry import REGISTRY
+from dipole_tui.session import HUMAN, PLAYERS
+
+
+def test_the_rungs_are_the_ladders_levels_weakest_first() -> None:
+    for key in REGISTRY:
+        assert rungs(key) == ["easy", "medium", "hard"]
+
+
+def test_up_after_a_win_down_after_a_loss_the_same_after_a_draw(tmp_path: Path) -> None:
+    levels = AdaptiveLevels(tmp_path)
+    assert levels.level("dipole") == "easy"  # a first game: the lowest rung
+    assert levels.after("dipole", True) == "medium"
+    assert levels.after("dipole", True) == "hard"
+    assert levels.after("dipole", True) == "hard"  # the top is the top
+    assert levels.after("dipole", None) == "hard"
+    assert levels.after("dipole", False) == "medium"
+    assert levels.after("dipole", False) == "easy"
+    assert levels.after("dipole", False) == "easy"  # and the bottom the bottom
+    assert levels.after("bipod", True) == "medium"  # each game its own
+    again = AdaptiveLevels(tmp_path)
+    assert (again.level("dipole"), again.level("bipod"), again.level("death-stacks")) == (
+        "easy",
+        "medium",
+        "easy",
+    )
+
+
+def test_a_damaged_file_starts_every_game_at_the_bottom(tmp_path: Path) -> None:
+    (tmp_path / AdaptiveLevels.FILE).write_text('{"dipole": "grandmaster", "chess": "hard"')
+    assert AdaptiveLevels(tmp_path).level("dipole") == "easy"
+    (tmp_path / AdaptiveLevels.FILE).write_text('{"dipole": "grandmaster", "bipod": "hard"}')
+    levels = AdaptiveLevels(tmp_path)
+    assert (levels.level("dipole"), levels.level("bipod")) == ("easy", "hard")
+
+
+def test_the_adaptive_seat_is_offered() -> None:
+    assert ADAPTIVE in PLAYERS
+
+
+async def test_a_win_moves_the_adaptive_bot_up(make_app: AppFactory, tmp_path: Path) -> None:
+    # White (the person) takes Black's last stack: the game is won.
+    app = make_app(players=(HUMAN, ADAPTIVE), position="8:W:Wc3=2:Be5=2", thinker=ScriptedBots())
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        title = str(app.query_one("#title", Static).render())
+        assert "human v adaptive (easy)" in title
+        await type_move(pilot, "c3xe5", leave=False)
+        await until(lambda: noticed(app, "moves up to medium"))
+    saved = json.loads((tmp_path / AdaptiveLevels.FILE).read_text())
+    assert saved == {"dipole": "medium"}
+
+
+async def test_a_loss_moves_it_down_and_it_plays_at_its_level(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    (tmp_path / AdaptiveLevels.FILE).write_text('{"dipole": "hard"}')
+    bots = ScriptedBots("c3xe5")  # the bot, White, takes the person's last stack
+    app = make_app(players=(ADAPTIVE, HUMAN), position="8:W:Wc3=2:Be5=2", thinker=bots)
+    async with app.run_test(size=(100, 30), notifications=True):
+        await until(lambda: noticed(app, "moves down to medium"))
+        assert bots.asked == ["hard"]
+    assert AdaptiveLevels(tmp_path).level("dipole") == "medium"
