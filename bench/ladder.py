@@ -94,7 +94,6 @@ def main() -> None:
     keys = list(REGISTRY) if args.game == "all" else [args.game]
     console = Console()
     started = time.perf_counter()
-    tables = []
     try:
         with Progress(
             TextColumn("{task.description}"),
@@ -104,15 +103,12 @@ def main() -> None:
             console=console,
             transient=True,
         ) as progress:
-            for key in keys:
-                tables.append(
-                    measure(key, args.games, args.jobs, args.seed, args.movetime, progress)
-                )
+            for key in keys:  # each game's table as soon as its matches are done
+                table = measure(key, args.games, args.jobs, args.seed, args.movetime, progress)
+                console.print(table)
     except KeyboardInterrupt:
         print("ladder: interrupted", file=sys.stderr)
         sys.exit(130)
-    for table in tables:
-        console.print(table)
     console.print(f"{time.perf_counter() - started:.0f} s")
 
 
