@@ -1,0 +1,80 @@
+"""How long each level takes to answer: the weaker levels must not keep a person waiting.
+
+    python bench/level_speed.py                     # every game, 30 positions each
+    python bench/level_speed.py --game dipole --positions 100
+
+Positions are taken from games of `easy` against itself (4 to 60 plies from the start, the same
+for every level with the same seed). Each level chooses a move with the app's budget: 1 s for the
+levels that think to a time, their own depth for the others. Prints the median, the 95th
+percentile and the slowest answer per level, and checks every level below the top two against
+0.3 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any
+
+from dipole_tui.bots import LEVELS, Budget
+from dipole_tui.games.base import State
+from dipole_tui.registry import REGISTRY, create_bot
+
+TARGET = 0.3  # seconds a move, at the slowest, for every level below the top two
+
+
+def positions(game_key: str, count: int, seed: int) -> list[State[Any]]:
+    """Positions of games as people play them (`easy` against `easy`), still going on: random
+    moves would empty a Dipole board within a few plies."""
+    rng = random.Random(seed)
+    game = REGISTRY[game_key].game
+    found: list[State[Any]] = []
+    while len(found) < count:
+        players = [create_bot("easy", game_key, rng.randrange(1 << 30)) for _ in range(2)]
+        state: State[Any] = game.new()
+        for _ in range(rng.randint(4, 60)):
+            if state.outcome() is not None:
+                break
+            state.play(players[state.to_move].choose(state, Budget(movetime=None)))
+        if state.outcome() is None:
+            found.append(state)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=[*REGISTRY, "all"], default="all")
+    parser.add_argument("--positions", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    keys = list(REGISTRY) if args.game == "all" else [args.game]
+    failed = False
+    for key in keys:
+        ladder = [name for name in LEVELS if name in REGISTRY[key].ladder or name == "random"]
+        top_two = ladder[-2:]
+        print(f"{REGISTRY[key].game.name}: {args.positions} positions")
+        for level in ladder:
+            bot = create_bot(level, key, args.seed)
+            times = []
+            for state in positions(key, args.positions, args.seed):
+                started = time.perf_counter()
+                bot.choose(state, Budget(movetime=1.0))
+                times.append(time.perf_counter() - started)
+            times.sort()
+            p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+            verdict = ""
+            if level not in top_two:
+                ok = times[-1] < TARGET
+                failed |= not ok
+                verdict = f"  {'PASS' if ok else 'FAIL'} (slowest under {TARGET} s)"
+            print(
+                f"  {level:8} median {statistics.median(times) * 1000:7.1f} ms"
+                f"  p95 {p95 * 1000:7.1f} ms  slowest {times[-1] * 1000:7.1f} ms{verdict}"
+            )
+    raise SystemExit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
