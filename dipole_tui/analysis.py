@@ -12,6 +12,7 @@ matters in an even game and little once the game is won). The thresholds are in 
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -79,7 +80,7 @@ class Evaluator(Generic[M]):
     def __init__(self, game_key: str, movetime: float, stop: Stop | None = None) -> None:
         self.game: Game[Any, M] = REGISTRY[game_key].game
         self.movetime = movetime
-        self.stop = stop or _Never()
+        self.stop = stop or threading.Event()  # never set: each position gets its time
         self.search = analysis_search(game_key)
 
     def evaluate(self, state: State[M]) -> Evaluation:
@@ -95,11 +96,6 @@ class Evaluator(Generic[M]):
             said.append(Analysis(1, result.score, (self.game.format_move(result.move),), 0))
         last = said[-1]
         return Evaluation(state.to_move, last.score, last.line, last.depth)
-
-
-class _Never:
-    def is_set(self) -> bool:
-        return False
 
 
 def judge(unit: ScoreUnit, move: str, before: Evaluation, after: Evaluation) -> Judgement:

@@ -18,12 +18,13 @@ from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
-from dipole_tui.app.learning import LearnMenu, LessonScreen, PuzzleScreen
+from dipole_tui.app.learning import ExerciseScreen, LearnMenu
 from dipole_tui.app.review import ReviewScreen
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.death_stacks import parse_square as death_stacks_square
 from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.learn import Item
 from dipole_tui.records import load_record
 from dipole_tui.session import HUMAN, Autosave, Session
 
@@ -189,51 +190,34 @@ async def review(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
-async def lesson(pilot: Pilot[None]) -> None:
-    """Dipole's capture lesson after a wrong try: the rules' reason and the lesson's hint."""
+async def wrong_try(pilot: Pilot[None], pick: Callable[[Item], bool]) -> ExerciseScreen:
+    """The first Dipole lesson or puzzle `pick` takes, opened from the menu, and a legal move
+    typed that its line does not start with."""
     app = pilot.app
     assert isinstance(app, GameApp)
     app.action_learn("dipole")
     await pilot.pause()
     menu = app.screen
     assert isinstance(menu, LearnMenu)
-    chosen = next(i for i, item in enumerate(menu.items) if "captur" in item.id)
-    menu.open(chosen)
+    menu.open(next(i for i, item in enumerate(menu.items) if pick(item)))
     await pilot.pause()
     screen = app.screen
-    assert isinstance(screen, LessonScreen)
-    state = screen.item.start()
-    wrong = next(
-        text
-        for text in (DIPOLE.format_move(move) for move in state.legal_moves())
-        if text not in screen.item.accept
-    )
+    assert isinstance(screen, ExerciseScreen)
+    moves = (DIPOLE.format_move(move) for move in screen.item.start().legal_moves())
+    wrong = next(text for text in moves if text != screen.item.solution[0])
     await pilot.press("colon", *wrong, "enter", "escape")
+    return screen
+
+
+async def lesson(pilot: Pilot[None]) -> None:
+    """Dipole's capture lesson after a wrong try: the rules' reason and the lesson's hint."""
+    await wrong_try(pilot, lambda item: item.id == "dipole-capturing")
     await pilot.pause(0.3)  # the footer follows the focus back to the board
 
 
 async def puzzle(pilot: Pilot[None]) -> None:
     """A Dipole puzzle after a wrong move, explained by the analysis."""
-    app = pilot.app
-    assert isinstance(app, GameApp)
-    app.action_learn("dipole")
-    await pilot.pause()
-    menu = app.screen
-    assert isinstance(menu, LearnMenu)
-    chosen = next(
-        i for i, item in enumerate(menu.items) if item.kind == "puzzle" and item.plies >= 5
-    )
-    menu.open(chosen)
-    await pilot.pause()
-    screen = app.screen
-    assert isinstance(screen, PuzzleScreen)
-    state = screen.item.start()
-    wrong = next(
-        text
-        for text in (DIPOLE.format_move(move) for move in state.legal_moves())
-        if text != screen.item.solution[0]
-    )
-    await pilot.press("colon", *wrong, "enter", "escape")
+    screen = await wrong_try(pilot, lambda item: item.kind == "puzzle" and item.plies >= 5)
     for _ in range(100):
         if "Try again" in screen.message:
             break

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from app_steps import AppFactory, HandAnalyst, noticed, until
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Button, OptionList
 
 from dipole_tui.app.app import GameApp
@@ -38,6 +40,16 @@ def first_lessons() -> list[Item]:
     for item in items(kind="lesson"):
         found.setdefault(item.game, item)
     return list(found.values())
+
+
+async def opened(pilot: Pilot[None], app: GameApp, item: Item) -> tuple[LearnMenu, Screen[Any]]:
+    """The lessons' menu the app opened with, and `item` opened from it."""
+    await pilot.pause()
+    menu = app.screen
+    assert isinstance(menu, LearnMenu)
+    menu.open(menu.items.index(item))
+    await pilot.pause()
+    return menu, app.screen
 
 
 async def type_text(pilot: Pilot[None], text: str) -> None:
@@ -72,12 +84,7 @@ async def test_a_lesson_of_every_game_is_learned_after_a_wrong_try(
 ) -> None:
     app = make_app(item.game, learn=item.game)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        menu = app.screen
-        assert isinstance(menu, LearnMenu)
-        menu.open(menu.items.index(item))
-        await pilot.pause()
-        lesson = app.screen
+        menu, lesson = await opened(pilot, app, item)
         assert isinstance(lesson, LessonScreen)
         start = item.start().position()
         if len(item.start().legal_moves()) > 1:
@@ -222,12 +229,7 @@ async def test_a_puzzle_of_the_data_is_solved_from_the_menu(make_app: AppFactory
     puzzle_item = items("dipole", "puzzle")[0]
     app = make_app(learn="dipole", analyst=HandAnalyst())
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        menu = app.screen
-        assert isinstance(menu, LearnMenu)
-        menu.open(menu.items.index(puzzle_item))
-        await pilot.pause()
-        puzzle = app.screen
+        menu, puzzle = await opened(pilot, app, puzzle_item)
         assert isinstance(puzzle, PuzzleScreen)
         for move in puzzle_item.solution[::2]:
             await play_and_wait(pilot, puzzle, move)

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 import pytest
 from app_steps import AppFactory, noticed, type_move, until
 from test_analysis import BLUNDER_START, game_with_planted_blunder
+from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, ProgressBar
 
 from dipole_tui.analysis import Evaluation, evaluations
@@ -62,6 +63,14 @@ def review_of(app: GameApp) -> ReviewScreen:
     return app.screen
 
 
+async def reviewed(pilot: Pilot[None], app: GameApp) -> ReviewScreen:
+    """`r`, and the review once every position is evaluated."""
+    await pilot.press("r")
+    review = review_of(app)
+    await until(lambda: review.complete)
+    return review
+
+
 def blundered_session() -> Session[Any]:
     return Session(DIPOLE, game_with_planted_blunder(), (HUMAN, HUMAN))
 
@@ -74,9 +83,7 @@ def forget_reviewers() -> None:
 async def test_the_review_draws_the_graph_and_marks_the_blunder(make_app: AppFactory) -> None:
     app = make_app(session=blundered_session(), reviewer=ScriptedReviewer)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("r")
-        review = review_of(app)
-        await until(lambda: review.complete)
+        review = await reviewed(pilot, app)
         await pilot.pause()
         plies = len(review.moves)
         assert review.query_one(ProgressBar).progress == plies + 1
@@ -96,9 +103,7 @@ async def test_the_review_draws_the_graph_and_marks_the_blunder(make_app: AppFac
 async def test_keys_the_list_and_the_graph_jump_to_a_ply(make_app: AppFactory) -> None:
     app = make_app(session=blundered_session(), reviewer=ScriptedReviewer)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("r")
-        review = review_of(app)
-        await until(lambda: review.complete)
+        review = await reviewed(pilot, app)
         plies = len(review.moves)
         assert review.ply == plies  # it opens on the end
         await pilot.press("home")
@@ -131,9 +136,7 @@ async def test_the_review_is_saved_as_an_annotated_record(
     app = make_app(session=blundered_session(), reviewer=ScriptedReviewer)
     path = tmp_path / "review.txt"
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("r")
-        review = review_of(app)
-        await until(lambda: review.complete)
+        await reviewed(pilot, app)
         await pilot.press("s")
         await pilot.pause()
         entry = app.screen.query_one(Input)
@@ -228,9 +231,7 @@ async def test_every_game_can_be_reviewed(make_app: AppFactory, key: str) -> Non
         state.play(state.legal_moves()[0])
     app = make_app(key, session=Session(game, state, (HUMAN, HUMAN)), reviewer=ScriptedReviewer)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.press("r")
-        review = review_of(app)
-        await until(lambda: review.complete)
+        review = await reviewed(pilot, app)
         await pilot.press("home")
         await pilot.pause()
         assert review.shown.position() == game.new().position()

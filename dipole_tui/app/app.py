@@ -635,7 +635,7 @@ class GameApp(App[None]):
         entry.value = ""
         self.screen.set_focus(self.board)
 
-    @on(MoveEntry.Left)
+    @on(MoveEntry.Left, "#move-input")  # the game's own entry, not a lesson's
     @while_running
     def entry_left(self) -> None:
         self._close_entry()

@@ -252,8 +252,7 @@ class ExerciseScreen(CoveringScreen):
         self._try(move)
 
     @on(MoveEntry.Left)
-    def left_entry(self, event: MoveEntry.Left) -> None:
-        event.stop()  # the app's own entry handler would focus the game's board behind
+    def left_entry(self) -> None:
         self.board.focus()
 
     def _try(self, move: Any) -> None:

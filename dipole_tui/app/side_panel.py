@@ -46,14 +46,22 @@ class MoveEntry(Input):
     ]
 
     class Left(Message):
-        """Escape: back to the board."""
+        """Escape: back to the board (of the screen the entry is on: its `control`)."""
+
+        def __init__(self, entry: MoveEntry) -> None:
+            super().__init__()
+            self.entry = entry
+
+        @property
+        def control(self) -> MoveEntry:
+            return self.entry
 
     def action_play(self) -> None:
         text, self.value = self.value, ""
         self.post_message(self.Submitted(self, text))
 
     def action_leave(self) -> None:
-        self.post_message(self.Left())
+        self.post_message(self.Left(self))
 
     def give_back(self, text: str) -> None:
         """A refused move, selected: typing replaces it, an arrow key goes in to correct it."""
