@@ -22,15 +22,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from dipole_tui.bots import LEVELS, Budget
+from dipole_tui.bots import Budget
 from dipole_tui.match import Match, elo_summary, play_match, tally
-from dipole_tui.registry import REGISTRY
-
-
-def ladder_of(game_key: str) -> list[str]:
-    """The levels offered for a game, weakest first: `random`, then its ladder's."""
-    ladder = REGISTRY[game_key].ladder
-    return [name for name in LEVELS if name == "random" or name in ladder]
+from dipole_tui.registry import REGISTRY, levels
 
 
 def signed(elo: float) -> str:
@@ -42,14 +36,14 @@ def signed(elo: float) -> str:
 def measure(
     game_key: str, games: int, jobs: int, seed: int, movetime: float, progress: Progress
 ) -> Table:
-    levels = ladder_of(game_key)
+    offered = levels(game_key)
     game = REGISTRY[game_key].game
     table = Table(title=f"{game.name}: {games} games a pair, hard at {movetime:g} s a move")
     for column in ("pair", "score", "Elo step (95%)", "rating"):
         table.add_column(column)
     rating = 0.0
-    table.add_row("", "", "", f"{levels[0]} 0")
-    for lower, upper in itertools.pairwise(levels):
+    table.add_row("", "", "", f"{offered[0]} 0")
+    for lower, upper in itertools.pairwise(offered):
         match = Match(
             game_key,
             game.variants[0],

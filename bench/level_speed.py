@@ -1,4 +1,5 @@
-"""How long each level takes to answer: the weaker levels must not keep a person waiting.
+"""How long each level takes to answer, and how often it errs: the weaker levels must not keep a
+person waiting, and each should err less than the one below it.
 
     python bench/level_speed.py                     # every game, 30 positions each
     python bench/level_speed.py --game dipole --positions 100
@@ -7,7 +8,9 @@ Positions are taken from games of `easy` against itself (4 to 60 plies from the 
 for every level with the same seed). Each level chooses a move with the app's budget: 1 s for the
 levels that think to a time, their own depth for the others. Prints the median, the 95th
 percentile and the slowest answer per level, and checks every level below the top two against
-0.3 s.
+0.3 s. Its errors are judged by a referee (the game's evaluation two plies deep, captures played
+out): a move that scores a whole unit (a checker, a stack, a stone) or more below the best drops
+material or misses a capture, and one three units below is a blunder.
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ import statistics
 import time
 from typing import Any
 
-from dipole_tui.bots import LEVELS, Budget
+from dipole_tui.bots import Budget
+from dipole_tui.bots.levels import SearchBot
 from dipole_tui.games.base import State
-from dipole_tui.registry import REGISTRY, create_bot
+from dipole_tui.registry import REGISTRY, create_bot, levels
 
 TARGET = 0.3  # seconds a move, at the slowest, for every level below the top two
 
@@ -43,6 +47,18 @@ def positions(game_key: str, count: int, seed: int) -> list[State[Any]]:
     return found
 
 
+def loss(referee: SearchBot, state: State[Any], chosen: Any) -> int:
+    """How far `chosen` trails the referee's best move in `state`, in evaluation units."""
+    search = referee.search
+    moves = {*search.knowledge.candidates(state), chosen}
+    scores = {}
+    for move in moves:
+        state.play(move)
+        scores[move] = -search.score(state, 1)
+        state.undo()
+    return max(scores.values()) - scores[chosen]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=[*REGISTRY, "all"], default="all")
@@ -52,16 +68,20 @@ def main() -> None:
     keys = list(REGISTRY) if args.game == "all" else [args.game]
     failed = False
     for key in keys:
-        ladder = [name for name in LEVELS if name in REGISTRY[key].ladder or name == "random"]
+        ladder = levels(key)
         top_two = ladder[-2:]
+        unit = REGISTRY[key].unit
+        referee = create_bot("hard", key, args.seed)
+        assert isinstance(referee, SearchBot)
         print(f"{REGISTRY[key].game.name}: {args.positions} positions")
         for level in ladder:
             bot = create_bot(level, key, args.seed)
-            times = []
+            times, losses = [], []
             for state in positions(key, args.positions, args.seed):
                 started = time.perf_counter()
-                bot.choose(state, Budget(movetime=1.0))
+                move = bot.choose(state, Budget(movetime=1.0))
                 times.append(time.perf_counter() - started)
+                losses.append(loss(referee, state, move))
             times.sort()
             p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
             verdict = ""
@@ -69,9 +89,12 @@ def main() -> None:
                 ok = times[-1] < TARGET
                 failed |= not ok
                 verdict = f"  {'PASS' if ok else 'FAIL'} (slowest under {TARGET} s)"
+            drops = sum(lost >= unit.size for lost in losses) / len(losses)
+            blunders = sum(lost >= 3 * unit.size for lost in losses) / len(losses)
             print(
                 f"  {level:8} median {statistics.median(times) * 1000:7.1f} ms"
-                f"  p95 {p95 * 1000:7.1f} ms  slowest {times[-1] * 1000:7.1f} ms{verdict}"
+                f"  p95 {p95 * 1000:7.1f} ms  slowest {times[-1] * 1000:7.1f} ms"
+                f"  errs {drops:4.0%}  blunders {blunders:4.0%}{verdict}"
             )
     raise SystemExit(1 if failed else 0)
 

@@ -10,17 +10,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .bots import LEVELS
 from .records import write_atomically
-from .registry import REGISTRY
+from .registry import REGISTRY, levels
 
 ADAPTIVE = "adaptive"
 
 
 def rungs(game_key: str) -> list[str]:
     """The levels the adaptive bot walks in a game, weakest first."""
-    ladder = REGISTRY[game_key].ladder
-    return [name for name in LEVELS if name in ladder]
+    return levels(game_key)[1:]
 
 
 class AdaptiveLevels:

@@ -12,6 +12,7 @@ import functools
 import io
 import os
 import sys
+import textwrap
 import time
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -25,8 +26,9 @@ from .engine import think
 from .games.base import AnyGame, GameError, State, title
 from .perft import perft
 from .records import load_record, numbered_moves, start_of, write_atomically
-from .registry import REGISTRY, game_named
+from .registry import REGISTRY, describe_level, game_named, levels
 from .session import HUMAN, PLAYERS
+from .session import players as players_of
 from .solver import solvable, solve
 
 if TYPE_CHECKING:
@@ -56,6 +58,19 @@ class _Parser(argparse.ArgumentParser):
             stream.write(message)
             if isinstance(stream, io.IOBase):
                 stream.flush()
+
+
+def _levels_help() -> str:
+    """Each game's levels with their numbers and ratings (Elo over random, measured by
+    bench/ladder.py), for `play --help`. A level is never split across lines."""
+    lines = ["levels, weakest first, with their Elo ratings over random (hard at 0.2 s a move):"]
+    for key, entry in REGISTRY.items():
+        shown = ", ".join(describe_level(key, level).replace(" ", "\xa0") for level in levels(key))
+        wrapped = textwrap.wrap(
+            shown, 78, initial_indent=f"  {entry.game.name}: ", subsequent_indent="    "
+        )
+        lines.extend(line.replace("\xa0", " ") for line in wrapped)
+    return "\n".join(lines)
 
 
 def _add_game_option(
@@ -90,13 +105,24 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="play in the terminal (the default command)",
         description="Open the game. With --new, start a fresh game at once, no questions asked.",
+        epilog=_levels_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_game_option(play)
+    seat = "human, a level of the game (below), or adaptive (a level that follows you)"
     play.add_argument(
-        "--white", default=HUMAN, choices=PLAYERS, help="who moves first (White, Red, First)"
+        "--white",
+        default=HUMAN,
+        choices=PLAYERS,
+        metavar="PLAYER",
+        help=f"who moves first (White, Red, First): {seat}",
     )
     play.add_argument(
-        "--black", default=HUMAN, choices=PLAYERS, help="who moves second (Black, Second)"
+        "--black",
+        default=HUMAN,
+        choices=PLAYERS,
+        metavar="PLAYER",
+        help="who moves second (Black, Second)",
     )
     play.add_argument("--new", action="store_true", help="start a new game, ignoring the autosave")
     # SUPPRESS: 'dipole-tui --ascii play' keeps the flag given before the command
@@ -488,6 +514,10 @@ def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
         raise GameError(f"{game.name} can be studied with moves, perft and replay, not played yet")
     variant = game.new(getattr(args, "variant", None)).variant  # the game checks and names it
     players = (getattr(args, "white", HUMAN), getattr(args, "black", HUMAN))
+    for seat in players:
+        if seat not in players_of(key):
+            offered = ", ".join(levels(key))
+            raise GameError(f"{game.name} has no level called {seat!r}; its levels are {offered}")
     choice = GameChoice(key, variant, players)
     app = GameApp(
         think_time=getattr(args, "think", 1.0),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .bots import Bot, RandomBot
+from .bots import LEVELS, Bot, RandomBot
 from .bots.bipod_eval import LADDER as BIPOD_LADDER
 from .bots.bipod_eval import UNIT as BIPOD_UNIT
 from .bots.death_stacks_eval import LADDER as DEATH_STACKS_LADDER
@@ -69,6 +69,38 @@ def game_named(key: str) -> AnyGame:
         known = ", ".join(sorted(REGISTRY))
         raise GameError(f"no game called '{shown(key)}'; expected one of {known}")
     return REGISTRY[key].game
+
+
+def levels(game_key: str) -> list[str]:
+    """The levels a game offers, weakest first: `random`, then its ladder's rungs."""
+    ladder = REGISTRY[game_key].ladder
+    return [name for name in LEVELS if name == RandomBot.name or name in ladder]
+
+
+def rating(game_key: str, level: str) -> int:
+    """A level's measured Elo over `random` in a game (`random` is 0)."""
+    if level == RandomBot.name:
+        return 0
+    return REGISTRY[game_key].ladder[level].rating or 0
+
+
+def nearest_level(game_key: str, level: str) -> str:
+    """The game's level nearest in the ladder's order to one another game offers: a seat
+    carried from game to game keeps about its strength."""
+    offered = levels(game_key)
+    if level in offered or level not in LEVELS:
+        return level
+    order = LEVELS.index
+    return min(offered, key=lambda name: (abs(order(name) - order(level)), order(name)))
+
+
+def describe_level(game_key: str, level: str) -> str:
+    """A level as players see it: its number on the game's ladder, its name and its rating,
+    "3 easy (+640)"; `random` has no number."""
+    offered = levels(game_key)
+    if level == RandomBot.name:
+        return f"{level} (0)"
+    return f"{offered.index(level)} {level} ({rating(game_key, level):+d})"
 
 
 def create_bot(name: str, game_key: str, seed: int | None = None) -> Bot:

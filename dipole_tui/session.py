@@ -29,11 +29,18 @@ from .records import (
     read_record_file,
     write_atomically,
 )
-from .registry import game_named
+from .registry import game_named, levels
 
 HUMAN = "human"
 # Who can sit at a side: a person, or a bot of the ladder.
 PLAYERS: tuple[str, ...] = (HUMAN, *LEVELS, ADAPTIVE)  # ADAPTIVE: a level that follows you
+
+
+def players(game_key: str) -> tuple[str, ...]:
+    """Who can sit at a side in one game: its own levels only."""
+    return (HUMAN, *levels(game_key), ADAPTIVE)
+
+
 DATA_DIR_VARIABLE = "DIPOLE_TUI_DATA_DIR"  # tests and scripts point the app's files elsewhere
 
 
@@ -66,11 +73,12 @@ class Session(Generic[M]):
 
     @classmethod
     def from_record(cls, record: Record) -> Session[Any]:
-        players = tuple(
-            name if name in PLAYERS else HUMAN
+        offered = players(record.game.key)
+        seats = tuple(
+            name if name in offered else HUMAN
             for name in (record.tags.get("White", HUMAN), record.tags.get("Black", HUMAN))
         )
-        session = cls(record.game, record.state, (players[0], players[1]), dict(record.tags))
+        session = cls(record.game, record.state, (seats[0], seats[1]), dict(record.tags))
         session.tags.pop("Result", None)
         session.pass_if_forced()
         return session
@@ -450,4 +458,5 @@ __all__ = [
     "Session",
     "data_dir",
     "game_named",
+    "players",
 ]

@@ -10,40 +10,41 @@ from app_steps import AppFactory, ScriptedBots, noticed, type_move, until
 from textual.widgets import Static
 
 from dipole_tui.adaptive import ADAPTIVE, AdaptiveLevels, rungs
-from dipole_tui.registry import REGISTRY
+from dipole_tui.registry import REGISTRY, levels, rating
 from dipole_tui.session import HUMAN, PLAYERS
 
 
 def test_the_rungs_are_the_ladders_levels_weakest_first() -> None:
     for key in REGISTRY:
-        assert rungs(key) == ["easy", "medium", "hard"]
+        assert rungs(key) == levels(key)[1:]
+        assert [rating(key, level) for level in rungs(key)] == sorted(
+            rating(key, level) for level in rungs(key)
+        )
 
 
 def test_up_after_a_win_down_after_a_loss_the_same_after_a_draw(tmp_path: Path) -> None:
     levels = AdaptiveLevels(tmp_path)
-    assert levels.level("dipole") == "easy"  # a first game: the lowest rung
-    assert levels.after("dipole", True) == "medium"
-    assert levels.after("dipole", True) == "hard"
-    assert levels.after("dipole", True) == "hard"  # the top is the top
-    assert levels.after("dipole", None) == "hard"
-    assert levels.after("dipole", False) == "medium"
-    assert levels.after("dipole", False) == "easy"
-    assert levels.after("dipole", False) == "easy"  # and the bottom the bottom
-    assert levels.after("bipod", True) == "medium"  # each game its own
+    ladder = rungs("dipole")
+    assert levels.level("dipole") == ladder[0]  # a first game: the lowest rung
+    assert [levels.after("dipole", True) for _ in ladder] == [*ladder[1:], ladder[-1]]
+    assert levels.after("dipole", None) == ladder[-1]  # the top is the top; a draw keeps it
+    assert [levels.after("dipole", False) for _ in ladder] == [*ladder[-2::-1], ladder[0]]
+    assert levels.after("dipole", True) == ladder[1]
+    assert levels.after("bipod", True) == rungs("bipod")[1]  # each game its own
     again = AdaptiveLevels(tmp_path)
     assert (again.level("dipole"), again.level("bipod"), again.level("death-stacks")) == (
-        "easy",
-        "medium",
-        "easy",
+        ladder[1],
+        rungs("bipod")[1],
+        rungs("death-stacks")[0],
     )
 
 
 def test_a_damaged_file_starts_every_game_at_the_bottom(tmp_path: Path) -> None:
     (tmp_path / AdaptiveLevels.FILE).write_text('{"dipole": "grandmaster", "chess": "hard"')
-    assert AdaptiveLevels(tmp_path).level("dipole") == "easy"
+    assert AdaptiveLevels(tmp_path).level("dipole") == rungs("dipole")[0]
     (tmp_path / AdaptiveLevels.FILE).write_text('{"dipole": "grandmaster", "bipod": "hard"}')
     levels = AdaptiveLevels(tmp_path)
-    assert (levels.level("dipole"), levels.level("bipod")) == ("easy", "hard")
+    assert (levels.level("dipole"), levels.level("bipod")) == (rungs("dipole")[0], "hard")
 
 
 def test_the_adaptive_seat_is_offered() -> None:
@@ -55,11 +56,12 @@ async def test_a_win_moves_the_adaptive_bot_up(make_app: AppFactory, tmp_path: P
     app = make_app(players=(HUMAN, ADAPTIVE), position="8:W:Wc3=2:Be5=2", thinker=ScriptedBots())
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         title = str(app.query_one("#title", Static).render())
-        assert "human v adaptive (easy)" in title
+        ladder = rungs("dipole")
+        assert f"human v adaptive ({ladder[0]})" in title
         await type_move(pilot, "c3xe5", leave=False)
-        await until(lambda: noticed(app, "moves up to medium"))
+        await until(lambda: noticed(app, f"moves up to {ladder[1]}"))
     saved = json.loads((tmp_path / AdaptiveLevels.FILE).read_text())
-    assert saved == {"dipole": "medium"}
+    assert saved == {"dipole": ladder[1]}
 
 
 async def test_a_loss_moves_it_down_and_it_plays_at_its_level(
@@ -69,6 +71,6 @@ async def test_a_loss_moves_it_down_and_it_plays_at_its_level(
     bots = ScriptedBots("c3xe5")  # the bot, White, takes the person's last stack
     app = make_app(players=(ADAPTIVE, HUMAN), position="8:W:Wc3=2:Be5=2", thinker=bots)
     async with app.run_test(size=(100, 30), notifications=True):
-        await until(lambda: noticed(app, "moves down to medium"))
+        await until(lambda: noticed(app, f"moves down to {rungs('dipole')[-2]}"))
         assert bots.asked == ["hard"]
-    assert AdaptiveLevels(tmp_path).level("dipole") == "medium"
+    assert AdaptiveLevels(tmp_path).level("dipole") == rungs("dipole")[-2]

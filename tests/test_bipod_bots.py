@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from dipole_tui.bots import LEVELS, Budget
+from dipole_tui.bots import Budget
 from dipole_tui.bots.bipod_eval import INFINITE, BipodKnowledge
 from dipole_tui.bots.search import WIN, Search
 from dipole_tui.games.bipod import (
@@ -25,7 +25,7 @@ from dipole_tui.games.bipod import (
     Move,
     format_move,
 )
-from dipole_tui.registry import create_bot
+from dipole_tui.registry import create_bot, levels
 
 DEPTH_2 = Budget(movetime=None, depth=2)
 SEARCHERS = ["easy", "medium", "hard"]
@@ -76,7 +76,7 @@ POSITIONS = {
 }
 
 
-@pytest.mark.parametrize("name", LEVELS)
+@pytest.mark.parametrize("name", levels("bipod"))
 @pytest.mark.parametrize("position", list(POSITIONS))
 def test_every_level_plays_a_legal_move_and_leaves_the_state_alone(
     name: str, position: str
@@ -178,7 +178,7 @@ def test_in_adopter_runs_a_hopeless_runner_does_not_adopt() -> None:
         assert create_bot(name, "bipod", 1).choose(state, DEPTH_2) != ADOPT
 
 
-@pytest.mark.parametrize("name", LEVELS)
+@pytest.mark.parametrize("name", levels("bipod"))
 def test_a_seed_and_a_depth_make_a_level_deterministic(name: str) -> None:
     def game(seed: int) -> list[Move]:
         state = BIPOD.new()

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from dipole_tui.bots import BOT_NAMES, LEVELS, Budget
+from dipole_tui.bots import BASELINES, Budget
 from dipole_tui.bots.dipole_eval import DipoleKnowledge, RaceKnowledge, race
 from dipole_tui.bots.levels import SearchBot
 from dipole_tui.bots.process import Thinker
 from dipole_tui.games.dipole import BLACK, DIPOLE, WHITE, DipoleState
-from dipole_tui.registry import create_bot
+from dipole_tui.registry import create_bot, levels
 
 DEPTH_2 = Budget(movetime=None, depth=2)
 
@@ -35,7 +35,7 @@ def random_positions(count: int, seed: int) -> list[DipoleState]:
     return positions
 
 
-@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize("name", [*levels("dipole"), *BASELINES])
 def test_every_bot_plays_legal_moves_and_leaves_the_state_alone(name: str) -> None:
     for state in random_positions(6, seed=len(name)):
         before = (state.position(), state.key, list(state.moves_played))
@@ -44,7 +44,7 @@ def test_every_bot_plays_legal_moves_and_leaves_the_state_alone(name: str) -> No
         assert (state.position(), state.key, list(state.moves_played)) == before
 
 
-@pytest.mark.parametrize("name", LEVELS)
+@pytest.mark.parametrize("name", levels("dipole"))
 def test_a_seed_and_a_depth_make_a_bot_deterministic(name: str) -> None:
     def game(seed: int) -> list[str]:
         state = DIPOLE.new()

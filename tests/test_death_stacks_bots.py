@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipole_tui.bots import LEVELS, Budget
+from dipole_tui.bots import Budget
 from dipole_tui.bots.death_stacks_eval import WON_SOON, DeathStacksKnowledge
 from dipole_tui.bots.levels import SearchBot
 from dipole_tui.bots.search import Search
@@ -25,7 +25,7 @@ from dipole_tui.games.death_stacks import (
     parse_position,
     parse_square,
 )
-from dipole_tui.registry import create_bot
+from dipole_tui.registry import create_bot, levels
 
 if TYPE_CHECKING:
     from _typeshed import SupportsLenAndGetItem
@@ -70,7 +70,7 @@ def mirrored(state: DeathStacksState) -> DeathStacksState:
     return DeathStacksState(cells, 1 - state.to_move)
 
 
-@pytest.mark.parametrize("name", LEVELS)
+@pytest.mark.parametrize("name", levels("death-stacks"))
 @pytest.mark.parametrize("position", ["start", TOO_TALL])
 def test_every_level_plays_a_legal_move_and_leaves_the_state_alone(
     name: str, position: str
@@ -87,7 +87,7 @@ def test_the_too_tall_position_forces_the_tall_stack() -> None:
     assert {(m.origin, m.count >= 3) for m in state.legal_moves()} == {(parse_square("c4"), True)}
 
 
-@pytest.mark.parametrize("name", LEVELS)
+@pytest.mark.parametrize("name", levels("death-stacks"))
 def test_a_seed_and_a_depth_make_a_level_deterministic(name: str) -> None:
     def game(seed: int) -> list[Move]:
         state = DEATH_STACKS.new()

@@ -15,9 +15,11 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
+from ..adaptive import ADAPTIVE
 from ..games.base import title
-from ..registry import REGISTRY
-from ..session import HUMAN, PLAYERS, SavedGame
+from ..registry import REGISTRY, describe_level, nearest_level
+from ..session import HUMAN, SavedGame
+from ..session import players as players_of
 from .ascii import BULLETS, plain
 from .boards import playable
 from .choice import GameChoice, LearnChoice
@@ -31,6 +33,13 @@ class CoveringScreen(Screen[Any]):
     the game behind it."""
 
 
+def seat_label(game_key: str, seat: str) -> str:
+    """A seat as the dialog offers it: a level with its number and rating, "3 easy (+640)"."""
+    if seat in (HUMAN, ADAPTIVE):
+        return seat.capitalize()
+    return describe_level(game_key, seat)
+
+
 class NewGameScreen(ModalScreen[GameChoice | LearnChoice | None]):
     """Choose the game, the board and who plays each side."""
 
@@ -42,7 +51,8 @@ class NewGameScreen(ModalScreen[GameChoice | LearnChoice | None]):
 
     def compose(self) -> ComposeResult:
         game = REGISTRY[self.current.game_key].game
-        players = [(name.capitalize(), name) for name in PLAYERS]
+        key = self.current.game_key
+        players = [(seat_label(key, name), name) for name in players_of(key)]
         with Vertical(id="dialog", classes="new-game"):
             yield Label("New game", classes="dialog-title")
             with Grid(id="form"):
@@ -81,7 +91,8 @@ class NewGameScreen(ModalScreen[GameChoice | LearnChoice | None]):
         """Another game has its own boards and side names: the form is built again for it."""
         key = str(event.value)
         if key != self.current.game_key:
-            self.current = GameChoice(key, REGISTRY[key].game.variants[0], self._seats())
+            seats = tuple(nearest_level(key, seat) for seat in self._seats())
+            self.current = GameChoice(key, REGISTRY[key].game.variants[0], (seats[0], seats[1]))
             self.refresh(recompose=True)
             self.call_after_refresh(self.query_one("#game", Select).focus)
 

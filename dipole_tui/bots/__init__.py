@@ -13,7 +13,21 @@ from typing import Protocol
 from ..games.base import M, State
 from .search import Stop
 
-LEVELS = ("random", "easy", "medium", "hard")  # offered to players
+# Every level any game offers, weakest first. Each game's ladder has the ones its steps need
+# (`registry.levels`): a game with a narrow range of strength skips some.
+LEVELS = (
+    "random",
+    "beginner",
+    "novice",
+    "easy",
+    "steady",
+    "club",
+    "skilled",
+    "medium",
+    "strong",
+    "expert",
+    "hard",
+)
 BASELINES = ("ab4",)  # fixed opponents for measuring
 BOT_NAMES = LEVELS + BASELINES
 

@@ -349,9 +349,9 @@ class BipodKnowledge:
 # in the other games, so the clock is read every 16 of them.
 _STYLE = Style(BipodKnowledge, None, 0, 0.0, quiescence=False, tick_mask=15)
 LADDER: Ladder = {
-    "easy": replace(_STYLE, depth=1, slack=120, blunder=0.2),
-    "medium": replace(_STYLE, depth=2, slack=40, blunder=0.05),
-    "hard": _STYLE,
+    "easy": replace(_STYLE, depth=1, slack=120, blunder=0.2, rating=406),
+    "medium": replace(_STYLE, depth=2, slack=40, blunder=0.05, rating=788),
+    "hard": replace(_STYLE, rating=1003),
 }
 # Scores are told in stones: the Runner's harder chain a stone nearer to done is 1.0.
 UNIT = ScoreUnit("stones", BipodKnowledge.harder)

@@ -170,9 +170,9 @@ class DeathStacksKnowledge:
 # No quiescence search: nearly every move can capture, so the evaluation counts threats instead.
 _STYLE = Style(DeathStacksKnowledge, None, 0, 0.0, quiescence=False)
 LADDER: Ladder = {
-    "easy": replace(_STYLE, depth=1, slack=30, blunder=0.15),
-    "medium": replace(_STYLE, depth=2, slack=8, blunder=0.04),
-    "hard": replace(_STYLE, contempt=15),
+    "easy": replace(_STYLE, depth=1, slack=30, blunder=0.15, rating=406),
+    "medium": replace(_STYLE, depth=2, slack=8, blunder=0.04, rating=813),
+    "hard": replace(_STYLE, contempt=15, rating=1250),
 }
 # Scores are told in stacks: one more stack under control than the opponent is about 1.0.
 UNIT = ScoreUnit("stacks", DeathStacksKnowledge.control)

@@ -69,12 +69,23 @@ class RaceKnowledge(DipoleKnowledge):
         return race(state, 1 - me) - race(state, me)
 
 
-# The ladder: `easy` and `medium` look a ply or two ahead and stray, `hard` thinks for its whole
-# budget, and `ab4` is the fixed baseline that public Dipole programs resemble.
+# The ladder, weakest first. Up to `strong` each level looks one ply ahead (captures played out)
+# and picks among the moves within `slack` of the best, now and then (`blunder`) within four
+# times that: the lower the level, the wider its eye for "nearly best", so the more stacks it
+# leaves en prise and the more captures it misses. `expert` searches 3 plies, `hard` for its
+# whole budget. `ab4` is the fixed baseline that public Dipole programs resemble.
+# Ratings: Elo over random, from `python bench/ladder.py --game dipole --games 200 --jobs 2`.
 LADDER: Ladder = {
-    "easy": Style(DipoleKnowledge, depth=1, slack=25, blunder=0.15),
-    "medium": Style(DipoleKnowledge, depth=2, slack=6, blunder=0.04),
-    "hard": Style(DipoleKnowledge, depth=None, slack=0, blunder=0.0),
+    "beginner": Style(DipoleKnowledge, depth=1, slack=50, blunder=0.40, rating=182),
+    "novice": Style(DipoleKnowledge, depth=1, slack=34, blunder=0.24, rating=445),
+    "easy": Style(DipoleKnowledge, depth=1, slack=25, blunder=0.15, rating=675),
+    "steady": Style(DipoleKnowledge, depth=1, slack=20, blunder=0.12, rating=835),
+    "club": Style(DipoleKnowledge, depth=1, slack=16, blunder=0.08, rating=1081),
+    "skilled": Style(DipoleKnowledge, depth=1, slack=12, blunder=0.06, rating=1322),
+    "medium": Style(DipoleKnowledge, depth=1, slack=6, blunder=0.03, rating=1532),
+    "strong": Style(DipoleKnowledge, depth=1, slack=0, blunder=0.0, rating=1737),
+    "expert": Style(DipoleKnowledge, depth=3, slack=0, blunder=0.0, rating=1919),
+    "hard": Style(DipoleKnowledge, depth=None, slack=0, blunder=0.0, rating=2101),
     "ab4": Style(RaceKnowledge, depth=4, slack=0, blunder=0.0, quiescence=False),
 }
 # Scores are told in checkers: material comes first, a checker ahead is about 1.0.

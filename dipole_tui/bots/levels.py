@@ -29,6 +29,9 @@ class Style:
     quiescence: bool = True
     contempt: int = 0  # what a draw costs it: above 0, it avoids repeating to play for a win
     tick_mask: int = 511  # the clock is read every tick_mask + 1 nodes (fewer: costly nodes)
+    rating: int | None = (
+        None  # Elo over `random`, as bench/ladder.py measured it (None: a baseline)
+    )
 
 
 Ladder = Mapping[str, Style]  # a game's levels (and baselines) by name
