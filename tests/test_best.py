@@ -83,7 +83,14 @@ def test_a_level_plays_its_move_from_the_app(
         assert best["move"] == game.format_move(expected)
 
 
-@pytest.mark.parametrize(("level", "depth"), [("easy", 1), ("medium", 2)])
+@pytest.mark.parametrize(
+    ("level", "depth"),
+    [
+        (name, style.depth)
+        for name, style in REGISTRY["dipole"].ladder.items()
+        if style.slack and style.depth is not None
+    ],
+)
 def test_a_level_that_looks_a_fixed_depth_says_one_line(
     capsys: pytest.CaptureFixture[str], level: str, depth: int
 ) -> None:
