@@ -108,4 +108,4 @@ def create_bot(name: str, game_key: str, seed: int | None = None) -> Bot:
     name the game has no bot for."""
     if name == "random":
         return RandomBot(seed)
-    return create_search_bot(name, REGISTRY[game_key].ladder, game_named(game_key).name, seed)
+    return create_search_bot(name, REGISTRY[game_key].ladder, game_named(game_key), seed)

@@ -12,7 +12,7 @@ import pytest
 
 from dipole_tui.bots import BASELINES, Budget
 from dipole_tui.bots.dipole_eval import DipoleKnowledge, RaceKnowledge, race
-from dipole_tui.bots.levels import SearchBot
+from dipole_tui.bots.levels import SearchBot, Style
 from dipole_tui.bots.process import Thinker
 from dipole_tui.games.dipole import BLACK, DIPOLE, WHITE, DipoleState
 from dipole_tui.registry import create_bot, levels
@@ -108,6 +108,20 @@ def test_hard_uses_its_time_and_reaches_depth() -> None:
     state = DIPOLE.new()
     bot.choose(state, Budget(movetime=0.3))
     assert bot.last_depth >= 3
+
+
+def test_a_level_throws_checkers_away_for_less_than_its_best_only_in_a_blunder() -> None:
+    """A wide slack takes in removals at the start; only a blunder may play one."""
+    state = DIPOLE.new()
+    state.play(DIPOLE.parse_move("e1-e3", state))
+
+    def removals(blunder: float) -> int:
+        style = Style(DipoleKnowledge, depth=1, slack=10_000, blunder=blunder)
+        bots = [SearchBot("wide", style, seed, DIPOLE) for seed in range(40)]
+        return sum(bot.choose(state, DEPTH_2).is_removal for bot in bots)
+
+    assert removals(0.0) == 0
+    assert removals(1.0) > 0
 
 
 def test_a_stopped_easy_or_medium_bot_still_answers_with_a_legal_move() -> None:

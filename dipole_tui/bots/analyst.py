@@ -68,7 +68,7 @@ class _Settled(Exception):
 def analysis_search(game_key: str) -> Search[Any, Any]:
     """A search as `ANALYSIS_LEVEL` plays the game; keep it across positions to keep its tables."""
     entry = REGISTRY[game_key]
-    bot = create_search_bot(ANALYSIS_LEVEL, entry.ladder, entry.game.name, None)
+    bot = create_search_bot(ANALYSIS_LEVEL, entry.ladder, entry.game, None)
     return bot.search
 
 

@@ -77,15 +77,15 @@ class RaceKnowledge(DipoleKnowledge):
 # Ratings: Elo over random, from `python bench/ladder.py --game dipole --games 200 --jobs 2`.
 LADDER: Ladder = {
     "beginner": Style(DipoleKnowledge, depth=1, slack=50, blunder=0.40, rating=182),
-    "novice": Style(DipoleKnowledge, depth=1, slack=34, blunder=0.24, rating=445),
-    "easy": Style(DipoleKnowledge, depth=1, slack=25, blunder=0.15, rating=675),
-    "steady": Style(DipoleKnowledge, depth=1, slack=20, blunder=0.12, rating=835),
-    "club": Style(DipoleKnowledge, depth=1, slack=16, blunder=0.08, rating=1081),
-    "skilled": Style(DipoleKnowledge, depth=1, slack=12, blunder=0.06, rating=1322),
-    "medium": Style(DipoleKnowledge, depth=1, slack=6, blunder=0.03, rating=1532),
-    "strong": Style(DipoleKnowledge, depth=1, slack=0, blunder=0.0, rating=1737),
-    "expert": Style(DipoleKnowledge, depth=3, slack=0, blunder=0.0, rating=1919),
-    "hard": Style(DipoleKnowledge, depth=None, slack=0, blunder=0.0, rating=2101),
+    "novice": Style(DipoleKnowledge, depth=1, slack=34, blunder=0.24, rating=387),
+    "easy": Style(DipoleKnowledge, depth=1, slack=25, blunder=0.15, rating=628),
+    "steady": Style(DipoleKnowledge, depth=1, slack=20, blunder=0.12, rating=819),
+    "club": Style(DipoleKnowledge, depth=1, slack=16, blunder=0.08, rating=1101),
+    "skilled": Style(DipoleKnowledge, depth=1, slack=12, blunder=0.06, rating=1292),
+    "medium": Style(DipoleKnowledge, depth=1, slack=6, blunder=0.03, rating=1483),
+    "strong": Style(DipoleKnowledge, depth=1, slack=0, blunder=0.0, rating=1703),
+    "expert": Style(DipoleKnowledge, depth=3, slack=0, blunder=0.0, rating=1885),
+    "hard": Style(DipoleKnowledge, depth=None, slack=0, blunder=0.0, rating=2067),
     "ab4": Style(RaceKnowledge, depth=4, slack=0, blunder=0.0, quiescence=False),
 }
 # Scores are told in checkers: material comes first, a checker ahead is about 1.0.

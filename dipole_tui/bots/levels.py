@@ -1,8 +1,8 @@
-"""The ladder: easy, medium and hard, and the fixed `ab4` baseline, all on one search.
+"""The ladder: each game's levels, weakest first, and the fixed `ab4` baseline, all on one search.
 
-`easy` and `medium` make human mistakes rather than random ones: they look at every move a
-little way ahead and pick among the ones that look nearly best, `easy` with a wider eye for
-"nearly" and a shorter look ahead than `medium`. `hard` thinks for its whole budget.
+The lower levels make human mistakes rather than random ones: they look at every move a little
+way ahead and pick among the ones that look nearly best, the lower the level the wider its eye
+for "nearly". The top levels play their search's best move.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..games.base import M, State
+from ..games.base import AnyGame, M, State
 from . import Budget
 from .search import INFINITY, Knowledge, OutOfTime, Search, Stop
 
@@ -40,9 +40,12 @@ Ladder = Mapping[str, Style]  # a game's levels (and baselines) by name
 class SearchBot:
     """A bot of the ladder: a search with a playing style."""
 
-    def __init__(self, name: str, style: Style, seed: int | None) -> None:
+    def __init__(
+        self, name: str, style: Style, seed: int | None, game: AnyGame | None = None
+    ) -> None:
         self.name = name
         self.style = style
+        self.game = game  # asked which moves throw material away for nothing
         self.rng = random.Random(seed)
         self.search: Search[Any, Any] = Search(
             style.knowledge(),
@@ -82,7 +85,8 @@ class SearchBot:
         if len(moves) == 1:
             return moves[0]
         slack = self.style.slack
-        if self.rng.random() < self.style.blunder:
+        blunder = self.rng.random() < self.style.blunder
+        if blunder:
             slack *= 4
         work = state.copy()
         scores: dict[M, int] = {}
@@ -105,6 +109,11 @@ class SearchBot:
         if best is None:
             return moves[0]
         near = [move for move in moves if scores.get(move, best - slack - 1) >= best - slack]
+        # Only in a blunder does it throw material away for less than the best: a person
+        # learning the game still keeps their checkers, most of the time.
+        game = self.game
+        if game is not None and not blunder:
+            near = [m for m in near if scores[m] == best or not game.gives_away(m)] or near
         return self.rng.choice(near)
 
     def _likely_first(self, state: State[M], moves: list[M], depth: int) -> list[M]:
@@ -120,9 +129,9 @@ class SearchBot:
         return sorted(moves, key=looks.__getitem__)
 
 
-def create_search_bot(name: str, ladder: Ladder, game_name: str, seed: int | None) -> SearchBot:
+def create_search_bot(name: str, ladder: Ladder, game: AnyGame, seed: int | None) -> SearchBot:
     """A level of a game's ladder; ValueError for a level the game lacks."""
     if name not in ladder:
         known = ", ".join(["random", *ladder])
-        raise ValueError(f"no bot called {name!r} plays {game_name}; expected one of {known}")
-    return SearchBot(name, ladder[name], seed)
+        raise ValueError(f"no bot called {name!r} plays {game.name}; expected one of {known}")
+    return SearchBot(name, ladder[name], seed, game)
