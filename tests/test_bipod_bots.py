@@ -5,11 +5,13 @@ evaluation that sees the two chains alike."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from dipole_tui.bots import Budget
-from dipole_tui.bots.bipod_eval import INFINITE, BipodKnowledge
+from dipole_tui.bots.bipod_eval import INFINITE, LADDER, BipodKnowledge
+from dipole_tui.bots.levels import SearchBot
 from dipole_tui.bots.search import WIN, Search
 from dipole_tui.games.bipod import (
     ADOPT,
@@ -107,6 +109,20 @@ def test_multi_bots_never_build_the_whole_move_list(
         move = bot.choose(state, DEPTH_2)
         assert state.is_legal(move)
         state.play(move)
+
+
+def test_only_a_straying_level_plays_stones_its_candidates_leave_out() -> None:
+    """The lowest levels put some stones anywhere at all; the others keep to the chains."""
+    state = BIPOD.new()
+    candidates = set(BipodKnowledge().candidates(state))
+
+    def strays(stray: float) -> int:
+        style = replace(LADDER["easy"], stray=stray)
+        bots = [SearchBot("wide", style, seed) for seed in range(30)]
+        return sum(bot.choose(state, DEPTH_2) not in candidates for bot in bots)
+
+    assert strays(0.0) == 0
+    assert strays(1.0) > 20
 
 
 def test_candidates_are_legal_and_include_adopting_before_adoption() -> None:

@@ -146,7 +146,7 @@ def test_the_evaluation_is_the_same_for_either_colour(seed: int, plies: int) -> 
 
 def test_ab4_is_a_dipole_baseline_only() -> None:
     with pytest.raises(
-        ValueError, match=r"no bot called .ab4. plays Death Stacks; expected one of random, easy"
+        ValueError, match=r"no bot called .ab4. plays Death Stacks; expected one of random, begin"
     ):
         create_bot("ab4", "death-stacks")
 

@@ -14,15 +14,20 @@ from ..games.base import M, State
 from .search import Stop
 
 # Every level any game offers, weakest first. Each game's ladder has the ones its steps need
-# (`registry.levels`): a game with a narrow range of strength skips some.
+# (`registry.levels`): a game with a narrow range of strength skips some. `easy`, `medium` and
+# `hard` keep the styles they had before the ladder grew, where they still fit.
 LEVELS = (
     "random",
     "beginner",
     "novice",
+    "learner",
+    "casual",
+    "improver",
     "easy",
     "steady",
     "club",
     "skilled",
+    "seasoned",
     "medium",
     "strong",
     "expert",

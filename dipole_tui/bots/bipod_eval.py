@@ -348,10 +348,23 @@ class BipodKnowledge:
 # stone the Runner's harder chain needs (and 50 per stone of both). A node costs much more than
 # in the other games, so the clock is read every 16 of them.
 _STYLE = Style(BipodKnowledge, None, 0, 0.0, quiescence=False, tick_mask=15)
+_EASY = replace(_STYLE, depth=1, slack=120, blunder=0.2)
+# The ladder, weakest first. Any plan beats random stones in a connection game, so the levels
+# below `easy` play as `easy` does but put a share of their stones anywhere at all (`stray`),
+# the way a player does who has not yet seen what the chains need (before adoption in multi such a
+# stone costs the whole list of 82,000 moves, 60 ms, as for `random`). Above `easy` the levels look
+# two plies ahead; `hard` searches for its whole budget.
+# Ratings: Elo over random, from `python bench/ladder.py --game bipod --games 200 --jobs 2`.
 LADDER: Ladder = {
-    "easy": replace(_STYLE, depth=1, slack=120, blunder=0.2, rating=406),
-    "medium": replace(_STYLE, depth=2, slack=40, blunder=0.05, rating=788),
-    "hard": replace(_STYLE, rating=1003),
+    "beginner": replace(_EASY, stray=0.93, rating=269),
+    "novice": replace(_EASY, stray=0.77, rating=504),
+    "learner": replace(_EASY, stray=0.58, rating=660),
+    "casual": replace(_EASY, stray=0.38, rating=895),
+    "improver": replace(_EASY, stray=0.18, rating=1130),
+    "easy": replace(_EASY, rating=1350),
+    "club": replace(_STYLE, depth=2, slack=100, blunder=0.15, rating=1518),
+    "medium": replace(_STYLE, depth=2, slack=40, blunder=0.05, rating=1743),
+    "hard": replace(_STYLE, rating=1978),
 }
 # Scores are told in stones: the Runner's harder chain a stone nearer to done is 1.0.
 UNIT = ScoreUnit("stones", BipodKnowledge.harder)

@@ -169,10 +169,32 @@ class DeathStacksKnowledge:
 
 # No quiescence search: nearly every move can capture, so the evaluation counts threats instead.
 _STYLE = Style(DeathStacksKnowledge, None, 0, 0.0, quiescence=False)
+_HARD = replace(_STYLE, contempt=15)
+
+
+def _d(depth: int, slack: int, blunder: float, rating: int) -> Style:
+    return replace(_HARD, depth=depth, slack=slack, blunder=blunder, rating=rating)
+
+
+# The ladder, weakest first: a mistake costs more here than in Dipole (a stack left to be taken
+# is often the game), so the steps are small changes of slack and the ladder is long. Up to
+# `skilled` the levels look one ply ahead, then two, `strong` three; `hard` searches for its whole
+# budget. The step from `strong` to `hard` is still too wide (+576): a level between is wanted.
+# Ratings: Elo over random, from `python bench/ladder.py --game death-stacks --games 200 --jobs 2`.
 LADDER: Ladder = {
-    "easy": replace(_STYLE, depth=1, slack=30, blunder=0.15, rating=406),
-    "medium": replace(_STYLE, depth=2, slack=8, blunder=0.04, rating=813),
-    "hard": replace(_STYLE, contempt=15, rating=1250),
+    "beginner": _d(1, 60, 0.50, 119),
+    "novice": _d(1, 52, 0.42, 388),
+    "learner": _d(1, 47, 0.37, 660),
+    "casual": _d(1, 43, 0.32, 920),
+    "improver": _d(1, 37, 0.25, 1205),
+    "easy": _d(1, 31, 0.19, 1493),
+    "steady": _d(1, 26, 0.15, 1759),
+    "club": _d(1, 20, 0.11, 2014),
+    "skilled": _d(1, 11, 0.06, 2293),
+    "seasoned": _d(2, 16, 0.08, 2534),
+    "medium": _d(2, 8, 0.04, 2744),
+    "strong": _d(3, 20, 0.10, 2982),
+    "hard": replace(_HARD, rating=3558),
 }
 # Scores are told in stacks: one more stack under control than the opponent is about 1.0.
 UNIT = ScoreUnit("stacks", DeathStacksKnowledge.control)

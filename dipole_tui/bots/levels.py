@@ -26,6 +26,7 @@ class Style:
     depth: int | None  # None: as deep as the time allows
     slack: int  # evaluation units a chosen move may trail the best by
     blunder: float  # chance of ignoring the slack and playing a merely plausible move
+    stray: float = 0.0  # chance of any legal move at all, as a player who has no plan yet
     quiescence: bool = True
     contempt: int = 0  # what a draw costs it: above 0, it avoids repeating to play for a win
     tick_mask: int = 511  # the clock is read every tick_mask + 1 nodes (fewer: costly nodes)
@@ -81,6 +82,9 @@ class SearchBot:
         one that falls short is cut off early. Likely moves are weighed first, so that most
         are cut, and the pick is made from the moves in their canonical order, so the order of
         weighing never shows."""
+        if self.style.stray and self.rng.random() < self.style.stray:
+            anything: M = self.rng.choice(state.legal_moves())
+            return anything
         moves: list[M] = self.search.knowledge.candidates(state)
         if len(moves) == 1:
             return moves[0]
