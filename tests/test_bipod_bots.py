@@ -118,7 +118,7 @@ def test_only_a_straying_level_plays_stones_its_candidates_leave_out() -> None:
 
     def strays(stray: float) -> int:
         style = replace(LADDER["easy"], stray=stray)
-        bots = [SearchBot("wide", style, seed) for seed in range(30)]
+        bots = [SearchBot("wide", style, seed, BIPOD) for seed in range(30)]
         return sum(bot.choose(state, DEPTH_2) not in candidates for bot in bots)
 
     assert strays(0.0) == 0

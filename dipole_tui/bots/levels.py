@@ -41,9 +41,7 @@ Ladder = Mapping[str, Style]  # a game's levels (and baselines) by name
 class SearchBot:
     """A bot of the ladder: a search with a playing style."""
 
-    def __init__(
-        self, name: str, style: Style, seed: int | None, game: AnyGame | None = None
-    ) -> None:
+    def __init__(self, name: str, style: Style, seed: int | None, game: AnyGame) -> None:
         self.name = name
         self.style = style
         self.game = game  # asked which moves throw material away for nothing
@@ -115,9 +113,9 @@ class SearchBot:
         near = [move for move in moves if scores.get(move, best - slack - 1) >= best - slack]
         # Only in a blunder does it throw material away for less than the best: a person
         # learning the game still keeps their checkers, most of the time.
-        game = self.game
-        if game is not None and not blunder:
-            near = [m for m in near if scores[m] == best or not game.gives_away(m)] or near
+        if not blunder:
+            kept = [m for m in near if scores[m] == best or not self.game.gives_away(m)]
+            near = kept or near
         return self.rng.choice(near)
 
     def _likely_first(self, state: State[M], moves: list[M], depth: int) -> list[M]:
