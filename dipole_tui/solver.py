@@ -89,6 +89,9 @@ class _Solver(Generic[M]):
         outcome = state.outcome()
         if outcome is not None:
             return WIN - ply if outcome.winner == state.to_move else -(WIN - ply)
+        decided = self.knowledge.decided(state) if ply else None  # the root needs its move
+        if decided is not None:
+            return WIN - (ply + decided) if decided > 0 else -(WIN - (ply - decided))
         best_possible = WIN - ply - 1  # the game ends one ply from here at the soonest
         worst_possible = -best_possible
         if beta > best_possible:

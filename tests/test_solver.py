@@ -9,6 +9,7 @@ from typing import Literal
 
 import pytest
 
+from dipole_tui.bots.dipole_eval import race_decided
 from dipole_tui.cli import main
 from dipole_tui.games.base import AnyGame, GameError
 from dipole_tui.games.bipod import BIPOD
@@ -119,6 +120,35 @@ def test_the_solver_agrees_with_minimax_on_endings_of_random_games() -> None:
                 wins += expected[0] == "win"
                 losses += expected[0] == "loss"
     assert wins > 20 and losses > 20
+
+
+def test_a_race_past_every_capture_is_decided_as_minimax_plays_it_out() -> None:
+    rng = random.Random(2024)
+    compared, wins, losses = 0, 0, 0
+    for _ in range(4000):
+        state = random_position(rng, rng.randint(2, 9))
+        plies = race_decided(state)
+        if plies is None:
+            continue
+        expected = reference(state)
+        if expected is not None:
+            assert expected == ("win" if plies > 0 else "loss", abs(plies)), state.position()
+            compared += 1
+            wins += plies > 0
+            losses += plies < 0
+    assert compared > 100 and wins > 30 and losses > 30, (compared, wins, losses)
+
+
+def test_a_race_is_not_decided_while_a_stack_could_grow_tall_enough_to_capture() -> None:
+    # White's 2 on d6 could go back 2 rows to capture b4; apart, the race is decided.
+    assert race_decided(DIPOLE.parse_position("8:W:Wd6=2:Bb4=1")) is None
+    # A single on d6 cannot: White has 3 steps (d6, then two rows), Black 4, so White, to
+    # move, takes its last checker off first, on its third move (ply 5).
+    assert race_decided(DIPOLE.parse_position("8:W:Wd6=1:Bb4=1")) == -5
+    # The two singles on rank 4 could merge onto c5, and a 3 there reaches back to f2.
+    assert race_decided(DIPOLE.parse_position("8:W:Wc5=1,b4=1,d4=1:Bf2=1")) is None
+    # With them on rank 5 it cannot (8 steps to 2): Black's last checker leaves on ply 4.
+    assert race_decided(DIPOLE.parse_position("8:W:Wc5=1,e5=1:Bf2=1")) == 4
 
 
 def test_a_capture_of_the_last_stack_is_a_win_in_1() -> None:

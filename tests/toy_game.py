@@ -216,6 +216,9 @@ class ToyKnowledge:
     def key(self, state: ToyState) -> int:
         return state.key
 
+    def decided(self, state: ToyState) -> int | None:
+        return None
+
     def is_noisy(self, state: ToyState, move: Move) -> bool:
         return False
 

@@ -236,6 +236,10 @@ class BipodKnowledge:
         key: int = state.key
         return key
 
+    def decided(self, state: BipodState) -> int | None:
+        """Only a search tells how a game of it ends."""
+        return None
+
     def is_noisy(self, state: BipodState, move: Move) -> bool:
         return False
 

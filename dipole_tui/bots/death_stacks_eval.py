@@ -150,6 +150,10 @@ class DeathStacksKnowledge:
         key: int = state.key
         return key
 
+    def decided(self, state: DeathStacksState) -> int | None:
+        """Only a search tells how a game of it ends."""
+        return None
+
     def candidates(self, state: DeathStacksState) -> list[Move]:
         """Every legal move: the branching is small enough to search them all."""
         return state.legal_moves()

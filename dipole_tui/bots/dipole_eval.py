@@ -8,7 +8,7 @@ capture takes a whole stack's steps away at once.
 
 from __future__ import annotations
 
-from ..games.dipole import OFF, STRIDE, WHITE, DipoleState, Move
+from ..games.dipole import BLACK, OFF, STRIDE, WHITE, DipoleState, Move
 from .levels import Ladder, Style
 from .search import ScoreUnit
 
@@ -26,6 +26,42 @@ def race(state: DipoleState, side: int) -> int:
     return total
 
 
+def race_decided(state: DipoleState) -> int | None:
+    """The end of a pure race, in plies (positive: the side to move wins), or None while a
+    capture may still happen.
+
+    Captures are over for good once every White stack is above every Black one and no stack can
+    ever grow as tall as the distance back to the nearest enemy row: a capture over d rows moves
+    d checkers, and a stack can only be built from its own side's checkers behind it. From then on
+    each side can spend exactly one step of its race a move (one checker, one row, diagonally,
+    or off the far row) and must move while it has checkers, so the side to move wins if it has
+    more steps left, when the other's last checker leaves.
+    """
+    size, cells, stacks = state.size, state.cells, state.stacks
+    lowest_white = min(stacks[WHITE]) // STRIDE
+    highest_black = max(stacks[BLACK]) // STRIDE
+    if lowest_white <= highest_black:
+        return None
+    white, black = [0] * size, [0] * size  # checkers on each rank
+    for square in stacks[WHITE]:
+        white[square // STRIDE] += cells[square]
+    for square in stacks[BLACK]:
+        black[square // STRIDE] -= cells[square]
+    behind = 0  # a side's checkers on this rank and behind it: its tallest stack here, at most
+    for rank in range(lowest_white, size):
+        behind += white[rank]
+        if behind >= rank - highest_black:
+            return None
+    behind = 0
+    for rank in range(highest_black, -1, -1):
+        behind += black[rank]
+        if behind >= lowest_white - rank:
+            return None
+    me = state.to_move
+    mine, theirs = race(state, me), race(state, 1 - me)
+    return 2 * theirs if mine > theirs else -(2 * mine - 1)
+
+
 class DipoleKnowledge:
     """The evaluation `hard` plays with: material first, then the race. Threats are left to the
     quiescence search, which plays the captures out."""
@@ -39,6 +75,9 @@ class DipoleKnowledge:
         material = checkers[me] - checkers[1 - me]
         steps = race(state, me) - race(state, 1 - me)
         return self.material_weight * material + self.race_weight * steps
+
+    def decided(self, state: DipoleState) -> int | None:
+        return race_decided(state)
 
     def key(self, state: DipoleState) -> int:
         key: int = state.key
@@ -60,6 +99,19 @@ class DipoleKnowledge:
         return 0
 
 
+class FirstKnowledge(DipoleKnowledge):
+    """`hard` as it was first released, kept fixed as the reference its successors must beat
+    (`hard-v1`): material and the race, and no end of a race known before it is played out."""
+
+    def evaluate(self, state: DipoleState) -> int:
+        me = state.to_move
+        material = state.checkers[me] - state.checkers[1 - me]
+        return 12 * material + race(state, me) - race(state, 1 - me)
+
+    def decided(self, state: DipoleState) -> int | None:
+        return None
+
+
 class RaceKnowledge(DipoleKnowledge):
     """The `ab4` baseline's evaluation, as public Dipole programs play: only the race, and
     lower is better (checkers hurried forward and off)."""
@@ -67,6 +119,10 @@ class RaceKnowledge(DipoleKnowledge):
     def evaluate(self, state: DipoleState) -> int:
         me = state.to_move
         return race(state, 1 - me) - race(state, me)
+
+    def decided(self, state: DipoleState) -> int | None:
+        """A fixed baseline: it never learns what `hard` learns."""
+        return None
 
 
 # The ladder, weakest first. Up to `strong` each level looks one ply ahead (captures played out)
@@ -86,6 +142,7 @@ LADDER: Ladder = {
     "strong": Style(DipoleKnowledge, depth=1, slack=0, blunder=0.0, rating=1703),
     "expert": Style(DipoleKnowledge, depth=3, slack=0, blunder=0.0, rating=1885),
     "hard": Style(DipoleKnowledge, depth=None, slack=0, blunder=0.0, rating=2067),
+    "hard-v1": Style(FirstKnowledge, depth=None, slack=0, blunder=0.0),
     "ab4": Style(RaceKnowledge, depth=4, slack=0, blunder=0.0, quiescence=False),
 }
 # Scores are told in checkers: material comes first, a checker ahead is about 1.0.

@@ -35,6 +35,11 @@ class Knowledge(Protocol[S_contra, M]):
 
     def key(self, state: S_contra) -> int: ...
 
+    def decided(self, state: S_contra) -> int | None:
+        """How many plies from here the game ends with best play, if the game's knowledge can
+        tell without a search (positive: the side to move wins; negative: it loses); else None."""
+        ...
+
     def is_noisy(self, state: S_contra, move: M) -> bool: ...
 
     def order(self, state: S_contra, move: M) -> int:
@@ -256,7 +261,10 @@ class Search(Generic[S, M]):
     def _terminal(self, state: S, ply: int) -> int | None:
         outcome = state.outcome()
         if outcome is None:
-            return None
+            plies = self.knowledge.decided(state)
+            if plies is None:
+                return None
+            return WIN - (ply + plies) if plies > 0 else -(WIN - (ply - plies))
         if outcome.winner is None:  # even plies: the side the search plays for is to move
             return -self.contempt if ply % 2 == 0 else self.contempt
         return WIN - ply if outcome.winner == state.to_move else -(WIN - ply)
