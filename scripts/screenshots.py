@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.widgets import Select
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice
@@ -125,6 +126,15 @@ async def game_over(pilot: Pilot[None]) -> None:
     assert app.session.outcome is not None, "the game-over scene must end the game"
 
 
+async def new_game(pilot: Pilot[None]) -> None:
+    """The new-game dialog with Black's list open: every level of the ladder, with its rating."""
+    await pilot.press("n")
+    await pilot.pause()
+    pilot.app.screen.query_one("#player-1", Select).focus()
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 # Death Stacks: Red's b5 holds r r b r; Black's c4 holds six pieces.
 STACKS_MIDDLE = "bb,b,rbb,,,/,rrbr,,,,rb/,,brrbrb,,,/b,,,,r,/,r,b,,,r/r,,,,, r"
 
@@ -234,6 +244,7 @@ SCENES: dict[str, tuple[Scene, str, str, tuple[int, int]]] = {
     "threats": (threats, "dipole", "8x8", (100, 30)),
     "help": (help_screen, "dipole", "8x8", (100, 30)),
     "game-over": (game_over, "dipole", "8x8", (100, 30)),
+    "new-game": (new_game, "dipole", "8x8", (100, 30)),
     "review": (review, "dipole", "8x8", (100, 30)),
     "lesson": (lesson, "dipole", "8x8", (100, 30)),
     "puzzle": (puzzle, "dipole", "8x8", (100, 30)),
