@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from dipole_tui.bots import BASELINES, Budget
-from dipole_tui.bots.dipole_eval import DipoleKnowledge, RaceKnowledge, race
+from dipole_tui.bots.dipole_eval import LADDER, DipoleKnowledge, RaceKnowledge, race
 from dipole_tui.bots.levels import SearchBot, Style
 from dipole_tui.bots.process import Thinker
+from dipole_tui.bots.search import Search, plies_to_end
 from dipole_tui.games.dipole import BLACK, DIPOLE, WHITE, DipoleState
 from dipole_tui.registry import create_bot, levels
 
@@ -88,6 +89,16 @@ def test_hard_takes_the_winning_capture_and_never_removes_its_last_checker() -> 
     last = DIPOLE.parse_position("8:W:Wa7=1:Bf6=2")
     assert {DIPOLE.format_move(m) for m in last.legal_moves()} == {"a7-b8", "a7-off:1"}
     assert DIPOLE.format_move(hard.choose(last, Budget(movetime=None, depth=3))) == "a7-b8"
+
+
+def test_only_hard_knows_a_race_past_every_capture_is_won_before_it_is_played_out() -> None:
+    # White's 8 steps to Black's 2 with no capture ever possible: Black's last checker leaves on
+    # ply 4, whatever either side plays meanwhile.
+    state = DIPOLE.parse_position("8:W:Wc5=1,e5=1:Bf2=1")
+    hard = Search(LADDER["hard"].knowledge()).run(state, depth=1)
+    assert plies_to_end(hard.score) == 4 and hard.score > 0
+    expert = Search(LADDER["expert"].knowledge()).run(state, depth=1)
+    assert plies_to_end(expert.score) is None
 
 
 def test_a_stop_request_ends_the_search_at_once() -> None:
