@@ -6,7 +6,9 @@ search is alpha-beta to the end of the game over those scores, with a transposit
 bounds on them keyed by the Zobrist key. Win or loss is settled first by a null window at 0, which
 proves one win without caring how long it takes; then the distance is bisected between 1 and that
 win's length with null windows ("a win within d plies?"), each of which mate-distance pruning
-cuts off d plies from the root, and every bound found on the way stays in the table.
+cuts off d plies from the root, and every bound found on the way stays in the table. A position
+whose end the game's knowledge tells at once (`Knowledge.decided`: Dipole's race past every
+capture) is scored so without searching it.
 
 What makes it fast (measured on random endings, `bench/solver.py`): the moves are ordered as a
 proof-number search would choose them, the game's noisy moves (captures) first and then the moves

@@ -29,6 +29,7 @@ LEVELS = (
     "skilled",
     "seasoned",
     "medium",
+    "advanced",
     "strong",
     "expert",
     "hard",
