@@ -135,6 +135,29 @@ def test_a_level_throws_checkers_away_for_less_than_its_best_only_in_a_blunder()
     assert removals(1.0) > 0
 
 
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_the_weaker_levels_yes_or_no_tests_agree_with_exact_scores(depth: int) -> None:
+    """`weigh` finds the best score and `reaches` tells which moves come within a margin of
+    it, exactly as scoring every move with an open window would."""
+    answers = []
+    for state in random_positions(4, seed=depth):
+        moves = state.legal_moves()[:12]
+        exact = {}
+        for move in moves:
+            after = state.copy()
+            after.play(move)
+            exact[move] = -Search(DipoleKnowledge()).score(after, depth - 1)
+        search = Search(DipoleKnowledge())
+        best_move, best = search.weigh(state, moves, depth)
+        assert best == max(exact.values()) == exact[best_move]
+        for margin in (0, 6, 24):
+            for move in moves:
+                answer = search.reaches(state, move, depth, best - margin)
+                assert answer == (exact[move] >= best - margin)
+                answers.append(answer)
+    assert True in answers and False in answers
+
+
 def test_a_stopped_easy_or_medium_bot_still_answers_with_a_legal_move() -> None:
     stop = threading.Event()
     stop.set()  # stopped before it starts: it must not raise

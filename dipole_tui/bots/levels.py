@@ -74,12 +74,12 @@ class SearchBot:
         return found
 
     def _human_choice(self, state: State[M], depth: int, stop: Stop | None) -> M:
-        """Score every move at a shallow depth, then pick among the nearly best.
+        """Find the best move's score at a shallow depth, then pick among the nearly best.
 
-        A move is scored exactly only while it might be within the slack of the best so far;
-        one that falls short is cut off early. Likely moves are weighed first, so that most
-        are cut, and the pick is made from the moves in their canonical order, so the order of
-        weighing never shows."""
+        Whether another move comes within the slack of the best is a yes-or-no question, far
+        cheaper to search than its exact score. Likely moves are weighed first, so that the
+        best is found early, and the pick is made from the moves in their canonical order, so
+        the order of weighing never shows."""
         if self.style.stray and self.rng.random() < self.style.stray:
             anything: M = self.rng.choice(state.legal_moves())
             return anything
@@ -90,32 +90,29 @@ class SearchBot:
         blunder = self.rng.random() < self.style.blunder
         if blunder:
             slack *= 4
-        work = state.copy()
-        scores: dict[M, int] = {}
-        best: int | None = None
-        for move in self._likely_first(work, moves, depth):
-            work.play(move)
-            try:
-                if best is None:
-                    result = -self.search.score(work, depth - 1, stop)
-                else:  # only whether it reaches best - slack matters, and its score if so
-                    floor = best - slack - 1
-                    result = -self.search.score(work, depth - 1, stop, beta=-floor)
-            except OutOfTime:  # stopped: choose among what was weighed so far
-                break
-            finally:
-                work.undo()
-            scores[move] = result
-            if best is None or result > best:
-                best = result
-        if best is None:
+        search = self.search
+        try:
+            best_move, best = search.weigh(
+                state, self._likely_first(state.copy(), moves, depth), depth, stop
+            )
+            near = [
+                move
+                for move in moves
+                if move == best_move or search.reaches(state, move, depth, best - slack, stop)
+            ]
+            # Only in a blunder does it throw material away for less than the best: a person
+            # learning the game still keeps their checkers, most of the time.
+            if not blunder:
+                kept = [
+                    move
+                    for move in near
+                    if move == best_move
+                    or not self.game.gives_away(move)
+                    or search.reaches(state, move, depth, best, stop)
+                ]
+                near = kept or near
+        except OutOfTime:  # stopped: there is no time left to choose
             return moves[0]
-        near = [move for move in moves if scores.get(move, best - slack - 1) >= best - slack]
-        # Only in a blunder does it throw material away for less than the best: a person
-        # learning the game still keeps their checkers, most of the time.
-        if not blunder:
-            kept = [m for m in near if scores[m] == best or not self.game.gives_away(m)]
-            near = kept or near
         return self.rng.choice(near)
 
     def _likely_first(self, state: State[M], moves: list[M], depth: int) -> list[M]:

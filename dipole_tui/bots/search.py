@@ -136,6 +136,9 @@ class Search(Generic[S, M]):
         # The clock is read every tick_mask + 1 nodes: fewer where a node costs more.
         self.tick_mask = tick_mask
         self.table: dict[int, _Entry[M]] = {}
+        # Evaluations by key: the leaves of a shallow tree are reached again and again by moves
+        # played in another order.
+        self.evaluations: dict[int, int] = {}
         self.table_size = table_size
         self.history: dict[M, int] = {}
         self.killers: list[list[M | None]] = []
@@ -162,8 +165,7 @@ class Search(Generic[S, M]):
         self._deadline = started + movetime if movetime else float("inf")
         self._stop = stop
         self.nodes = 0
-        if len(self.table) > self.table_size:
-            self.table.clear()
+        self._keep_tables_small()
         moves = self.knowledge.candidates(state)
         if not moves:
             raise ValueError("the game is over: there is no move to search")
@@ -210,8 +212,28 @@ class Search(Generic[S, M]):
                 return over
             if self.quiescence:
                 return self._quiesce(state, alpha, beta, 1, 0)
-            return self.knowledge.evaluate(state)
+            return self._evaluate(state)
         return self._negamax(state, depth, alpha, beta, 1)
+
+    def weigh(
+        self, state: S, moves: list[M], depth: int, stop: Stop | None = None
+    ) -> tuple[M, int]:
+        """The best of `moves` searched `depth` plies deep, and its exact score: the yardstick
+        the weaker levels measure their other candidates against (with `reaches`)."""
+        self._deadline = float("inf")
+        self._stop = stop
+        self._keep_tables_small()
+        score, move, _ = self._root(state.copy(), depth, moves)
+        return move, score
+
+    def reaches(self, state: S, move: M, depth: int, floor: int, stop: Stop | None = None) -> bool:
+        """Whether `move` scores at least `floor` searched `depth` plies deep: a null-window
+        test, far cheaper than the move's exact score."""
+        self._deadline = float("inf")
+        self._stop = stop
+        work = state.copy()
+        work.play(move)
+        return -self._negamax(work, depth - 1, -floor, -floor + 1, 1) >= floor
 
     def principal_variation(self, state: S, first_move: M, max_len: int) -> list[M]:
         """The line the search expects after `first_move` (a legal move of `state`): the table's
@@ -269,6 +291,19 @@ class Search(Generic[S, M]):
             return -self.contempt if ply % 2 == 0 else self.contempt
         return WIN - ply if outcome.winner == state.to_move else -(WIN - ply)
 
+    def _keep_tables_small(self) -> None:
+        """Between moves, forget all once a table outgrows its size (a game can be long)."""
+        if len(self.table) > self.table_size or len(self.evaluations) > self.table_size:
+            self.table.clear()
+            self.evaluations.clear()
+
+    def _evaluate(self, state: S) -> int:
+        key = self.knowledge.key(state)
+        value = self.evaluations.get(key)
+        if value is None:
+            value = self.evaluations[key] = self.knowledge.evaluate(state)
+        return value
+
     def _negamax(self, state: S, depth: int, alpha: int, beta: int, ply: int) -> int:
         self._tick()
         over = self._terminal(state, ply)
@@ -277,7 +312,7 @@ class Search(Generic[S, M]):
         if depth <= 0:
             if self.quiescence:
                 return self._quiesce(state, alpha, beta, ply, 0)
-            return self.knowledge.evaluate(state)
+            return self._evaluate(state)
         knowledge = self.knowledge
         key = knowledge.key(state)
         entry = self.table.get(key)
@@ -295,6 +330,8 @@ class Search(Generic[S, M]):
         original_alpha = alpha
         moves = self._ordered(state, knowledge.candidates(state), table_move, ply)
         best_score, best_move = -INFINITY, moves[0]
+        # A bare evaluation is exact whatever the window: no move needs weighing twice.
+        exact_children = depth == 1 and not self.quiescence
         for index, move in enumerate(moves):
             state.play(move)
             try:
@@ -302,7 +339,7 @@ class Search(Generic[S, M]):
                     score = -self._negamax(state, depth - 1, -beta, -alpha, ply + 1)
                 else:
                     score = -self._negamax(state, depth - 1, -alpha - 1, -alpha, ply + 1)
-                    if alpha < score < beta:
+                    if alpha < score < beta and not exact_children:
                         score = -self._negamax(state, depth - 1, -beta, -alpha, ply + 1)
             finally:
                 state.undo()
@@ -324,7 +361,7 @@ class Search(Generic[S, M]):
         if over is not None:
             return over
         knowledge = self.knowledge
-        stand = knowledge.evaluate(state)
+        stand = self._evaluate(state)
         if stand >= beta or qdepth >= MAX_QUIESCENCE:
             return stand
         alpha = max(alpha, stand)
@@ -344,19 +381,21 @@ class Search(Generic[S, M]):
     # -- ordering --------------------------------------------------------------------------
 
     def _ordered(self, state: S, moves: list[M], table_move: M | None, ply: int) -> list[M]:
+        """The table's move, then captures (biggest first), killers, and the rest by history."""
         knowledge, history = self.knowledge, self.history
         killers = self.killers[ply] if ply < len(self.killers) else []
-
-        def rank(move: M) -> int:
-            if move == table_move:
-                return 1 << 40
-            if knowledge.is_noisy(state, move):
-                return (1 << 30) + knowledge.order(state, move)
-            if move in killers:
-                return 1 << 25
-            return history.get(move, 0)
-
-        return sorted(moves, key=rank, reverse=True)
+        noisy: list[M] = []
+        quiet: list[M] = []
+        for move in moves:
+            (noisy if knowledge.is_noisy(state, move) else quiet).append(move)
+        noisy.sort(key=lambda move: knowledge.order(state, move), reverse=True)
+        quiet.sort(key=lambda move: history.get(move, 0), reverse=True)
+        first = [move for move in killers if move is not None and move in quiet]
+        ordered = noisy + first + [move for move in quiet if move not in first]
+        if table_move is not None and table_move in moves:
+            ordered.remove(table_move)
+            ordered.insert(0, table_move)
+        return ordered
 
     def _remember_cutoff(self, move: M, depth: int, ply: int) -> None:
         while len(self.killers) <= ply:

@@ -149,6 +149,11 @@ def _build_targets() -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 TARGETS = _build_targets()
+# MOVES[origin][k]: the moves of k pieces from `origin`, made once (generation only copies them).
+MOVES = tuple(
+    tuple(tuple(Move(o, k, t) for t in TARGETS[o][k]) for k in range(MAX_HEIGHT + 1))
+    for o in range(SQUARES)
+)
 # REACH[origin][h]: how many (count, target) moves a stack of h pieces on `origin` has in total.
 REACH = tuple(
     tuple(sum(len(TARGETS[o][k]) for k in range(1, h + 1)) for h in range(MAX_HEIGHT + 1))
@@ -267,9 +272,9 @@ class DeathStacksState(State[Move]):
             return []
         moves: list[Move] = []
         for origin, least, height in movable:
-            reach = TARGETS[origin]
+            by_count = MOVES[origin]
             for k in range(least, height + 1):
-                moves.extend(Move(origin, k, target) for target in reach[k])
+                moves.extend(by_count[k])
         return moves
 
     def count_moves(self) -> int:
