@@ -97,16 +97,15 @@ class DeathStacksKnowledge:
         return known
 
     def evaluate(self, state: DeathStacksState) -> int:
-        cells = state.cells
         facts = self.facts
         stacks = [0, 0]
         worth = [0, 0]
         reached = [0, 0]
         # A side with a too-tall stack must move one of those next turn: only they reach.
-        tall = [False, False]
         reached_tall = [0, 0]
-        prizes: list[tuple[int, int, int]] = []  # (owner, square bit, prize for taking it)
-        for square, stack in enumerate(cells):
+        tall = [False, False]
+        held: list[list[tuple[int, int]]] = [[], []]  # per owner: (square bit, prize for taking)
+        for square, stack in enumerate(state.cells):
             if stack:
                 top, value, squares, prize, too_tall = facts(square, stack)
                 stacks[top] += 1
@@ -115,20 +114,18 @@ class DeathStacksKnowledge:
                 if too_tall:
                     tall[top] = True
                     reached_tall[top] |= squares
-                prizes.append((top, 1 << square, prize))
+                held[top].append((1 << square, prize))
         if not stacks[0] or not stacks[1]:  # over: the search scores it before asking
             return 0
-        for side in (0, 1):
-            if tall[side]:
-                reached[side] = reached_tall[side]
         threats = [0, 0]
         best = [0, 0]
-        for top, bit, prize in prizes:
-            attacker = 1 - top
-            if reached[attacker] & bit:
-                threats[attacker] += prize
-                if prize > best[attacker]:
-                    best[attacker] = prize
+        for attacker in (0, 1):
+            reach = reached_tall[attacker] if tall[attacker] else reached[attacker]
+            for bit, prize in held[1 - attacker]:
+                if reach & bit:
+                    threats[attacker] += prize
+                    if prize > best[attacker]:
+                        best[attacker] = prize
         me = state.to_move
         you = 1 - me
         if stacks[you] == 1 and best[me]:

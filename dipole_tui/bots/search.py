@@ -11,6 +11,7 @@ core's protocol.
 from __future__ import annotations
 
 import time
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
@@ -140,7 +141,7 @@ class Search(Generic[S, M]):
         # played in another order.
         self.evaluations: dict[int, int] = {}
         self.table_size = table_size
-        self.history: dict[M, int] = {}
+        self.history: defaultdict[M, int] = defaultdict(int)  # a move never seen counts 0
         self.killers: list[list[M | None]] = []
         self.nodes = 0
         # Told of each completed depth of every run, as run's own `on_depth` is: how a caller
@@ -389,7 +390,7 @@ class Search(Generic[S, M]):
         for move in moves:
             (noisy if knowledge.is_noisy(state, move) else quiet).append(move)
         noisy.sort(key=lambda move: knowledge.order(state, move), reverse=True)
-        quiet.sort(key=lambda move: history.get(move, 0), reverse=True)
+        quiet.sort(key=history.__getitem__, reverse=True)
         first = [move for move in killers if move is not None and move in quiet]
         ordered = noisy + first + [move for move in quiet if move not in first]
         if table_move is not None and table_move in moves:
@@ -403,4 +404,4 @@ class Search(Generic[S, M]):
         slot = self.killers[ply]
         if slot[0] != move:
             slot[1], slot[0] = slot[0], move
-        self.history[move] = self.history.get(move, 0) + depth * depth
+        self.history[move] += depth * depth
