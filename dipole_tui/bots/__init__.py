@@ -30,6 +30,7 @@ LEVELS = (
     "seasoned",
     "medium",
     "advanced",
+    "sharp",
     "strong",
     "expert",
     "hard",

@@ -180,8 +180,8 @@ def _d(depth: int, slack: int, blunder: float, rating: int) -> Style:
 # The ladder, weakest first: a mistake costs more here than in Dipole (a stack left to be taken
 # is often the game), so the steps are small changes of slack and the ladder is long. Up to
 # `skilled` the levels look one ply ahead, then two, from `advanced` three; `hard` searches for
-# its whole budget. The step from `advanced` to `strong` is still too wide (+402): at three plies
-# a little less slack is worth far more than at one, and a level between is wanted.
+# its whole budget. At three plies a little less slack is worth far more than at one, so those
+# levels' slacks are close together.
 # Ratings: Elo over random, from `python bench/ladder.py --game death-stacks --games 200 --jobs 2`.
 LADDER: Ladder = {
     "beginner": _d(1, 60, 0.50, 119),
@@ -196,9 +196,10 @@ LADDER: Ladder = {
     "seasoned": _d(2, 16, 0.08, 2534),
     "medium": _d(2, 8, 0.04, 2744),
     "advanced": _d(3, 20, 0.10, 2982),
-    "strong": _d(3, 14, 0.07, 3384),
-    "expert": _d(3, 8, 0.04, 3591),
-    "hard": replace(_HARD, rating=3840),
+    "sharp": _d(3, 17, 0.08, 3178),
+    "strong": _d(3, 14, 0.07, 3351),
+    "expert": _d(3, 8, 0.04, 3558),
+    "hard": replace(_HARD, rating=3807),
 }
 # Scores are told in stacks: one more stack under control than the opponent is about 1.0.
 UNIT = ScoreUnit("stacks", DeathStacksKnowledge.control)

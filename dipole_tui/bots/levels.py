@@ -103,14 +103,13 @@ class SearchBot:
             # Only in a blunder does it throw material away for less than the best: a person
             # learning the game still keeps their checkers, most of the time.
             if not blunder:
-                kept = [
+                near = [
                     move
                     for move in near
                     if move == best_move
                     or not self.game.gives_away(move)
                     or search.reaches(state, move, depth, best, stop)
                 ]
-                near = kept or near
         except OutOfTime:  # stopped: there is no time left to choose
             return moves[0]
         return self.rng.choice(near)
