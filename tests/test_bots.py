@@ -11,10 +11,16 @@ from pathlib import Path
 import pytest
 
 from dipole_tui.bots import BASELINES, Budget
-from dipole_tui.bots.dipole_eval import LADDER, DipoleKnowledge, RaceKnowledge, race
+from dipole_tui.bots.dipole_eval import (
+    LADDER,
+    DipoleKnowledge,
+    ExactRaceKnowledge,
+    RaceKnowledge,
+    race,
+)
 from dipole_tui.bots.levels import SearchBot, Style
 from dipole_tui.bots.process import Thinker
-from dipole_tui.bots.search import Search, plies_to_end
+from dipole_tui.bots.search import Search, noisy_among, plies_to_end
 from dipole_tui.games.dipole import BLACK, DIPOLE, WHITE, DipoleState
 from dipole_tui.registry import create_bot, levels
 
@@ -99,6 +105,53 @@ def test_only_hard_knows_a_race_past_every_capture_is_won_before_it_is_played_ou
     assert plies_to_end(hard.score) == 4 and hard.score > 0
     expert = Search(LADDER["expert"].knowledge()).run(state, depth=1)
     assert plies_to_end(expert.score) is None
+
+
+class Unbounded(ExactRaceKnowledge):
+    """hard's knowledge without a bound on what a quiet move gains: nothing is skipped."""
+
+    def quiet_gain(self, state: DipoleState) -> int | None:
+        return None
+
+
+class RaceBlindUnbounded(DipoleKnowledge):
+    def quiet_gain(self, state: DipoleState) -> int | None:
+        return None
+
+
+@pytest.mark.parametrize("knowledge", [DipoleKnowledge, ExactRaceKnowledge])
+def test_skipping_quiet_moves_before_the_horizon_changes_no_score(
+    knowledge: type[DipoleKnowledge],
+) -> None:
+    skipped = 0
+    for state in random_positions(10, seed=5):
+        fast = Search(knowledge())
+        found = fast.run(state, depth=4)
+        full = Search(Unbounded() if knowledge is ExactRaceKnowledge else RaceBlindUnbounded()).run(
+            state, depth=4
+        )
+        assert (found.score, found.move) == (full.score, full.move)
+        skipped += full.nodes - found.nodes
+    assert skipped > 0
+
+
+def test_a_quiet_move_that_may_end_the_contact_is_not_skipped() -> None:
+    """hard knows a race once the armies have passed: a quiet move that passes may win it."""
+    knowledge = ExactRaceKnowledge()
+    # White's c3 pair is its only stack not past Black's f4 pair: c3-c5 ends the contact.
+    assert knowledge.quiet_gain(DIPOLE.parse_position("8:W:Wc3=2,e7=3:Bf4=2")) is None
+    assert knowledge.quiet_gain(DIPOLE.parse_position("8:W:Wc3=2,a3=1,e7=3:Bf4=2")) == 0
+    assert knowledge.quiet_gain(DIPOLE.parse_position("8:W:Wc5=1,e5=1:Bf2=1")) is None
+    assert DipoleKnowledge().quiet_gain(DIPOLE.parse_position("8:W:Wc3=2,e7=3:Bf4=2")) == 0
+
+
+def test_the_captures_are_the_noisy_moves_in_order() -> None:
+    knowledge = DipoleKnowledge()
+    found = 0
+    for state in random_positions(40, seed=8):
+        assert knowledge.noisy_moves(state) == noisy_among(knowledge, state)
+        found += len(knowledge.noisy_moves(state))
+    assert found > 0
 
 
 def test_a_stop_request_ends_the_search_at_once() -> None:

@@ -58,6 +58,7 @@ def check_against_reference(state: DipoleState) -> None:
     legal = state.legal_moves()
     assert set(legal) == ref_moves(of_state(state))
     assert legal == sorted(legal, key=canonical_key)
+    assert state.captures() == [move for move in legal if move.capture]
     assert threats(state) == ref_threats(of_state(state))
 
 

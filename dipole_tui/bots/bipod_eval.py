@@ -240,6 +240,14 @@ class BipodKnowledge:
         """Only a search tells how a game of it ends."""
         return None
 
+    def quiet_gain(self, state: BipodState) -> int | None:
+        """None: no bound is known."""
+        return None
+
+    def noisy_moves(self, state: BipodState) -> list[Move]:
+        """None: no move is noisy."""
+        return []
+
     def is_noisy(self, state: BipodState, move: Move) -> bool:
         return False
 

@@ -25,7 +25,7 @@ from ..games.death_stacks import (
     Stack,
 )
 from .levels import Ladder, Style
-from .search import ScoreUnit
+from .search import ScoreUnit, noisy_among
 
 
 def _masks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
@@ -154,6 +154,13 @@ class DeathStacksKnowledge:
     def candidates(self, state: DeathStacksState) -> list[Move]:
         """Every legal move: the branching is small enough to search them all."""
         return state.legal_moves()
+
+    def quiet_gain(self, state: DeathStacksState) -> int | None:
+        """None: no bound is known."""
+        return None
+
+    def noisy_moves(self, state: DeathStacksState) -> list[Move]:
+        return noisy_among(self, state)
 
     def is_noisy(self, state: DeathStacksState, move: Move) -> bool:
         """A capture: landing on an enemy stack (ordered first; quiescence is not used)."""

@@ -80,6 +80,11 @@ class DipoleKnowledge:
         """The levels below `hard` play every race out."""
         return None
 
+    def quiet_gain(self, state: DipoleState) -> int | None:
+        """0: a move that captures nothing moves checkers forward or off, so it only spends
+        the mover's race (or its material)."""
+        return 0
+
     def key(self, state: DipoleState) -> int:
         key: int = state.key
         return key
@@ -90,6 +95,12 @@ class DipoleKnowledge:
 
     def is_noisy(self, state: DipoleState, move: Move) -> bool:
         return bool(move.capture)
+
+    def noisy_moves(self, state: DipoleState) -> list[Move]:
+        captures = state.captures()
+        if len(captures) > 1:
+            captures.sort(key=lambda move: self.order(state, move), reverse=True)
+        return captures
 
     def order(self, state: DipoleState, move: Move) -> int:
         """Captures by victim size (cheapest attacker first); then forward moves; removals last."""
@@ -107,6 +118,19 @@ class ExactRaceKnowledge(DipoleKnowledge):
     def decided(self, state: DipoleState) -> int | None:
         return race_decided(state)
 
+    def quiet_gain(self, state: DipoleState) -> int | None:
+        """No bound where a quiet move may end the armies' contact: it can reach a won race."""
+        stacks = state.stacks
+        lowest_white = min(stacks[WHITE]) // STRIDE
+        highest_black = max(stacks[BLACK]) // STRIDE
+        if lowest_white > highest_black:
+            return None
+        if state.to_move == WHITE:
+            in_contact = sum(1 for square in stacks[WHITE] if square // STRIDE <= highest_black)
+        else:
+            in_contact = sum(1 for square in stacks[BLACK] if square // STRIDE >= lowest_white)
+        return 0 if in_contact > 1 else None
+
 
 class RaceKnowledge(DipoleKnowledge):
     """The `ab4` baseline's evaluation, as public Dipole programs play: only the race, and
@@ -115,6 +139,10 @@ class RaceKnowledge(DipoleKnowledge):
     def evaluate(self, state: DipoleState) -> int:
         me = state.to_move
         return race(state, 1 - me) - race(state, me)
+
+    def quiet_gain(self, state: DipoleState) -> int | None:
+        """None: here a step forward is a gain."""
+        return None
 
 
 # The ladder, weakest first. Up to `strong` each level looks one ply ahead (captures played out)

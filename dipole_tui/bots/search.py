@@ -41,7 +41,19 @@ class Knowledge(Protocol[S_contra, M]):
         tell without a search (positive: the side to move wins; negative: it loses); else None."""
         ...
 
+    def quiet_gain(self, state: S_contra) -> int | None:
+        """At most how much a quiet (not noisy) move can raise the evaluation of the side that
+        plays it, if the game's knowledge can bound it; else None. With a bound, the last ply
+        before the horizon skips every quiet move of a position already too poor to gain
+        enough: exactly, as the search would have found, only sooner."""
+        ...
+
     def is_noisy(self, state: S_contra, move: M) -> bool: ...
+
+    def noisy_moves(self, state: S_contra) -> list[M]:
+        """The legal noisy moves, likeliest to gain first: what the search plays out past its
+        horizon (a game's knowledge may find them faster than by sorting all the moves)."""
+        ...
 
     def order(self, state: S_contra, move: M) -> int:
         """Static ordering: higher first (big captures before quiet moves)."""
@@ -51,6 +63,14 @@ class Knowledge(Protocol[S_contra, M]):
         """The legal moves the search expands, likeliest first; `state.legal_moves()` where
         every move is worth a look. Never empty while the game goes on."""
         ...
+
+
+def noisy_among(knowledge: Knowledge[S_contra, M], state: S_contra) -> list[M]:
+    """The noisy moves among the candidates, likeliest to gain first: for a game whose
+    knowledge has no faster way to find them."""
+    noisy = [move for move in knowledge.candidates(state) if knowledge.is_noisy(state, move)]
+    noisy.sort(key=lambda move: knowledge.order(state, move), reverse=True)
+    return noisy
 
 
 def plies_to_end(score: int) -> int | None:
@@ -329,8 +349,15 @@ class Search(Generic[S, M]):
                 if entry.flag == UPPER and stored <= alpha:
                     return stored
         original_alpha = alpha
-        moves = self._ordered(state, knowledge.candidates(state), table_move, ply)
-        best_score, best_move = -INFINITY, moves[0]
+        gain = knowledge.quiet_gain(state) if depth == 1 and self.quiescence else None
+        if gain is not None and self._evaluate(state) + gain <= alpha:
+            # Every quiet move is known to fail low: only a noisy one can lift the score.
+            best_score = self._evaluate(state) + gain
+            moves = knowledge.noisy_moves(state)
+        else:
+            best_score = -INFINITY
+            moves = self._ordered(state, knowledge.candidates(state), table_move, ply)
+        best_move = moves[0] if moves else None
         # A bare evaluation is exact whatever the window: no move needs weighing twice.
         exact_children = depth == 1 and not self.quiescence
         for index, move in enumerate(moves):
@@ -366,9 +393,7 @@ class Search(Generic[S, M]):
         if stand >= beta or qdepth >= MAX_QUIESCENCE:
             return stand
         alpha = max(alpha, stand)
-        noisy = [m for m in knowledge.candidates(state) if knowledge.is_noisy(state, m)]
-        noisy.sort(key=lambda m: -knowledge.order(state, m))
-        for move in noisy:
+        for move in knowledge.noisy_moves(state):
             state.play(move)
             try:
                 score = -self._quiesce(state, -beta, -alpha, ply + 1, qdepth + 1)

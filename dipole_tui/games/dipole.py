@@ -80,18 +80,21 @@ _DIRECTIONS = [(df, dr) for dr in (1, 0, -1) for df in (-1, 0, 1) if (df, dr) !=
 
 
 class _Tables(NamedTuple):
-    """Per board size and side: every (count, target, forward) from each square, and where
-    removals start."""
+    """Per board size and side, every move from each square built once: the moves along each
+    line (count, target, whether it goes forward, the move there and the capture there), the
+    removals by count, and the capture of each other square, if a line reaches it."""
 
-    reach: dict[int, tuple[tuple[int, int, bool], ...]]
-    first_removal: dict[int, int]  # the smallest count that can leave the board forward
+    reach: dict[int, tuple[tuple[int, int, bool, Move, Move], ...]]
+    removals: dict[int, tuple[Move, ...]]  # Move(origin, OFF, k) for every k that leaves
+    captures: dict[int, dict[int, Move]]  # origin -> target -> the capture, all 8 directions
 
 
 @cache
 def _tables(size: int, side: int) -> _Tables:
     ahead = 1 if side == WHITE else -1
-    reach: dict[int, tuple[tuple[int, int, bool], ...]] = {}
-    first_removal: dict[int, int] = {}
+    reach: dict[int, tuple[tuple[int, int, bool, Move, Move], ...]] = {}
+    removals: dict[int, tuple[Move, ...]] = {}
+    captures: dict[int, dict[int, Move]] = {}
     for square in dark_squares(size):
         file, rank = square % STRIDE, square // STRIDE
         moves = []
@@ -101,13 +104,28 @@ def _tables(size: int, side: int) -> _Tables:
                 if not (0 <= f < size and 0 <= r < size):
                     break
                 if (f + r) % 2 == 0:  # a straight move of odd length ends on a light square
-                    moves.append((k, r * STRIDE + f, dr == ahead))
+                    target = r * STRIDE + f
+                    moves.append(
+                        (
+                            k,
+                            target,
+                            dr == ahead,
+                            Move(square, target, k),
+                            Move(square, target, k, True),
+                        )
+                    )
         reach[square] = tuple(sorted(moves))
+        captures[square] = {target: capture for _, target, _, _, capture in moves}
         # A diagonal always leaves the board no later than straight ahead does, so the smallest
         # count that leaves the board is the smaller of the two forward diagonals' exits.
         rows_left = size - rank if side == WHITE else rank + 1
-        first_removal[square] = min(rows_left, file + 1, size - file)
-    return _Tables(reach, first_removal)
+        first = min(rows_left, file + 1, size - file)
+        removals[square] = tuple(Move(square, OFF, k) for k in range(first, MAX_HEIGHT + 1))
+    return _Tables(reach, removals, captures)
+
+
+def _by_count_then_target(move: Move) -> tuple[int, int]:
+    return move.count, move.target
 
 
 class DipoleState(State[Move]):
@@ -194,23 +212,48 @@ class DipoleState(State[Move]):
         side = self.to_move
         sign = 1 if side == WHITE else -1
         cells = self.cells
-        reach, first_removal = _tables(self.size, side)
+        reach, removals, _ = _tables(self.size, side)
         moves: list[Move] = []
         append = moves.append
         for origin in sorted(self.stacks[side]):
             height = cells[origin] * sign
-            for k, target, forward in reach[origin]:
+            for k, target, forward, step, capture in reach[origin]:
                 if k > height:
                     break
                 there = cells[target] * sign
                 if there >= 0:
                     if forward:
-                        append(Move(origin, target, k))
+                        append(step)
                 elif -there <= k:
-                    append(Move(origin, target, k, True))
-            for k in range(first_removal[origin], height + 1):
-                append(Move(origin, OFF, k))
+                    append(capture)
+            for removal in removals[origin]:
+                if removal.count > height:
+                    break
+                append(removal)
         return moves or [PASS]
+
+    def captures(self) -> list[Move]:
+        """The legal captures alone, in `legal_moves`' order: what a search looks at past its
+        horizon, found from the pairs of stacks rather than from every move."""
+        if self.checkers[0] == 0 or self.checkers[1] == 0:
+            return []
+        side = self.to_move
+        sign = 1 if side == WHITE else -1
+        cells = self.cells
+        lines = _tables(self.size, side).captures
+        found: list[Move] = []
+        for origin in sorted(self.stacks[side]):
+            height = cells[origin] * sign
+            line = lines[origin]
+            mine = []
+            for target in self.stacks[1 - side]:
+                capture = line.get(target)
+                if capture is not None and -cells[target] * sign <= capture.count <= height:
+                    mine.append(capture)
+            if len(mine) > 1:
+                mine.sort(key=_by_count_then_target)
+            found += mine
+        return found
 
     def count_moves(self) -> int:
         """len(legal_moves()) without building them: for perft's last ply and bots' mobility."""
@@ -219,14 +262,14 @@ class DipoleState(State[Move]):
         side = self.to_move
         sign = 1 if side == WHITE else -1
         cells = self.cells
-        reach, first_removal = _tables(self.size, side)
+        reach, removals, _ = _tables(self.size, side)
         count = 0
         for origin in self.stacks[side]:
             height = cells[origin] * sign
-            removals = height - first_removal[origin] + 1
-            if removals > 0:
-                count += removals
-            for k, target, forward in reach[origin]:
+            leaving = removals[origin]
+            if leaving and leaving[0].count <= height:
+                count += height - leaving[0].count + 1
+            for k, target, forward, _, _ in reach[origin]:
                 if k > height:
                     break
                 there = cells[target] * sign
