@@ -7,6 +7,7 @@ import random
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,7 +22,7 @@ from dipole_tui.bots.dipole_eval import (
 from dipole_tui.bots.levels import SearchBot, Style
 from dipole_tui.bots.process import Thinker
 from dipole_tui.bots.search import Search, noisy_among, plies_to_end
-from dipole_tui.games.dipole import BLACK, DIPOLE, WHITE, DipoleState
+from dipole_tui.games.dipole import BLACK, DIPOLE, WHITE, DipoleState, Move
 from dipole_tui.registry import create_bot, levels
 
 DEPTH_2 = Budget(movetime=None, depth=2)
@@ -152,6 +153,40 @@ def test_the_captures_are_the_noisy_moves_in_order() -> None:
         assert knowledge.noisy_moves(state) == noisy_among(knowledge, state)
         found += len(knowledge.noisy_moves(state))
     assert found > 0
+
+
+class AtNodes:
+    """A stop request that comes once a search has visited `count` nodes."""
+
+    def __init__(self, search: Search[DipoleState, Any], count: int) -> None:
+        self.search, self.count = search, count
+
+    def is_set(self) -> bool:
+        return self.search.nodes >= self.count
+
+
+def test_a_move_proved_better_by_an_unfinished_depth_is_played() -> None:
+    for state in random_positions(40, seed=12):
+        shallow = Search(DipoleKnowledge()).run(state, depth=2)
+        deep = Search(DipoleKnowledge()).run(state, depth=3)
+        if deep.move != shallow.move:
+            break
+    else:
+        pytest.fail("no position where the third ply changes the best move")
+
+    def value(move: Move) -> int:
+        after = state.copy()
+        after.play(move)
+        return -Search(DipoleKnowledge()).score(after, 2)
+
+    played = set()
+    for count in range(shallow.nodes + 1, deep.nodes, max(1, (deep.nodes - shallow.nodes) // 60)):
+        search = Search(DipoleKnowledge(), tick_mask=0)
+        result = search.run(state, depth=3, stop=AtNodes(search, count))
+        assert result.depth == 2
+        played.add(result.move)
+    assert deep.move in played
+    assert all(value(move) >= value(shallow.move) for move in played)
 
 
 def test_a_stop_request_ends_the_search_at_once() -> None:

@@ -169,6 +169,7 @@ class Search(Generic[S, M]):
         self.on_depth: Callable[[SearchResult[M]], None] | None = None
         self._deadline = float("inf")
         self._stop: Stop | None = None
+        self._improved: tuple[M, int] | None = None
 
     # -- the driver ------------------------------------------------------------------------
 
@@ -199,6 +200,8 @@ class Search(Generic[S, M]):
             try:
                 score, move, scores = self._root(work, current, moves)
             except OutOfTime:
+                if self._improved is not None:  # a move proved better, deeper: play it
+                    best.move, best.score = self._improved
                 break
             best = SearchResult(
                 move, score, current, self.nodes, time.perf_counter() - started, scores
@@ -276,6 +279,10 @@ class Search(Generic[S, M]):
         alpha, beta = -INFINITY, INFINITY
         best_move = moves[0]
         scores: dict[M, int] = {}
+        # A move that beat every one before it at this depth, and its score (a lower bound until
+        # its exact score is found): worth playing even if the time runs out before the depth
+        # ends, as it was found by a deeper search than the last complete one.
+        self._improved = None
         for index, move in enumerate(moves):
             state.play(move)
             try:
@@ -284,12 +291,18 @@ class Search(Generic[S, M]):
                 else:
                     score = -self._negamax(state, depth - 1, -alpha - 1, -alpha, 1)
                     if alpha < score < beta:
+                        earlier: tuple[M, int] | None = self._improved
+                        self._improved = (move, score)
                         score = -self._negamax(state, depth - 1, -beta, -alpha, 1)
+                        if score <= alpha:  # it fell back on a full look after all
+                            self._improved = earlier
             finally:
                 state.undo()
             scores[move] = score
             if score > alpha:
                 alpha, best_move = score, move
+                if index > 0:
+                    self._improved = (move, score)
         return alpha, best_move, scores
 
     # -- the tree --------------------------------------------------------------------------
