@@ -21,7 +21,7 @@ from dipole_tui.bots.dipole_eval import (
 )
 from dipole_tui.bots.levels import SearchBot, Style
 from dipole_tui.bots.process import Thinker
-from dipole_tui.bots.search import Search, noisy_among, plies_to_end
+from dipole_tui.bots.search import INFINITY, Search, noisy_among, plies_to_end
 from dipole_tui.games.dipole import BLACK, DIPOLE, WHITE, DipoleState, Move
 from dipole_tui.registry import create_bot, levels
 
@@ -136,14 +136,35 @@ def test_skipping_quiet_moves_before_the_horizon_changes_no_score(
     assert skipped > 0
 
 
-def test_a_quiet_move_that_may_end_the_contact_is_not_skipped() -> None:
-    """hard knows a race once the armies have passed: a quiet move that passes may win it."""
+def test_no_move_is_skipped_where_one_move_may_end_the_contact() -> None:
+    """hard knows a race once the armies have passed: a move that passes may win it."""
     knowledge = ExactRaceKnowledge()
     # White's c3 pair is its only stack not past Black's f4 pair: c3-c5 ends the contact.
-    assert knowledge.quiet_gain(DIPOLE.parse_position("8:W:Wc3=2,e7=3:Bf4=2")) is None
-    assert knowledge.quiet_gain(DIPOLE.parse_position("8:W:Wc3=2,a3=1,e7=3:Bf4=2")) == 0
+    assert knowledge.quiet_gain(DIPOLE.parse_position("8:W:Wc3=2,e7=3:Bf4=2,b2=1")) is None
+    # Were Black's f4 taken, only b2 would be left, and every White stack is past it.
+    assert knowledge.quiet_gain(DIPOLE.parse_position("8:W:Wc3=2,e5=1,e7=3:Bf4=2,b2=1")) is None
+    # Two of White's stacks stand no higher than two of Black's: contact goes on.
+    assert knowledge.quiet_gain(DIPOLE.parse_position("8:W:Wa3=1,c3=2,e7=3:Bf4=2,h6=1")) == 0
     assert knowledge.quiet_gain(DIPOLE.parse_position("8:W:Wc5=1,e5=1:Bf2=1")) is None
-    assert DipoleKnowledge().quiet_gain(DIPOLE.parse_position("8:W:Wc3=2,e7=3:Bf4=2")) == 0
+    assert DipoleKnowledge().quiet_gain(DIPOLE.parse_position("8:W:Wc3=2,e7=3:Bf4=2,b2=1")) == 0
+
+
+def test_a_moves_gain_is_what_it_changes_in_the_movers_evaluation() -> None:
+    knowledge = DipoleKnowledge()
+    compared = 0
+    for state in random_positions(60, seed=9):
+        before = knowledge.evaluate(state)
+        for move in state.legal_moves():
+            gain = knowledge.gain(state, move)
+            state.play(move)
+            outcome = state.outcome()
+            if outcome is None:
+                assert -knowledge.evaluate(state) == before + gain, DIPOLE.format_move(move)
+                compared += 1
+            elif outcome.winner != state.to_move:  # it took the last enemy checkers
+                assert gain == INFINITY
+            state.undo()
+    assert compared > 500
 
 
 def test_the_captures_are_the_noisy_moves_in_order() -> None:

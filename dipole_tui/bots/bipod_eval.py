@@ -39,7 +39,7 @@ from ..games.bipod import (
     Move,
 )
 from .levels import Ladder, Style
-from .search import ScoreUnit
+from .search import INFINITY, ScoreUnit
 
 ALL = sum(BITS)
 GOAL_BITS = sum(BITS[cell] for cell in GOALS)
@@ -243,6 +243,10 @@ class BipodKnowledge:
     def quiet_gain(self, state: BipodState) -> int | None:
         """None: no bound is known."""
         return None
+
+    def gain(self, state: BipodState, move: Move) -> int:
+        """Unbounded (never asked, as `quiet_gain` is None)."""
+        return INFINITY
 
     def noisy_moves(self, state: BipodState) -> list[Move]:
         """None: no move is noisy."""

@@ -25,7 +25,7 @@ from ..games.death_stacks import (
     Stack,
 )
 from .levels import Ladder, Style
-from .search import ScoreUnit, noisy_among
+from .search import INFINITY, ScoreUnit, noisy_among
 
 
 def _masks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
@@ -158,6 +158,10 @@ class DeathStacksKnowledge:
     def quiet_gain(self, state: DeathStacksState) -> int | None:
         """None: no bound is known."""
         return None
+
+    def gain(self, state: DeathStacksState, move: Move) -> int:
+        """Unbounded (never asked, as `quiet_gain` is None)."""
+        return INFINITY
 
     def noisy_moves(self, state: DeathStacksState) -> list[Move]:
         return noisy_among(self, state)

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from ..games.dipole import BLACK, OFF, STRIDE, WHITE, DipoleState, Move
 from .levels import Ladder, Style
-from .search import ScoreUnit
+from .search import INFINITY, ScoreUnit
+
+
+def _steps(state: DipoleState, square: int) -> int:
+    """What one checker of the side to move on `square` counts in its race: rows ahead + 1."""
+    rank = square // STRIDE
+    return state.size - rank if state.to_move == WHITE else rank + 1
 
 
 def race(state: DipoleState, side: int) -> int:
@@ -85,6 +91,25 @@ class DipoleKnowledge:
         the mover's race (or its material)."""
         return 0
 
+    def gain(self, state: DipoleState, move: Move) -> int:
+        """Exactly what the move changes in the mover's evaluation (a capture of the last
+        enemy checkers wins, so its gain is unbounded)."""
+        origin, target, count, capture = move
+        if not count:  # a pass
+            return 0
+        if not capture:
+            if target == OFF:
+                return -count * (self.material_weight + self.race_weight * _steps(state, origin))
+            return -self.race_weight * count * count
+        taken = abs(state.cells[target])
+        if taken == state.checkers[1 - state.to_move]:
+            return INFINITY
+        their_steps = state.size + 1 - _steps(state, target)
+        moved = _steps(state, target) - _steps(state, origin)
+        return self.material_weight * taken + self.race_weight * (
+            taken * their_steps + count * moved
+        )
+
     def key(self, state: DipoleState) -> int:
         key: int = state.key
         return key
@@ -119,17 +144,15 @@ class ExactRaceKnowledge(DipoleKnowledge):
         return race_decided(state)
 
     def quiet_gain(self, state: DipoleState) -> int | None:
-        """No bound where a quiet move may end the armies' contact: it can reach a won race."""
+        """No bound where one move may end the armies' contact, as it can reach a won race: a
+        move shifts one stack of the mover's and takes at most one of the other side's, so
+        while two White stacks stand no higher than two Black ones, contact goes on."""
         stacks = state.stacks
-        lowest_white = min(stacks[WHITE]) // STRIDE
-        highest_black = max(stacks[BLACK]) // STRIDE
-        if lowest_white > highest_black:
+        if len(stacks[WHITE]) < 2 or len(stacks[BLACK]) < 2:
             return None
-        if state.to_move == WHITE:
-            in_contact = sum(1 for square in stacks[WHITE] if square // STRIDE <= highest_black)
-        else:
-            in_contact = sum(1 for square in stacks[BLACK] if square // STRIDE >= lowest_white)
-        return 0 if in_contact > 1 else None
+        second_lowest_white = sorted(stacks[WHITE])[1] // STRIDE
+        second_highest_black = sorted(stacks[BLACK])[-2] // STRIDE
+        return 0 if second_lowest_white <= second_highest_black else None
 
 
 class RaceKnowledge(DipoleKnowledge):

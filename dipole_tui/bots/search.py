@@ -43,9 +43,15 @@ class Knowledge(Protocol[S_contra, M]):
 
     def quiet_gain(self, state: S_contra) -> int | None:
         """At most how much a quiet (not noisy) move can raise the evaluation of the side that
-        plays it, if the game's knowledge can bound it; else None. With a bound, the last ply
-        before the horizon skips every quiet move of a position already too poor to gain
-        enough: exactly, as the search would have found, only sooner."""
+        plays it, where `gain` bounds every move (no move can end or decide the game but as
+        `gain` says); else None. The last ply before the horizon, and the quiescence search,
+        then skip the moves that cannot lift the evaluation above what is already assured:
+        exactly, as searching them would have found, only sooner."""
+        ...
+
+    def gain(self, state: S_contra, move: M) -> int:
+        """At most how much `move` raises the evaluation of the side that plays it (asked only
+        where `quiet_gain` is not None)."""
         ...
 
     def is_noisy(self, state: S_contra, move: M) -> bool: ...
@@ -362,10 +368,11 @@ class Search(Generic[S, M]):
                 if entry.flag == UPPER and stored <= alpha:
                     return stored
         original_alpha = alpha
-        gain = knowledge.quiet_gain(state) if depth == 1 and self.quiescence else None
-        if gain is not None and self._evaluate(state) + gain <= alpha:
+        quiet_gain = knowledge.quiet_gain(state) if depth == 1 and self.quiescence else None
+        stand = self._evaluate(state) if quiet_gain is not None else 0
+        if quiet_gain is not None and stand + quiet_gain <= alpha:
             # Every quiet move is known to fail low: only a noisy one can lift the score.
-            best_score = self._evaluate(state) + gain
+            best_score = stand + quiet_gain
             moves = knowledge.noisy_moves(state)
         else:
             best_score = -INFINITY
@@ -374,6 +381,11 @@ class Search(Generic[S, M]):
         # A bare evaluation is exact whatever the window: no move needs weighing twice.
         exact_children = depth == 1 and not self.quiescence
         for index, move in enumerate(moves):
+            if quiet_gain is not None:
+                hope = stand + knowledge.gain(state, move)
+                if hope <= alpha:  # it cannot do better than what is assured
+                    best_score = max(best_score, hope)
+                    continue
             state.play(move)
             try:
                 if index == 0:
@@ -406,7 +418,10 @@ class Search(Generic[S, M]):
         if stand >= beta or qdepth >= MAX_QUIESCENCE:
             return stand
         alpha = max(alpha, stand)
+        bounded = knowledge.quiet_gain(state) is not None
         for move in knowledge.noisy_moves(state):
+            if bounded and stand + knowledge.gain(state, move) <= alpha:
+                continue  # it cannot do better than what is assured
             state.play(move)
             try:
                 score = -self._quiesce(state, -beta, -alpha, ply + 1, qdepth + 1)

@@ -86,7 +86,8 @@ class _Tables(NamedTuple):
 
     reach: dict[int, tuple[tuple[int, int, bool, Move, Move], ...]]
     removals: dict[int, tuple[Move, ...]]  # Move(origin, OFF, k) for every k that leaves
-    captures: dict[int, dict[int, Move]]  # origin -> target -> the capture, all 8 directions
+    # origin -> target -> (count, target, the capture), in all 8 directions
+    captures: dict[int, dict[int, tuple[int, int, Move]]]
 
 
 @cache
@@ -94,7 +95,7 @@ def _tables(size: int, side: int) -> _Tables:
     ahead = 1 if side == WHITE else -1
     reach: dict[int, tuple[tuple[int, int, bool, Move, Move], ...]] = {}
     removals: dict[int, tuple[Move, ...]] = {}
-    captures: dict[int, dict[int, Move]] = {}
+    captures: dict[int, dict[int, tuple[int, int, Move]]] = {}
     for square in dark_squares(size):
         file, rank = square % STRIDE, square // STRIDE
         moves = []
@@ -115,17 +116,13 @@ def _tables(size: int, side: int) -> _Tables:
                         )
                     )
         reach[square] = tuple(sorted(moves))
-        captures[square] = {target: capture for _, target, _, _, capture in moves}
+        captures[square] = {target: (k, target, capture) for k, target, _, _, capture in moves}
         # A diagonal always leaves the board no later than straight ahead does, so the smallest
         # count that leaves the board is the smaller of the two forward diagonals' exits.
         rows_left = size - rank if side == WHITE else rank + 1
         first = min(rows_left, file + 1, size - file)
         removals[square] = tuple(Move(square, OFF, k) for k in range(first, MAX_HEIGHT + 1))
     return _Tables(reach, removals, captures)
-
-
-def _by_count_then_target(move: Move) -> tuple[int, int]:
-    return move.count, move.target
 
 
 class DipoleState(State[Move]):
@@ -241,18 +238,21 @@ class DipoleState(State[Move]):
         sign = 1 if side == WHITE else -1
         cells = self.cells
         lines = _tables(self.size, side).captures
+        enemies = [(target, -cells[target] * sign) for target in self.stacks[1 - side]]
         found: list[Move] = []
         for origin in sorted(self.stacks[side]):
             height = cells[origin] * sign
             line = lines[origin]
             mine = []
-            for target in self.stacks[1 - side]:
-                capture = line.get(target)
-                if capture is not None and -cells[target] * sign <= capture.count <= height:
-                    mine.append(capture)
-            if len(mine) > 1:
-                mine.sort(key=_by_count_then_target)
-            found += mine
+            for target, taken in enemies:
+                if taken <= height:
+                    reached = line.get(target)
+                    if reached is not None and taken <= reached[0] <= height:
+                        mine.append(reached)
+            if mine:
+                if len(mine) > 1:
+                    mine.sort()
+                found += [capture for _, _, capture in mine]
         return found
 
     def count_moves(self) -> int:
