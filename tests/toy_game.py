@@ -12,6 +12,7 @@ import random
 import re
 
 from dipole_tui.bots.levels import Style
+from dipole_tui.bots.search import INFINITY
 from dipole_tui.games.base import (
     Figures,
     Game,
@@ -219,8 +220,17 @@ class ToyKnowledge:
     def decided(self, state: ToyState) -> int | None:
         return None
 
+    def quiet_gain(self, state: ToyState) -> int | None:
+        return None  # no bound: every move is searched
+
+    def gain(self, state: ToyState, move: Move) -> int:
+        return INFINITY  # never asked, as quiet_gain is None
+
     def is_noisy(self, state: ToyState, move: Move) -> bool:
         return False
+
+    def noisy_moves(self, state: ToyState) -> list[Move]:
+        return []
 
     def order(self, state: ToyState, move: Move) -> int:
         return int(move == 4)  # the centre first
