@@ -173,8 +173,9 @@ class RaceKnowledge(DipoleKnowledge):
 # times that: the lower the level, the wider its eye for "nearly best", so the more stacks it
 # leaves en prise and the more captures it misses. `expert` searches 3 plies, `hard` for its
 # whole budget, and it alone knows a race is decided before it is played out. `ab4` is the fixed
-# baseline that public Dipole programs resemble; `hard-v1` is `hard` as first released, kept
-# fixed so that each new `hard` is measured against it.
+# baseline that public Dipole programs resemble; `hard-v1` is `hard`'s knowledge as first
+# released, on today's search (a faster search is measured against the old code itself, with
+# `bench/versus.py`).
 # Ratings: Elo over random, from `python bench/ladder.py --game dipole --games 200 --jobs 2`.
 LADDER: Ladder = {
     "beginner": Style(DipoleKnowledge, depth=1, slack=50, blunder=0.40, rating=182),
