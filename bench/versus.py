@@ -44,6 +44,7 @@ OLD_PREFIX = "old:"  # the earlier commit's bots are named so in the schedule
 SERVER = """
 import signal, sys
 signal.signal(signal.SIGINT, signal.SIG_IGN)
+import dipole_tui
 from dipole_tui.bots import Budget
 from dipole_tui.registry import create_bot, game_named
 bot = game = None
@@ -53,7 +54,7 @@ try:
         if words[0] == "new":
             game = game_named(words[2])
             bot = create_bot(words[1], words[2], int(words[3]))
-            print("ready", flush=True)
+            print("ready", dipole_tui.__file__, flush=True)
         else:
             state = game.new(words[2])
             for text in words[3:]:
@@ -119,12 +120,14 @@ def make(old: Path, name: str, game_key: str, seed: int | None) -> Any:
             stderr=(old.parent / f"{old.name}.log").open("a"),
             text=True,
             env={**os.environ, "PYTHONPATH": str(old)},
+            cwd=old,  # `python -c` looks in its folder first: never this checkout's package
         )
     assert _server.stdin is not None and _server.stdout is not None
     _server.stdin.write(f"new {name.removeprefix(OLD_PREFIX)} {game_key} {seed or 0}\n")
     _server.stdin.flush()
-    if _server.stdout.readline().strip() != "ready":
-        raise RuntimeError(f"the earlier commit's bot did not start: see {old}.log")
+    answer = _server.stdout.readline().split()
+    if answer[:1] != ["ready"] or not answer[1].startswith(str(old)):
+        raise RuntimeError(f"the earlier commit's bot did not start: {answer}, see {old}.log")
     return OldBot(_server, game_key)
 
 
