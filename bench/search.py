@@ -2,6 +2,7 @@
 
     python bench/search.py                 # 12 middle-game positions, 1 s each
     python bench/search.py --movetime 0.5 --positions 6
+    python bench/search.py --depth 7       # the time each takes to search 7 plies deep
 
 Middle games are reached by seeded play of the `medium` bot from the start (plies 10-30), so
 they look like real games; the same seed gives the same positions.
@@ -38,12 +39,17 @@ def main() -> None:
     parser.add_argument("--movetime", type=float, default=1.0)
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--depth", type=int, help="search to this depth, however long it takes")
     args = parser.parse_args()
-    depths, rates = [], []
+    depths, rates, seconds = [], [], 0.0
     for index, state in enumerate(middle_games(args.positions, args.seed), 1):
         bot = create_bot("hard", "dipole", seed=index)
         assert isinstance(bot, SearchBot)
-        result = bot.search.run(state, movetime=args.movetime)
+        if args.depth:
+            result = bot.search.run(state, depth=args.depth)
+        else:
+            result = bot.search.run(state, movetime=args.movetime)
+        seconds += result.seconds
         rate = result.nodes / max(result.seconds, 1e-9)
         depths.append(result.depth)
         rates.append(rate)
@@ -52,6 +58,9 @@ def main() -> None:
             f"{result.nodes:>7} nodes  {rate:>8,.0f} nodes/s  "
             f"best {DIPOLE.format_move(result.move)}"
         )
+    if args.depth:
+        print(f"{seconds:.2f} s to search all {len(depths)} positions {args.depth} plies deep")
+        return
     print(
         f"median depth {statistics.median(depths)} (min {min(depths)}, max {max(depths)}) "
         f"in {args.movetime} s; median {statistics.median(rates):,.0f} nodes/s"
