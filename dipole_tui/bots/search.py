@@ -418,8 +418,9 @@ class Search(Generic[S, M]):
         if stand >= beta or qdepth >= MAX_QUIESCENCE:
             return stand
         alpha = max(alpha, stand)
-        bounded = knowledge.quiet_gain(state) is not None
-        for move in knowledge.noisy_moves(state):
+        noisy = knowledge.noisy_moves(state)
+        bounded = bool(noisy) and knowledge.quiet_gain(state) is not None
+        for move in noisy:
             if bounded and stand + knowledge.gain(state, move) <= alpha:
                 continue  # it cannot do better than what is assured
             state.play(move)
