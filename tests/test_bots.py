@@ -88,6 +88,20 @@ def test_hard_evaluation_prefers_material_then_the_race() -> None:
     assert knowledge.evaluate(behind_in_race) < 0
 
 
+def test_hard_charges_a_checker_on_its_far_row_more_than_its_step() -> None:
+    """Such a checker can only leave the board: hard keeps its checkers back for tempo."""
+    hard, levels = ExactRaceKnowledge(), DipoleKnowledge()
+    assert hard.far_row_cost > 0 == levels.far_row_cost
+    for near, far in [
+        ("8:W:Wc7=2,c3=1:Bf4=2", "8:W:Wb8=2,c3=1:Bf4=2"),  # White's far row is the 8th
+        ("8:B:Wc7=2:Bf4=1,f2=3", "8:B:Wc7=2:Bf4=1,e1=3"),  # Black's the 1st
+    ]:
+        count = 2 if near.startswith("8:W") else 3
+        before, after = DIPOLE.parse_position(near), DIPOLE.parse_position(far)
+        assert levels.evaluate(before) - levels.evaluate(after) == count
+        assert hard.evaluate(before) - hard.evaluate(after) == count * (1 + hard.far_row_cost)
+
+
 def test_hard_takes_the_winning_capture_and_never_removes_its_last_checker() -> None:
     hard = create_bot("hard", "dipole", seed=1)
     finish = DIPOLE.parse_position("8:W:Wc3=2:Be5=2")  # c3xe5 captures Black's last stack
@@ -149,8 +163,10 @@ def test_no_move_is_skipped_where_one_move_may_end_the_contact() -> None:
     assert DipoleKnowledge().quiet_gain(DIPOLE.parse_position("8:W:Wc3=2,e7=3:Bf4=2,b2=1")) == 0
 
 
-def test_a_moves_gain_is_what_it_changes_in_the_movers_evaluation() -> None:
-    knowledge = DipoleKnowledge()
+@pytest.mark.parametrize("knowledge", [DipoleKnowledge(), ExactRaceKnowledge()])
+def test_a_moves_gain_is_what_it_changes_in_the_movers_evaluation(
+    knowledge: DipoleKnowledge,
+) -> None:
     compared = 0
     for state in random_positions(60, seed=9):
         before = knowledge.evaluate(state)

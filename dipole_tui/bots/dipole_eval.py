@@ -8,15 +8,23 @@ capture takes a whole stack's steps away at once.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ..games.dipole import BLACK, OFF, STRIDE, WHITE, DipoleState, Move
 from .levels import Ladder, Style
 from .search import INFINITY, ScoreUnit
 
 
-def _steps(state: DipoleState, square: int) -> int:
-    """What one checker of the side to move on `square` counts in its race: rows ahead + 1."""
-    rank = square // STRIDE
-    return state.size - rank if state.to_move == WHITE else rank + 1
+@cache
+def worth(size: int, side: int, far_row_cost: int) -> tuple[int, ...]:
+    """What one checker of `side` counts on each square of the evaluation's race: the steps it
+    can still make (rows ahead + 1), less `far_row_cost` on its far row."""
+    table = []
+    for square in range(size * STRIDE):
+        rank = square // STRIDE
+        steps = size - rank if side == WHITE else rank + 1
+        table.append(steps - far_row_cost if steps == 1 else steps)
+    return tuple(table)
 
 
 def race(state: DipoleState, side: int) -> int:
@@ -73,14 +81,18 @@ class DipoleKnowledge:
     to the quiescence search, which plays the captures out."""
 
     material_weight = 12
-    race_weight = 1
+    far_row_cost = 0  # a checker's cost on its far row, on top of its one step of the race
 
     def evaluate(self, state: DipoleState) -> int:
-        me = state.to_move
-        checkers = state.checkers
-        material = checkers[me] - checkers[1 - me]
-        steps = race(state, me) - race(state, 1 - me)
-        return self.material_weight * material + self.race_weight * steps
+        cells, stacks, size = state.cells, state.stacks, state.size
+        white = worth(size, WHITE, self.far_row_cost)
+        black = worth(size, BLACK, self.far_row_cost)
+        # White's steps less Black's (Black's heights are negative).
+        steps = sum([cells[square] * white[square] for square in stacks[WHITE]]) + sum(
+            [cells[square] * black[square] for square in stacks[BLACK]]
+        )
+        value = self.material_weight * (state.checkers[WHITE] - state.checkers[BLACK]) + steps
+        return value if state.to_move == WHITE else -value
 
     def decided(self, state: DipoleState) -> int | None:
         """The levels below `hard` play every race out."""
@@ -88,7 +100,7 @@ class DipoleKnowledge:
 
     def quiet_gain(self, state: DipoleState) -> int | None:
         """0: a move that captures nothing moves checkers forward or off, so it only spends
-        the mover's race (or its material)."""
+        the mover's race (or its material, which outweighs any far row's cost)."""
         return 0
 
     def gain(self, state: DipoleState, move: Move) -> int:
@@ -97,18 +109,18 @@ class DipoleKnowledge:
         origin, target, count, capture = move
         if not count:  # a pass
             return 0
+        me = state.to_move
+        mine = worth(state.size, me, self.far_row_cost)
+        if target == OFF:
+            return -count * (self.material_weight + mine[origin])
+        moved = count * (mine[target] - mine[origin])
         if not capture:
-            if target == OFF:
-                return -count * (self.material_weight + self.race_weight * _steps(state, origin))
-            return -self.race_weight * count * count
+            return moved
         taken = abs(state.cells[target])
-        if taken == state.checkers[1 - state.to_move]:
+        if taken == state.checkers[1 - me]:
             return INFINITY
-        their_steps = state.size + 1 - _steps(state, target)
-        moved = _steps(state, target) - _steps(state, origin)
-        return self.material_weight * taken + self.race_weight * (
-            taken * their_steps + count * moved
-        )
+        theirs = worth(state.size, 1 - me, self.far_row_cost)[target]
+        return taken * (self.material_weight + theirs) + moved
 
     def key(self, state: DipoleState) -> int:
         key: int = state.key
@@ -137,8 +149,12 @@ class DipoleKnowledge:
 
 
 class ExactRaceKnowledge(DipoleKnowledge):
-    """`hard`'s: the same evaluation, and a race past every capture is decided without a search,
-    so the search and the solver see a won race as won however far off its end is."""
+    """`hard`'s: a race past every capture is decided without a search, so the search and the
+    solver see a won race as won however far off its end is. And a checker on its far row costs
+    more than its one step: it can only leave, a checker lost a move, so a side that hurries its
+    checkers there runs out of moves in hand first (fixed-depth matches: 3 beats 0 and 6)."""
+
+    far_row_cost = 3
 
     def decided(self, state: DipoleState) -> int | None:
         return race_decided(state)
