@@ -4,6 +4,7 @@ against the code as it was, speed and all (a level kept in the code shares every
     python bench/versus.py --old 7c4383b                        # hard v hard, 400 games, 1 s
     python bench/versus.py --old 7c4383b --games 200 --movetime 0.2 --jobs 2
     python bench/versus.py --old HEAD~3 --bot expert --old-bot expert --game dipole
+    python bench/versus.py --old HEAD~1 --depth 4      # both search 4 plies: judgement alone
 
 The earlier commit is exported (`git archive`) into `.bench-cache/<commit>` and its bot thinks in
 a process of its own, told the game so far move by move. The games are `dipole-tui match`'s
@@ -39,8 +40,8 @@ from dipole_tui.registry import REGISTRY, create_bot, game_named
 ROOT = Path(__file__).resolve().parent.parent
 OLD_PREFIX = "old:"  # the earlier commit's bots are named so in the schedule
 
-# Run with the earlier commit first on the path: `new NAME GAME SEED`, then `go MOVETIME VARIANT
-# MOVE...` for each move asked; it answers each line with one line.
+# Run with the earlier commit first on the path: `new NAME GAME SEED`, then `go MOVETIME DEPTH
+# VARIANT MOVE...` for each move asked ("-" for no limit); it answers each line with one line.
 SERVER = """
 import signal, sys
 signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -56,10 +57,12 @@ try:
             bot = create_bot(words[1], words[2], int(words[3]))
             print("ready", dipole_tui.__file__, flush=True)
         else:
-            state = game.new(words[2])
-            for text in words[3:]:
+            state = game.new(words[3])
+            for text in words[4:]:
                 state.play(game.parse_move(text, state))
-            move = bot.choose(state, Budget(movetime=float(words[1])))
+            movetime, depth = (None if w == "-" else w for w in words[1:3])
+            budget = Budget(movetime and float(movetime), depth and int(depth))
+            move = bot.choose(state, budget)
             print(game.format_move(move), flush=True)
 except BrokenPipeError:  # the match was stopped while this bot thought
     pass
@@ -99,7 +102,10 @@ class OldBot:
         game = game_named(self.game_key)
         moves = " ".join(game.format_move(move) for move in state.moves_played)
         assert self.server.stdin is not None and self.server.stdout is not None
-        self.server.stdin.write(f"go {budget.movetime} {state.variant} {moves}\n")
+        limits = " ".join(
+            "-" if limit is None else str(limit) for limit in (budget.movetime, budget.depth)
+        )
+        self.server.stdin.write(f"go {limits} {state.variant} {moves}\n")
         self.server.stdin.flush()
         return game.parse_move(self.server.stdout.readline().strip(), state)
 
@@ -150,23 +156,36 @@ def main() -> None:
     parser.add_argument("--game", default="dipole", choices=sorted(REGISTRY))
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--movetime", type=float, default=1.0)
+    parser.add_argument(
+        "--depth",
+        type=int,
+        help="both bots search this many plies, with no clock (--movetime ignored)",
+    )
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, help="the results file (one game a line)")
     args = parser.parse_args()
     old = export(args.old)
     game = REGISTRY[args.game].game
+    if args.depth:
+        budget, pace, tag = Budget(None, args.depth), f"{args.depth} plies", f"{args.depth}plies"
+    else:
+        budget, pace, tag = (
+            Budget(args.movetime),
+            f"{args.movetime:g} s a move",
+            f"{args.movetime:g}s",
+        )
     match = Match(
         args.game,
         game.variants[0],
         args.bot,
         OLD_PREFIX + args.old_bot,
         games=args.games,
-        budget=Budget(movetime=args.movetime),
+        budget=budget,
         seed=args.seed,
     )
     out_path = args.out or ROOT / ".bench-cache" / (
-        f"versus-{args.game}-{args.bot}-{args.old}-{args.old_bot}-{args.movetime:g}s-seed{args.seed}.jsonl"
+        f"versus-{args.game}-{args.bot}-{args.old}-{args.old_bot}-{tag}-seed{args.seed}.jsonl"
     )
     done = {}
     if out_path.exists():
@@ -174,7 +193,7 @@ def main() -> None:
             row = json.loads(line)
             done[row["index"]] = row["score_a"]
     console = Console()
-    label = f"{args.bot} v {args.old_bot} of {args.old}, {args.movetime:g} s a move"
+    label = f"{args.bot} v {args.old_bot} of {args.old}, {pace}"
     with (
         out_path.open("a") as out,
         Progress(
