@@ -28,16 +28,9 @@ def worth(size: int, side: int, far_row_cost: int) -> tuple[int, ...]:
 
 
 def race(state: DipoleState, side: int) -> int:
-    """Sum over a side's stacks of height x (rows to its far edge + 1)."""
-    size, cells = state.size, state.cells
-    total = 0
-    if side == WHITE:
-        for square in state.stacks[side]:
-            total += cells[square] * (size - square // STRIDE)
-    else:
-        for square in state.stacks[side]:
-            total -= cells[square] * (square // STRIDE + 1)
-    return total
+    """The steps a side can still make: over its stacks, height x (rows to its far edge + 1)."""
+    steps, cells = worth(state.size, side, 0), state.cells
+    return abs(sum([cells[square] * steps[square] for square in state.stacks[side]]))
 
 
 def race_decided(state: DipoleState) -> int | None:
