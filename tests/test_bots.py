@@ -92,11 +92,10 @@ def test_hard_charges_a_checker_on_its_far_row_more_than_its_step() -> None:
     """Such a checker can only leave the board: hard keeps its checkers back for tempo."""
     hard, levels = ExactRaceKnowledge(), DipoleKnowledge()
     assert hard.far_row_cost > 0 == levels.far_row_cost
-    for near, far in [
-        ("8:W:Wc7=2,c3=1:Bf4=2", "8:W:Wb8=2,c3=1:Bf4=2"),  # White's far row is the 8th
-        ("8:B:Wc7=2:Bf4=1,f2=3", "8:B:Wc7=2:Bf4=1,e1=3"),  # Black's the 1st
+    for near, far, count in [
+        ("8:W:Wc7=2,c3=1:Bf4=2", "8:W:Wb8=2,c3=1:Bf4=2", 2),  # White's far row is the 8th
+        ("8:B:Wc7=2:Bf4=1,f2=3", "8:B:Wc7=2:Bf4=1,e1=3", 3),  # Black's the 1st
     ]:
-        count = 2 if near.startswith("8:W") else 3
         before, after = DIPOLE.parse_position(near), DIPOLE.parse_position(far)
         assert levels.evaluate(before) - levels.evaluate(after) == count
         assert hard.evaluate(before) - hard.evaluate(after) == count * (1 + hard.far_row_cost)

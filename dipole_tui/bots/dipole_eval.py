@@ -27,10 +27,12 @@ def worth(size: int, side: int, far_row_cost: int) -> tuple[int, ...]:
     return tuple(table)
 
 
-def race(state: DipoleState, side: int) -> int:
-    """The steps a side can still make: over its stacks, height x (rows to its far edge + 1)."""
-    steps, cells = worth(state.size, side, 0), state.cells
-    return abs(sum([cells[square] * steps[square] for square in state.stacks[side]]))
+def race(state: DipoleState, side: int, far_row_cost: int = 0) -> int:
+    """The steps a side can still make: over its stacks, height x (rows to its far edge + 1),
+    less `far_row_cost` a checker on its far row."""
+    steps, cells = worth(state.size, side, far_row_cost), state.cells
+    total = sum([cells[square] * steps[square] for square in state.stacks[side]])
+    return total if side == WHITE else -total  # Black's heights are negative
 
 
 def race_decided(state: DipoleState) -> int | None:
@@ -77,15 +79,9 @@ class DipoleKnowledge:
     far_row_cost = 0  # a checker's cost on its far row, on top of its one step of the race
 
     def evaluate(self, state: DipoleState) -> int:
-        cells, stacks, size = state.cells, state.stacks, state.size
-        white = worth(size, WHITE, self.far_row_cost)
-        black = worth(size, BLACK, self.far_row_cost)
-        # White's steps less Black's (Black's heights are negative).
-        steps = sum([cells[square] * white[square] for square in stacks[WHITE]]) + sum(
-            [cells[square] * black[square] for square in stacks[BLACK]]
-        )
-        value = self.material_weight * (state.checkers[WHITE] - state.checkers[BLACK]) + steps
-        return value if state.to_move == WHITE else -value
+        me, cost = state.to_move, self.far_row_cost
+        material = state.checkers[me] - state.checkers[1 - me]
+        return self.material_weight * material + race(state, me, cost) - race(state, 1 - me, cost)
 
     def decided(self, state: DipoleState) -> int | None:
         """The levels below `hard` play every race out."""
