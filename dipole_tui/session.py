@@ -18,7 +18,7 @@ from typing import Any, Generic
 
 from .adaptive import ADAPTIVE
 from .bots import LEVELS
-from .games.base import Figures, Game, GameError, M, Outcome, State, shown
+from .games.base import Figures, Game, GameError, IllegalMoveError, M, Outcome, State, shown
 from .records import (
     Header,
     Record,
@@ -102,10 +102,28 @@ class Session(Generic[M]):
         return self.game.is_pass(move)
 
     def play(self, move: M) -> list[M]:
-        """Play a legal move, then any forced passes; returns the passes played for it."""
+        """Play a move, then any forced passes; returns the passes played for it. The last
+        guard: a move not legal here (a stale click, a confirm pressed twice, an answer for
+        another position) raises IllegalMoveError and changes nothing."""
+        if not self.state.is_legal(move):
+            raise IllegalMoveError(self._refusal(move))
         self.state.play(move)
         self.redo_moves.clear()
         return self.pass_if_forced()
+
+    def _refusal(self, move: M) -> str:
+        """Why `move` cannot be played now, in the rules' words where they have them."""
+        if self.outcome is not None:
+            return "the game is over"
+        try:
+            text = self.game.format_move(move)
+        except Exception:  # not even a move of this game
+            return "that is not a move of this game"
+        try:
+            self.game.parse_move(text, self.state)
+        except GameError as error:
+            return str(error)
+        return f"{text} is not legal here"
 
     def pass_if_forced(self) -> list[M]:
         """A side whose only move is a pass passes at once: the program does it, and says so."""
