@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .records import write_atomically
+from . import storage
 from .registry import REGISTRY, levels
 
 ADAPTIVE = "adaptive"
@@ -31,8 +31,8 @@ class AdaptiveLevels:
         self.path = folder / self.FILE
         self._levels: dict[str, str] = {}
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = storage.read_json(self.path, storage.MB, "the adaptive levels' file")
+        except storage.UnreadableFile:  # missing, or not ours: every game from its first rung
             data = {}
         if isinstance(data, dict):
             self._levels = {
@@ -53,5 +53,5 @@ class AdaptiveLevels:
         if player_won is not None:
             at = max(0, min(len(ladder) - 1, at + (1 if player_won else -1)))
         self._levels[game_key] = ladder[at]
-        write_atomically(self.path, json.dumps(self._levels, indent=1, sort_keys=True) + "\n")
+        storage.write_text(self.path, json.dumps(self._levels, indent=1, sort_keys=True) + "\n")
         return ladder[at]

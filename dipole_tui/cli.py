@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from . import __version__
+from . import __version__, storage
 from . import learn as learning
 from . import match as matches
 from .analysis import analyse, annotated_record
@@ -25,7 +25,7 @@ from .bots import BOT_NAMES, LEVELS, Budget, RandomBot
 from .engine import think
 from .games.base import AnyGame, GameError, State, title
 from .perft import perft
-from .records import load_record, numbered_moves, start_of, write_atomically
+from .records import load_record, numbered_moves, start_of
 from .registry import REGISTRY, describe_level, game_named, levels
 from .session import HUMAN, PLAYERS
 from .session import players as players_of
@@ -477,7 +477,7 @@ def run_analyse(args: argparse.Namespace) -> None:
         sys.stdout.write(text)
         return
     try:
-        write_atomically(args.output, text)
+        storage.write_text(args.output, text)
     except OSError as error:
         raise GameError(f"cannot write {args.output}: {error.strerror or error}") from None
 

@@ -25,10 +25,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from . import storage
 from .bots import Bot, Budget
 from .bots.orphans import END_SIGNALS, end_with_parent
 from .games.base import AnyGame, GameError, M, State, result_of_winner, shown
-from .records import format_record, write_atomically
+from .records import format_record
 from .registry import create_bot, game_named
 
 DEFAULT_GAMES = 20
@@ -478,7 +479,7 @@ def run_match(args: argparse.Namespace, factory: BotFactory | None = None) -> No
             if save_dir is not None and result.record is not None:
                 target = save_dir / f"game-{result.index + 1:03d}.txt"
                 try:
-                    write_atomically(target, result.record)
+                    storage.write_text(target, result.record)
                 except OSError as error:
                     raise GameError(f"cannot save {target}: {error.strerror or error}") from None
             results.append(result)

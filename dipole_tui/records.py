@@ -17,17 +17,14 @@ with its line and move number instead of producing a position the rules never al
 
 from __future__ import annotations
 
-import errno
-import os
 import re
-import stat
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
 
+from . import storage
 from .games.base import AnyGame, Game, GameError, M, State, shown
 from .registry import games
 
@@ -332,85 +329,19 @@ def _unescape(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value)
 
 
-def write_atomically(path: Path | str, text: str) -> None:
-    """Write a temporary file beside `path` (`.<name>.<random>.tmp`), then rename it over:
-    readers never see half a file. The folder is synced after the rename, so that a power cut
-    cannot bring the previous version back."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    if os.name == "posix":  # elsewhere a folder cannot be opened to be synced
-        folder = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        except OSError as error:  # some file systems cannot sync a folder: the file is written
-            if error.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
-                raise
-        finally:
-            os.close(folder)
-
-
 def save_record(
     path: Path | str, game: Game[Any, M], state: State[M], tags: dict[str, str] | None = None
 ) -> None:
-    write_atomically(path, format_record(game, state, tags))
+    storage.write_text(path, format_record(game, state, tags))
 
 
 def read_record_file(path: Path | str) -> str:
-    """The text of a record file. Only a regular file is read (a pipe would block, a device never
-    end) and only up to RECORD_LIMIT bytes; RecordError says in one line why a file is not read.
-    Everything that reads a record or a save goes through here."""
-    data = b""
+    """The text of a record file, read as storage reads every file; RecordError says in one
+    line why it is not read. Everything that reads a record or a save goes through here."""
     try:
-        mode = os.stat(path).st_mode
-        if stat.S_ISREG(mode):
-            handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-            with os.fdopen(handle, "rb") as stream:
-                mode = os.fstat(stream.fileno()).st_mode  # in case it was swapped since the stat
-                if stat.S_ISREG(mode):
-                    data = stream.read(RECORD_LIMIT + 1)
-    except (OSError, ValueError) as error:  # ValueError: a name with a NUL byte in it
-        reason = getattr(error, "strerror", None) or error
-        raise RecordError(f"cannot read {_file(path)}: {reason}") from None
-    if not stat.S_ISREG(mode):
-        raise RecordError(f"{_file(path)} is {_kind(mode)}, not a game record")
-    if len(data) > RECORD_LIMIT:
-        limit = f"{RECORD_LIMIT // 1_000_000} MB"
-        raise RecordError(f"{_file(path)} is larger than {limit}, more than any game record")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(
-            f"{_file(path)} is not a text file (expected a UTF-8 game record)"
-        ) from None
-
-
-def _file(path: Path | str) -> str:
-    """A file's name as a message shows it: whole unless absurdly long, control characters
-    escaped (a name may hold any byte but NUL and `/`)."""
-    return shown(os.fspath(path), 160)
-
-
-def _kind(mode: int) -> str:
-    """What a file that is not a regular file is, in a person's words."""
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "a special file"
+        return storage.read_text(path, RECORD_LIMIT, "a game record")
+    except storage.UnreadableFile as error:
+        raise RecordError(str(error)) from None
 
 
 def load_record(path: Path | str, default: AnyGame | None = None) -> Record:
@@ -419,4 +350,4 @@ def load_record(path: Path | str, default: AnyGame | None = None) -> Record:
     try:
         return parse_record(text, default)
     except RecordError as error:
-        raise RecordError(f"{_file(path)}: {error}") from None
+        raise RecordError(f"{storage.named(path)}: {error}") from None

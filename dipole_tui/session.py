@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import stat
-import sys
-import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Generic
 
+from . import storage
 from .adaptive import ADAPTIVE
 from .bots import LEVELS
 from .games.base import Figures, Game, GameError, IllegalMoveError, M, Outcome, State, shown
@@ -27,7 +25,6 @@ from .records import (
     parse_record,
     read_header,
     read_record_file,
-    write_atomically,
 )
 from .registry import game_named, levels
 
@@ -197,7 +194,7 @@ class Session(Generic[M]):
         return Session(self.game, state, self.players, dict(self.tags))
 
     def save(self, path: Path | str) -> None:
-        write_atomically(path, self.record_text())
+        storage.write_text(path, self.record_text())
 
 
 @dataclass(frozen=True)
@@ -241,13 +238,15 @@ class Autosave:
         notices: list[str] = []
         free: dict[Path, int] = {}  # the files no running app holds, and the locks taken on them
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            _remove_stray_temporaries(self.folder)
+            storage.make_folder(self.folder)
+            storage.remove_stray_temporaries(
+                self.folder, self.folder / "finished", self.folder / "unfinished"
+            )
             last, number = self._last_slot(), 0
             while number < last or not free:  # every file there is, then more while all are held
                 number += 1
                 path = self._slot(number)
-                lock = _try_lock(path.with_name(f".{path.name}.lock"))
+                lock = storage.lock(path.with_name(f".{path.name}.lock"))
                 if lock is not None:
                     free[path] = lock
                 elif not notices:
@@ -255,9 +254,11 @@ class Autosave:
                         "Another dipole-tui is playing a game in progress here; "
                         "this one keeps its own game apart."
                     )
-        except OSError:  # no lock to be had (a read-only folder): the autosave as before
+        except OSError as error:  # no lock to be had (a read-only folder): the autosave as before
             for lock in free.values():
                 os.close(lock)
+            if isinstance(error, NotADirectoryError):  # no game can be kept: say why
+                notices.append(error.strerror or str(error))
             return notices
         games = [path for path in free if os.path.lexists(path)]
         self.path = (games or list(free))[0]
@@ -304,14 +305,14 @@ class Autosave:
         return f"A game left by another dipole-tui is kept as {kept}"
 
     def write(self, session: Session[Any]) -> None:
-        write_atomically(self.path, session.record_text())
+        storage.write_text(self.path, session.record_text())
 
     def finish(self, session: Session[Any]) -> Path:
         """File a finished game under finished/ and clear the autosave, so it is not offered
         for resumption."""
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = _free_name(self.folder / "finished", f"{session.game.key}-{stamp}")
-        write_atomically(target, session.record_text())
+        storage.write_text(target, session.record_text())
         self.path.unlink(missing_ok=True)
         return target
 
@@ -397,27 +398,6 @@ def _reason(error: Exception) -> str:
     return shown(said, 160)
 
 
-def _try_lock(path: Path) -> int | None:
-    """A descriptor holding a lock on `path` until it is closed (the system lets go of it when
-    the process ends, however it ends); None when another app holds it."""
-    descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        if sys.platform == "win32":
-            import msvcrt
-
-            msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
-        else:
-            import fcntl
-
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError as error:
-        os.close(descriptor)
-        if sys.platform == "win32" or isinstance(error, BlockingIOError):
-            return None
-        raise
-    return descriptor
-
-
 # The locks this process holds. A child forked from it (the bots' worker, on Linux) closes its
 # copies at once: the lock would last as long as the child otherwise, after the app let it go.
 _HELD_LOCKS: set[int] = set()
@@ -432,22 +412,6 @@ def _close_held_locks() -> None:
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_close_held_locks)
-
-
-# A write takes milliseconds: a temporary file this old (seconds) was left by a killed one.
-STRAY_AGE = 300
-
-
-def _remove_stray_temporaries(folder: Path) -> None:
-    """Remove the temporary files (`.<name>.<random>.tmp`, see `write_atomically`) that writes
-    killed half-way left in the data folder."""
-    now = time.time()
-    for pile in (folder, folder / "finished", folder / "unfinished"):
-        for path in pile.glob(".*.tmp"):
-            with contextlib.suppress(OSError):
-                info = path.lstat()
-                if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STRAY_AGE:
-                    path.unlink()
 
 
 def _saved_game(path: Path, kept: str, modified: datetime) -> SavedGame:

@@ -25,11 +25,11 @@ from pathlib import Path
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from dipole_tui import storage
 from dipole_tui.bots import Budget
 from dipole_tui.bots.orphans import end_with_parent
 from dipole_tui.games.dipole import DIPOLE, DipoleState, Move
 from dipole_tui.match import Match, derive_seed, play_game, schedule
-from dipole_tui.records import write_atomically
 from dipole_tui.solver import solve, within
 
 OUT = (
@@ -248,7 +248,7 @@ def main() -> int:
     finally:
         pool.shutdown(cancel_futures=True)
     chosen = choose(found, args.count)
-    write_atomically(args.out, format_file(chosen, args.seed, args.count, args.games))
+    storage.write_text(args.out, format_file(chosen, args.seed, args.count, args.games))
     tally = ", ".join(
         f"{n}: {sum(p.plies == n for p in chosen)}" for n in sorted({p.plies for p in chosen})
     )

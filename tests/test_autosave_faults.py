@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from app_steps import AppFactory, noticed, type_move
 
-from dipole_tui import records
+from dipole_tui import storage
 from dipole_tui.app.screens import ChoiceScreen, NewGameScreen
 from dipole_tui.session import Autosave
 
@@ -232,7 +232,7 @@ def test_write_atomically_syncs_the_folder_after_the_rename(
         real_fsync(descriptor)
 
     monkeypatch.setattr(os, "fsync", fsync)  # records calls os.fsync
-    records.write_atomically(target, "the new version")
+    storage.write_text(target, "the new version")
     assert synced == [("file", "the previous version"), ("folder", "the new version")]
 
 
@@ -248,7 +248,7 @@ def test_a_folder_that_cannot_be_synced_does_not_fail_the_save(
         real_fsync(descriptor)
 
     monkeypatch.setattr(os, "fsync", fsync)  # records calls os.fsync
-    records.write_atomically(tmp_path / "autosave.txt", "the new version")
+    storage.write_text(tmp_path / "autosave.txt", "the new version")
     assert (tmp_path / "autosave.txt").read_text() == "the new version"
 
 

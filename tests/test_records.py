@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from dipole_tui import storage
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.dipole import DIPOLE, DipoleState
 from dipole_tui.records import (
@@ -17,7 +18,6 @@ from dipole_tui.records import (
     parse_record,
     result_of,
     save_record,
-    write_atomically,
 )
 
 SAMPLE = Path(__file__).parent / "data" / "sample-dipole.txt"
@@ -176,7 +176,7 @@ def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.M
 
     monkeypatch.setattr("os.replace", broken_replace)
     with pytest.raises(OSError, match="disk full"):
-        write_atomically(path, "new contents")
+        storage.write_text(path, "new contents")
     assert path.read_text() == "old contents"
     assert [p.name for p in tmp_path.iterdir()] == ["game.txt"]
 

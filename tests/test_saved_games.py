@@ -112,7 +112,9 @@ def test_damaged_files_are_listed_with_a_one_line_reason(tmp_path: Path) -> None
     assert games[good].header is not None and games[good].problem == ""
     problems = {path: games[path].problem for path in (bad_tag, binary, folder)}
     assert "line 1: expected a tag" in problems[bad_tag]
-    assert problems[binary].endswith("is not a text file (expected a UTF-8 game record)")
+    assert problems[binary].endswith(
+        "is not a text file (line 2 is not UTF-8; expected a game record)"
+    )
     assert problems[folder].endswith("is a folder, not a game record")  # never opened as a file
     assert all(games[path].header is None and "\n" not in problems[path] for path in problems)
     assert games[set_aside].kept == "set aside"

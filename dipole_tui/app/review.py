@@ -25,10 +25,11 @@ from textual.widget import Widget
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
+from .. import storage
 from ..analysis import MARKS, Evaluation, Judgement, annotated_record, judge, words
 from ..engine import chances
 from ..games.base import State, title
-from ..records import move_label, parse_record, start_of, write_atomically
+from ..records import move_label, parse_record, start_of
 from ..registry import REGISTRY
 from .ascii import AsciiProgressBar
 from .boards import make_board
@@ -406,7 +407,7 @@ class ReviewScreen(CoveringScreen):
             judged = [judgement for judgement in self.judged if judgement is not None]
             text = annotated_record(self.game_key, self.final, judged, self.tags, self.movetime)
             try:
-                write_atomically(path, text)
+                storage.write_text(path, text)
             except OSError as error:
                 self.notify(f"could not save {path}: {error.strerror or error}", severity="error")
                 return

@@ -26,6 +26,7 @@ from multiprocessing.sharedctypes import Synchronized
 from pathlib import Path
 from typing import Any
 
+from .. import storage
 from ..records import parse_record
 from ..registry import create_bot, game_named
 from . import Bot, Budget
@@ -57,10 +58,6 @@ class CancelledFrom:
 
     def is_set(self) -> bool:
         return bool(self.cancelled.value >= self.number)
-
-
-# The error log is cut back to its last half once it grows past this: it never fills a disk.
-ERROR_LOG_LIMIT = 256_000
 
 
 def serve(
@@ -106,15 +103,8 @@ def log_failure(path: Path, what: str, record: str) -> None:
     """Append the failure being handled, what failed and the game it met, to the error log."""
     stamp = datetime.now().isoformat(timespec="seconds")
     entry = f"--- {stamp}: {what}\n{record.rstrip()}\n{traceback.format_exc()}\n"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists() and path.stat().st_size > ERROR_LOG_LIMIT:
-            kept = path.read_text(encoding="utf-8", errors="replace")[-ERROR_LOG_LIMIT // 2 :]
-            path.write_text(kept, encoding="utf-8")
-        with path.open("a", encoding="utf-8") as log:
-            log.write(entry)
-    except OSError:  # no log to be had: the player is still told the bot found no move
-        pass
+    with contextlib.suppress(OSError):  # no log: the player is still told the bot found none
+        storage.append_log(path, entry)
 
 
 @contextlib.contextmanager

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
+from .. import storage
 from ..games.base import GameError, State, shown
-from ..records import write_atomically
 from ..registry import REGISTRY
 
 Kind = Literal["lesson", "puzzle"]
@@ -258,13 +259,13 @@ class Progress:
         self.streak = 0
         self.best_streak = 0
         self.problem = ""  # why the file was set aside, to be told once
+        if not os.path.lexists(self.path):
+            return
         try:
             self.done, self.streak, self.best_streak = _progress(
-                json.loads(self.path.read_text(encoding="utf-8"))
+                storage.read_json(self.path, storage.MB, "a progress file")
             )
-        except FileNotFoundError:
-            pass
-        except (OSError, ValueError, RecursionError) as error:  # RecursionError: nested [[[...
+        except ValueError as error:  # storage.UnreadableFile, or not the shape of ours
             try:
                 aside = _free_name(self.path.with_name(f"{self.FILE}.damaged"))
                 self.path.replace(aside)
@@ -282,7 +283,7 @@ class Progress:
 
     def _save(self) -> None:
         data = {"done": sorted(self.done), "streak": self.streak, "best_streak": self.best_streak}
-        write_atomically(self.path, json.dumps(data, indent=1) + "\n")
+        storage.write_text(self.path, json.dumps(data, indent=1) + "\n")
 
 
 def _progress(data: object) -> tuple[set[str], int, int]:
