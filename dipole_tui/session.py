@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -194,7 +195,7 @@ class Session(Generic[M]):
         return Session(self.game, state, self.players, dict(self.tags))
 
     def save(self, path: Path | str) -> None:
-        storage.write_text(path, self.record_text())
+        storage.write_text(path, _checked_record(self))
 
 
 @dataclass(frozen=True)
@@ -229,6 +230,10 @@ class Autosave:
         self.folder = folder or data_dir()
         self.path = self.folder / "autosave.txt"
         self._lock: int | None = None  # the descriptor whose lock keeps `path` this app's
+        # A finished game that could not be filed (a full disk): kept here, and in the
+        # autosave file where it could be written, until filing succeeds.
+        self.pending: Session[Any] | None = None
+        self.problem = ""  # why the game is not safe on disk now; "" when it is
 
     def claim(self) -> list[str]:
         """Take the first game-in-progress file no running app holds, preferring one with a game
@@ -305,16 +310,42 @@ class Autosave:
         return f"A game left by another dipole-tui is kept as {kept}"
 
     def write(self, session: Session[Any]) -> None:
-        storage.write_text(self.path, session.record_text())
+        """Keep the game in progress. A finished game not yet filed is filed first (it is in
+        the autosave file, which this would replace). OSError when it cannot be done; the
+        autosave is never replaced by a record that does not read back."""
+        self.retry()
+        self._kept(lambda: storage.write_text(self.path, _checked_record(session)))
 
     def finish(self, session: Session[Any]) -> Path:
         """File a finished game under finished/ and clear the autosave, so it is not offered
-        for resumption."""
+        for resumption. When it cannot be filed (OSError), the game stays pending, and in the
+        autosave where that can be written, until `retry` files it."""
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = _free_name(self.folder / "finished", f"{session.game.key}-{stamp}")
-        storage.write_text(target, session.record_text())
+        try:
+            self._kept(lambda: storage.write_text(target, _checked_record(session)))
+        except (OSError, GameError):
+            self.pending = session
+            self.problem = f"the finished game is not filed yet ({self.problem})"
+            with contextlib.suppress(OSError, GameError):  # the next start files it from there
+                storage.write_text(self.path, _checked_record(session))
+            raise
+        self.pending = None
         self.path.unlink(missing_ok=True)
         return target
+
+    def retry(self) -> Path | None:
+        """File the finished game that could not be filed before, if any: where it went."""
+        return self.finish(self.pending) if self.pending is not None else None
+
+    def _kept(self, write: Callable[[], None]) -> None:
+        """Run a write, keeping `problem` true: cleared when it succeeds, the reason when not."""
+        try:
+            write()
+        except (OSError, GameError) as error:  # GameError: a record that would not read back
+            self.problem = (error.strerror if isinstance(error, OSError) else None) or str(error)
+            raise
+        self.problem = ""
 
     def shelve(self) -> Path | None:
         """Move the autosave, an unfinished game about to be replaced, into unfinished/. A game
@@ -383,6 +414,21 @@ class Autosave:
         kept = _free_name(self.folder, f"autosave-unreadable-{stamp}")
         os.replace(self.path, kept)
         return kept
+
+
+def _checked_record(session: Session[Any]) -> str:
+    """The game's record, read back before it may replace anything: a record that would not
+    replay to the same game is refused (RecordError), so a save can never lose a game."""
+    text = session.record_text()
+    try:
+        back = Session.from_text(text).state
+    except GameError as error:
+        raise RecordError(
+            f"the game could not be written so that it reads back ({error})"
+        ) from None
+    if back.moves_played != session.state.moves_played or back != session.state:
+        raise RecordError("the game could not be written so that it reads back as it is")
+    return text
 
 
 def _reason(error: Exception) -> str:

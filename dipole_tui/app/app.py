@@ -331,12 +331,14 @@ class GameApp(App[None]):
             self._filed = True
             try:
                 filed: Path | None = self.autosave.finish(whole)
-            except OSError as error:
-                self.notify(f"could not file the finished game: {error}", severity="error")
+            except (OSError, GameError):  # kept pending, and tried again: the panel says so
                 filed = None
             self._adapt(whole)
             if self.session.outcome is not None:
                 self._game_over(filed)
+        else:
+            self._retry_filing()
+        self.panel.show_unkept(self.autosave.problem)
         if self.session.outcome is None:
             self._bot_turn()
 
@@ -380,10 +382,15 @@ class GameApp(App[None]):
         self.notify(message, title="Autosave", severity="error", timeout=12, markup=False)
 
     def _write_autosave(self) -> None:
-        try:
+        """The panel says when this fails, until it succeeds (see `_after_change`)."""
+        with contextlib.suppress(OSError, GameError):
             self.autosave.write(self.session.whole_game())
-        except OSError as error:
-            self.notify(f"autosave failed: {error.strerror or error}", severity="error")
+
+    def _retry_filing(self) -> None:
+        """A finished game that could not be filed, tried again (it is in the autosave)."""
+        with contextlib.suppress(OSError, GameError):
+            if (filed := self.autosave.retry()) is not None:
+                self.notify(f"The finished game is kept now, as {filed}", timeout=8)
 
     def _game_over(self, filed: Path | None) -> None:
         outcome = self.session.outcome
@@ -656,7 +663,26 @@ class GameApp(App[None]):
         super().notify(text, title=title, severity=severity, timeout=timeout, markup=markup)
 
     async def action_quit(self) -> None:
-        self.exit()
+        """Quit; when the game could not be kept on disk, try again, then ask before losing it."""
+        if self.autosave.problem:
+            if self.autosave.pending is not None:
+                self._retry_filing()
+            else:
+                self._write_autosave()
+        if not self.autosave.problem:
+            self.exit()
+            return
+        answers = [("Stay", "stay"), ("Quit and lose it", "quit")]
+        question = f"The game is not kept on disk: {self.autosave.problem}."
+        text = "Quitting now loses it. Free some space, then quit again to keep it."
+
+        def answered(answer: str | None) -> None:
+            if answer == "quit":
+                self.exit()
+            else:
+                self.panel.show_unkept(self.autosave.problem)
+
+        self.push_screen(ChoiceScreen(question, text, answers, escape="stay"), answered)
 
     def on_unmount(self) -> None:
         ScrollBar.renderer = ScrollBarRender

@@ -101,6 +101,8 @@ class SidePanel(Vertical):
         self.transient = False  # a transient message is on show instead
         self.entry = MoveEntry(placeholder=MoveEntry.PLACEHOLDER, id="move-input")
         self._title = Static(id="title")
+        self.unkept = ""  # why the game is not safe on disk (a full disk): said until it is
+        self._unkept = Static(id="unkept")
         self._turn = Static(id="turn")
         self._tally = Static(id="tally")
         self._analysis = Static(id="analysis")
@@ -109,6 +111,7 @@ class SidePanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield self._title
+        yield self._unkept
         yield self._turn
         yield self._tally
         yield self._analysis
@@ -135,6 +138,17 @@ class SidePanel(Vertical):
         self.styles.width = WIDE_SIDE_PANEL_WIDTH if wide else SIDE_PANEL_WIDTH
         if self.is_mounted:
             self._draw()
+
+    def show_unkept(self, problem: str) -> None:
+        """The game could not be kept (or is kept again, with ""): a line that stays until then."""
+        self.unkept = problem
+        if self.is_mounted:
+            self._draw_unkept()
+
+    def _draw_unkept(self) -> None:
+        said = f"Not kept on disk: {self.unkept}. Tried again at each change and at quit."
+        self._fit(self._unkept, Text(said if self.unkept else "", style="bold reverse"))
+        self._unkept.display = bool(self.unkept)
 
     def show_turn(self) -> None:
         """Whose turn, again: a bot started or stopped thinking, or watching was paused."""
@@ -163,6 +177,7 @@ class SidePanel(Vertical):
         if session is None:
             return
         self._fit(self._title, self._title_text(session))
+        self._draw_unkept()
         self._fit(self._turn, self._turn_text(session))
         self._fit(self._tally, self._tally_text(session))
         self._draw_analysis(session)
