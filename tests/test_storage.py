@@ -16,6 +16,7 @@ import pytest
 from dipole_tui import storage
 from dipole_tui.adaptive import AdaptiveLevels
 from dipole_tui.bots.process import log_failure
+from dipole_tui.cli import main
 from dipole_tui.learn import Progress
 from dipole_tui.session import Autosave
 
@@ -213,3 +214,40 @@ def test_a_lock_never_follows_a_link(tmp_path: Path) -> None:
     with pytest.raises(OSError):
         storage.lock(lock)
     assert not target.exists()
+
+
+# -- `analyse -o`, as a user types it -------------------------------------------------------
+
+TWO_PLIES = '[Game "Dipole"]\n\n1. e1-g3 d8-c7\n'
+
+
+def analyse_to(tmp_path: Path, output: Path, capsys: pytest.CaptureFixture[str]) -> int:
+    record = tmp_path / "game.txt"
+    record.write_text(TWO_PLIES)
+    return main(["analyse", str(record), "--movetime", "0.01", "-o", str(output)])
+
+
+def test_analyse_writes_through_a_link(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "analysed.txt"
+    target.write_text("old")
+    target.chmod(0o644)
+    link = tmp_path / "link.txt"
+    link.symlink_to(target)
+    assert analyse_to(tmp_path, link, capsys) == 0
+    assert link.is_symlink() and "1. e1-g3" in target.read_text()
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644
+
+
+def test_analyse_writes_into_a_fifo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fifo = tmp_path / "out"
+    os.mkfifo(fifo)
+    reader, got = read_fifo_in_background(fifo)
+    assert analyse_to(tmp_path, fifo, capsys) == 0
+    reader.join(5)
+    assert b"1. e1-g3" in got[0] and stat.S_ISFIFO(fifo.lstat().st_mode)
+
+
+def test_analyse_to_a_folder_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert analyse_to(tmp_path, tmp_path, capsys) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "is a folder; expected the name of a file" in error
