@@ -14,7 +14,7 @@ import os
 import sys
 import textwrap
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__, storage
@@ -40,6 +40,8 @@ BEST_MOVETIME = 1.0
 ANALYSE_MOVETIME = 1.0
 # The longest line `moves` reads from stdin: a position is a few hundred characters at most.
 LONGEST_LINE = 10_000
+# A longer line is passed over to its end, unless it has none this far: /dev/zero, a binary file.
+ENDLESS_LINE = 1_000_000
 
 
 class UsageError(Exception):
@@ -311,30 +313,62 @@ def _depth(text: str) -> int:
     return int(text)
 
 
-def _positions(given: Sequence[str]) -> Iterable[tuple[str, str]]:
-    """(where, text) for each position, from the arguments or from stdin, skipping blank lines."""
-    if given:
-        for index, text in enumerate(given, 1):
-            yield f"position {index}", text
-        return
-    if sys.stdin is None:  # started with <&-
-        raise GameError("no POSITION given, and standard input is closed")
-    index = 0
-    while line := sys.stdin.readline(LONGEST_LINE + 1):  # a stream with no line break ends
-        index += 1
-        if len(line.rstrip("\r\n")) > LONGEST_LINE:
-            raise GameError(f"line {index} is longer than any position ({LONGEST_LINE} characters)")
-        if line.strip():
-            yield f"line {index}", line
+class _Batch:
+    """The positions of `moves`, `best` and `solve`, from the arguments or from stdin (one a
+    line, blank lines skipped), each named for messages ("position 2", "line 3"). A bad one is
+    said on stderr and counted (`fail`), and the batch goes on: one typo in a thousand lines
+    costs that line's answer, not the 999 others'."""
+
+    def __init__(self, given: Sequence[str]) -> None:
+        if not given and sys.stdin is None:  # started with <&-
+            raise GameError("no POSITION given, and standard input is closed")
+        self.given = given
+        self.failed = 0
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        if self.given:
+            for index, text in enumerate(self.given, 1):
+                yield f"position {index}", text
+            return
+        if isinstance(sys.stdin, io.TextIOWrapper):  # a byte that is not UTF-8 fails its line
+            sys.stdin.reconfigure(errors="surrogateescape")
+        index = 0
+        while line := sys.stdin.readline(LONGEST_LINE + 1):  # a stream with no line break ends
+            index += 1
+            if len(line.rstrip("\r\n")) <= LONGEST_LINE:
+                if line.strip():
+                    yield f"line {index}", line
+                continue
+            length = len(line)
+            while not line.endswith("\n") and length <= ENDLESS_LINE:
+                line = sys.stdin.readline(LONGEST_LINE + 1) or "\n"
+                length += len(line)
+            if length > ENDLESS_LINE:
+                said = f"no line break in {ENDLESS_LINE:,} characters, where one position a line"
+                self.fail(f"line {index}", f"{said} was expected; the rest is not read")
+                return  # /dev/zero, a binary file: no list of positions, and maybe no end
+            self.fail(f"line {index}", f"longer than any position ({LONGEST_LINE} characters)")
+
+    def fail(self, where: str, error: GameError | str) -> None:
+        self.failed += 1
+        print(f"{PROG}: {where}: {error}", file=sys.stderr, flush=True)
+
+    @property
+    def status(self) -> int:
+        """The exit status: 2 if any position failed."""
+        return 2 if self.failed else 0
 
 
-def run_moves(game: AnyGame, given: Sequence[str]) -> None:
-    for where, text in _positions(given):
+def run_moves(game: AnyGame, given: Sequence[str]) -> int:
+    batch = _Batch(given)
+    for where, text in batch:
         try:
             state = game.parse_position(text)
         except GameError as error:
-            raise GameError(f"{where}: {error}") from None
+            batch.fail(where, error)
+            continue
         print(" ".join(game.format_move(move) for move in state.legal_moves()), flush=not given)
+    return batch.status
 
 
 def _check_variant(game: AnyGame, variant: str | None, state: State[Any]) -> None:
@@ -356,7 +390,7 @@ def run_perft(game: AnyGame, variant: str | None, position: str | None, depth: i
     print(f"time {time.perf_counter() - started:.3f} s")
 
 
-def run_best(args: argparse.Namespace) -> None:
+def run_best(args: argparse.Namespace) -> int:
     """The `best` subcommand: each position answered in turn by a fresh bot, so an answer does
     not depend on the positions before it."""
     game = game_named(args.game)
@@ -367,7 +401,8 @@ def run_best(args: argparse.Namespace) -> None:
         if args.depth
         else Budget(movetime=args.movetime or BEST_MOVETIME)
     )
-    for where, text in _positions(args.positions):
+    batch = _Batch(args.positions)
+    for where, text in batch:
         try:
             state = game.parse_position(text)
             _check_variant(game, args.variant, state)
@@ -375,11 +410,13 @@ def run_best(args: argparse.Namespace) -> None:
             if outcome is not None:
                 raise GameError(f"the game is over ({outcome.reason})")
         except GameError as error:
-            raise GameError(f"{where}: {error}") from None
+            batch.fail(where, error)
+            continue
         think(args.game, state, args.level, budget, args.seed, lambda line: print(line, flush=True))
+    return batch.status
 
 
-def run_solve(args: argparse.Namespace) -> None:
+def run_solve(args: argparse.Namespace) -> int:
     """The `solve` subcommand: each position proved in turn; a spinner with the nodes searched
     on stderr while it works, when stderr is a terminal."""
     from rich.console import Console
@@ -388,14 +425,16 @@ def run_solve(args: argparse.Namespace) -> None:
     game = game_named(args.game)
     solvable(game)  # a game the solver cannot solve is refused before any input is read
     console = Console(stderr=True)
-    for where, text in _positions(args.positions):
+    batch = _Batch(args.positions)
+    for where, text in batch:
         try:
             state = game.parse_position(text)
             outcome = state.outcome()
             if outcome is not None:
                 raise GameError(f"the game is over ({outcome.reason})")
         except GameError as error:
-            raise GameError(f"{where}: {error}") from None
+            batch.fail(where, error)
+            continue
         with Progress(
             SpinnerColumn(),
             TextColumn("solving: {task.fields[nodes]:,} nodes"),
@@ -415,6 +454,7 @@ def run_solve(args: argparse.Namespace) -> None:
         else:
             move = game.format_move(solution.move)
             print(f"{solution.result} in {solution.plies} plies: {move}", flush=True)
+    return batch.status
 
 
 def _show_nodes(progress: Any, task: Any, nodes: int) -> None:
@@ -546,8 +586,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             engine_tools += ("learn",)
         if args.command in engine_tools and sys.stdout is None:
             raise OSError("standard output is closed")  # started with >&-: print() would drop all
+        status = 0  # or 2 when a position of a batch failed: said, and the others answered
         if args.command == "moves":
-            run_moves(game_named(args.game), args.positions)
+            status = run_moves(game_named(args.game), args.positions)
         elif args.command == "perft":
             run_perft(game_named(args.game), args.variant, args.position, args.depth)
         elif args.command == "replay":
@@ -555,9 +596,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "match":
             matches.run_match(args)
         elif args.command == "best":
-            run_best(args)
+            status = run_best(args)
         elif args.command == "solve":
-            run_solve(args)
+            status = run_solve(args)
         elif args.command == "analyse":
             run_analyse(args)
         elif args.command == "learn":
@@ -574,7 +615,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except OSError as error:  # the commands report their files' errors as GameError
         return _output_lost(error)
-    return 0
+    return status
 
 
 def _output_lost(error: OSError) -> int:

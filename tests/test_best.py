@@ -146,7 +146,7 @@ def test_a_bad_line_on_stdin_is_named_after_the_answers_before_it(
     monkeypatch.setattr("sys.stdin", io.StringIO("8:W:Wc3=1:Bd4=1\nnonsense\n8:W:Wc3=1:Bd4=1\n"))
     status, out, err = run(capsys, "--depth", "2")
     assert status == 2
-    assert out.splitlines()[-1] == "bestmove c3xd4" and out.count("bestmove") == 1
+    assert out.splitlines()[-1] == "bestmove c3xd4" and out.count("bestmove") == 2
     assert err.count("\n") == 1 and err.startswith("dipole-tui: line 2: 'nonsense' is not a")
 
 

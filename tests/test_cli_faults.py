@@ -111,7 +111,7 @@ def test_moves_reads_no_endless_line_from_stdin() -> None:
             preexec_fn=_at_most_a_gigabyte,
         )
     assert done.returncode == 2
-    one_line_error(done.stderr, "line 1 is longer than any position (10000 characters)")
+    one_line_error(done.stderr, "line 1: no line break in 1,000,000 characters")
 
 
 def test_moves_with_a_closed_stdin_is_one_line_and_status_2() -> None:
