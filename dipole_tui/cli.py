@@ -180,7 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("b", choices=BOT_NAMES, metavar="B", help="its opponent")
     match.add_argument(
         "--games",
-        type=matches.positive_int,
+        type=matches.game_count,
         default=matches.DEFAULT_GAMES,
         help=f"how many games (default: {matches.DEFAULT_GAMES})",
     )
@@ -199,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     match.add_argument(
         "--jobs",
-        type=matches.positive_int,
+        type=matches.job_count,
         default=1,
         metavar="J",
         help="games played at once, in worker processes (default: 1)",
@@ -302,15 +302,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _node_count(text: str) -> int:
-    if not text.isdigit() or int(text) < 1 or len(text) > 15:
-        raise argparse.ArgumentTypeError(f"N must be a whole number of 1 or more, not {text!r}")
-    return int(text)
+    expected = "N must be a whole number of 1 or more, at most 15 digits"
+    return matches.whole_number(text, 1, 10**15 - 1, expected)
 
 
 def _depth(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 20:
-        raise argparse.ArgumentTypeError(f"DEPTH must be a whole number from 1 to 20, not {text!r}")
-    return int(text)
+    return matches.whole_number(text, 1, 20, "DEPTH must be a whole number from 1 to 20")
 
 
 class _Batch:

@@ -17,6 +17,7 @@ import hashlib
 import math
 import multiprocessing
 import random
+import re
 import signal
 import statistics
 import tempfile
@@ -388,30 +389,45 @@ def describe_budget(budget: Budget) -> str:
 # -- the command -------------------------------------------------------------------------------
 
 
-def positive_int(text: str) -> int:
-    """argparse type: a whole number of at least 1."""
-    if not text.strip().isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return int(text)
+# What the command line takes: seconds a move or a position, games a match, worker processes,
+# seeds (the program picks its own seeds below 2**32).
+SECONDS = (0.01, 3600.0)
+MOST_GAMES = 100_000
+MOST_JOBS = 256
+MOST_SEED = 2**32 - 1
 
 
-def positive_seconds(text: str) -> float:
-    """argparse type: a finite number of seconds greater than 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"expected seconds greater than 0, not {text!r}")
-    return value
+def whole_number(text: str, least: int, most: int, expected: str) -> int:
+    """argparse's check of every whole number: plain ASCII digits from `least` to `most`, as
+    int() alone also takes `٣`, `1_0`, ` 7` and `+7`; else `expected` is said."""
+    plain = text.isascii() and text.isdigit() and len(text) <= len(str(most))
+    if plain and least <= int(text) <= most:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"{expected}, not '{shown(text)}'")
+
+
+def game_count(text: str) -> int:
+    return whole_number(text, 1, MOST_GAMES, f"expected a whole number from 1 to {MOST_GAMES}")
+
+
+def job_count(text: str) -> int:
+    return whole_number(text, 1, MOST_JOBS, f"expected a whole number from 1 to {MOST_JOBS}")
 
 
 def seed_number(text: str) -> int:
-    """argparse type: any whole number."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    return whole_number(text, 0, MOST_SEED, f"expected a whole number from 0 to {MOST_SEED}")
+
+
+def positive_seconds(text: str) -> float:
+    """argparse type: seconds as plain digits (float() alone also takes `1e308`, `inf`, `nan`,
+    `1_0` and `٣`), from a hundredth to an hour."""
+    least, most = SECONDS
+    if re.fullmatch(r"[0-9]*\.?[0-9]+", text) and least <= float(text) <= most:
+        return float(text)
+    raise argparse.ArgumentTypeError(
+        f"expected seconds greater than 0 ({least:g} to {most:g}, in plain digits as 0.5 or 10), "
+        f"not '{shown(text)}'"
+    )
 
 
 def budget_of(movetime: float | None, depth: int | None) -> Budget:
