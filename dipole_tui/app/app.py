@@ -674,7 +674,7 @@ class GameApp(App[None]):
             return
         answers = [("Stay", "stay"), ("Quit and lose it", "quit")]
         question = f"The game is not kept on disk: {self.autosave.problem}."
-        text = "Quitting now loses it. Free some space, then quit again to keep it."
+        text = "Quitting now loses what is not kept. Mend the cause (free some space?), then quit."
 
         def answered(answer: str | None) -> None:
             if answer == "quit":
