@@ -12,6 +12,7 @@ matters in an even game and little once the game is won). The thresholds are in 
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -27,6 +28,13 @@ from .registry import REGISTRY
 
 # (least loss of winning chances, mark, word), worst first
 MARKS = ((0.3, "??", "blunder"), (0.2, "?", "mistake"), (0.1, "?!", "inaccuracy"))
+# A comment as `annotated_record` writes it (`words`, then the best move after a marked one):
+# `+1.3`, `0.0`, `drawn`, `White wins in 7 plies`, `Black has won`, `-0.6; mistake, best e7xc7
+# (+0.9)`. A record analysed again has these replaced, and every other comment kept.
+_EVALUATION = r"(?:[+-]\d+\.\d|0\.0|drawn|\S+ wins in \d+ pl(?:y|ies)|\S+ has won)"
+ANALYSIS_COMMENT = re.compile(
+    rf"{_EVALUATION}(?:; (?:{'|'.join(word for *_, word in MARKS)}), best .+ \({_EVALUATION}\))?"
+)
 
 
 @dataclass(frozen=True)
@@ -187,19 +195,23 @@ def annotated_record(
     judged: Sequence[Judgement],
     tags: dict[str, str] | None = None,
     movetime: float | None = None,
+    comments: Sequence[Sequence[str]] = (),
 ) -> str:
     """The game's record with, after each move, its mark and a comment: the evaluation it left
-    and, for a marked move, what it was and the best move with its evaluation."""
+    and, for a marked move, what it was and the best move with its evaluation. The record's own
+    `comments` (`Record.comments`) follow, but for an earlier analysis's (`ANALYSIS_COMMENT`),
+    which this one replaces: a game analysed twice says each thing once."""
     game: Game[Any, M] = REGISTRY[game_key].game
     unit = REGISTRY[game_key].unit
-    notes = []
-    for judgement in judged:
+    kept = [[text for text in said if not ANALYSIS_COMMENT.fullmatch(text)] for said in comments]
+    kept += [[] for _ in range(len(judged) + 1 - len(kept))]
+    for ply, judgement in enumerate(judged, 1):
         said = words(game, unit, judgement.after)
         if judgement.mark and judgement.before.best is not None:
             best = judgement.before.best
             said += f"; {judgement.word}, best {best} ({words(game, unit, judgement.before)})"
-        notes.append(f"{judgement.mark} {{{said}}}")
+        kept[ply].insert(0, said)
     given = dict(tags or {})
     if movetime is not None:
         given["Annotator"] = f"dipole-tui {ANALYSIS_LEVEL}, {movetime:g} s a position"
-    return format_record(game, state, given, notes)
+    return format_record(game, state, given, [judgement.mark for judgement in judged], kept)

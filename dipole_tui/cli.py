@@ -296,7 +296,10 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"think S seconds a position (default: {ANALYSE_MOVETIME:g})",
     )
     analysing.add_argument(
-        "-o", "--output", metavar="OUT", help="write the record to OUT (default: standard output)"
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="write the record to OUT, which may be RECORD itself (default: standard output)",
     )
     return parser
 
@@ -477,7 +480,8 @@ def run_learn(args: argparse.Namespace) -> None:
 
 def run_analyse(args: argparse.Namespace) -> None:
     """The `analyse` subcommand: a progress bar on stderr while the positions are evaluated;
-    the annotated record on stdout or, whole or not at all, in OUT."""
+    the annotated record on stdout or, whole or not at all, in OUT (which may be the record
+    itself: its own tags and comments are kept, an earlier analysis's comments replaced)."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -509,7 +513,9 @@ def run_analyse(args: argparse.Namespace) -> None:
             args.movetime,
             progress=lambda done, total: progress.update(task, completed=done, total=total),
         )
-    text = annotated_record(game_key, record.state, judged, record.tags, args.movetime)
+    text = annotated_record(
+        game_key, record.state, judged, record.tags, args.movetime, record.comments
+    )
     if args.output is None:
         sys.stdout.write(text)
         return

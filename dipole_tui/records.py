@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import storage
 from .games.base import AnyGame, Game, GameError, M, State, shown
@@ -32,6 +32,11 @@ RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 _NUMBER = re.compile(r"^(\d+)\.(\.\.)?")
 _MARK = re.compile(r"(?<=\S)[!?]{1,2}(?=\s|$)")  # a move's mark, as `analyse` writes: e1-g3?!
+# Every character str.splitlines ends a line at: written escaped (`\u2028`) in a tag value and in
+# a comment (where `\n` stays, as a comment may span lines), so that every reader of lines sees
+# the record's lines; only LF and CRLF end a line when a record is read.
+_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+_ESCAPE = re.compile(r'\\(u[0-9a-fA-F]{4}|[\\"])')
 # The most a record file may hold. A Death Stacks game of 1000 plies is some 15 KB; the limit
 # keeps a device such as /dev/zero, or a huge file given by mistake, from filling the memory.
 RECORD_LIMIT = 1_000_000
@@ -45,11 +50,15 @@ class RecordError(GameError):
 
 @dataclass
 class Record:
-    """A game as loaded: its rules, its tags, and the state after replaying every move."""
+    """A game as loaded: its rules, its tags, the state after replaying every move, and its
+    comments where they stood: `comments[0]` before the first move (`;` lines among the tags
+    too), `comments[n]` after the n-th move; `{...}` and `;` comments alike, each the text
+    inside (escapes read)."""
 
     game: AnyGame
     state: State[Any]
     tags: dict[str, str] = field(default_factory=dict)
+    comments: list[list[str]] = field(default_factory=list)
 
     @property
     def result(self) -> str:
@@ -74,10 +83,11 @@ def format_record(
     game: Game[Any, M],
     state: State[M],
     tags: dict[str, str] | None = None,
-    notes: Sequence[str] = (),
+    marks: Sequence[str] = (),
+    comments: Sequence[Sequence[str]] = (),
 ) -> str:
-    """The record of the game played on `state` since it was created; `notes[ply]`, where
-    given, follows that ply's move (a mark and a comment: `?! {+0.4}`)."""
+    """The record of the game played on `state` since it was created; `marks[ply]` (`?!`) and
+    the texts of `comments`, where given, as in `numbered_moves`."""
     start = start_of(state)
     moves = state.moves_played
     given = dict(tags or {})
@@ -93,9 +103,9 @@ def format_record(
     else:
         given.pop("Position", None)
     ordered = [k for k in _TAG_ORDER if k in given] + [k for k in given if k not in _TAG_ORDER]
-    lines = [f'[{key} "{_escape(given[key])}"]' for key in ordered]
+    lines = [f"[{key} {_quoted(given[key])}]" for key in ordered]
     lines.append("")
-    lines.extend(numbered_moves(game, start.to_move, moves, notes))
+    lines.extend(numbered_moves(game, start.to_move, moves, marks, comments))
     lines.append(given["Result"])
     return "\n".join(lines) + "\n"
 
@@ -106,7 +116,11 @@ def parse_record(text: str, default: AnyGame | None = None) -> Record:
     tags, game, tokens = _read(text, default)
     state = _start_state(game, tags)
     ended_with: str | None = None
-    for index, token in tokens:
+    comments: list[list[str]] = [[]]
+    for index, token, comment in tokens:
+        if comment:
+            comments[-1].append(token)
+            continue
         where = f"line {index + 1}"
         if ended_with is not None:
             raise RecordError(f"{where}: '{shown(token)}' follows the result {ended_with}")
@@ -122,8 +136,9 @@ def parse_record(text: str, default: AnyGame | None = None) -> Record:
         except GameError as error:
             raise RecordError(f"{where}, move {_move_number(game, state, ply)}: {error}") from None
         state.play(move)
+        comments.append([])
     _check_result(state, tags, ended_with)
-    return Record(game, state, tags)
+    return Record(game, state, tags, comments)
 
 
 @dataclass(frozen=True)
@@ -143,7 +158,9 @@ def read_header(text: str, default: AnyGame | None = None) -> Header:
     tags, game, tokens = _read(text, default)
     variant = _start_state(game, tags).variant
     plies, ended_with = 0, ""
-    for _, token in tokens:
+    for _, token, comment in tokens:
+        if comment:
+            continue
         if token in RESULTS:
             ended_with = token
         elif _NUMBER.sub("", token):
@@ -151,16 +168,19 @@ def read_header(text: str, default: AnyGame | None = None) -> Header:
     return Header(game, variant, tags, plies, _known(tags.get("Result", ended_with or "*")))
 
 
-def _read(
-    text: str, default: AnyGame | None
-) -> tuple[dict[str, str], AnyGame, list[tuple[int, str]]]:
-    """A record's tags, its game, and its body as (line index, token); RecordError when there
+def _read(text: str, default: AnyGame | None) -> tuple[dict[str, str], AnyGame, list[_Token]]:
+    """A record's tags, its game, and its comments and body as `_Token`s; RecordError when there
     is nothing in it. A byte-order mark (as Windows editors write one) is passed over."""
-    lines = text.removeprefix("\ufeff").splitlines()
+    lines = [line.removesuffix("\r") for line in text.removeprefix("\ufeff").split("\n")]
     tags, body_start = _read_tags(lines)
     game = _game_of(tags, default)
-    tokens = list(_tokens(game, lines, body_start))
-    if not tags and not tokens:
+    tokens = [
+        _Token(index, line.lstrip()[1:], True)
+        for index, line in enumerate(lines[:body_start])
+        if line.lstrip().startswith(";")
+    ]
+    tokens.extend(_tokens(game, lines, body_start))
+    if not tags and all(token.comment for token in tokens):
         raise RecordError("the record is empty: no game in it")
     if game is None:
         known = ", ".join(game.name for game in games())
@@ -194,7 +214,7 @@ def _read_tags(lines: list[str]) -> tuple[dict[str, str], int]:
                 f"line {index + 1}: a second {shown(name)} tag (the first is on line "
                 f"{given_on[name]}); each tag is given once"
             )
-        tags[name], given_on[name], end = _unescape(match[2]), index + 1, index + 1
+        tags[name], given_on[name], end = _unescaped(match[2]), index + 1, index + 1
     return tags, end
 
 
@@ -215,28 +235,41 @@ def _start_state(game: AnyGame, tags: dict[str, str]) -> State[Any]:
     return state
 
 
-def _tokens(game: AnyGame | None, lines: list[str], start: int) -> Iterator[tuple[int, str]]:
-    """The record's body as (line index, token): move numbers, moves and results. Comments are
-    dropped: `{...}`, which may span lines, and one to the end of the line (`;` in most games,
-    and where the game is not known); so are the marks after a move (`?!`, `??`, `!`...)."""
-    comment = re.compile(r"\{|(?:" + (game or Game).line_comment + ")")
+class _Token(NamedTuple):
+    """A piece of a record's body: a move number, a move, a result, or a comment's text."""
+
+    line: int  # its index among the record's lines
+    text: str
+    comment: bool
+
+
+def _tokens(game: AnyGame | None, lines: list[str], start: int) -> Iterator[_Token]:
+    """The record's body in order: move numbers, moves, results and comments: `{...}`, which
+    may span lines, and one to the end of the line (`;` in most games, and where the game is not
+    known). The marks after a move (`?!`, `??`, `!`...) are dropped."""
+    opener = re.compile(r"\{|(?:" + (game or Game).line_comment + ")")
     split = game.split_moves if game else str.split
     opened: int | None = None  # the line of a `{` not closed yet
+    said: list[str] = []  # its lines so far
     for index in range(start, len(lines)):
-        line, kept, at = lines[index], [], 0
+        line, at = lines[index], 0
         while True:
             if opened is not None:
                 close = line.find("}", at)
+                said.append(line[at:] if close < 0 else line[at:close])
                 if close < 0:
                     break
-                opened, at = None, close + 1
-            found = comment.search(line, at)
-            kept.append(line[at : found.start() if found else len(line)])
-            if found is None or found[0] != "{":
+                yield _Token(opened, _unescaped("\n".join(said)), True)
+                opened, said, at = None, [], close + 1
+            found = opener.search(line, at)
+            for token in split(_MARK.sub("", line[at : found.start() if found else len(line)])):
+                yield _Token(index, token, False)
+            if found is None:
+                break
+            if found[0] != "{":
+                yield _Token(index, line[found.end() :], True)
                 break
             opened, at = index, found.end()
-        for token in split(_MARK.sub("", " ".join(kept))):
-            yield index, token
     if opened is not None:
         raise RecordError(f"line {opened + 1}: a comment opened with {{ is not closed with }}")
 
@@ -296,19 +329,22 @@ def move_label(first_side: int, ply: int) -> str:
 
 
 def numbered_moves(
-    game: Game[Any, M], first_side: int, moves: list[M], notes: Sequence[str] = ()
+    game: Game[Any, M],
+    first_side: int,
+    moves: list[M],
+    marks: Sequence[str] = (),
+    comments: Sequence[Sequence[str]] = (),
 ) -> list[str]:
-    """The moves as record lines, one numbered pair per line: `1. e1-g3 d8-c7`, each followed
-    by its note where one is given (`1. e1-g3?! {+0.4} d8-c7 {+0.3}`)."""
-    lines: list[str] = []
+    """The moves as record lines, one numbered pair per line: `1. e1-g3 d8-c7`; each move
+    followed by its mark and the texts of `comments[n]` (after the n-th move) where given
+    (`1. e1-g3?! {+0.4} d8-c7 {+0.3}`); `comments[0]` on a line before the first move."""
+    braced = [" ".join(_braced(text) for text in said) for said in comments]
+    lines = [braced[0]] if braced and braced[0] else []
     for ply, move in enumerate(moves):
-        text = game.format_move(move)
-        if ply < len(notes) and notes[ply]:
-            note = notes[ply]
-            text += note if note[0] in "!?" else f" {note.lstrip()}"
-        if (first_side + ply) % 2 == 0:
-            lines.append(f"{move_label(first_side, ply)} {text}")
-        elif lines:
+        text = game.format_move(move) + (marks[ply] if ply < len(marks) else "")
+        if ply + 1 < len(braced) and braced[ply + 1]:
+            text += f" {braced[ply + 1]}"
+        if ply and (first_side + ply) % 2:
             lines[-1] += f" {text}"
         else:
             lines.append(f"{move_label(first_side, ply)} {text}")
@@ -321,12 +357,33 @@ def _move_number(game: AnyGame, state: State[Any], ply: int) -> str:
     return f"{number} ({game.side_names[state.to_move]})"
 
 
-def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+def _quoted(value: str) -> str:
+    """A tag value as a record writes it, between quotes (one inside as `\\"`)."""
+    return '"' + _escape(value, _BREAKS).replace('"', '\\"') + '"'
 
 
-def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+def _braced(text: str) -> str:
+    """A comment as a record writes it, in braces, on as many lines as it has."""
+    return "{" + _escape(text, "}" + _BREAKS.replace("\n", "")) + "}"
+
+
+def _escape(text: str, special: str) -> str:
+    """`text` as a record writes it between quotes or braces: a backslash doubled, and each of
+    `special` (the line breaks, a comment's `}`) as `\\u` and its four hex digits."""
+    return "".join(f"\\u{ord(c):04x}" if c in special else c for c in text.replace("\\", "\\\\"))
+
+
+def _unescaped(text: str) -> str:
+    """What `_escape` (and `\\"` in a tag value) wrote; any other backslash is itself, as in
+    records and comments written before they were escaped."""
+
+    def one(match: re.Match[str]) -> str:
+        if len(match[1]) == 1:
+            return match[1]
+        char = chr(int(match[1][1:], 16))
+        return match[0] if "\ud800" <= char <= "\udfff" else char  # no half of a UTF-16 pair
+
+    return _ESCAPE.sub(one, text)
 
 
 def save_record(

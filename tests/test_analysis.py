@@ -231,3 +231,22 @@ def test_an_output_that_cannot_be_written_is_said_in_one_line(
     assert main(["analyse", "--movetime", "0.02", str(path), "-o", str(blocked / "out")]) == 2
     _, err = capsys.readouterr()
     assert err.startswith("dipole-tui: cannot write") and len(err.strip().splitlines()) == 1
+
+
+def test_analysing_a_record_into_itself_keeps_its_own_tags_and_comments(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(
+        '; from the club night\n[Game "Dipole"]\n[Event "Club night"]\n\n'
+        "{Ann's favourite opening} 1. e1-d2 {quiet} d8-c7 ; a {brace} in a line comment\n"
+        "2. d2-e3 {+9.9} {was this good?}\n"
+    )
+    for _ in range(2):
+        assert main(["analyse", "--movetime", "0.02", str(path), "-o", str(path)]) == 0
+        record = parse_record(path.read_text())
+        assert record.tags["Event"] == "Club night" and "Annotator" in record.tags
+        assert [len(said) for said in record.comments] == [2, 2, 2, 2]
+        assert record.comments[0] == [" from the club night", "Ann's favourite opening"]
+        assert record.comments[1][1] == "quiet"
+        assert record.comments[2][1] == " a {brace} in a line comment"
+        assert record.comments[3][1] == "was this good?"  # {+9.9}, of an analysis, replaced
+        assert record.state.plies == 3
