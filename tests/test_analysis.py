@@ -236,9 +236,9 @@ def test_an_output_that_cannot_be_written_is_said_in_one_line(
 def test_analysing_a_record_into_itself_keeps_its_own_tags_and_comments(tmp_path: Path) -> None:
     path = tmp_path / "game.txt"
     path.write_text(
-        '; from the club night\n[Game "Dipole"]\n[Event "Club night"]\n\n'
-        "{Ann's favourite opening} 1. e1-d2 {quiet} d8-c7 ; a {brace} in a line comment\n"
-        "2. d2-e3 {+9.9} {was this good?}\n"
+        '; from the club night\n[Game "Death Stacks"]\n[Event "Club night"]\n\n'
+        "{Ann's favourite opening} 1. a1-1-b1 {quiet} a6-1-a5 ; a {brace} in a line comment\n"
+        "2. a1-1-b1 {+9.9} {was this good?}\n"
     )
     for _ in range(2):
         assert main(["analyse", "--movetime", "0.02", str(path), "-o", str(path)]) == 0
