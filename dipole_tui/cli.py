@@ -333,7 +333,7 @@ class _Batch:
         if isinstance(sys.stdin, io.TextIOWrapper):  # a byte that is not UTF-8 fails its line
             sys.stdin.reconfigure(errors="surrogateescape")
         index = 0
-        while line := sys.stdin.readline(LONGEST_LINE + 1):  # a stream with no line break ends
+        while line := sys.stdin.readline(LONGEST_LINE + 2):  # room for CRLF; a stream may end
             index += 1
             if len(line.rstrip("\r\n")) <= LONGEST_LINE:
                 if line.strip():
@@ -341,7 +341,7 @@ class _Batch:
                 continue
             length = len(line)
             while not line.endswith("\n") and length <= ENDLESS_LINE:
-                line = sys.stdin.readline(LONGEST_LINE + 1) or "\n"
+                line = sys.stdin.readline(LONGEST_LINE + 2) or "\n"
                 length += len(line)
             if length > ENDLESS_LINE:
                 said = f"no line break in {ENDLESS_LINE:,} characters, where one position a line"

@@ -99,3 +99,12 @@ def test_a_line_that_is_not_utf8_is_one_failed_line() -> None:
     assert done.returncode == 2 and done.stdout == b"pass\n"
     err = done.stderr.decode()
     assert err.startswith("dipole-tui: line 1: ") and err.count("\n") == 1, err
+
+
+def test_a_longest_line_ending_in_crlf_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    longest = START.ljust(LONGEST_LINE)  # a position padded with spaces to the longest line
+    status, out, err = run(capsys, monkeypatch, ["moves"], f"{longest}\r\n{BAD}\r\n")
+    assert status == 2 and len(out) == 1
+    assert len(err) == 1 and err[0].startswith("dipole-tui: line 2: ")
