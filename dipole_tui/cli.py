@@ -462,7 +462,9 @@ def _show_nodes(progress: Any, task: Any, nodes: int) -> None:
 
 
 def run_learn(args: argparse.Namespace) -> None:
-    """`learn --list` prints the lessons and puzzles; `learn` opens them in the app."""
+    """`learn --list` prints the lessons and puzzles; `learn` opens them in the app. A file of
+    them that cannot be used is one line on stderr (its items left out, the rest listed), and
+    the status is 2."""
     if args.list:
         for item in learning.items(args.game):
             line = (
@@ -474,6 +476,11 @@ def run_learn(args: argparse.Namespace) -> None:
                 item.title,
             )
             print("\t".join(line))
+        problems = learning.problems()
+        for problem in problems[:-1]:
+            print(f"{PROG}: {problem}", file=sys.stderr)
+        if problems:  # the last one as main() says every error, with status 2
+            raise learning.LearnError(problems[-1])
         return
     run_play(args, learn=args.game or "")
 

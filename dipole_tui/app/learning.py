@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 from ..bots.analyst import Analysis
 from ..bots.search import plies_to_end
 from ..games.base import GameError, State, shown
-from ..learn import Item, Progress, items
+from ..learn import Item, Progress, items, problems
 from ..records import format_record
 from ..registry import REGISTRY
 from .analysis_mode import AnalystLike, UpdateHandler
@@ -34,6 +34,7 @@ from .boards import make_board
 from .game_board import GameBoard
 from .screens import CoveringScreen
 from .side_panel import MoveEntry
+from .wrapping import wrap
 
 REPLY_DELAY = 0.6  # seconds before the board plays its reply: the player sees their move first
 EXPLAIN_SECONDS = 3.0  # the analysis of a wrong move is cut short after this
@@ -49,6 +50,7 @@ class LearnMenu(CoveringScreen):
     LearnMenu { align: center top; }
     LearnMenu #learn-box { width: 80; max-width: 100%; height: 1fr; padding: 0 1; }
     LearnMenu #learn-heading { text-style: bold; height: 1; }
+    LearnMenu #learn-problems { color: $text-error; height: auto; max-height: 8; }
     LearnMenu #learn-summary { color: $text-muted; height: 2; }
     LearnMenu #learn-items { height: 1fr; }
     """
@@ -62,11 +64,16 @@ class LearnMenu(CoveringScreen):
         self.analyst = analyst
         self.ascii_glyphs = ascii_glyphs
         self.items = items(game)
+        # The files that could not be used, a line each: the rest are listed all the same.
+        self.problems = problems()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="learn-box"):
             name = REGISTRY[self.game].game.name if self.game else "every game"
             yield Static(f"Learn {name}: lessons, then puzzles", id="learn-heading")
+            problem_lines = Static(id="learn-problems")
+            problem_lines.display = bool(self.problems)
+            yield problem_lines
             yield Static(id="learn-summary")
             yield OptionList(*self._options(), id="learn-items")
         yield Footer()
@@ -75,6 +82,7 @@ class LearnMenu(CoveringScreen):
         if self.progress.problem:
             self.notify(self.progress.problem, severity="warning", timeout=10)
             self.progress.problem = ""
+        self._show_problems()
         self._refresh()
         menu = self.query_one(OptionList)
         menu.focus()
@@ -82,6 +90,18 @@ class LearnMenu(CoveringScreen):
             done = self.progress.done
             first = next((i for i, item in enumerate(self.items) if item.id not in done), 0)
             menu.highlighted = self._index_of(first)
+
+    def on_resize(self) -> None:
+        self._show_problems()
+
+    def _show_problems(self) -> None:
+        """Each file left out, wrapped to the box (80 columns at most, less its padding) so
+        that a long path breaks after a `/`."""
+        if self.problems:
+            said = "\n".join(self.problems)
+            width = min(80, self.app.size.width) - 2
+            lines = wrap(plain(said) if self.ascii_glyphs else said, width)
+            self.query_one("#learn-problems", Static).update(Text("\n".join(lines)))
 
     def _options(self) -> list[Option | None]:
         options: list[Option | None] = []

@@ -14,7 +14,6 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
@@ -45,6 +44,11 @@ REQUIRED = {
 OPTIONAL = {"lesson": {"before", "text", "hint"}, "puzzle": {"before"}}
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 _FIELD = re.compile(r"([a-z]+):(?: (.*))?$")
+# A real folder (the package is never zipped): read through `storage`, which takes regular files
+# only, so a FIFO or a folder named *.txt there is refused rather than waited on.
+DATA = Path(__file__).parent / "data"
+FILE_LIMIT = storage.MB  # the largest file of ours is 10 KB
+EXPECTED = "a file of lessons or puzzles"
 
 
 class LearnError(GameError):
@@ -96,7 +100,7 @@ def parse(text: str, where: str = "<text>") -> list[Item]:
             continue
         if line == "---":
             if fields:
-                items.append(_item(fields, {name: f"{where}:{n}" for name, n in lines.items()}))
+                items.append(_checked(fields, {name: f"{where}:{n}" for name, n in lines.items()}))
             fields, lines, last = {}, {}, None
             continue
         if not line:
@@ -125,6 +129,19 @@ def parse(text: str, where: str = "<text>") -> list[Item]:
     return items
 
 
+def _checked(fields: dict[str, str], at: dict[str, str]) -> Item:
+    """`_item`, whatever a hand-edited entry trips on, as a LearnError naming its first line:
+    a file of data must never stop the program."""
+    try:
+        return _item(fields, at)
+    except LearnError:
+        raise
+    except Exception as error:
+        where = next(iter(at.values()))
+        said = shown(f"{type(error).__name__}: {error}", 120)
+        raise LearnError(f"{where}: this entry cannot be used ({said})") from None
+
+
 def _item(fields: dict[str, str], at: dict[str, str]) -> Item:
     """One entry, checked: its fields, its game, and every move against the rules. `at` gives
     each field's file:line, for the errors."""
@@ -149,7 +166,7 @@ def _item(fields: dict[str, str], at: dict[str, str]) -> Item:
         )
     game = REGISTRY[fields["game"]].game
     difficulty = fields.get("difficulty", "0")
-    if kind == "puzzle" and not (difficulty.isdigit() and 1 <= int(difficulty) <= 5):
+    if kind == "puzzle" and difficulty not in ("1", "2", "3", "4", "5"):  # not int(): it takes ²
         raise LearnError(
             f"{at['difficulty']}: difficulty '{shown(difficulty)}' is not a number 1 to 5"
         )
@@ -205,30 +222,55 @@ def _unique(found: list[Item]) -> None:
 
 
 def read(name: str) -> list[Item]:
-    """The items of one file of the package's `data/`."""
-    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
-    return parse(text, f"learn/data/{name}")
+    """The items of one file of `DATA`; LearnError, naming the file (and line), when it cannot
+    be read or an entry in it cannot be used."""
+    path = DATA / name
+    try:
+        text = storage.read_text(path, FILE_LIMIT, EXPECTED)
+    except storage.UnreadableFile as error:
+        raise LearnError(str(error)) from None
+    return parse(text, storage.named(path))
 
 
 @functools.cache
-def _all() -> tuple[Item, ...]:
-    names = sorted(
-        entry.name
-        for entry in resources.files(__package__).joinpath("data").iterdir()
-        if entry.name.endswith(".txt")
-    )
-    found = [item for name in names for item in read(name)]
-    _unique(found)
-    return tuple(found)
+def _all() -> tuple[tuple[Item, ...], tuple[str, ...]]:
+    """Every usable file's items, and one line for each file left out: a mistake in one
+    hand-edited file costs that file's items, never the others' nor the program."""
+    try:
+        names = sorted(
+            entry.name
+            for entry in os.scandir(DATA)
+            # hidden: an editor's lock file (Emacs's `.#x.txt`, a link to nowhere), not ours
+            if entry.name.endswith(".txt") and not entry.name.startswith(".")
+        )
+    except OSError as error:
+        return (), (f"cannot read {storage.named(DATA)}: {error.strerror or error}",)
+    found: list[Item] = []
+    problems: list[str] = []
+    for name in names:
+        try:
+            new = read(name)
+            _unique([*found, *new])  # an id an earlier file took
+        except LearnError as error:
+            problems.append(str(error))
+        else:
+            found.extend(new)
+    return tuple(found), tuple(problems)
+
+
+def problems() -> tuple[str, ...]:
+    """One line for each file of lessons or puzzles that could not be used, naming it."""
+    return _all()[1]
 
 
 def items(game: str | None = None, kind: Kind | None = None) -> list[Item]:
     """The lessons (in teaching order, as their files give them) then the puzzles (easiest
-    first), of one game or all, in the registry's order of games."""
+    first), of one game or all, in the registry's order of games; the usable files' only
+    (`problems()` says why any other is left out)."""
     order = list(REGISTRY)
     chosen = [
         item
-        for item in _all()
+        for item in _all()[0]
         if (game is None or item.game == game) and (kind is None or item.kind == kind)
     ]
     return sorted(
@@ -238,7 +280,7 @@ def items(game: str | None = None, kind: Kind | None = None) -> list[Item]:
 
 
 def item_named(id: str) -> Item:
-    for item in _all():
+    for item in _all()[0]:
         if item.id == id:
             return item
     raise LearnError(
