@@ -8,10 +8,10 @@ import random
 from pathlib import Path
 
 import pytest
-from app_steps import AnyBoard, AppFactory, noticed
+from app_steps import AnyBoard, AppFactory, noticed, until
 from game_files import kept, played
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Input, Static
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.bipod_board import BipodBoard
@@ -19,7 +19,7 @@ from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.game_board import GameBoard
-from dipole_tui.app.screens import ChoiceScreen, NewGameScreen, OpenScreen
+from dipole_tui.app.screens import ChoiceScreen, GameList, NewGameScreen, OpenScreen
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import format_record, load_record
 from dipole_tui.registry import REGISTRY
@@ -41,15 +41,20 @@ def side_title(app: GameApp) -> str:
 
 def listed(app: GameApp) -> list[list[str]]:
     """The Open dialog's rows as shown."""
-    table = app.screen.query_one(DataTable)
-    return [[str(cell) for cell in table.get_row_at(row)] for row in range(table.row_count)]
+    games = app.screen.query_one(GameList)
+    return [games.row_text(row) for row in range(games.row_count)]
 
 
 async def open_dialog(pilot: Pilot[None], app: GameApp) -> OpenScreen:
+    """The Open dialog, once the rows it shows are read (a thread reads their headers)."""
     await pilot.press("o")
     await pilot.pause()
     screen = app.screen
     assert isinstance(screen, OpenScreen)
+    if screen.games:
+        games = screen.query_one(GameList)
+        await until(lambda: all(screen.games[row].is_read for row in games.shown_rows()))
+        await pilot.pause()
     return screen
 
 
@@ -219,7 +224,7 @@ async def test_open_fits_80x24_with_the_game_and_variant_in_one_column(
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         await open_dialog(pilot, app)
-        table = app.screen.query_one(DataTable)
+        table = app.screen.query_one(GameList)
         assert table.virtual_size.width <= table.scrollable_content_region.width
         rows = listed(app)
         titles = [row[1] for row in rows]
@@ -258,7 +263,7 @@ async def test_a_typed_file_name_opens_that_file(make_app: AppFactory, tmp_path:
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         screen = await open_dialog(pilot, app)
-        assert screen.query_one(DataTable).has_focus  # the list first; Tab goes to the name
+        assert screen.query_one(GameList).has_focus  # the list first; Tab goes to the name
         await pilot.press("tab")
         entry = screen.query_one(Input)
         assert entry.has_focus
