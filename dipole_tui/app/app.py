@@ -38,7 +38,7 @@ from ..bots.orphans import END_SIGNALS
 from ..bots.process import Thinker
 from ..bots.reviewer import Reviewer
 from ..engine import first_side_share
-from ..games.base import GameError, shown, title
+from ..games.base import GameError, IllegalMoveError, shown, title
 from ..learn import Progress
 from ..records import RecordError, load_record
 from ..registry import REGISTRY
@@ -52,6 +52,7 @@ from .eval_bar import EvalBar
 from .footer import GameFooter
 from .game_board import GameBoard
 from .learning import LearnMenu
+from .position import Position, position_of
 from .review import ReviewScreen, SourceFactory
 from .screens import ChoiceScreen, CoveringScreen, FileScreen, HelpScreen, NewGameScreen, OpenScreen
 from .side_panel import SIDE_PANEL_WIDTH, MoveEntry, SidePanel
@@ -446,28 +447,47 @@ class GameApp(App[None]):
         side = self.session.game.side_names[1 - self.session.state.to_move]
         return f"{side} has no legal move and passes."
 
+    def _still_here(self, position: Position) -> bool:
+        """The game is still where a move was chosen: a board's choice that arrives after the
+        game moved on (the second press of a double Enter, the second click of a double click,
+        both queued before the first was played) is dropped, never played for the other side."""
+        return self.board.interactive and position == position_of(self.session.state)
+
     @on(GameBoard.MoveChosen)
     @while_running
     def move_chosen(self, event: GameBoard.MoveChosen) -> None:
-        self._play(event.move)
+        if self._still_here(event.position):
+            self._play(event.move)
 
     @on(GameBoard.MoveToConfirm)
     @while_running
     def move_to_confirm(self, event: GameBoard.MoveToConfirm) -> None:
+        if not self._still_here(event.position):
+            return
         answers = [("Keep playing", "no"), (event.confirm, "yes")]
 
         def answered(answer: str | None) -> None:
-            if answer == "yes":
+            if answer == "yes" and self._still_here(event.position):
                 self._play(event.move)
+            else:
+                self.board.choose_again()
 
         self.push_screen(ChoiceScreen(event.question, event.text, answers, escape="no"), answered)
 
     def _play(self, move: object) -> None:
+        """Play a move from anywhere (the board, the entry, a bot): `Session.play` is the last
+        guard, and a move it refuses (chosen for a position gone) changes nothing and is said."""
+        session = self.session
+        mover = session.game.side_names[session.state.to_move]
+        try:
+            passes = session.play(move)
+        except IllegalMoveError as error:
+            self.board.choose_again()
+            self.panel.say(f"Not played: {error}", "bold red", transient=True)
+            self.bell()
+            return
         self.bots.drop_hint()
-        mover = self.session.game.side_names[self.session.state.to_move]
-        text = self.session.game.format_move(move)
-        passes = self.session.play(move)
-        message = f"{mover} played {text}."
+        message = f"{mover} played {session.game.format_move(move)}."
         if passes:
             message += " " + self._pass_notice()
         self._after_change(message)
@@ -510,7 +530,8 @@ class GameApp(App[None]):
         event.take()
 
     def _bots_answered(self, answer: Answer) -> None:
-        """An answer the game still waits for: the bot's move is played, a hint marked."""
+        """An answer the game still waits for (about the position on the board: the controller
+        drops the others): the bot's move is played, a hint marked."""
         session = self.session
         if answer.text is None:  # the search failed
             who = "the hint" if answer.hint else "the bot"

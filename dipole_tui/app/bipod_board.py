@@ -172,6 +172,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
         self._plies = state.plies
         placed = last_move.cells if isinstance(last_move, Move) else ()
         self.state = state
+        self.awaiting = False
         self.last_move = last_move
         self.hint = None
         self.marked = []
@@ -429,6 +430,11 @@ class BipodBoard(GameBoard[BipodState, Move]):
     def action_choose(self) -> None:
         self._place(self.cursor)
 
+    def drop_selection(self) -> None:
+        if self.marked:
+            self.marked = []
+            self._changed()
+
     def action_cancel(self) -> None:
         """Escape: clear the marks and the hint."""
         if self.marked or self.hint is not None:
@@ -442,7 +448,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
         if not (self.state.runner is None and self.state.multi):
             self._place(self.cursor)
             return
-        if not self.interactive:
+        if not self.takes_choices:
             return
         cell = self.cursor
         if cell in self.marked:
@@ -461,31 +467,30 @@ class BipodBoard(GameBoard[BipodState, Move]):
         self._changed()
 
     def action_adopt(self) -> None:
-        if not self.interactive:
+        if not self.takes_choices:
             return
         if self.state.is_legal(ADOPT):
-            self.post_message(self.MoveChosen(ADOPT))
+            self.choose(ADOPT)
         else:
             self._refuse(why_illegal(self.state, ADOPT))
 
     def action_resign(self) -> None:
         """Resigning ends the game: it is asked once more."""
-        if not self.interactive or not self.state.is_legal(RESIGN):
+        if not self.takes_choices or not self.state.is_legal(RESIGN):
             return
         name = SIDE_NAMES[self.state.to_move]
-        text = "The game ends and the opponent wins."
-        self.post_message(self.MoveToConfirm(RESIGN, f"{name} resigns?", text, "Resign"))
+        self.confirm(RESIGN, f"{name} resigns?", "The game ends and the opponent wins.", "Resign")
 
     def _refuse(self, text: str) -> None:
         self._changed(text)
         self.app.bell()
 
     def _place(self, cell: int, colour: str | None = None) -> None:
-        if not self.interactive:
+        if not self.takes_choices:
             return
         move = self.move_at(cell, colour)
         if self.state.is_legal(move):
-            self.post_message(self.MoveChosen(move))
+            self.choose(move)
         else:
             self._refuse(why_illegal(self.state, move))
 
@@ -493,7 +498,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
         """A click places; in the multi variant it marks, and a double click places the marked
         stones; the right button places the Runner's other colour."""
         cell = event.style.meta.get("cell")
-        if cell is None or not self.interactive:
+        if cell is None or not self.takes_choices:
             return
         self.cursor = int(cell)
         if self.state.runner is None and self.state.multi:

@@ -144,9 +144,13 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
     App:nocolor DeathStacksBoard > .board--last { text-style: underline; }
     """
 
+    # The number keys are bindings too, not a key handler: a handler runs as the key reaches the
+    # board, a binding once it has gone up to the app, so in a burst (Enter 1) a handler would
+    # run before the bindings of the keys typed ahead of it.
     BINDINGS = [
         Binding("plus,equals_sign", "count(1)", "More", show=False),
         Binding("minus,underscore", "count(-1)", "Fewer", show=False),
+        *(Binding(str(count), f"pieces({count})", show=False) for count in range(1, 10)),
     ]
 
     def __init__(
@@ -194,6 +198,7 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         moved = state is not self._shown or state.plies != self._plies
         self._plies = state.plies
         self.state = state
+        self.awaiting = False
         self.last_move = last_move
         self.hint = None
         self._legal = state.legal_moves()
@@ -605,6 +610,12 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
     def action_choose(self) -> None:
         self._choose_square(self.cursor)
 
+    def drop_selection(self) -> None:
+        if self.selected is not None:
+            before = self._marked()
+            self.selected = None
+            self._redraw(before)
+
     def action_cancel(self) -> None:
         """Escape: forget the selection and the hint's marks."""
         if self.selected is not None or self.hint is not None:
@@ -627,15 +638,15 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         else:
             self.app.bell()
 
-    def on_key(self, event: events.Key) -> None:
-        if event.character and event.character.isdigit() and event.character != "0":
-            event.stop()
-            square = self.selected if self.selected is not None else self.cursor
-            self._select(square, int(event.character))
+    def action_pieces(self, count: int) -> None:
+        """A number key: that many pieces of the selected stack, else of the one under the
+        cursor."""
+        square = self.selected if self.selected is not None else self.cursor
+        self._select(square, count)
 
     def _select(self, square: int, count: int | None) -> None:
         """Pick a stack and how many of its pieces move (None: all that may)."""
-        if not self.interactive:
+        if not self.takes_choices:
             return
         before = self._marked()
         counts = self.counts_from(square)
@@ -661,11 +672,11 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         self.app.bell()
 
     def _choose_square(self, square: int) -> None:
-        if not self.interactive:
+        if not self.takes_choices:
             return
         move = self.targets.get(square)
         if move is not None:
-            self.post_message(self.MoveChosen(move))
+            self.choose(move)
         elif square == self.selected:
             self.action_cancel()
         elif self.state.owner(square) == self.state.to_move or self.selected is None:
@@ -685,7 +696,7 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         self._redraw(before)
         level = meta.get("level")
         move = self.targets.get(square)
-        if level is not None and move is None and self.interactive:
+        if level is not None and move is None and self.takes_choices:
             # A piece of a stack: it and everything above it move.
             self._select(square, len(self.state.cells[square]) - int(level))
         else:

@@ -192,6 +192,7 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         moved = state is not self.state or state.plies != self._plies
         self.state = state
         self._plies = state.plies
+        self.awaiting = False
         self.last_move = last_move if last_move != PASS else None
         self.hint = None
         self._legal = state.legal_moves()
@@ -582,21 +583,24 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         self._refresh_around(*changed)
 
     def _choose_square(self, square: int) -> None:
-        if not self.interactive:
+        if not self.takes_choices:
             return
         move = self.targets.get(square)
         if move is not None:
-            self.post_message(self.MoveChosen(move))
+            self.choose(move)
             return
         self._select(square if square != self.selected and self.moves_from(square) else None)
 
     def _choose_removal(self, count: int) -> None:
-        if not self.interactive:
+        if not self.takes_choices:
             return
         for move in self.removals:
             if move.count == count:
-                self.post_message(self.MoveChosen(move))
+                self.choose(move)
                 return
+
+    def drop_selection(self) -> None:
+        self._select(None)
 
     def on_click(self, event: events.Click) -> None:
         meta = event.style.meta

@@ -3,6 +3,9 @@ the threat overlay's marks, and the notice drawn when the widget is too small fo
 
 A board asks the rules core for `legal_moves()` and never decides a rule; it reports a complete
 legal move with `MoveChosen` (or `MoveToConfirm`, to be asked once more), and the app plays it.
+A move is reported once (`choose`, `confirm`), with the position it was chosen in: a terminal
+delivers a double press or a double click at once, before the app has played the first, so the
+board drops its selection and takes no other choice until the app shows the next position.
 Each game's board says how big it must be and which glyph stands for a side (the side panel uses
 the same glyphs).
 """
@@ -21,6 +24,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ..games.base import M, S, Threat
+from .position import Position, position_of
 
 
 def nearest(square: int, squares: set[int], columns: int) -> int:
@@ -52,34 +56,80 @@ class GameBoard(Widget, Generic[S, M], can_focus=True):
     ]
 
     class MoveChosen(Message):
-        """A player picked a complete legal move on the board."""
+        """A player picked a complete legal move on the board, in `position` (the app plays it
+        only while the game is still there)."""
 
-        def __init__(self, move: object) -> None:
+        def __init__(self, move: object, position: Position) -> None:
             super().__init__()
             self.move = move
+            self.position = position
 
     class MoveToConfirm(Message):
         """A move that ends the game by choice (resigning): the app asks `question`, says `text`,
         and plays the move only when the player answers `confirm` (the button's label)."""
 
-        def __init__(self, move: object, question: str, text: str, confirm: str) -> None:
+        def __init__(
+            self, move: object, position: Position, question: str, text: str, confirm: str
+        ) -> None:
             super().__init__()
             self.move = move
+            self.position = position
             self.question = question
             self.text = text
             self.confirm = confirm
+
+    state: S  # the position shown (each board sets it in `show_state`)
 
     def __init__(self, *, name: str | None = None, id: str | None = None) -> None:
         super().__init__(name=name, id=id)
         self.flipped = False
         self.interactive = True  # False while a bot or nobody (the game is over) is to move
+        # A move was reported and the app has not answered yet (with the next position, or by
+        # giving the board back): keys and clicks that follow in the same burst choose nothing.
+        self.awaiting = False
         self._styles: dict[str, Style] = {}
         # The threat overlay: square name -> the side that can take it; None while it is off.
         self._threats: dict[str, int] | None = None
 
     def show_state(self, state: S, last_move: M | None) -> None:
-        """Show a new position (after a move, undo, redo or load) and forget the selection."""
+        """Show a new position (after a move, undo, redo or load), forget the selection and take
+        choices again (`awaiting` ends)."""
         raise NotImplementedError
+
+    @property
+    def takes_choices(self) -> bool:
+        """A key or click may select, mark or choose now: a person's turn, and no move reported
+        that the app has not answered."""
+        return self.interactive and not self.awaiting
+
+    def choose(self, move: M) -> None:
+        """Report `move`, once: the selection goes, and the board waits for the app's answer."""
+        if not self.takes_choices:
+            return
+        self._report()
+        self.post_message(self.MoveChosen(move, position_of(self.state)))
+
+    def confirm(self, move: M, question: str, text: str, confirm: str) -> None:
+        """Report a move to be asked once more (`MoveToConfirm`), once, as `choose` does."""
+        if not self.takes_choices:
+            return
+        self._report()
+        position = position_of(self.state)
+        self.post_message(self.MoveToConfirm(move, position, question, text, confirm))
+
+    def _report(self) -> None:
+        self.awaiting = True
+        self.drop_selection()
+
+    def drop_selection(self) -> None:
+        """Forget what is selected or marked for the next move (the chosen move is on its way)."""
+        raise NotImplementedError
+
+    def choose_again(self) -> None:
+        """The app did not play the move reported (a question declined, a move refused): the
+        board takes choices again in the same position."""
+        self.awaiting = False
+        self.refresh()
 
     def show_hint(self, move: M | None) -> None:
         """Mark the move a hint suggests (None: no hint) until the position changes or Escape."""
