@@ -4,7 +4,9 @@ shows them.
 
 The analysis runs in its own process (`bots.analyst.Analyst`), never in the app's: every change
 of the position (a move, undo, redo, a load) asks for the new one, which stops the old one in the
-process, and updates to any request but the latest are dropped.
+process, and updates to any request but the latest are dropped, as are the latest's once the game
+is no longer in the position it asked about (a score is the side to move's: shown for another
+position, it could be the wrong side's).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any, Protocol
 
 from ..bots.analyst import Analysis, Analyst
 from ..session import Session
+from .position import Position, position_of
 
 UpdateHandler = Callable[[int, Analysis | None], None]
 
@@ -49,6 +52,8 @@ class AnalysisMode:
         self._new_analyst = analyst
         self._analyst: AnalystLike | None = None  # the process, started when first needed
         self._request: int | None = None  # the request whose updates are wanted
+        # The game and the position the wanted request is about.
+        self._asked: tuple[Session[Any], Position] | None = None
         self._unfinished = 0
 
     @property
@@ -71,10 +76,11 @@ class AnalysisMode:
             self.stop()
 
     def follow(self, session: Session[Any]) -> None:
-        """The position changed: when on, analyse the new one (a finished game: nothing)."""
+        """The position changed: when on, analyse the new one (a finished game: nothing). What
+        was found is about the old one, on or off: it goes."""
+        self.latest = None
         if not self.on:
             return
-        self.latest = None
         if session.outcome is not None:
             self.stop()
             return
@@ -82,6 +88,7 @@ class AnalysisMode:
             self._analyst = self._new_analyst(self._arrived)
         self._unfinished += 1
         self._request = self._analyst.analyse(session.game.key, session.record_text())
+        self._asked = (session, position_of(session.state))
 
     def stop(self) -> None:
         """The search under way stops, and its updates still on their way are dropped."""
@@ -99,10 +106,17 @@ class AnalysisMode:
         """On the process's reading thread: the app's thread decides."""
         self._hand_over(partial(self._taken, number, analysis))
 
+    def _moved_on(self) -> bool:
+        """The game is no longer in the position the wanted request is about."""
+        if self._asked is None:
+            return False
+        session, position = self._asked
+        return position_of(session.state) != position
+
     def _taken(self, number: int, analysis: Analysis | None) -> None:
         if analysis is None:
             self._unfinished = max(0, self._unfinished - 1)
-        if number != self._request:
+        if number != self._request or self._moved_on():
             return
         if analysis is None:
             self._request = None

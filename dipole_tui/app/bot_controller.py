@@ -4,6 +4,8 @@ and stopping a search. No Textual here: the app hands answers to its own thread 
 Every question to the bots' process has a number (`process.Thinker`). The controller remembers
 the number whose answer will be the bot's move and the one whose answer will be the hint; any
 other answer is one nobody waits for any more (the game moved on, or was undone), and is dropped.
+Each also remembers the position it was asked about: an answer that arrives when the game is no
+longer there is dropped too (a move is asked for again), whatever stopped or did not stop it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any, Protocol
 from ..bots import Budget
 from ..bots.process import Thinker
 from ..session import HUMAN, Session
+from .position import Position, position_of
 
 HINT_BOT = "hard"  # the level a hint asks
 HINT_SEAT = 2  # a seat of its own: the bots at the board keep what they learned to themselves
@@ -40,6 +43,19 @@ class ThinkerLike(Protocol):
 
     @property
     def alive(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Request:
+    """A question sent: its number, and the game and position it is about."""
+
+    number: int
+    session: Session[Any]
+    position: Position
+
+    def stale(self) -> bool:
+        """The game has moved on from the position asked about."""
+        return position_of(self.session.state) != self.position
 
 
 @dataclass(frozen=True)
@@ -76,8 +92,8 @@ class BotController:
         self._hand_over = hand_over
         self._new_thinker = thinker
         self._thinker: ThinkerLike | None = None  # the process, started when first needed
-        self._move: int | None = None  # the request whose answer will be the bot's move
-        self._hint: int | None = None  # the request whose answer will be the hint
+        self._move: Request | None = None  # the request whose answer will be the bot's move
+        self._hint: Request | None = None  # the request whose answer will be the hint
         self._unanswered = 0
 
     @property
@@ -145,13 +161,15 @@ class BotController:
         if self._thinker is not None:
             self._thinker.close()
 
-    def _ask(self, session: Session[Any], bot: str, seat: int, movetime: float) -> int:
+    def _ask(self, session: Session[Any], bot: str, seat: int, movetime: float) -> Request:
         """Send the game so far, as a record, to the bots' process."""
         if self._thinker is None:
             self._thinker = self._new_thinker(self._arrived)
         self._unanswered += 1
         record = session.record_text()
-        return self._thinker.ask(session.game.key, record, bot, seat, Budget(movetime=movetime))
+        budget = Budget(movetime=movetime)
+        number = self._thinker.ask(session.game.key, record, bot, seat, budget)
+        return Request(number, session, position_of(session.state))
 
     def _arrived(self, number: int, text: str | None, line: tuple[str, ...] = ()) -> None:
         """On the process's reading thread: the app's thread decides."""
@@ -159,12 +177,17 @@ class BotController:
 
     def _answered(self, number: int, text: str | None, line: tuple[str, ...]) -> None:
         self._unanswered = max(0, self._unanswered - 1)
-        if number == self._move:
+        move, hint = self._move, self._hint
+        if move is not None and number == move.number:
             self._move = None
-            self._on_answer(Answer(hint=False, text=text, line=line))
-        elif number == self._hint:
+            if move.stale():  # the game moved on and nobody stopped the search: ask anew
+                self.take_turn(move.session)
+            else:
+                self._on_answer(Answer(hint=False, text=text, line=line))
+        elif hint is not None and number == hint.number:
             self._hint = None
-            self._on_answer(Answer(hint=True, text=text, line=line))
+            if not hint.stale():
+                self._on_answer(Answer(hint=True, text=text, line=line))
 
 
-__all__ = ["HINT_BOT", "Answer", "AnswerHandler", "BotController", "ThinkerLike"]
+__all__ = ["HINT_BOT", "Answer", "AnswerHandler", "BotController", "Request", "ThinkerLike"]
