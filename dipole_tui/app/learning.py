@@ -6,6 +6,9 @@ is answered with the rules' own reason and the lesson's hint. A puzzle (`PuzzleS
 against the solver's longest defence; a wrong move is not played but explained by the analysis
 process (what it lets the other side do), and the player tries again or asks for the solution.
 The screens take the rules from the core and the words from the data: no rule is decided here.
+Every move is played through one guard (`ExerciseScreen.play`), as the game's are through
+`Session.play`: a move chosen for a position the exercise has left (the second press of a double
+Enter) is dropped, never played.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from .analysis_mode import AnalystLike, UpdateHandler
 from .ascii import plain
 from .boards import make_board
 from .game_board import GameBoard
+from .position import Position, position_of
 from .screens import CoveringScreen
 from .side_panel import MoveEntry
 from .wrapping import wrap
@@ -245,12 +249,20 @@ class ExerciseScreen(CoveringScreen):
     @on(GameBoard.MoveChosen)
     def chosen(self, event: GameBoard.MoveChosen) -> None:
         event.stop()
-        self._try(event.move)
+        self._chosen(event.move, event.position)
 
     @on(GameBoard.MoveToConfirm)
     def confirm(self, event: GameBoard.MoveToConfirm) -> None:
         event.stop()
-        self._try(event.move)
+        self._chosen(event.move, event.position)
+
+    def _chosen(self, move: Any, position: Position) -> None:
+        """A move from the board, tried only in the position it was chosen in: keys and clicks
+        of one burst are all read before the first move is played."""
+        if position == position_of(self.state):
+            self._try(move)
+        else:
+            self.board.choose_again()
 
     @on(Input.Submitted, "#exercise-entry")
     def typed(self, event: Input.Submitted) -> None:
@@ -276,7 +288,8 @@ class ExerciseScreen(CoveringScreen):
         self.board.focus()
 
     def _try(self, move: Any) -> None:
-        if self.done or not self.players_turn():
+        if self.done or not self.players_turn() or not self.state.is_legal(move):
+            self.board.choose_again()
             return
         self.attempt(move, self.game.format_move(move))
 
@@ -302,9 +315,15 @@ class ExerciseScreen(CoveringScreen):
             )
 
     def play(self, text: str) -> None:
+        """Every move of an exercise, the player's and the replies: `parse_move` finds only a
+        move legal here (else GameError, nothing changed), as `Session.play` checks the game's."""
         move = self.game.parse_move(text, self.state)
+        self.drop_explanation()
         self.state.play(move)
         self.show(move)
+
+    def drop_explanation(self) -> None:
+        """The position changes: what was being worked out about the one before is no use."""
 
     # -- keys ----------------------------------------------------------------------------------
 
@@ -313,6 +332,7 @@ class ExerciseScreen(CoveringScreen):
         self.say(f"Type a move: {self.game.move_examples}.")
 
     def action_retry(self) -> None:
+        self.drop_explanation()
         self.state = self.item.start()
         self.done = False
         self.restart()
@@ -499,6 +519,13 @@ class PuzzleScreen(ExerciseScreen):
             else:
                 why = f"{text} lets {defender} survive: {line}"
         self.say(f"{why}\nTry again, or s for the solution.", "red")
+
+    def drop_explanation(self) -> None:
+        """A wrong move's explanation still being worked out would be said over what follows
+        (the right move played, the puzzle begun again): it is stopped and dropped."""
+        if self._asked is not None and self._analyst is not None:
+            self._analyst.cancel()
+        self._asked = None
 
     def _mark_next(self) -> None:
         if self.players_turn():
