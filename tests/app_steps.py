@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from textual import events
+from textual.geometry import Offset
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -176,6 +177,27 @@ def type_ahead(app: GameApp, keys: str) -> None:
     for char in keys:
         key = {"\r": "enter", ":": "colon", "-": "minus"}.get(char, char)
         app.post_message(events.Key(key, char))
+
+
+def burst(app: GameApp, *keys: str) -> None:
+    """Keys as a terminal delivers a burst (a double press, keys typed ahead): posted together,
+    none waiting for the app to take the one before, as `pilot.press` waits."""
+    characters = {"enter": "\r", "space": " ", "escape": "\x1b", "plus": "+", "minus": "-"}
+    for key in keys:
+        character = characters.get(key, key if len(key) == 1 else None)
+        app.post_message(events.Key(key, character))
+
+
+def clicks(app: GameApp, board: AnyBoard, key: str, value: int, times: int = 2) -> None:
+    """Clicks on what the board drew with this meta data, as a terminal sends them: `times`
+    presses and releases at once (2: a double click); the app makes the clicks of them (the
+    second of chain 2), as it does of a real terminal's."""
+    x, y = drawn_offset(board, key, value)
+    at = board.region.offset + Offset(x, y)
+    for _ in range(times):
+        for kind in (events.MouseDown, events.MouseUp):
+            mouse = kind(None, at.x, at.y, 0, 0, 1, False, False, False, at.x, at.y)
+            app.post_message(mouse)
 
 
 async def ask_hint(pilot: Pilot[None], app: GameApp) -> None:

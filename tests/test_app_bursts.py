@@ -1,0 +1,364 @@
+"""A confirm pressed twice at once plays one move, in every game and every way (issue 26).
+
+A terminal delivers a double press or a double click in one burst: every key of it reaches the
+board before the app has played the first move, so the second confirm is read in the position the
+first was chosen in. `pilot.press` waits between keys and would never show it; these tests post
+each burst whole (`app_steps.burst`, `app_steps.clicks`), then check that exactly one move
+was played, that the board dropped its selection, and that the autosave reads back as the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from app_steps import (
+    AppFactory,
+    HandAnalyst,
+    ScriptedBots,
+    board_of,
+    burst,
+    clicks,
+    drawn_offset,
+    message,
+    until,
+    walk_to,
+)
+from test_app_learning import PUZZLE
+from textual.pilot import Pilot
+
+from dipole_tui.app.app import GameApp
+from dipole_tui.app.bipod_board import BipodBoard
+from dipole_tui.app.death_stacks_board import DeathStacksBoard
+from dipole_tui.app.dipole_board import DipoleBoard
+from dipole_tui.app.game_board import GameBoard
+from dipole_tui.app.learning import LessonScreen, PuzzleScreen
+from dipole_tui.app.screens import ChoiceScreen
+from dipole_tui.bots.analyst import Analysis
+from dipole_tui.games import bipod, death_stacks, dipole
+from dipole_tui.games.base import State
+from dipole_tui.learn import Progress, items
+from dipole_tui.session import HUMAN, Session
+
+SIZE = (100, 32)
+CONFIRMS = [("enter", "enter"), ("enter", "space"), ("space", "enter"), ("space", "space")]
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let the app take all it was sent, and all that follows from it."""
+    for _ in range(3):
+        await pilot.pause()
+
+
+def played(app: GameApp) -> list[str]:
+    game = app.session.game
+    return [game.format_move(move) for move in app.session.state.moves_played]
+
+
+def assert_kept(app: GameApp) -> None:
+    """The game is a replay of its moves from the start, each legal where it was played, and
+    the autosave reads back as it."""
+    session = app.session
+    replay: State[Any] = session.game.new(session.state.variant)
+    for move in session.state.moves_played:
+        assert replay.is_legal(move), f"{session.game.format_move(move)} was not legal there"
+        replay.play(move)
+    assert replay == session.state
+    saved = Session.from_text(app.autosave.path.read_text())
+    assert saved.state == session.state
+    assert saved.state.moves_played == session.state.moves_played
+
+
+def play(app: GameApp, text: str) -> None:
+    """A move played behind the app's back: the game moves on and nothing is stopped or asked
+    again, as if an answer had been on its way all along."""
+    session = app.session
+    session.play(session.game.parse_move(text, session.state))
+
+
+def assert_one_move(app: GameApp, move: str) -> None:
+    assert played(app) == [move]
+    assert message(app).count("played") == 1
+    assert_kept(app)
+
+
+# -- each game's move, up to its last confirm ------------------------------------------------
+
+
+async def dipole_up_to_e5(pilot: Pilot[None], app: GameApp) -> tuple[str, str, int]:
+    """e1 selected, the cursor on e5: the confirm is next."""
+    board = board_of(app, DipoleBoard)
+    await walk_to(pilot, board, dipole.parse_square("e1", 8))
+    await pilot.press("enter")
+    e5 = dipole.parse_square("e5", 8)
+    await walk_to(pilot, board, e5)
+    assert e5 in board.targets
+    return "e1-e5", "square", e5
+
+
+async def death_stacks_up_to_a3(pilot: Pilot[None], app: GameApp) -> tuple[str, str, int]:
+    """Both of a1's pieces selected, the cursor on a3."""
+    board = board_of(app, DeathStacksBoard)
+    await walk_to(pilot, board, death_stacks.parse_square("a1"))
+    await pilot.press("2")
+    a3 = death_stacks.parse_square("a3")
+    await walk_to(pilot, board, a3)
+    assert board.selected is not None and a3 in board.targets
+    return "a1-2-a3", "square", a3
+
+
+async def bipod_up_to_g1(pilot: Pilot[None], app: GameApp) -> tuple[str, str, int]:
+    """The cursor on g1, where Enter places a blocking stone."""
+    board = board_of(app, BipodBoard)
+    g1 = bipod.parse_cell("g1")
+    await walk_to(pilot, board, g1)
+    return "g1", "cell", g1
+
+
+GAMES = {
+    "dipole": dipole_up_to_e5,
+    "death-stacks": death_stacks_up_to_a3,
+    "bipod": bipod_up_to_g1,
+}
+
+
+def selection_of(board: GameBoard[Any, Any]) -> object:
+    """What the board holds selected or marked for the next move (None or empty: nothing)."""
+    if isinstance(board, BipodBoard):
+        return board.marked
+    assert isinstance(board, DipoleBoard | DeathStacksBoard)
+    return board.selected
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("confirms", CONFIRMS, ids="-".join)
+async def test_a_double_confirm_plays_one_move(
+    make_app: AppFactory, game: str, confirms: tuple[str, str]
+) -> None:
+    app = make_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        move, _, _ = await GAMES[game](pilot, app)
+        burst(app, *confirms)
+        await settle(pilot)
+        assert_one_move(app, move)
+        assert not selection_of(app.board)
+        assert not app.board.awaiting  # the next position is shown: it takes choices again
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_double_click_on_the_destination_plays_one_move(
+    make_app: AppFactory, game: str
+) -> None:
+    app = make_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        move, key, value = await GAMES[game](pilot, app)
+        clicks(app, app.board, key, value, times=2)
+        await settle(pilot)
+        assert_one_move(app, move)
+        assert not selection_of(app.board)
+
+
+async def test_the_issue_s_burst_plays_e1_e5_once(make_app: AppFactory) -> None:
+    """`play --new`, then Enter Up Up Up Up Enter Enter arriving together."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        burst(app, "enter", "up", "up", "up", "up", "enter", "enter")
+        await settle(pilot)
+        assert_one_move(app, "e1-e5")
+        assert message(app) == "White played e1-e5."
+        assert board_of(app, DipoleBoard).selected is None
+
+
+async def test_keys_after_a_confirm_in_the_same_burst_choose_nothing(
+    make_app: AppFactory,
+) -> None:
+    """Keys typed ahead of a move not played yet would select, and choose, in the position it
+    leaves: here a1-2-a3, then back to a1 (still drawn full), 1, a2 and Enter: a1-1-a2."""
+    app = make_app("death-stacks")
+    async with app.run_test(size=SIZE) as pilot:
+        move, _, _ = await death_stacks_up_to_a3(pilot, app)
+        burst(app, "enter", "down", "down", "1", "up", "enter")
+        await settle(pilot)
+        assert_one_move(app, move)
+        board = board_of(app, DeathStacksBoard)
+        assert board.selected is None and not board.notice  # nothing refused, no bell's cause
+
+
+async def test_number_keys_keep_their_place_in_a_burst(make_app: AppFactory) -> None:
+    """Enter (a1, both pieces), 1 (one of them), Up, Enter: a1-1-a2, in the order typed."""
+    app = make_app("death-stacks")
+    async with app.run_test(size=SIZE) as pilot:
+        await walk_to(pilot, board_of(app, DeathStacksBoard), death_stacks.parse_square("a1"))
+        burst(app, "enter", "1", "up", "enter")
+        await settle(pilot)
+        assert_one_move(app, "a1-1-a2")
+
+
+async def test_a_removal_chip_double_clicked_removes_once(make_app: AppFactory) -> None:
+    app = make_app(position="8:W:Wg7=2:Bb2=1")
+    async with app.run_test(size=SIZE) as pilot:
+        board = board_of(app, DipoleBoard)
+        g7 = dipole.parse_square("g7", 8)
+        await pilot.click(DipoleBoard, offset=drawn_offset(board, "square", g7))
+        await pilot.pause()
+        assert [m.count for m in board.removals] == [2]
+        clicks(app, board, "removal", 2, times=2)
+        await settle(pilot)
+        assert played(app) == ["g7-off:2"] and message(app).count("played") == 1
+
+
+async def test_resigning_twice_at_once_asks_once_and_declined_gives_the_board_back(
+    make_app: AppFactory,
+) -> None:
+    app = make_app("bipod")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        burst(app, "R", "R")
+        await settle(pilot)
+        dialogs = [screen for screen in app.screen_stack if isinstance(screen, ChoiceScreen)]
+        assert len(dialogs) == 1
+        await pilot.press("escape")  # keep playing
+        await settle(pilot)
+        assert not app.board.awaiting and not app.session.state.moves_played
+        await bipod_up_to_g1(pilot, app)
+        burst(app, "enter", "enter")
+        await settle(pilot)
+        assert_one_move(app, "g1")
+
+
+async def test_a_move_chosen_for_a_position_gone_is_dropped_quietly(make_app: AppFactory) -> None:
+    """However it arrives late (an old board's message, a burst the board did not stop)."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = (0, app.session.state.position())
+        e1_e5 = app.session.game.parse_move("e1-e5", app.session.state)
+        app.board.post_message(GameBoard.MoveChosen(e1_e5, start))
+        app.board.post_message(GameBoard.MoveChosen(e1_e5, start))
+        await settle(pilot)
+        assert_one_move(app, "e1-e5")
+
+
+async def test_a_move_the_session_refuses_is_said_and_changes_nothing(
+    make_app: AppFactory,
+) -> None:
+    """`Session.play` is the last guard; the app says what it refused and goes on."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        here = (0, app.session.state.position())
+        black_move = dipole.Move(dipole.parse_square("d8", 8), dipole.parse_square("d6", 8), 2)
+        app.board.post_message(GameBoard.MoveChosen(black_move, here))
+        await settle(pilot)
+        assert app.is_running and not app.session.state.moves_played
+        assert message(app).startswith("Not played:")
+        assert not app.board.awaiting
+        assert_kept(app)
+
+
+# -- bots and analysis: answers about another position ----------------------------------------
+
+
+async def test_a_bot_answer_arriving_after_a_burst_of_moves_plays_once(
+    make_app: AppFactory,
+) -> None:
+    """Against a bot: the double confirm plays the human's move once, and the bot's reply
+    (asked once) is played for the bot's side."""
+    bots = ScriptedBots("d8-c7")
+    app = make_app(players=(HUMAN, "easy"), thinker=bots)
+    async with app.run_test(size=SIZE) as pilot:
+        await dipole_up_to_e5(pilot, app)
+        burst(app, "enter", "enter")
+        await until(lambda: len(app.session.state.moves_played) == 2)
+        await settle(pilot)
+        assert played(app) == ["e1-e5", "d8-c7"] and bots.asked == ["easy"]
+        assert_kept(app)
+
+
+async def test_a_late_bot_answer_for_another_position_is_dropped_and_asked_again(
+    make_app: AppFactory,
+) -> None:
+    """A bot's answer is played only in the position it was asked about: if the game moved on
+    and nothing stopped the search, the answer is dropped and the bot asked again."""
+    bots = ScriptedBots("e1-e3", "e1-e5", held=True)
+    app = make_app(players=("easy", HUMAN), thinker=bots)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: len(bots.waiting) == 1)
+        # Its answer is about a game gone, though the bot is to move again.
+        play(app, "e1-g3")
+        play(app, "d8-c7")
+        bots.release()
+        await until(lambda: len(bots.waiting) == 1)
+        await settle(pilot)
+        assert played(app) == ["e1-g3", "d8-c7"] and bots.asked == ["easy", "easy"]
+        bots.release()
+        await until(lambda: len(app.session.state.moves_played) == 3)
+        await settle(pilot)
+        assert played(app) == ["e1-g3", "d8-c7", "e1-e5"]
+        assert_kept(app)
+
+
+async def test_a_hint_for_another_position_is_not_marked(make_app: AppFactory) -> None:
+    bots = ScriptedBots("e1-e3", held=True)
+    app = make_app(thinker=bots)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("i")
+        await until(lambda: len(bots.waiting) == 1)
+        play(app, "e1-g3")  # no drop_hint
+        bots.release()
+        await settle(pilot)
+        assert board_of(app, DipoleBoard).hint is None
+        assert "Hint" not in message(app)
+
+
+async def test_an_analysis_for_another_position_is_dropped(make_app: AppFactory) -> None:
+    analyst = HandAnalyst()
+    app = make_app(analyst=analyst)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.analysis.searching
+        play(app, "e1-g3")  # no follow
+        analyst.tell(Analysis(3, 250, ("d8-c7",), 1000))
+        await settle(pilot)
+        assert app.analysis.latest is None
+
+
+# -- lessons and puzzles ----------------------------------------------------------------------
+
+
+async def test_a_lesson_s_move_confirmed_twice_is_played_once(make_app: AppFactory) -> None:
+    """Bi-Pod's adopting lesson: `a` twice at once adopts once, and the reply follows."""
+    item = next(item for item in items(kind="lesson") if item.id == "bipod-adopting")
+    app = make_app("bipod")
+    async with app.run_test(size=SIZE) as pilot:
+        lesson = LessonScreen(item, Progress(app.autosave.folder), False)
+        await app.push_screen(lesson)
+        await pilot.pause()
+        burst(app, "a", "a")
+        await until(lambda: lesson.done)
+        game = lesson.game
+        assert [game.format_move(m) for m in lesson.state.moves_played] == list(item.solution)
+        assert app.is_running
+
+
+async def test_a_puzzle_s_late_explanation_of_a_wrong_try_is_not_said_over_the_right_move(
+    make_app: AppFactory,
+) -> None:
+    analyst = HandAnalyst()
+    app = make_app(analyst=analyst)
+    async with app.run_test(size=SIZE) as pilot:
+        puzzle = PuzzleScreen(PUZZLE, Progress(app.autosave.folder), False, app.analyst)
+        await app.push_screen(puzzle)
+        await pilot.pause()
+        await pilot.press("colon", *"e7-d6", "enter")  # wrong: explained by the analysis
+        await pilot.pause()
+        assert analyst.records
+        await pilot.press("colon", *"e7-e5", "enter")  # right, before the explanation came
+        await pilot.pause()
+        assert puzzle.message.startswith("Right.")
+        analyst.tell(Analysis(2, -250, ("f6-d8",), 100))
+        analyst.tell(None)
+        await settle(pilot)
+        assert "e7-d6" not in puzzle.message and "Try again" not in puzzle.message
