@@ -200,6 +200,23 @@ def clicks(app: GameApp, board: AnyBoard, key: str, value: int, times: int = 2) 
             app.post_message(mouse)
 
 
+async def settle(pilot: Pilot[None]) -> None:
+    """Until the app has taken all it was sent and all that followed from it (a key goes to
+    the board, comes up to the app, a move chosen there comes up after it, the app answers):
+    no message waiting anywhere, twice running. Quicker than `pilot.pause`, which waits for
+    the processor to idle; a state machine's preconditions read the app then, so each run of
+    the same steps sees the same app."""
+    app = pilot.app
+    calm = 0
+    for _ in range(50):
+        await pilot._wait_for_screen()
+        nodes = [app, *(node for s in app.screen_stack for node in s.walk_children(with_self=True))]
+        calm = calm + 1 if all(node.message_queue_size == 0 for node in nodes) else 0
+        if calm == 2:
+            return
+    raise AssertionError("the app never settled")
+
+
 async def ask_hint(pilot: Pilot[None], app: GameApp) -> None:
     """`i`, then the hint as the app's bots answer it (`ScriptedBots` in tests), marked."""
     await pilot.press("i")

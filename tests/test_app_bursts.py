@@ -21,6 +21,7 @@ from app_steps import (
     clicks,
     drawn_offset,
     message,
+    settle,
     until,
     walk_to,
 )
@@ -42,12 +43,6 @@ from dipole_tui.session import HUMAN, Session
 
 SIZE = (100, 32)
 CONFIRMS = [("enter", "enter"), ("enter", "space"), ("space", "enter"), ("space", "space")]
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    """Let the app take all it was sent, and all that follows from it."""
-    for _ in range(3):
-        await pilot.pause()
 
 
 def played(app: GameApp) -> list[str]:

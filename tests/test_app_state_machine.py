@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from app_steps import HandAnalyst, burst, clicks, message
+from app_steps import HandAnalyst, burst, clicks, message, settle
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -145,22 +145,6 @@ class LateBots:
     @property
     def alive(self) -> bool:
         return True
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    """Until the app has taken all it was sent and all that followed from it (a key goes to
-    the board, comes up to the app, a move chosen there comes up after it, the app answers):
-    no message waiting anywhere, twice running. The rules' preconditions read the app then,
-    so each run of the same steps sees the same app."""
-    app = pilot.app
-    calm = 0
-    for _ in range(50):
-        await pilot._wait_for_screen()
-        nodes = [app, *(node for s in app.screen_stack for node in s.walk_children(with_self=True))]
-        calm = calm + 1 if all(node.message_queue_size == 0 for node in nodes) else 0
-        if calm == 2:
-            return
-    raise AssertionError("the app never settled")
 
 
 def click(app: GameApp, board: GameBoard[Any, Any], key: str, value: int, times: int) -> bool:
