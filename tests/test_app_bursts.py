@@ -33,7 +33,7 @@ from dipole_tui.app.bipod_board import BipodBoard
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.game_board import GameBoard
-from dipole_tui.app.learning import LessonScreen, PuzzleScreen
+from dipole_tui.app.learning import REPLY_DELAY, LessonScreen, PuzzleScreen
 from dipole_tui.app.screens import ChoiceScreen
 from dipole_tui.bots.analyst import Analysis
 from dipole_tui.games import bipod, death_stacks, dipole
@@ -357,3 +357,42 @@ async def test_a_puzzle_s_late_explanation_of_a_wrong_try_is_not_said_over_the_r
         analyst.tell(None)
         await settle(pilot)
         assert "e7-d6" not in puzzle.message and "Try again" not in puzzle.message
+
+
+async def test_a_lesson_s_reply_is_dropped_when_r_begins_it_again_meanwhile(
+    make_app: AppFactory,
+) -> None:
+    """Adopt, then `r` before the reply comes: the reply was for the position left, and the
+    lesson starts again untouched (it used to play t2 O at the start, or fail on it)."""
+    item = next(item for item in items(kind="lesson") if item.id == "bipod-adopting")
+    app = make_app("bipod")
+    async with app.run_test(size=SIZE) as pilot:
+        lesson = LessonScreen(item, Progress(app.autosave.folder), False)
+        await app.push_screen(lesson)
+        await pilot.pause()
+        burst(app, "a")
+        await settle(pilot)
+        assert [lesson.game.format_move(m) for m in lesson.state.moves_played] == ["adopt"]
+        burst(app, "r")
+        await settle(pilot)
+        await pilot.pause(REPLY_DELAY + 0.3)
+        assert app.is_running and not lesson.state.moves_played and not lesson.done
+        assert lesson.board.takes_choices
+
+
+async def test_a_puzzle_s_defence_is_dropped_when_r_begins_it_again_meanwhile(
+    make_app: AppFactory,
+) -> None:
+    analyst = HandAnalyst()
+    app = make_app(analyst=analyst)
+    async with app.run_test(size=SIZE) as pilot:
+        puzzle = PuzzleScreen(PUZZLE, Progress(app.autosave.folder), False, app.analyst)
+        await app.push_screen(puzzle)
+        await pilot.pause()
+        await pilot.press("colon", *"e7-e5", "enter", "escape")  # right: the defence follows
+        assert puzzle.message.startswith("Right.")
+        burst(app, "r")
+        await settle(pilot)
+        await pilot.pause(REPLY_DELAY + 0.3)
+        assert not puzzle.state.moves_played and puzzle.step == 0
+        assert puzzle.players_turn() and puzzle.board.takes_choices

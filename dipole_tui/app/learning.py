@@ -325,6 +325,17 @@ class ExerciseScreen(CoveringScreen):
     def drop_explanation(self) -> None:
         """The position changes: what was being worked out about the one before is no use."""
 
+    def reply_soon(self, reply: Callable[[], None]) -> None:
+        """Run `reply` (the other side's move) after a moment, if the exercise is still in the
+        position it answers: `r` may have begun it again meanwhile."""
+        answered = position_of(self.state)
+
+        def answer() -> None:
+            if self.is_mounted and position_of(self.state) == answered:
+                reply()
+
+        self.set_timer(REPLY_DELAY, answer)
+
     # -- keys ----------------------------------------------------------------------------------
 
     def action_type(self) -> None:
@@ -370,7 +381,7 @@ class LessonScreen(ExerciseScreen):
         if not replies:
             self._finish()
             return
-        self.set_timer(REPLY_DELAY, lambda: self._replied(replies))
+        self.reply_soon(lambda: self._replied(replies))
 
     def _replied(self, replies: list[str]) -> None:
         self.play(replies[0])
@@ -435,10 +446,10 @@ class PuzzleScreen(ExerciseScreen):
             return
         self.board.interactive = False
         self.say("Right. ...", "green")
-        self.set_timer(REPLY_DELAY, self._defend)
+        self.reply_soon(self._defend)
 
     def _defend(self) -> None:
-        if not self.is_mounted or self.step >= len(self.item.solution):
+        if self.step >= len(self.item.solution):
             return
         text = self.item.solution[self.step]
         self.step += 1
@@ -471,7 +482,8 @@ class PuzzleScreen(ExerciseScreen):
             self._analyst = self._new_analyst(self._arrived)
         self._wrong, self._latest = text, None
         self._asked = self._analyst.analyse(self.item.game, format_record(self.game, work))
-        self.set_timer(EXPLAIN_SECONDS, self._cut_short)
+        asked = self._asked
+        self.set_timer(EXPLAIN_SECONDS, lambda: self._cut_short(asked))
 
     class Analysed(Message):
         """An update from the analysis process, handed to the screen's own thread."""
@@ -497,8 +509,9 @@ class PuzzleScreen(ExerciseScreen):
         self._asked = None
         self._say_why()
 
-    def _cut_short(self) -> None:
-        if self._asked is not None and self._analyst is not None:
+    def _cut_short(self, asked: int) -> None:
+        """The explanation asked as `asked` has had its time (a later one keeps its own)."""
+        if self._asked == asked and self._analyst is not None:
             self._analyst.cancel()
             self._asked = None
             self._say_why()
