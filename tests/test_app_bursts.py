@@ -396,3 +396,36 @@ async def test_a_puzzle_s_defence_is_dropped_when_r_begins_it_again_meanwhile(
         await pilot.pause(REPLY_DELAY + 0.3)
         assert not puzzle.state.moves_played and puzzle.step == 0
         assert puzzle.players_turn() and puzzle.board.takes_choices
+
+
+async def black_plays(pilot: Pilot[None], app: GameApp, target: str, *confirms: str) -> None:
+    """Black's d8 selected, the cursor walked to `target`, then `confirms` in one burst."""
+    board = board_of(app, DipoleBoard)
+    await walk_to(pilot, board, dipole.parse_square("d8", 8))
+    await pilot.press("enter")
+    await walk_to(pilot, board, dipole.parse_square(target, 8))
+    burst(app, *confirms)
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("key", ["u", "U"])
+async def test_undo_or_redo_typed_right_after_a_confirm_is_dropped(
+    make_app: AppFactory, key: str
+) -> None:
+    """Enter then u (or U) in one burst: the app takes the u before the move the Enter chose
+    has come up from the board, so it would take back (or replay) a move before it, and then
+    drop the move chosen as chosen elsewhere. The move is played; the u is dropped."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await dipole_up_to_e5(pilot, app)
+        burst(app, "enter")
+        await settle(pilot)
+        if key == "U":  # d8-c7 played and taken back: it waits to be replayed
+            await black_plays(pilot, app, "c7", "enter")
+            burst(app, "u")
+            await settle(pilot)
+            assert played(app) == ["e1-e5"] and app.session.redo_moves
+        await black_plays(pilot, app, "e7", "enter", key)
+        assert played(app) == ["e1-e5", "d8-e7"]
+        assert not app.session.redo_moves
+        assert_kept(app)

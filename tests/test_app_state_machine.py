@@ -57,8 +57,6 @@ GAME_KEYS = {  # what each board adds; `a` is the analysis except on Bi-Pod's bo
     "death-stacks": ["1", "2", "3", "plus", "minus", "a"],
     "bipod": ["c", "a", "R", "A"],
 }
-# Keys the app takes, not the board: not typed ahead of a move (where they act is a race).
-APP_KEYS = {"u", "U", "i", "a", "A", "R"}
 CONFIRMS = [("enter", "enter"), ("enter", "space"), ("space", "enter"), ("space", "space"), ()]
 
 
@@ -245,10 +243,9 @@ class UIMachine(RuleBasedStateMachine):
         self, pick: int, confirm: tuple[str, ...], data: st.DataObject
     ) -> None:
         """A legal move set up by clicks and keys, then confirmed twice in one burst (two
-        keys, or a double click), and board keys typed ahead in the same burst: exactly that
+        keys, or a double click), and keys typed ahead in the same burst: exactly that
         move is played, once, and nothing is refused (a double press is no mistake)."""
-        ahead = [key for key in self.keys if key not in APP_KEYS]
-        typed_ahead = data.draw(st.lists(st.sampled_from(ahead), max_size=4))
+        typed_ahead = data.draw(st.lists(st.sampled_from(self.keys), max_size=4))
 
         async def body(pilot: Pilot[None]) -> None:
             app = self.app

@@ -615,9 +615,13 @@ class GameApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """':' types a move only on the game screen; in a dialog it is just a character. A
         review or a lesson leaves the game behind it alone: only quitting, help and the palette
-        reach it."""
+        reach it. Undo and redo wait for no move: typed in the burst right after a confirm, they
+        reach the app before the move chosen does (it comes up from the board after them), and
+        would take back the move before it; they are dropped while the board awaits its move."""
         if action == "type_move":
             return self.screen is self.screen_stack[0]
+        if action in ("undo", "redo") and self.board.awaiting:
+            return False
         if isinstance(self.screen, CoveringScreen):
             return action in ("quit", "help", "command_palette")
         return True
