@@ -29,7 +29,7 @@ from .records import load_record, numbered_moves, start_of
 from .registry import REGISTRY, describe_level, game_named, levels
 from .session import HUMAN, PLAYERS
 from .session import players as players_of
-from .solver import solvable, solve
+from .solver import MEMORY_MB, Table, solvable, solve
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -259,6 +259,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="give up after N positions searched (default: no limit; Ctrl+C stops)",
     )
     solving.add_argument(
+        "--memory",
+        type=_megabytes,
+        default=MEMORY_MB,
+        metavar="MB",
+        help=f"the solver's table takes at most MB megabytes, {MEMORY_LEAST} to {MEMORY_MOST} "
+        f"(default: {MEMORY_MB}); less is slower, never less exact",
+    )
+    solving.add_argument(
         "positions",
         nargs="*",
         metavar="POSITION",
@@ -416,6 +424,18 @@ def run_best(args: argparse.Namespace) -> int:
     return batch.status
 
 
+MEMORY_LEAST, MEMORY_MOST = 16, 65536  # solve --memory, in MB
+
+
+def _megabytes(text: str) -> int:
+    """--memory: plain ASCII digits (`isdigit` alone takes other scripts' digits), in range."""
+    if not (text.isascii() and text.isdigit() and MEMORY_LEAST <= int(text) <= MEMORY_MOST):
+        raise argparse.ArgumentTypeError(
+            f"MB must be a whole number from {MEMORY_LEAST} to {MEMORY_MOST}, not {text!r}"
+        )
+    return int(text)
+
+
 def run_solve(args: argparse.Namespace) -> int:
     """The `solve` subcommand: each position proved in turn; a spinner with the nodes searched
     on stderr while it works, when stderr is a terminal."""
@@ -424,6 +444,10 @@ def run_solve(args: argparse.Namespace) -> int:
 
     game = game_named(args.game)
     solvable(game)  # a game the solver cannot solve is refused before any input is read
+    try:  # and so is a table the system will not give (reserved, not yet written: no cost)
+        Table(args.memory << 20).close()
+    except MemoryError as error:
+        raise GameError(str(error)) from None
     console = Console(stderr=True)
     batch = _Batch(args.positions)
     for where, text in batch:
@@ -448,6 +472,7 @@ def run_solve(args: argparse.Namespace) -> int:
                 state,
                 max_nodes=args.max_nodes,
                 progress=functools.partial(_show_nodes, progress, task),
+                memory=args.memory << 20,
             )
         if solution.result is None or solution.move is None:
             print(f"unknown after {solution.nodes} nodes", flush=True)

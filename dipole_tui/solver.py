@@ -17,6 +17,14 @@ position the table already refutes cuts at once, before anything is searched (en
 transposition cutoff, found while counting those replies); and a node that can only reach its
 window by ending the game this ply tries its moves for that without searching them.
 
+The table is bounded (`memory`, 256 MB unless said; `Table`): buckets of two entries of 16 bytes,
+as chess engines keep theirs, which grow with what is stored up to the bound and then replace.
+A bucket keeps in its first entry the position whose proof took the most nodes, and in its second
+the latest to come; a new proof as expensive as the first's takes its place and moves it down.
+An entry is only ever a true bound on a position's value, whatever path led there (the bounds
+count plies from the position, not the root), so losing one costs time, never a wrong answer. The
+root's move is kept apart, not read back from the table (which keeps a move's index in 15 bits).
+
 Only games whose every game ends and whose positions' values do not depend on the path to them
 (no repetition draws) can be solved so. Nothing here is particular to one game: it uses the
 protocol, and the move ordering of the game's `hard` bot.
@@ -24,6 +32,8 @@ protocol, and the move ordering of the game's `hard` bot.
 
 from __future__ import annotations
 
+import mmap
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, NamedTuple
@@ -37,8 +47,24 @@ SOLVES = ("dipole",)
 
 WIN = 1 << 20  # a win in n plies scores WIN - n; a loss in n, -(WIN - n)
 TICK = 1023  # `stop` and `progress` are looked at every TICK + 1 nodes
-# A table entry packs (lower + WIN) << 48 | (upper + WIN) << 24 | (best move's index + 1).
-FIELD = 1 << 24
+
+MEMORY_MB = 256  # the table's default size, here and in the app's analysis
+# An entry is two unsigned 64-bit words: the position's key (a 64-bit Zobrist key) and its value,
+# which packs (work << 59) | (best move's index + 1) << 44 | (lower + WIN) << 22 | (upper + WIN).
+# The bounds count plies from the position itself and lie within (-WIN, WIN), so 22 bits hold
+# them; work is the bit length of the nodes its proof took (at most 31); a move index past the
+# 15 bits is not kept (the move is only tried first). 16 bytes an entry, measured: filling a 16 MB
+# and a 64 MB table to the full (random keys, /proc/self/status before and after) grew the
+# process's resident size by 16.0 and 64.0 MB, 16.00 bytes an entry; nothing else the solver
+# keeps grows with the search, so a solve's peak is the interpreter's plus `memory`.
+ENTRY_BYTES = 16
+START_BUCKETS = 1 << 16  # a table starts with these (2 MB), and grows as it fills
+SCORE = (1 << 22) - 1
+LOWER = 22
+MOVE = 44
+MOVES = (1 << 15) - 1
+WORK = 59
+BELOW_WORK = (1 << WORK) - 1
 
 
 @dataclass(frozen=True)
@@ -57,6 +83,137 @@ class _Unknown(Exception):
     """Raised inside the search when the nodes run out or a stop is requested."""
 
 
+def _reserve(size: int) -> mmap.mmap:
+    """`size` bytes of zeros, private to this process (a fork copies, never shares them), each
+    page taking memory only once written; where the mmap module has MAP_NORESERVE, not even
+    counted against the system's memory until then. MemoryError, in one line, when the system
+    refuses (more than it would ever give)."""
+    try:
+        if sys.platform == "win32":
+            return mmap.mmap(-1, size)
+        return mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | getattr(mmap, "MAP_NORESERVE", 0))
+    except (OSError, OverflowError) as error:
+        said = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise MemoryError(f"the solver's table cannot have {size >> 20} MB: {said}") from None
+
+
+class Table:
+    """A bounded transposition table: buckets of two entries in one anonymous mapping of
+    `memory` bytes, the system zeroing each page as it is first written. It grows by linear
+    hashing (one bucket split at a time, in place) to keep itself a quarter full, so its
+    resident memory follows what a search has stored (64 bytes an entry), not the bound; once
+    every bucket is in use, a new entry replaces one. (Kept half full, a quarter of the buckets
+    would be full and replace: 5% more nodes than a table that never loses an entry; a quarter
+    full, 1%.) A bucket's first entry holds its most expensive proof (work: the bit length of
+    the nodes it took), the second the latest; a new proof as expensive as the first moves it
+    down. The same stores in the same order give the same table, whatever the search's budget,
+    so a budget that suffices finds what an unlimited search finds."""
+
+    def __init__(self, memory: int) -> None:
+        self.most = max(1, memory // (2 * ENTRY_BYTES))  # buckets
+        self._mapping = _reserve(self.most * 2 * ENTRY_BYTES)
+        # slots[4b], slots[4b + 1]: bucket b's first key and value (value 0: empty); then its
+        # second.
+        self.slots = memoryview(self._mapping).cast("Q")
+        self.count = min(self.most, START_BUCKETS)  # buckets in use
+        self.low = (1 << (self.count.bit_length() - 1)) - 1  # count in (low, 2 * low + 1]
+        self.high = 2 * self.low + 1
+        self.filled = 0  # entries held
+
+    def close(self) -> None:
+        """Give the memory back now rather than when the table is collected."""
+        self.slots.release()
+        self._mapping.close()
+
+    def bucket(self, key: int) -> int:
+        """Where `key`'s bucket starts in `slots`: by the key's low bits, one more of them for
+        the buckets already split."""
+        index = key & self.high
+        if index >= self.count:
+            index &= self.low
+        return index << 2
+
+    def get(self, key: int) -> int:
+        """The packed value kept for `key`, 0 when none (the search does this inline)."""
+        slots, base = self.slots, self.bucket(key)
+        if slots[base] == key:
+            return slots[base + 1]
+        if slots[base + 2] == key:
+            return slots[base + 3]
+        return 0
+
+    def put(self, key: int, value: int) -> None:
+        """Keep `value` (its work in its top bits) for `key`: in place of what the bucket held
+        for it, with the larger work of the two; else in the first entry if as expensive as
+        that one, which moves down to the second; else in the second."""
+        slots, index = self.slots, key & self.high
+        base = (index & self.low if index >= self.count else index) << 2  # as `bucket` says
+        first = slots[base + 1]
+        if not first:  # an empty bucket (a first entry is always filled before a second)
+            slots[base] = key
+            slots[base + 1] = value
+        elif slots[base] == key:
+            if value >> WORK < first >> WORK:
+                value = value & BELOW_WORK | first >> WORK << WORK
+            slots[base + 1] = value
+            return
+        else:
+            second = slots[base + 3]
+            if second and slots[base + 2] == key:
+                if value >> WORK < second >> WORK:
+                    value = value & BELOW_WORK | second >> WORK << WORK
+                if value >> WORK < first >> WORK:
+                    slots[base + 3] = value
+                else:  # as expensive as the first now: the two change places
+                    slots[base + 2] = slots[base]
+                    slots[base + 3] = first
+                    slots[base] = key
+                    slots[base + 1] = value
+                return
+            if value >> WORK >= first >> WORK:
+                slots[base + 2] = slots[base]
+                slots[base + 3] = first
+                slots[base] = key
+                slots[base + 1] = value
+            else:
+                slots[base + 2] = key
+                slots[base + 3] = value
+            if second:  # one replaced: the table holds as many as before
+                return
+        self.filled += 1
+        if 2 * self.filled > self.count < self.most:  # over a quarter full, and room to grow
+            self._grow()
+
+    def _grow(self) -> None:
+        """Split buckets until the table is a quarter full again (or at its bound): each the
+        first not yet split at this level, whose entries with the next bit of their key set
+        go to the new bucket, each keeping its place (first or second)."""
+        slots, count, low, high = self.slots, self.count, self.low, self.high
+        least = min(2 * self.filled + 1, self.most)
+        while count < least:
+            source, target, split, mask = (count - low - 1) << 2, count << 2, count, high
+            count += 1
+            if count > high:  # every bucket split: the next level
+                low, high = high, 2 * high + 1
+            first = slots[source + 1]
+            if not first:
+                continue  # nothing to move: the new bucket is empty, as the mapping was
+            second, key, other = slots[source + 3], slots[source], slots[source + 2]
+            if key & mask == split:  # the level's mask, from before any change of level
+                slots[target], slots[target + 1] = key, first
+                if second and other & mask == split:
+                    slots[target + 2], slots[target + 3] = other, second
+                    slots[source] = slots[source + 1] = 0
+                else:  # the second, if any, is the source's first now
+                    slots[source], slots[source + 1] = other, second
+            elif second and other & mask == split:
+                slots[target], slots[target + 1] = other, second
+            else:
+                continue
+            slots[source + 2] = slots[source + 3] = 0
+        self.count, self.low, self.high = count, low, high
+
+
 class _Solver(Generic[M]):
     def __init__(
         self,
@@ -64,15 +221,28 @@ class _Solver(Generic[M]):
         max_nodes: int | None,
         stop: Stop | None,
         progress: Callable[[int], None] | None,
+        memory: int,
     ) -> None:
         self.knowledge = knowledge
         self.max_nodes = max_nodes
         self.stop = stop
         self.progress = progress
         self.nodes = 0
-        # Zobrist key -> packed bounds on the score counted from that position, and the index
-        # in legal_moves() of the move that gave the lower bound (0: none).
-        self.table: dict[int, int] = {}
+        self.table = Table(memory)
+        self.root_move = -1  # the root's best move, as its last store gave it
+
+    def store(self, key: int, ply: int, low: int, high: int, move: int, nodes: int) -> None:
+        """Keep bounds found `ply` plies from the root, the move that gave the lower one and
+        the `nodes` the proof took."""
+        if not ply:
+            self.root_move = move
+        self.table.put(
+            key,
+            min(nodes.bit_length(), 31) << WORK
+            | (move + 1 if move < MOVES else 0) << MOVE
+            | (_to_table(low, ply) + WIN) << LOWER
+            | (_to_table(high, ply) + WIN),
+        )
 
     def _tick(self) -> None:
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
@@ -88,6 +258,7 @@ class _Solver(Generic[M]):
         """The score of `state` for its side to move, counted in plies from the root (`ply`
         plies above): exact inside (alpha, beta), a bound on the side it fell otherwise."""
         self._tick()
+        start = self.nodes
         outcome = state.outcome()
         if outcome is not None:
             return WIN - ply if outcome.winner == state.to_move else -(WIN - ply)
@@ -104,13 +275,23 @@ class _Solver(Generic[M]):
             alpha = worst_possible
             if alpha >= beta:
                 return alpha
-        table, key = self.table, state.key
+        key, store, table = state.key, self.store, self.table
         lower, upper, best = worst_possible, best_possible, -1
-        entry = table.get(key)
-        if entry is not None:
-            lower = _from_table((entry >> 48) - WIN, ply)
-            upper = _from_table(((entry >> 24) & (FIELD - 1)) - WIN, ply)
-            best = (entry & (FIELD - 1)) - 1
+        # table.get(key), inline: a lookup is a good part of a node's time
+        slots, high, low, count = table.slots, table.high, table.low, table.count
+        index = key & high
+        base = (index & low if index >= count else index) << 2
+        entry = (
+            slots[base + 1]
+            if slots[base] == key
+            else slots[base + 3]
+            if slots[base + 2] == key
+            else 0
+        )
+        if entry:
+            lower = _from_table(((entry >> LOWER) & SCORE) - WIN, ply)
+            upper = _from_table((entry & SCORE) - WIN, ply)
+            best = ((entry >> MOVE) & MOVES) - 1
             if lower >= beta:
                 return lower
             if upper <= alpha:
@@ -119,21 +300,15 @@ class _Solver(Generic[M]):
             beta = min(beta, upper)
         moves = state.legal_moves()
         me = state.to_move
-
-        def store(low: int, high: int, move: int) -> None:
-            table[key] = (
-                (_to_table(low, ply) + WIN) << 48 | (_to_table(high, ply) + WIN) << 24 | move + 1
-            )
-
         if alpha >= best_possible - 1:  # only a win this ply reaches beta
             for index, move in enumerate(moves):
                 state.play(move)
                 over = state.outcome()
                 state.undo()
                 if over is not None and over.winner == me:
-                    store(best_possible, upper, index)
+                    store(key, ply, best_possible, upper, index, 1)
                     return best_possible
-            store(lower, best_possible - 1, best)
+            store(key, ply, lower, best_possible - 1, best, 1)
             return best_possible - 1
         if beta <= worst_possible + 1:  # only a loss this ply stays at or below alpha
             for index, move in enumerate(moves):
@@ -141,9 +316,9 @@ class _Solver(Generic[M]):
                 over = state.outcome()
                 state.undo()
                 if over is None or over.winner == me:
-                    store(worst_possible + 1, upper, index)
+                    store(key, ply, worst_possible + 1, upper, index, 1)
                     return worst_possible + 1
-            store(worst_possible, worst_possible, 0)
+            store(key, ply, worst_possible, worst_possible, 0, 1)
             return worst_possible
         knowledge = self.knowledge
         ranks: list[int] = []
@@ -151,12 +326,21 @@ class _Solver(Generic[M]):
             noisy = knowledge.is_noisy(state, move)
             order = knowledge.order(state, move)
             state.play(move)
-            known = table.get(state.key)
-            if known is not None:  # the child's upper bound is a lower bound here
-                refuted = -_from_table(((known >> 24) & (FIELD - 1)) - WIN, ply + 1)
+            child = state.key  # table.get(child), inline, the table unchanged since the above
+            where = child & high
+            base = (where & low if where >= count else where) << 2
+            known = (
+                slots[base + 1]
+                if slots[base] == child
+                else slots[base + 3]
+                if slots[base + 2] == child
+                else 0
+            )
+            if known:  # the child's upper bound is a lower bound here
+                refuted = -_from_table((known & SCORE) - WIN, ply + 1)
                 if refuted >= beta:
                     state.undo()
-                    store(max(lower, refuted), upper, index)
+                    store(key, ply, max(lower, refuted), upper, index, 1)
                     return refuted
             replies = state.count_moves()
             state.undo()
@@ -180,12 +364,13 @@ class _Solver(Generic[M]):
                     alpha = score
                     if alpha >= beta:
                         break
+        work = self.nodes - start + 1
         if best_score >= beta:
-            store(best_score, upper, best)
+            store(key, ply, best_score, upper, best, work)
         elif best_score <= original_alpha:
-            store(lower, best_score, best)
+            store(key, ply, lower, best_score, best, work)
         else:
-            store(best_score, best_score, best)
+            store(key, ply, best_score, best_score, best, work)
         return best_score
 
 
@@ -214,17 +399,21 @@ def solve(
     max_nodes: int | None = None,
     stop: Stop | None = None,
     progress: Callable[[int], None] | None = None,
+    memory: int = MEMORY_MB << 20,
 ) -> Solution[M]:
     """Solve `state` exactly, searching a copy of it.
 
     `max_nodes` bounds the positions searched and `stop.is_set()` ends the search early: either
-    way the result is None. `progress(nodes)` is called every so often."""
-    solver: _Solver[M] = _Solver(solvable(game), max_nodes, stop, progress)
+    way the result is None. `progress(nodes)` is called every so often. The table takes at most
+    `memory` bytes, and no more than what the search stores needs (a small search takes
+    little): a smaller bound gives the same answer, in more nodes."""
+    knowledge = solvable(game)
     work = state.copy()
     outcome = work.outcome()
     if outcome is not None:
         over: Literal["win", "loss"] = "win" if outcome.winner == work.to_move else "loss"
         return Solution(over, 0, None, 0)
+    solver: _Solver[M] = _Solver(knowledge, max_nodes, stop, progress, memory)
     try:
         score = solver.search(work, -1, 1, 0)
         if score > 0:  # a win in at most `longest`: bisect for the shortest
@@ -249,8 +438,10 @@ def solve(
             plies = longest
     except _Unknown:
         return Solution(None, 0, None, solver.nodes)
+    finally:
+        solver.table.close()
     # The root's lower bound is now its score, and its move the one that proved it.
-    move = work.legal_moves()[(solver.table[work.key] & (FIELD - 1)) - 1]
+    move = work.legal_moves()[solver.root_move]
     return Solution("win" if score > 0 else "loss", plies, move, solver.nodes)
 
 
@@ -268,16 +459,18 @@ def within(
     plies: int,
     max_nodes: int | None = None,
     stop: Stop | None = None,
+    memory: int = MEMORY_MB << 20,
 ) -> Verdict:
     """Whether the side to move wins within `plies` plies (`result` "win"), or loses within
     them however it plays ("loss"): one null window, which mate-distance pruning cuts off
     `plies` plies down, so much cheaper than `solve` when the answer is no (a puzzle's other
-    moves). Unknown when the nodes run out or a stop comes first."""
-    solver: _Solver[M] = _Solver(solvable(game), max_nodes, stop, None)
+    moves). Unknown when the nodes run out or a stop comes first. `memory` as for `solve`."""
+    knowledge = solvable(game)
     work = state.copy()
     outcome = work.outcome()
     if outcome is not None:
         return Verdict((outcome.winner == work.to_move) == (result == "win"), 0)
+    solver: _Solver[M] = _Solver(knowledge, max_nodes, stop, None, memory)
     bound = WIN - plies
     try:
         if result == "win":
@@ -286,4 +479,6 @@ def within(
             holds = solver.search(work, -bound, -bound + 1, 0) <= -bound
     except _Unknown:
         return Verdict(None, solver.nodes)
+    finally:
+        solver.table.close()
     return Verdict(holds, solver.nodes)
