@@ -428,12 +428,8 @@ MEMORY_LEAST, MEMORY_MOST = 16, 65536  # solve --memory, in MB
 
 
 def _megabytes(text: str) -> int:
-    """--memory: plain ASCII digits (`isdigit` alone takes other scripts' digits), in range."""
-    if not (text.isascii() and text.isdigit() and MEMORY_LEAST <= int(text) <= MEMORY_MOST):
-        raise argparse.ArgumentTypeError(
-            f"MB must be a whole number from {MEMORY_LEAST} to {MEMORY_MOST}, not {text!r}"
-        )
-    return int(text)
+    expected = f"MB must be a whole number from {MEMORY_LEAST} to {MEMORY_MOST}"
+    return matches.whole_number(text, MEMORY_LEAST, MEMORY_MOST, expected)
 
 
 def run_solve(args: argparse.Namespace) -> int:
