@@ -203,15 +203,20 @@ def clicks(app: GameApp, board: AnyBoard, key: str, value: int, times: int = 2) 
 async def settle(pilot: Pilot[None]) -> None:
     """Until the app has taken all it was sent and all that followed from it (a key goes to
     the board, comes up to the app, a move chosen there comes up after it, the app answers):
-    no message waiting anywhere, twice running. Quicker than `pilot.pause`, which waits for
-    the processor to idle; a state machine's preconditions read the app then, so each run of
-    the same steps sees the same app."""
+    no message waiting anywhere, and nothing left to run after the next refresh
+    (`call_after_refresh`: the focus given back to the board after a dialog), twice running.
+    Quicker than `pilot.pause`, which waits for the processor to idle; a state machine's
+    preconditions read the app then, so each run of the same steps sees the same app."""
     app = pilot.app
     calm = 0
-    for _ in range(50):
+    for _ in range(100):
         await pilot._wait_for_screen()
         nodes = [app, *(node for s in app.screen_stack for node in s.walk_children(with_self=True))]
-        calm = calm + 1 if all(node.message_queue_size == 0 for node in nodes) else 0
+        waiting = any(node.message_queue_size for node in nodes)
+        after_refresh = any(screen._callbacks for screen in app.screen_stack)
+        if after_refresh:
+            await asyncio.sleep(1 / 60)  # a screen refreshes up to 60 times a second
+        calm = 0 if waiting or after_refresh else calm + 1
         if calm == 2:
             return
     raise AssertionError("the app never settled")
