@@ -12,24 +12,19 @@ works with the 'fork' and the 'spawn' start methods alike.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import math
 import multiprocessing
 import random
-import re
 import signal
 import statistics
-import tempfile
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
-from pathlib import Path
 
-from . import storage
 from .bots import Bot, Budget
-from .bots.orphans import END_SIGNALS, end_with_parent
-from .games.base import AnyGame, GameError, M, State, result_of_winner, shown
+from .bots.orphans import end_with_parent
+from .games.base import AnyGame, GameError, M, State, result_of_winner
 from .records import format_record
 from .registry import create_bot, game_named
 
@@ -386,48 +381,7 @@ def describe_budget(budget: Budget) -> str:
     return " and ".join(parts) or "no limit"
 
 
-# -- the command -------------------------------------------------------------------------------
-
-
-# What the command line takes: seconds a move or a position, games a match, worker processes,
-# seeds (the program picks its own seeds below 2**32).
-SECONDS = (0.01, 3600.0)
-MOST_GAMES = 100_000
-MOST_JOBS = 256
-MOST_SEED = 2**32 - 1
-
-
-def whole_number(text: str, least: int, most: int, expected: str) -> int:
-    """argparse's check of every whole number: plain ASCII digits from `least` to `most`, as
-    int() alone also takes `٣`, `1_0`, ` 7` and `+7`; else `expected` is said."""
-    plain = text.isascii() and text.isdigit() and len(text) <= len(str(most))
-    if plain and least <= int(text) <= most:
-        return int(text)
-    raise argparse.ArgumentTypeError(f"{expected}, not '{shown(text)}'")
-
-
-def game_count(text: str) -> int:
-    return whole_number(text, 1, MOST_GAMES, f"expected a whole number from 1 to {MOST_GAMES}")
-
-
-def job_count(text: str) -> int:
-    return whole_number(text, 1, MOST_JOBS, f"expected a whole number from 1 to {MOST_JOBS}")
-
-
-def seed_number(text: str) -> int:
-    return whole_number(text, 0, MOST_SEED, f"expected a whole number from 0 to {MOST_SEED}")
-
-
-def positive_seconds(text: str) -> float:
-    """argparse type: seconds as plain digits (float() alone also takes `1e308`, `inf`, `nan`,
-    `1_0` and `٣`), from a hundredth to an hour."""
-    least, most = SECONDS
-    if re.fullmatch(r"[0-9]*\.?[0-9]+", text) and least <= float(text) <= most:
-        return float(text)
-    raise argparse.ArgumentTypeError(
-        f"expected seconds greater than 0 ({least:g} to {most:g}, in plain digits as 0.5 or 10), "
-        f"not '{shown(text)}'"
-    )
+# -- the budget and the bots -----------------------------------------------------------------------
 
 
 def budget_of(movetime: float | None, depth: int | None) -> Budget:
@@ -437,17 +391,7 @@ def budget_of(movetime: float | None, depth: int | None) -> Budget:
     return Budget(movetime=movetime, depth=depth)
 
 
-def _check_save_dir(path: Path) -> None:
-    """Fail before the first game, not after it, if the records cannot be written there."""
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path, prefix=".probe-"):
-            pass
-    except OSError as error:
-        raise GameError(f"cannot write to {path}: {error.strerror or error}") from None
-
-
-def _check_bots(match: Match, factory: BotFactory | None) -> None:
+def check_bots(match: Match, factory: BotFactory | None) -> None:
     """Make each bot once, so a bot that is unavailable or unfit for the game fails at once."""
     make = factory or create_bot
     for name in dict.fromkeys((match.bot_a, match.bot_b)):
@@ -457,83 +401,3 @@ def _check_bots(match: Match, factory: BotFactory | None) -> None:
             raise GameError(
                 f"bot {name!r} is not available for {match.game_key}: {error}"
             ) from None
-
-
-def run_match(args: argparse.Namespace, factory: BotFactory | None = None) -> None:
-    """The `match` subcommand: print each game, then the score; on Ctrl+C, the score so far."""
-    game = game_named(args.game)
-    variant = args.variant or game.variants[0]
-    if variant not in game.variants:
-        raise GameError(
-            f"{game.name} has no variant '{shown(variant)}'; expected {', '.join(game.variants)}"
-        )
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    match = Match(
-        game_key=args.game,
-        variant=variant,
-        bot_a=args.a,
-        bot_b=args.b,
-        games=args.games,
-        budget=budget_of(args.movetime, args.depth),
-        seed=seed,
-    )
-    save_dir = Path(args.save_dir) if args.save_dir else None
-    if save_dir is not None:
-        _check_save_dir(save_dir)
-    _check_bots(match, factory)
-    jobs = args.jobs
-    print(
-        f"match: {match.bot_a} (A) v {match.bot_b} (B), {game.name} {variant}, "
-        f"{match.games} games, {describe_budget(match.budget)} a move, seed {seed}"
-        + (f", {jobs} jobs" if jobs > 1 else ""),
-        flush=True,
-    )
-    results: list[GameResult] = []
-    try:
-        played = play_match(match, jobs, factory, want_records=save_dir is not None)
-        for result in _ending_on_signals(played):
-            if save_dir is not None and result.record is not None:
-                target = save_dir / f"game-{result.index + 1:03d}.txt"
-                try:
-                    storage.write_text(target, result.record)
-                except OSError as error:
-                    raise GameError(f"cannot save {target}: {error.strerror or error}") from None
-            results.append(result)
-            print(format_game_line(game, result), flush=True)
-    except KeyboardInterrupt:
-        print(f"interrupted after {len(results)} of {match.games} games", flush=True)
-        _print_summary(game, match, results)
-        raise
-    except _Ended as ended:
-        name = signal.Signals(ended.signum).name
-        raise GameError(f"stopped by {name} after {len(results)} of {match.games} games") from None
-    _print_summary(game, match, results)
-
-
-class _Ended(BaseException):
-    """SIGTERM or SIGHUP during a match. Not an Exception, as KeyboardInterrupt is not, so that
-    nothing on its way swallows it before the workers are stopped."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-def _end(signum: int, frame: object) -> None:
-    raise _Ended(signum)
-
-
-def _ending_on_signals(results: Iterator[GameResult]) -> Iterator[GameResult]:
-    """While the match runs, SIGTERM and SIGHUP stop it as Ctrl+C does: the workers are ended
-    (`play_match` abandons its pool) and the command says so in one line."""
-    previous = {signum: signal.signal(signum, _end) for signum in END_SIGNALS}
-    try:
-        yield from results
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
-
-
-def _print_summary(game: AnyGame, match: Match, results: list[GameResult]) -> None:
-    print(format_colours(game, results))
-    print(format_summary(match, results), flush=True)

@@ -7,10 +7,9 @@ from __future__ import annotations
 import pytest
 
 from dipole_tui import cli
-from dipole_tui import match as matches
 from dipole_tui.cli import main
+from dipole_tui.cli.arguments import positive_seconds
 from dipole_tui.games.base import GameError
-from dipole_tui.match import positive_seconds
 
 POSITION = "8:W:Wc3=1:Bd4=1"
 SECONDS = ["1e308", "1e-3", "1_0", "٣", "²", "inf", "nan", "-1", "0", "0.001", "3601", " 1"]
@@ -26,9 +25,8 @@ def nothing_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     def accepted(*args: object) -> None:
         raise GameError("the command ran")
 
-    for name in ("run_perft", "run_best", "run_solve", "run_analyse", "run_play"):
+    for name in ("run_perft", "run_best", "run_solve", "run_analyse", "run_play", "run_match"):
         monkeypatch.setattr(cli, name, accepted)
-    monkeypatch.setattr(matches, "run_match", accepted)
 
 
 @pytest.mark.usefixtures("nothing_runs")

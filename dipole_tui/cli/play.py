@@ -1,0 +1,132 @@
+"""`play` (the default command) and `learn`: the commands that open the app."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+from typing import TYPE_CHECKING
+
+from .. import learn as learning
+from ..games.base import GameError
+from ..registry import REGISTRY, describe_level, game_named, levels
+from ..session import HUMAN, PLAYERS
+from ..session import players as players_of
+from .arguments import ASCII_HELP, PROG, add_game_option, positive_seconds
+
+if TYPE_CHECKING:
+    from .arguments import Commands
+
+
+def _levels_help() -> str:
+    """Each game's levels with their numbers and ratings (Elo over random, measured by
+    bench/ladder.py), for `play --help`. A level is never split across lines."""
+    lines = ["levels, weakest first, with their Elo ratings over random (hard at 0.2 s a move):"]
+    for key, entry in REGISTRY.items():
+        shown = ", ".join(describe_level(key, level).replace(" ", "\xa0") for level in levels(key))
+        wrapped = textwrap.wrap(
+            shown, 78, initial_indent=f"  {entry.game.name}: ", subsequent_indent="    "
+        )
+        lines.extend(line.replace("\xa0", " ") for line in wrapped)
+    return "\n".join(lines)
+
+
+def add_play(commands: Commands) -> None:
+    play = commands.add_parser(
+        "play",
+        help="play in the terminal (the default command)",
+        description="Open the game. With --new, start a fresh game at once, no questions asked.",
+        epilog=_levels_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_game_option(play)
+    seat = "human, a level of the game (below), or adaptive (a level that follows you)"
+    play.add_argument(
+        "--white",
+        default=HUMAN,
+        choices=PLAYERS,
+        metavar="PLAYER",
+        help=f"who moves first (White, Red, First): {seat}",
+    )
+    play.add_argument(
+        "--black",
+        default=HUMAN,
+        choices=PLAYERS,
+        metavar="PLAYER",
+        help="who moves second (Black, Second)",
+    )
+    play.add_argument("--new", action="store_true", help="start a new game, ignoring the autosave")
+    # SUPPRESS: 'dipole-tui --ascii play' keeps the flag given before the command
+    play.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=ASCII_HELP)
+    play.add_argument(
+        "--think",
+        type=positive_seconds,
+        default=1.0,
+        metavar="SECONDS",
+        help="how long the hard bot thinks per move (default: 1)",
+    )
+
+
+def add_learn(commands: Commands) -> None:
+    learn = commands.add_parser(
+        "learn",
+        help="learn a game: lessons for every rule, and puzzles",
+        description="Open the lessons and puzzles of a game in the app; with --list, print one "
+        "line per lesson and puzzle, tab-separated: id, game, kind, position, solution, title.",
+    )
+    learn.add_argument(
+        "--game", choices=sorted(REGISTRY), help="only this game's (default: every game's)"
+    )
+    learn.add_argument("--list", action="store_true", help="print them instead")
+    learn.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=ASCII_HELP)
+
+
+def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
+    """Open the app; with no subcommand, with the defaults and the autosave offered."""
+    from ..app.app import GameApp  # Textual loads only when the game is played
+    from ..app.boards import playable
+    from ..app.choice import GameChoice
+
+    key = getattr(args, "game", None) or "dipole"
+    game = game_named(key)
+    if key not in playable():
+        raise GameError(f"{game.name} can be studied with moves, perft and replay, not played yet")
+    variant = game.new(getattr(args, "variant", None)).variant  # the game checks and names it
+    players = (getattr(args, "white", HUMAN), getattr(args, "black", HUMAN))
+    for seat in players:
+        if seat not in players_of(key):
+            offered = ", ".join(levels(key))
+            raise GameError(f"{game.name} has no level called {seat!r}; its levels are {offered}")
+    choice = GameChoice(key, variant, players)
+    app = GameApp(
+        think_time=getattr(args, "think", 1.0),
+        choice=choice,
+        new=getattr(args, "new", False),
+        ascii_glyphs=getattr(args, "ascii", False),
+        learn=learn,
+    )
+    app.run()
+
+
+def run_learn(args: argparse.Namespace) -> None:
+    """`learn --list` prints the lessons and puzzles; `learn` opens them in the app. A file of
+    them that cannot be used is one line on stderr (its items left out, the rest listed), and
+    the status is 2."""
+    if args.list:
+        for item in learning.items(args.game):
+            line = (
+                item.id,
+                item.game,
+                item.kind,
+                item.position,
+                " ".join(item.solution),
+                item.title,
+            )
+            print("\t".join(line))
+        problems = learning.problems()
+        for problem in problems[:-1]:
+            print(f"{PROG}: {problem}", file=sys.stderr)
+        if problems:  # the last one as main() says every error, with status 2
+            raise learning.LearnError(problems[-1])
+        return
+    run_play(args, learn=args.game or "")
