@@ -41,7 +41,8 @@ from dipole_tui.bots.analyst import Analysis
 from dipole_tui.games import bipod, death_stacks, dipole
 from dipole_tui.games.base import State
 from dipole_tui.registry import levels
-from dipole_tui.session import DATA_DIR_VARIABLE, HUMAN, Session
+from dipole_tui.saves import DATA_DIR_VARIABLE
+from dipole_tui.session import HUMAN, Session
 
 T = TypeVar("T")
 SIZE = (100, 32)

@@ -20,14 +20,8 @@ from dipole_tui.games.death_stacks import DEATH_STACKS, DeathStacksState
 from dipole_tui.games.dipole import DIPOLE, OFF, PASS, Dipole, DipoleState, Move
 from dipole_tui.records import RecordError, parse_record
 from dipole_tui.registry import REGISTRY, games
-from dipole_tui.session import (
-    DATA_DIR_VARIABLE,
-    HUMAN,
-    Autosave,
-    Session,
-    data_dir,
-    game_named,
-)
+from dipole_tui.saves import DATA_DIR_VARIABLE, Autosave, data_dir
+from dipole_tui.session import HUMAN, Session, game_named
 
 START_8 = "8:W:We1=12:Bd8=12"
 
@@ -744,7 +738,7 @@ def test_an_autosave_that_cannot_be_moved_aside_is_still_reported(
     def refuse(source: object, target: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("dipole_tui.session.os.replace", refuse)
+    monkeypatch.setattr("dipole_tui.saves.os.replace", refuse)
     with pytest.raises(RecordError, match="left where it is, since it could not be moved"):
         autosave.load()
     assert autosave.path.read_text() == "garbage that is no record"

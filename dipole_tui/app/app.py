@@ -42,7 +42,8 @@ from ..games.base import GameError, IllegalMoveError, shown, title
 from ..learn import Progress
 from ..records import RecordError, load_record
 from ..registry import REGISTRY
-from ..session import HUMAN, Autosave, Session, game_named
+from ..saves import Autosave
+from ..session import HUMAN, Session, game_named
 from .analysis_mode import AnalysisMode, AnalystLike, UpdateHandler
 from .ascii import AsciiScrollBarRender, glyph_map
 from .boards import board_class, make_board, playable
