@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from platformdirs import user_data_dir
 
-import dipole_tui.session as session_module
+import dipole_tui.saves as saves_module
 from dipole_tui.games.base import GameError, Outcome, S
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS, DeathStacksState
@@ -578,7 +578,7 @@ def test_autosave_load_without_a_file_is_none(tmp_path: Path) -> None:
 def test_autosave_finish_files_the_game_and_clears_the_autosave(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(session_module, "datetime", FrozenClock)
+    monkeypatch.setattr(saves_module, "datetime", FrozenClock)
     autosave = Autosave(tmp_path)
     session = at(WHITE_MUST_PASS)
     autosave.write(session)
@@ -593,7 +593,7 @@ def test_autosave_finish_files_the_game_and_clears_the_autosave(
 def test_autosave_load_of_a_finished_game_files_it_and_returns_none(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(session_module, "datetime", FrozenClock)
+    monkeypatch.setattr(saves_module, "datetime", FrozenClock)
     autosave = Autosave(tmp_path)
     session = at(WHITE_MUST_PASS)
     play(session, "b4xc3")
@@ -620,7 +620,7 @@ CORRUPT = {
 def test_a_corrupt_autosave_is_kept_aside_and_reported(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
 ) -> None:
-    monkeypatch.setattr(session_module, "datetime", FrozenClock)
+    monkeypatch.setattr(saves_module, "datetime", FrozenClock)
     content, reason = CORRUPT[kind]
     autosave = Autosave(tmp_path)
     autosave.path.write_bytes(content)
@@ -639,7 +639,7 @@ def test_a_corrupt_autosave_is_kept_aside_and_reported(
 def test_corrupt_autosaves_in_the_same_second_are_kept_under_different_names(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(session_module, "datetime", FrozenClock)
+    monkeypatch.setattr(saves_module, "datetime", FrozenClock)
     autosave = Autosave(tmp_path)
     kept = []
     for number in range(3):
@@ -717,7 +717,7 @@ def test_a_loaded_game_whose_mover_must_pass_passes_at_once(tmp_path: Path) -> N
 def test_two_games_finished_in_the_same_second_are_both_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(session_module, "datetime", FrozenClock)
+    monkeypatch.setattr(saves_module, "datetime", FrozenClock)
     autosave = Autosave(tmp_path)
     games = []
     for capture in ("b4xc3", "d4xc3"):
