@@ -29,12 +29,13 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from textual.pilot import Pilot
 
-from dipole_tui.app.app import GameApp, new_session
+from dipole_tui.app.app import GameApp
 from dipole_tui.app.bipod_board import BipodBoard
 from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.game_board import GameBoard
+from dipole_tui.app.keeper import new_session
 from dipole_tui.app.position import Position, position_of
 from dipole_tui.bots import Budget
 from dipole_tui.bots.analyst import Analysis
