@@ -30,7 +30,8 @@ from dipole_tui.app.app import GameApp
 from dipole_tui.app.screens import GameList, OpenScreen
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import format_record
-from dipole_tui.session import HUMAN, Autosave
+from dipole_tui.saves import Autosave
+from dipole_tui.session import HUMAN
 
 TIMEOUT = 60.0  # seconds: a dialog not read by then is reported as such
 

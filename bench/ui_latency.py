@@ -110,7 +110,8 @@ from dipole_tui.games.death_stacks import Move as StacksMove
 from dipole_tui.games.dipole import OFF, PASS, DipoleState
 from dipole_tui.games.dipole import Move as DipoleMove
 from dipole_tui.registry import REGISTRY
-from dipole_tui.session import HUMAN, Autosave
+from dipole_tui.saves import Autosave
+from dipole_tui.session import HUMAN
 
 LATENCY_TARGET_MS = 30.0
 STARTUP_TARGET_MS = 1000.0
@@ -598,7 +599,8 @@ imported = time.clock_gettime(time.CLOCK_MONOTONIC)
 import json, sys, tempfile
 from pathlib import Path
 from dipole_tui.app.choice import GameChoice
-from dipole_tui.session import HUMAN, Autosave
+from dipole_tui.session import HUMAN
+from dipole_tui.saves import Autosave
 width, height, game, variant = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
 frames = []
 with tempfile.TemporaryDirectory(prefix="dipole-bench-") as folder:

@@ -28,7 +28,8 @@ from ui_latency import FrameClock, percentile, tick_timing
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice
 from dipole_tui.games.dipole import DIPOLE, DipoleState
-from dipole_tui.session import HUMAN, Autosave
+from dipole_tui.saves import Autosave
+from dipole_tui.session import HUMAN
 
 KEY_NAMES = {":": "colon", "-": "minus", "\r": "enter"}
 

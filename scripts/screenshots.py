@@ -27,7 +27,8 @@ from dipole_tui.games.death_stacks import parse_square as death_stacks_square
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.learn import Item
 from dipole_tui.records import load_record
-from dipole_tui.session import HUMAN, Autosave, Session
+from dipole_tui.saves import Autosave
+from dipole_tui.session import HUMAN, Session
 
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
 # A middle game from the sample record's opening, with tall stacks (coins) on both sides.

@@ -17,7 +17,8 @@ from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.review import SourceFactory
 from dipole_tui.bots.process import Thinker
 from dipole_tui.registry import REGISTRY
-from dipole_tui.session import HUMAN, Autosave, Session
+from dipole_tui.saves import Autosave
+from dipole_tui.session import HUMAN, Session
 
 
 @pytest.fixture

@@ -23,7 +23,8 @@ from dipole_tui.app.screens import ChoiceScreen, GameList, NewGameScreen, OpenSc
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import format_record, load_record
 from dipole_tui.registry import REGISTRY
-from dipole_tui.session import HUMAN, Autosave, Session
+from dipole_tui.saves import Autosave
+from dipole_tui.session import HUMAN, Session
 
 SMALL = (80, 24)
 

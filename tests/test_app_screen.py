@@ -16,7 +16,8 @@ from dipole_tui.app.screens import ChoiceScreen
 from dipole_tui.app.side_panel import MoveEntry
 from dipole_tui.app.wrapping import wrap
 from dipole_tui.registry import REGISTRY
-from dipole_tui.session import HUMAN, Autosave, Session
+from dipole_tui.saves import Autosave
+from dipole_tui.session import HUMAN, Session
 
 SMALL = (80, 24)
 

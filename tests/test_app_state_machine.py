@@ -29,19 +29,21 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from textual.pilot import Pilot
 
-from dipole_tui.app.app import GameApp, new_session
+from dipole_tui.app.app import GameApp
 from dipole_tui.app.bipod_board import BipodBoard
 from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.game_board import GameBoard
+from dipole_tui.app.keeper import new_session
 from dipole_tui.app.position import Position, position_of
 from dipole_tui.bots import Budget
 from dipole_tui.bots.analyst import Analysis
 from dipole_tui.games import bipod, death_stacks, dipole
 from dipole_tui.games.base import State
 from dipole_tui.registry import levels
-from dipole_tui.session import DATA_DIR_VARIABLE, HUMAN, Session
+from dipole_tui.saves import DATA_DIR_VARIABLE
+from dipole_tui.session import HUMAN, Session
 
 T = TypeVar("T")
 SIZE = (100, 32)

@@ -22,7 +22,7 @@ from dipole_tui.app.review import ReviewScreen
 from dipole_tui.app.screens import ChoiceScreen
 from dipole_tui.cli import main
 from dipole_tui.registry import REGISTRY
-from dipole_tui.session import DATA_DIR_VARIABLE
+from dipole_tui.saves import DATA_DIR_VARIABLE
 
 # For each game: a position one move from its end (None: the opening) and that last move.
 ENDINGS = {

@@ -19,7 +19,7 @@ from app_steps import AppFactory, noticed, type_move
 
 from dipole_tui import storage
 from dipole_tui.app.screens import ChoiceScreen, NewGameScreen
-from dipole_tui.session import Autosave
+from dipole_tui.saves import Autosave
 
 SIZE = (100, 30)
 
@@ -160,7 +160,7 @@ async def test_two_apps_on_one_data_folder_both_keep_their_games(
 HOLDER = """
 import sys
 from pathlib import Path
-from dipole_tui.session import Autosave
+from dipole_tui.saves import Autosave
 autosave = Autosave(Path(sys.argv[1]))
 autosave.claim()
 print(autosave.path.name, flush=True)

@@ -16,7 +16,8 @@ from dipole_tui.app.app import GameApp
 from dipole_tui.app.screens import ChoiceScreen
 from dipole_tui.games.dipole import DIPOLE, Move
 from dipole_tui.records import RecordError
-from dipole_tui.session import Autosave, Session
+from dipole_tui.saves import Autosave
+from dipole_tui.session import Session
 
 SIZE = (100, 30)
 NEAR_THE_END = "8:W:Wc3=2:Be5=2"  # c3xe5 wins

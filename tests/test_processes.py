@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from dipole_tui.session import DATA_DIR_VARIABLE, Autosave
+from dipole_tui.saves import DATA_DIR_VARIABLE, Autosave
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "win32", reason="POSIX signals, process groups and pseudo-terminals"

@@ -10,7 +10,7 @@ import pytest
 from game_files import kept, played
 
 from dipole_tui.records import RecordError, parse_record, read_header
-from dipole_tui.session import Autosave
+from dipole_tui.saves import Autosave
 
 SAMPLES = Path(__file__).parent / "data"
 

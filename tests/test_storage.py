@@ -18,7 +18,7 @@ from dipole_tui.adaptive import AdaptiveLevels
 from dipole_tui.bots.process import log_failure
 from dipole_tui.cli import main
 from dipole_tui.learn import Progress
-from dipole_tui.session import Autosave
+from dipole_tui.saves import Autosave
 
 
 def read_fifo_in_background(path: Path) -> tuple[threading.Thread, list[bytes]]:

@@ -32,17 +32,16 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.theme import ThemeProvider
 from textual.widgets import Input, Static
 
-from ..adaptive import ADAPTIVE, AdaptiveLevels
 from ..bots.analyst import Analyst
 from ..bots.orphans import END_SIGNALS
 from ..bots.process import Thinker
 from ..bots.reviewer import Reviewer
 from ..engine import first_side_share
-from ..games.base import GameError, IllegalMoveError, shown, title
+from ..games.base import GameError, IllegalMoveError, shown
 from ..learn import Progress
-from ..records import RecordError, load_record
 from ..registry import REGISTRY
-from ..session import HUMAN, Autosave, Session, game_named
+from ..saves import Autosave
+from ..session import HUMAN, Session, game_named
 from .analysis_mode import AnalysisMode, AnalystLike, UpdateHandler
 from .ascii import AsciiScrollBarRender, glyph_map
 from .boards import board_class, make_board, playable
@@ -51,6 +50,7 @@ from .choice import GameChoice, LearnChoice
 from .eval_bar import EvalBar
 from .footer import GameFooter
 from .game_board import GameBoard
+from .keeper import Change, GameOver, Keeper, Notice, new_session
 from .learning import LearnMenu
 from .position import Position, position_of
 from .review import ReviewScreen, SourceFactory
@@ -82,10 +82,6 @@ def while_running(
             handler(app, *args, **kwargs)
 
     return run
-
-
-def new_session(choice: GameChoice) -> Session[Any]:
-    return Session.new(game_named(choice.game_key), choice.variant, choice.players)
 
 
 class GameApp(App[None]):
@@ -142,36 +138,40 @@ class GameApp(App[None]):
         if choice is None:  # the command line always says; else the registry's first game
             first = game_named(playable()[0])
             choice = GameChoice(first.key, first.variants[0], (HUMAN, HUMAN))
-        self.choice = choice
+        self.keeper = Keeper(session or new_session(choice), autosave or Autosave())
         self.start_new = new or session is not None
         self.ascii_glyphs = ascii_glyphs
         self.set_class(ascii_glyphs, "-ascii")  # app.tcss: every border in ASCII
-        self.autosave = autosave or Autosave()
-        # Where the bots' process writes what went wrong when a bot fails.
-        self.error_log = self.autosave.folder / "bot-errors.log"
+        self.error_log = self.keeper.error_log
         thinker = thinker or functools.partial(Thinker, error_log=self.error_log)
-        self.adaptive = AdaptiveLevels(self.autosave.folder)  # the adaptive seat's levels
-        self._adapted = False  # the adaptive seat has followed this game's result
         self.bots = BotController(
-            think_time, self._bots_answered, self._hand_over, thinker, self._level_of
+            think_time, self._bots_answered, self._hand_over, thinker, self.keeper.level_of
         )
         self.reviewer = reviewer or functools.partial(Reviewer, error_log=self.error_log)
         self.analyst = analyst or functools.partial(Analyst, error_log=self.error_log)
         self.analysis = AnalysisMode(self._show_analysis, self._hand_over, self.analyst)
         self.learn = learn  # open the lessons first: of this game, or of every game ("")
-        self._filed = False  # the finished game is in finished/ already
         self.threats_on = False  # the threat overlay (t)
-        self.session = session or new_session(self.choice)
-        if session is not None:
-            self.choice = GameChoice(session.game.key, session.state.variant, session.players)
-        self.board = self._new_board()
+        self.board = self._new_board(self.session)
         self.panel = SidePanel(self.bots, self.analysis)
         self.eval_bar = EvalBar(ascii_glyphs)
         self.too_small = Static(id="too-small")
         self.footer = GameFooter()
 
-    def _new_board(self) -> GameBoard[Any, Any]:
-        return make_board(self.session.game.key, self.session.state, self.ascii_glyphs)
+    @property
+    def session(self) -> Session[Any]:
+        return self.keeper.session
+
+    @property
+    def autosave(self) -> Autosave:
+        return self.keeper.autosave
+
+    @property
+    def choice(self) -> GameChoice:
+        return self.keeper.choice
+
+    def _new_board(self, session: Session[Any]) -> GameBoard[Any, Any]:
+        return make_board(session.game.key, session.state, self.ascii_glyphs)
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -189,29 +189,21 @@ class GameApp(App[None]):
             ScrollBar.renderer = AsciiScrollBarRender  # Textual's way: class-wide, till unmount
         self.board.focus()
         self._show()
-        for notice in self.autosave.claim():  # this app's own game-in-progress file
-            self.notify(notice, title="Autosave", timeout=12, markup=False)
+        self._tell(self.keeper.claim())  # this app's own game-in-progress file
         if self.learn is not None:
             self._learn_first()
             return
         if self.start_new:
-            self._shelve_autosave()
-            self._write_autosave()
+            self._tell(self.keeper.begin_new())
             self._bot_turn()
             return
-        try:
-            saved = self.autosave.load()
-        except (RecordError, OSError) as error:  # damaged (set aside), or a finished one not filed
-            self._autosave_failed(str(error))
-            saved = None
-        if saved is None or not saved.state.moves_played:
-            # A game with no moves is not worth a question: the next game's autosave replaces it.
+        resume, notices = self.keeper.resume_question()
+        self._tell(notices)
+        if resume is None:
             self._choose_new_game(starting=True)
             return
+        saved = resume.saved
         self._show_behind(saved)
-        moves = saved.state.plies
-        plies = "1 ply" if moves == 1 else f"{moves} plies"
-        text = f"{title(saved.game, saved.state.variant)}, {plies} played."
         answers = [("Resume", "resume"), ("New game", "new")]
 
         def answered(answer: str | None) -> None:
@@ -220,17 +212,14 @@ class GameApp(App[None]):
             else:  # the game chosen next shelves this one; none chosen, this one goes on
                 self._choose_new_game(starting=True)
 
-        question = ChoiceScreen("Resume the game in progress?", text, answers, escape="resume")
-        self.push_screen(question, answered)
+        title = "Resume the game in progress?"
+        self.push_screen(ChoiceScreen(title, resume.text, answers, escape="resume"), answered)
 
     def _learn_first(self) -> None:
         """`dipole-tui learn`: the lessons over the game in progress, resumed without a word."""
-        try:
-            saved = self.autosave.load()
-        except (RecordError, OSError) as error:
-            self._autosave_failed(str(error))
-            saved = None
-        self._start(saved if saved is not None and saved.state.moves_played else self.session)
+        saved, notices = self.keeper.saved_game()
+        self._tell(notices)
+        self._start(saved or self.session)
         self.action_learn(self.learn or None)
 
     def action_learn(self, game: str | None = None) -> None:
@@ -250,10 +239,9 @@ class GameApp(App[None]):
 
     def _show_behind(self, saved: Session[Any]) -> None:
         """The saved game on screen behind the question, still: no bot moves, nothing written."""
-        self.session = saved
-        self.choice = GameChoice(saved.game.key, saved.state.variant, saved.players)
+        self.keeper.session = saved
         if type(self.board) is not board_class(saved.game.key):
-            self._swap_board()
+            self._swap_board(saved)
         self._show()
         self.call_after_refresh(self._show)  # once laid out, the move list shows its last moves
 
@@ -317,94 +305,29 @@ class GameApp(App[None]):
 
     # -- changing the game -----------------------------------------------------------------
 
-    def _after_change(self, message: str = "") -> None:
-        """Every change of the game ends here: redraw, keep the game safe, let a bot move.
-
-        The autosave holds the whole game, undone moves included, so a review never loses
-        them; a finished game is filed under finished/ once and no longer offered to resume."""
+    def _after_change(self, change: Change) -> None:
+        """Every change of the game ends here (the keeper has kept it): redraw, tell, let a bot
+        move."""
         self.analysis.follow(self.session)
-        self._show(message)
-        whole = self.session.whole_game()
-        if whole.outcome is None:
-            self._filed = False
-            self._write_autosave()
-        elif not self._filed:
-            self._filed = True
-            try:
-                filed: Path | None = self.autosave.finish(whole)
-            except (OSError, GameError):  # kept pending, and tried again: the panel says so
-                filed = None
-            self._adapt(whole)
-            if self.session.outcome is not None:
-                self._game_over(filed)
-        else:
-            self._retry_filing()
-        self.panel.show_unkept(self.autosave.problem)
+        self._show(change.message)
+        self._tell(change.notices)
+        if change.game_over is not None:
+            self._game_over(change.game_over)
+        self.panel.show_unkept(self.keeper.unkept)
         if self.session.outcome is None:
             self._bot_turn()
 
-    def _level_of(self, seat: str, game_key: str) -> str:
-        return self.adaptive.level(game_key) if seat == ADAPTIVE else seat
+    def _tell(self, notices: list[Notice]) -> None:
+        for notice in notices:
+            self.notify(
+                notice.text,
+                title=notice.title,
+                severity=notice.severity,
+                timeout=notice.timeout,
+                markup=False,
+            )
 
-    def _adapt(self, whole: Session[Any]) -> None:
-        """A game between a person and the adaptive bot is over: the bot's next level, once."""
-        players, outcome = whole.players, whole.outcome
-        if self._adapted or outcome is None or sorted(players) != sorted((HUMAN, ADAPTIVE)):
-            return
-        self._adapted = True
-        key = whole.game.key
-        before = self.adaptive.level(key)
-        won = None if outcome.winner is None else outcome.winner == players.index(HUMAN)
-        try:
-            after = self.adaptive.after(key, won)
-        except OSError as error:
-            self.notify(f"could not keep the adaptive level: {error.strerror or error}")
-            return
-        if after == before:
-            said = f"The adaptive bot stays at {after}."
-        else:
-            said = f"The adaptive bot moves {'up' if won else 'down'} to {after} for the next game."
-        self.notify(said, title="Adaptive", timeout=10)
-
-    def _shelve_autosave(self) -> None:
-        try:
-            kept = self.autosave.shelve()
-        except RecordError as error:  # damaged: set aside, and nothing to file
-            self._autosave_failed(str(error))
-            return
-        except OSError as error:
-            self.notify(f"could not keep the old game: {error.strerror}", severity="error")
-            return
-        if kept is not None:
-            self.notify(f"The unfinished game is kept as {kept}", timeout=8)
-
-    def _autosave_failed(self, message: str) -> None:
-        """A damaged autosave, said as it is: its text may hold brackets, never markup."""
-        self.notify(message, title="Autosave", severity="error", timeout=12, markup=False)
-
-    def _write_autosave(self) -> None:
-        """The panel says when this fails, until it succeeds (see `_after_change`)."""
-        with contextlib.suppress(OSError, GameError):
-            self.autosave.write(self.session.whole_game())
-
-    def _retry_filing(self) -> None:
-        """A finished game that could not be filed, tried again (it is in the autosave)."""
-        with contextlib.suppress(OSError, GameError):
-            if (filed := self.autosave.retry()) is not None:
-                self.notify(f"The finished game is kept now, as {filed}", timeout=8)
-
-    def _game_over(self, filed: Path | None) -> None:
-        outcome = self.session.outcome
-        if outcome is None:
-            return
-        if outcome.winner is None:
-            headline = "The game is drawn"
-        else:
-            headline = f"{self.session.game.side_names[outcome.winner]} wins"
-        text = f"{outcome.reason}."
-        if filed is not None:
-            text += f"\nThe game is saved as {filed}."
-        text += "\nReview judges every move; Escape goes back to the board."
+    def _game_over(self, over: GameOver) -> None:
         answers = [("New game", "new"), ("Review", "review"), ("Quit", "quit")]
 
         def answered(answer: str | None) -> None:
@@ -417,35 +340,21 @@ class GameApp(App[None]):
             else:
                 self.call_after_refresh(self._close_entry)  # Escape: look at the board
 
-        self.push_screen(ChoiceScreen(headline, text, answers, escape="board"), answered)
+        self.push_screen(ChoiceScreen(over.headline, over.text, answers, escape="board"), answered)
 
     def _start(self, session: Session[Any]) -> None:
-        replaced = self.session.whole_game()
-        if session is not self.session and replaced.outcome is None and replaced.state.moves_played:
-            self._shelve_autosave()  # the game being replaced is kept, not overwritten
         self.bots.cancel()
         self.bots.paused = False
-        self._filed = session.whole_game().outcome is not None  # loaded finished: filed already
-        self._adapted = self._filed
-        self.session = session
-        self.choice = GameChoice(session.game.key, session.state.variant, session.players)
         if type(self.board) is not board_class(session.game.key):
-            self._swap_board()
-        last = session.last_move
-        forced = last is not None and session.is_pass(last)
-        self._after_change(self._pass_notice() if forced else "")
+            self._swap_board(session)
+        self._after_change(self.keeper.start(session))
 
-    def _swap_board(self) -> None:
+    def _swap_board(self, session: Session[Any]) -> None:
         """Another game: its own board takes the old one's place."""
-        old, self.board = self.board, self._new_board()
+        old, self.board = self.board, self._new_board(session)
         self.query_one("#main").mount(self.board, before=old)
         old.remove()
         self.call_after_refresh(self.board.focus)
-
-    def _pass_notice(self) -> str:
-        """Said after the program passes for a side with no legal move."""
-        side = self.session.game.side_names[1 - self.session.state.to_move]
-        return f"{side} has no legal move and passes."
 
     def _still_here(self, position: Position) -> bool:
         """The game is still where a move was chosen: a board's choice that arrives after the
@@ -477,35 +386,28 @@ class GameApp(App[None]):
     def _play(self, move: object) -> None:
         """Play a move from anywhere (the board, the entry, a bot): `Session.play` is the last
         guard, and a move it refuses (chosen for a position gone) changes nothing and is said."""
-        session = self.session
-        mover = session.game.side_names[session.state.to_move]
         try:
-            passes = session.play(move)
+            change = self.keeper.play(move)
         except IllegalMoveError as error:
             self.board.choose_again()
             self.panel.say(f"Not played: {error}", "bold red", transient=True)
             self.bell()
             return
         self.bots.drop_hint()
-        message = f"{mover} played {session.game.format_move(move)}."
-        if passes:
-            message += " " + self._pass_notice()
-        self._after_change(message)
+        self._after_change(change)
 
     # -- actions ---------------------------------------------------------------------------
 
     def action_undo(self) -> None:
         """Take back a move; against a bot, back to the human's previous turn."""
-        session = self.session
-        if not session.can_undo():
+        if not self.session.can_undo():
             self.bell()
             self.panel.say("Nothing to undo.", transient=True)
             return
         self.bots.cancel()
-        session.undo_to_human()
-        if not session.human_sides():
+        if not self.session.human_sides():
             self.bots.paused = True  # stepping back through a bots' game: watch on with p or .
-        self._after_change("Move taken back (U or ctrl+r replays it).")
+        self._after_change(self.keeper.undo() or Change())
 
     def action_redo(self) -> None:
         if not self.session.redo_moves:
@@ -513,8 +415,7 @@ class GameApp(App[None]):
             self.panel.say("Nothing to redo.", transient=True)
             return
         self.bots.cancel()
-        self.session.redo_to_human()
-        self._after_change()
+        self._after_change(self.keeper.redo() or Change())
 
     # -- bots ------------------------------------------------------------------------------
 
@@ -645,8 +546,7 @@ class GameApp(App[None]):
             self._close_entry()
             return
         if not self.board.interactive:
-            side = self.session.game.side_names[self.session.state.to_move]
-            waiting = "the game is over" if self.session.outcome else f"it is {side}'s bot's turn"
+            waiting = self.keeper.waiting_for()
             self.panel.say(f"{shown(text)}: {waiting}", "bold red", transient=True)
             self.bell()
             return
@@ -689,29 +589,26 @@ class GameApp(App[None]):
 
     async def action_quit(self) -> None:
         """Quit; when the game could not be kept on disk, try again, then ask before losing it."""
-        if self.autosave.problem:
-            if self.autosave.pending is not None:
-                self._retry_filing()
-            else:
-                self._write_autosave()
-        if not self.autosave.problem:
+        problem, notices = self.keeper.may_quit()
+        self._tell(notices)
+        if not problem:
             self.exit()
             return
         answers = [("Stay", "stay"), ("Quit and lose it", "quit")]
-        question = f"The game is not kept on disk: {self.autosave.problem}."
+        question = f"The game is not kept on disk: {problem}."
         text = "Quitting now loses what is not kept. Mend the cause (free some space?), then quit."
 
         def answered(answer: str | None) -> None:
             if answer == "quit":
                 self.exit()
             else:
-                self.panel.show_unkept(self.autosave.problem)
+                self.panel.show_unkept(self.keeper.unkept)
 
         self.push_screen(ChoiceScreen(question, text, answers, escape="stay"), answered)
 
     def on_unmount(self) -> None:
         ScrollBar.renderer = ScrollBarRender
-        self.autosave.release()
+        self.keeper.release()
         self.bots.close()
         self.analysis.close()
 
@@ -736,15 +633,8 @@ class GameApp(App[None]):
         default = str(Path.cwd() / f"{self.session.game.key}-{stamp}.txt")
 
         def chosen(path: Path | None) -> None:
-            if path is None:
-                return
-            try:
-                self.session.whole_game().save(path)
-            except (OSError, ValueError) as error:
-                reason = getattr(error, "strerror", None) or error
-                self.notify(f"could not save {path}: {reason}", severity="error")
-                return
-            self.notify(f"Saved to {path}")
+            if path is not None:
+                self._tell([self.keeper.save_as(path)])
 
         self.push_screen(FileScreen("Save the game as", default), chosen)
 
@@ -752,17 +642,10 @@ class GameApp(App[None]):
         def chosen(path: Path | None) -> None:
             if path is None:
                 return
-            try:
-                session = Session.from_record(load_record(path))
-            except GameError as error:
-                self.notify(str(error), title="Load", severity="error", timeout=10)
-                return
-            if session.game.key not in playable():
-                message = f"{session.game.name} is not playable here yet: try dipole-tui replay"
-                self.notify(message, title="Load", severity="error", timeout=10)
-                return
-            self._start(session)
-            self.notify(f"Loaded {path}")
+            session, notice = self.keeper.open(path, playable())
+            if session is not None:
+                self._start(session)
+            self._tell([notice])
 
         folder = self.autosave.folder
         games = self.autosave.saved_games()

@@ -29,7 +29,8 @@ from textual.worker import get_current_worker
 from ..adaptive import ADAPTIVE
 from ..games.base import title
 from ..registry import REGISTRY, describe_level, nearest_level
-from ..session import HUMAN, SavedGame
+from ..saves import SavedGame
+from ..session import HUMAN
 from ..session import players as players_of
 from .ascii import BULLETS, plain
 from .boards import playable

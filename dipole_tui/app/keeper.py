@@ -1,0 +1,302 @@
+"""The game behind the screen: the session, its files, the adaptive seat and who sits where.
+
+No Textual here. The game screen hands the keeper what the player did (a move, undo, a new game,
+a file to open) and shows what it answers: a `Change` (the panel's message, notices, the end of
+the game) or a refusal. So every rule of keeping a game (written after every change, filed once
+when finished, never lost on quitting, the adaptive level moved once) is tested without an app.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from ..adaptive import ADAPTIVE, AdaptiveLevels
+from ..games.base import GameError, title
+from ..records import RecordError, load_record
+from ..saves import Autosave
+from ..session import HUMAN, Session, game_named
+from .choice import GameChoice
+
+Severity = Literal["information", "warning", "error"]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A toast: said once, beside the game (markup off: paths and reasons hold brackets)."""
+
+    text: str
+    title: str = ""
+    severity: Severity = "information"
+    timeout: float | None = None
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The question asked when a game ends."""
+
+    headline: str
+    text: str
+
+
+@dataclass
+class Change:
+    """What the screen shows after a change of the game."""
+
+    message: str = ""
+    notices: list[Notice] = field(default_factory=list)
+    game_over: GameOver | None = None
+
+
+@dataclass(frozen=True)
+class Resume:
+    """An unfinished game was found at start-up: the question to ask, and the game."""
+
+    saved: Session[Any]
+    text: str
+
+
+def new_session(choice: GameChoice) -> Session[Any]:
+    return Session.new(game_named(choice.game_key), choice.variant, choice.players)
+
+
+class Keeper:
+    """Holds the session and keeps it on disk: every change ends in `after_change`."""
+
+    def __init__(self, session: Session[Any], autosave: Autosave) -> None:
+        self.session = session
+        self.autosave = autosave
+        self.adaptive = AdaptiveLevels(autosave.folder)
+        # Where the workers write what went wrong when a bot or an analysis fails.
+        self.error_log = autosave.folder / "bot-errors.log"
+        self._filed = False  # the finished game is in finished/ already
+        self._adapted = False  # the adaptive seat has followed this game's result
+
+    @property
+    def choice(self) -> GameChoice:
+        """The game on screen as the new-game dialog offers it again."""
+        session = self.session
+        return GameChoice(session.game.key, session.state.variant, session.players)
+
+    # -- seats -----------------------------------------------------------------------------
+
+    def level_of(self, seat: str, game_key: str) -> str:
+        """The bot level a seat plays at: the adaptive seat's is the one reached so far."""
+        return self.adaptive.level(game_key) if seat == ADAPTIVE else seat
+
+    @property
+    def human_to_move(self) -> bool:
+        """A person may move now: the game goes on and the side to move is a human seat."""
+        session = self.session
+        return session.outcome is None and session.players[session.state.to_move] == HUMAN
+
+    def waiting_for(self) -> str:
+        """Why a person cannot move now, in words."""
+        session = self.session
+        if session.outcome is not None:
+            return "the game is over"
+        return f"it is {session.game.side_names[session.state.to_move]}'s bot's turn"
+
+    # -- start-up --------------------------------------------------------------------------
+
+    def claim(self) -> list[Notice]:
+        """This app's own game-in-progress file, and what to say about the others."""
+        return [Notice(text, "Autosave", timeout=12) for text in self.autosave.claim()]
+
+    def saved_game(self) -> tuple[Session[Any] | None, list[Notice]]:
+        """The game in progress the autosave holds (None: none, or none worth resuming)."""
+        try:
+            saved = self.autosave.load()
+        except (RecordError, OSError) as error:  # damaged (set aside), or finished, not filed
+            return None, [damaged(str(error))]
+        if saved is None or not saved.state.moves_played:
+            return None, []  # a game with no moves: the next game's autosave replaces it
+        return saved, []
+
+    def resume_question(self) -> tuple[Resume | None, list[Notice]]:
+        """The resume decision at start-up: a game to offer, or None (choose a new game)."""
+        saved, notices = self.saved_game()
+        if saved is None:
+            return None, notices
+        plies = saved.state.plies
+        played = "1 ply" if plies == 1 else f"{plies} plies"
+        return Resume(saved, f"{title(saved.game, saved.state.variant)}, {played} played."), notices
+
+    def begin_new(self) -> list[Notice]:
+        """`--new`: the game given starts now; an unfinished one on disk is kept first."""
+        notices = self._shelve()
+        self.write_autosave()
+        return notices
+
+    # -- changing the game -----------------------------------------------------------------
+
+    def start(self, session: Session[Any]) -> Change:
+        """Another game in place of this one (new, loaded, resumed); an unfinished game it
+        replaces is kept, not overwritten."""
+        notices: list[Notice] = []
+        replaced = self.session.whole_game()
+        if session is not self.session and replaced.outcome is None and replaced.state.moves_played:
+            notices = self._shelve()
+        self._filed = session.whole_game().outcome is not None  # loaded finished: filed already
+        self._adapted = self._filed
+        self.session = session
+        last = session.last_move
+        forced = last is not None and session.is_pass(last)
+        change = self.after_change(self.pass_notice() if forced else "")
+        change.notices[:0] = notices
+        return change
+
+    def play(self, move: Any) -> Change:
+        """Play a move from anywhere; `Session.play` refuses one not legal here
+        (IllegalMoveError, nothing changed)."""
+        session = self.session
+        mover = session.game.side_names[session.state.to_move]
+        passes = session.play(move)
+        message = f"{mover} played {session.game.format_move(move)}."
+        if passes:
+            message += " " + self.pass_notice()
+        return self.after_change(message)
+
+    def undo(self) -> Change | None:
+        """Take back a move; against a bot, back to the human's previous turn (None: nothing
+        to undo)."""
+        if not self.session.can_undo():
+            return None
+        self.session.undo_to_human()
+        return self.after_change("Move taken back (U or ctrl+r replays it).")
+
+    def redo(self) -> Change | None:
+        if not self.session.redo_moves:
+            return None
+        self.session.redo_to_human()
+        return self.after_change()
+
+    def pass_notice(self) -> str:
+        """Said after the program passes for a side with no legal move."""
+        side = self.session.game.side_names[1 - self.session.state.to_move]
+        return f"{side} has no legal move and passes."
+
+    def after_change(self, message: str = "") -> Change:
+        """Every change of the game ends here: the game is kept safe.
+
+        The autosave holds the whole game, undone moves included, so a review never loses
+        them; a finished game is filed under finished/ once and no longer offered to resume."""
+        change = Change(message)
+        whole = self.session.whole_game()
+        if whole.outcome is None:
+            self._filed = False
+            self.write_autosave()
+        elif not self._filed:
+            self._filed = True
+            try:
+                filed: Path | None = self.autosave.finish(whole)
+            except (OSError, GameError):  # kept pending, and tried again: `unkept` says so
+                filed = None
+            change.notices += self._adapt(whole)
+            change.game_over = self._game_over(filed)
+        else:
+            change.notices += self.retry_filing()
+        return change
+
+    # -- keeping it ------------------------------------------------------------------------
+
+    @property
+    def unkept(self) -> str:
+        """Why the game is not safe on disk now; "" when it is."""
+        return self.autosave.problem
+
+    def write_autosave(self) -> None:
+        """A failure is kept in `unkept` until a write succeeds."""
+        with contextlib.suppress(OSError, GameError):
+            self.autosave.write(self.session.whole_game())
+
+    def retry_filing(self) -> list[Notice]:
+        """A finished game that could not be filed, tried again (it is in the autosave)."""
+        with contextlib.suppress(OSError, GameError):
+            if (filed := self.autosave.retry()) is not None:
+                return [Notice(f"The finished game is kept now, as {filed}", timeout=8)]
+        return []
+
+    def may_quit(self) -> tuple[str, list[Notice]]:
+        """Before quitting, what is not kept is tried once more; "" when nothing would be lost,
+        else why the game is not kept."""
+        notices: list[Notice] = []
+        if self.autosave.problem:
+            if self.autosave.pending is not None:
+                notices = self.retry_filing()
+            else:
+                self.write_autosave()
+        return self.autosave.problem, notices
+
+    def save_as(self, path: Path) -> Notice:
+        """The whole game written to a file the player named."""
+        try:
+            self.session.whole_game().save(path)
+        except (OSError, ValueError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            return Notice(f"could not save {path}: {reason}", severity="error")
+        return Notice(f"Saved to {path}")
+
+    def open(self, path: Path, playable: list[str]) -> tuple[Session[Any] | None, Notice]:
+        """A record file read into a session (None, and why, when it cannot be played here)."""
+        try:
+            session = Session.from_record(load_record(path))
+        except GameError as error:
+            return None, Notice(str(error), "Load", "error", timeout=10)
+        if session.game.key not in playable:
+            text = f"{session.game.name} is not playable here yet: try dipole-tui replay"
+            return None, Notice(text, "Load", "error", timeout=10)
+        return session, Notice(f"Loaded {path}")
+
+    def release(self) -> None:
+        self.autosave.release()
+
+    def _shelve(self) -> list[Notice]:
+        try:
+            kept = self.autosave.shelve()
+        except RecordError as error:  # damaged: set aside, and nothing to file
+            return [damaged(str(error))]
+        except OSError as error:
+            return [Notice(f"could not keep the old game: {error.strerror}", severity="error")]
+        return [] if kept is None else [Notice(f"The unfinished game is kept as {kept}", timeout=8)]
+
+    def _adapt(self, whole: Session[Any]) -> list[Notice]:
+        """A game between a person and the adaptive bot is over: the bot's next level, once."""
+        players, outcome = whole.players, whole.outcome
+        if self._adapted or outcome is None or sorted(players) != sorted((HUMAN, ADAPTIVE)):
+            return []
+        self._adapted = True
+        key = whole.game.key
+        before = self.adaptive.level(key)
+        won = None if outcome.winner is None else outcome.winner == players.index(HUMAN)
+        try:
+            after = self.adaptive.after(key, won)
+        except OSError as error:
+            return [Notice(f"could not keep the adaptive level: {error.strerror or error}")]
+        if after == before:
+            said = f"The adaptive bot stays at {after}."
+        else:
+            said = f"The adaptive bot moves {'up' if won else 'down'} to {after} for the next game."
+        return [Notice(said, "Adaptive", timeout=10)]
+
+    def _game_over(self, filed: Path | None) -> GameOver | None:
+        """The question at the end, when the game on screen (not only its whole) is over."""
+        outcome = self.session.outcome
+        if outcome is None:
+            return None
+        if outcome.winner is None:
+            headline = "The game is drawn"
+        else:
+            headline = f"{self.session.game.side_names[outcome.winner]} wins"
+        text = f"{outcome.reason}."
+        if filed is not None:
+            text += f"\nThe game is saved as {filed}."
+        text += "\nReview judges every move; Escape goes back to the board."
+        return GameOver(headline, text)
+
+
+def damaged(message: str) -> Notice:
+    """A damaged autosave, said as it is."""
+    return Notice(message, "Autosave", "error", timeout=12)

@@ -1,0 +1,147 @@
+"""The keeper without an app: what is kept on disk after each change, and what the screen is
+told."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dipole_tui.adaptive import ADAPTIVE, AdaptiveLevels, rungs
+from dipole_tui.app.keeper import Keeper
+from dipole_tui.games.base import IllegalMoveError
+from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.saves import Autosave
+from dipole_tui.session import HUMAN, Session
+
+WON_IN_ONE = "8:W:Wc3=2:Be5=2"  # White takes Black's last stack with c3xe5
+
+
+def at(position: str, players: tuple[str, str] = (HUMAN, HUMAN)) -> Session[Any]:
+    session = Session(DIPOLE, DIPOLE.parse_position(position), players)
+    session.pass_if_forced()
+    return session
+
+
+def keeper_at(folder: Path, position: str = "", **players: str) -> Keeper:
+    seats = (players.get("white", HUMAN), players.get("black", HUMAN))
+    session = at(position, seats) if position else Session.new(DIPOLE, players=seats)
+    keeper = Keeper(session, Autosave(folder))
+    keeper.claim()
+    return keeper
+
+
+def play(keeper: Keeper, text: str) -> Any:
+    return keeper.play(keeper.session.game.parse_move(text, keeper.session.state))
+
+
+def test_every_move_is_in_the_autosave_at_once(tmp_path: Path) -> None:
+    keeper = keeper_at(tmp_path)
+    change = play(keeper, "e1-e3")
+    assert change.message == "White played e1-e3."
+    assert Session.from_text(keeper.autosave.path.read_text()).state == keeper.session.state
+    assert change.game_over is None and keeper.unkept == ""
+
+
+def test_an_illegal_move_changes_nothing_and_writes_nothing(tmp_path: Path) -> None:
+    keeper = keeper_at(tmp_path)
+    play(keeper, "e1-e3")
+    written = keeper.autosave.path.read_text()
+    stale = DIPOLE.parse_move("e1-e3", DIPOLE.new())  # White's, but Black moves
+    with pytest.raises(IllegalMoveError):
+        keeper.play(stale)
+    assert keeper.session.state.plies == 1
+    assert keeper.autosave.path.read_text() == written
+
+
+def test_a_finished_game_is_filed_once_and_asked_about(tmp_path: Path) -> None:
+    keeper = keeper_at(tmp_path, WON_IN_ONE)
+    change = play(keeper, "c3xe5")
+    assert change.game_over is not None
+    assert change.game_over.headline == "White wins"
+    filed = list((tmp_path / "finished").iterdir())
+    assert len(filed) == 1 and str(filed[0]) in change.game_over.text
+    assert not keeper.autosave.path.exists()  # no longer offered to resume
+    again = keeper.after_change()  # a redraw of the finished game files nothing more
+    assert again.game_over is None and len(list((tmp_path / "finished").iterdir())) == 1
+
+
+def test_undo_and_redo_say_when_there_is_nothing(tmp_path: Path) -> None:
+    keeper = keeper_at(tmp_path)
+    assert keeper.undo() is None and keeper.redo() is None
+    play(keeper, "e1-e3")
+    undone = keeper.undo()
+    assert undone is not None and "taken back" in undone.message
+    assert keeper.session.state.plies == 0
+    # The autosave holds the whole game, the undone move too: a review never loses it.
+    assert Session.from_text(keeper.autosave.path.read_text()).state.plies == 1
+    assert keeper.redo() is not None and keeper.session.state.plies == 1
+
+
+def test_the_resume_question_offers_a_game_with_moves_only(tmp_path: Path) -> None:
+    first = keeper_at(tmp_path)
+    assert first.resume_question() == (None, [])  # nothing on disk
+    play(first, "e1-e3")
+    first.release()
+    second = keeper_at(tmp_path)
+    resume, notices = second.resume_question()
+    assert notices == [] and resume is not None
+    assert resume.text == "Dipole 8x8, 1 ply played."
+    assert resume.saved.state == first.session.state
+
+
+def test_a_damaged_autosave_is_said_and_set_aside(tmp_path: Path) -> None:
+    (tmp_path / "autosave.txt").write_text('[Game "dipole"]\n\n1. z9-z9\n')
+    keeper = keeper_at(tmp_path)
+    resume, notices = keeper.resume_question()
+    assert resume is None
+    assert [notice.severity for notice in notices] == ["error"]
+    assert "could not be read" in notices[0].text and "kept as" in notices[0].text
+
+
+def test_a_new_game_keeps_the_unfinished_one(tmp_path: Path) -> None:
+    keeper = keeper_at(tmp_path)
+    play(keeper, "e1-e3")
+    change = keeper.start(Session.new(DIPOLE))
+    kept = list((tmp_path / "unfinished").iterdir())
+    assert len(kept) == 1 and any(str(kept[0]) in notice.text for notice in change.notices)
+    assert Session.from_text(kept[0].read_text()).state.plies == 1
+
+
+def test_the_adaptive_seat_moves_once_per_game(tmp_path: Path) -> None:
+    keeper = keeper_at(tmp_path, WON_IN_ONE, black=ADAPTIVE)
+    ladder = rungs("dipole")
+    assert keeper.level_of(ADAPTIVE, "dipole") == ladder[0]
+    assert keeper.level_of("hard", "dipole") == "hard"
+    change = play(keeper, "c3xe5")
+    assert [notice.title for notice in change.notices] == ["Adaptive"]
+    assert f"moves up to {ladder[1]}" in change.notices[0].text
+    assert AdaptiveLevels(tmp_path).level("dipole") == ladder[1]
+    keeper.undo()
+    assert not play(keeper, "c3xe5").notices  # the same game, won again: no second step
+
+
+def test_whose_turn_it_is(tmp_path: Path) -> None:
+    keeper = keeper_at(tmp_path, black="easy")
+    assert keeper.human_to_move
+    play(keeper, "e1-e3")
+    assert not keeper.human_to_move
+    assert keeper.waiting_for() == "it is Black's bot's turn"
+
+
+def test_quitting_is_questioned_while_the_game_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    keeper = keeper_at(tmp_path)
+
+    def full(path: object, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr("dipole_tui.saves.storage.write_text", full)
+        play(keeper, "e1-e3")
+        problem, _ = keeper.may_quit()
+        assert "No space left on device" in problem and problem == keeper.unkept
+    assert keeper.may_quit() == ("", [])  # tried again before quitting: kept now
+    assert Session.from_text(keeper.autosave.path.read_text()).state.plies == 1
