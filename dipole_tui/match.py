@@ -28,8 +28,8 @@ from pathlib import Path
 
 from . import storage
 from .bots import Bot, Budget
-from .bots.orphans import END_SIGNALS, end_with_parent
 from .games.base import AnyGame, GameError, M, State, result_of_winner, shown
+from .orphans import END_SIGNALS, end_with_parent
 from .records import format_record
 from .registry import create_bot, game_named
 
