@@ -1,17 +1,24 @@
-"""A finished (or unfinished) game judged move by move: what `analyse` writes, and what the app's
-review draws.
+"""Analysis: a position analysed depth by depth, and a game judged move by move.
 
-Every position of the game is evaluated as the analysis mode evaluates it (`bots.analyst`): the
-`hard` level's search, and in a game the exact solver solves the solver too, within budgets that
-grow with the search's, so that the endgame is told as proved results.
+A position is searched as the `hard` level searches it, deepening until `seconds` run out (its
+tables grow with every depth, so the analysis of one position is capped), and one `Analysis` is
+told for each depth completed: the score, and the line the search expects. In a game the exact
+solver can solve (`Game.solvable`), the solver is tried first with a small budget, and again
+between depths with a budget four times larger each time while the search has spent as much, so a
+proved result ("White wins in 7 plies") replaces the evaluation as soon as it is in reach; the
+analysis then ends with the proved line. This is what the app's analysis mode shows (in a worker
+process, `workers`) while the game goes on.
 
-A move is then judged, as lichess judges chess moves, by the winning chances it lost against the
-best move of its position (`engine.chances`: from -1, lost, to 1, won, so that half a checker
-matters in an even game and little once the game is won). The thresholds are in the README.
+A game is judged by evaluating each of its positions that way, and each move, as lichess judges
+chess moves, by the winning chances it lost against the best move of its position
+(`engine.chances`: from -1, lost, to 1, won, so that half a checker matters in an even game and
+little once the game is won). The thresholds are in the README. This is what `analyse` writes,
+and what the app's review draws.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 import threading
 import time
@@ -19,12 +26,132 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic
 
-from .bots.analyst import ANALYSIS_LEVEL, Analysis, analyse_position, analysis_search
-from .bots.search import WIN, ScoreUnit, Stop, plies_to_end
+from .bots.levels import create_search_bot
+from .bots.search import WIN, OutOfTime, ScoreUnit, Search, SearchResult, Stop, plies_to_end
 from .engine import chances, score_in_words
-from .games.base import Game, GameError, M, State
+from .games.base import AnyGame, Game, GameError, M, State
 from .records import format_record, start_of
 from .registry import REGISTRY
+from .solver import solve
+
+ANALYSIS_LEVEL = "hard"  # the level whose search the analysis deepens
+ANALYSIS_SECONDS = 30.0  # a position is analysed this long at most
+MAX_DEPTH = 64
+FIRST_SOLVE = 10_000  # the solver's first budget, in nodes: a small ending is proved at once
+SOLVE_GROWTH = 4
+LAST_SOLVE = 1_000_000  # no budget above this is tried: the search goes on alone
+PROVED_LINE = 12  # moves at most in a proved line
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """One step of a position's analysis. `score` is the side to move's, in the game's
+    evaluation units (`registry.Entry.unit`), or a proved result as the search scores one
+    (`search.plies_to_end`); `line` is what best play looks like from here, in notation."""
+
+    depth: int  # plies searched; 0 for a result the solver proved
+    score: int
+    line: tuple[str, ...]
+    nodes: int
+
+    @property
+    def proved(self) -> bool:
+        return plies_to_end(self.score) is not None
+
+
+Report = Callable[[Analysis], None]
+
+
+class _Settled(Exception):
+    """The solver proved the result between two depths: the search has nothing to add."""
+
+
+def analysis_search(game_key: str) -> Search[Any, Any]:
+    """A search as `ANALYSIS_LEVEL` plays the game; keep it across positions to keep its tables."""
+    entry = REGISTRY[game_key]
+    bot = create_search_bot(ANALYSIS_LEVEL, entry.ladder, entry.game, None)
+    return bot.search
+
+
+def _one_ply_back(score: int) -> int:
+    """The score of a position whose only move leads to a position scored `score`."""
+    if plies_to_end(score) is not None:  # a win in n is a loss in n + 1 one ply before
+        return -score + (1 if score > 0 else -1)
+    return -score
+
+
+def analyse_position(
+    game: AnyGame,
+    state: State[Any],
+    search: Search[Any, Any],
+    report: Report,
+    stop: Stop,
+    seconds: float = ANALYSIS_SECONDS,
+) -> None:
+    """Analyse `state` (not changed), telling `report` each step, until `seconds` pass, the
+    result is proved, or `stop` is set. A position whose game is over is not reported on."""
+    if state.outcome() is not None:
+        return
+    moves = search.knowledge.candidates(state)
+    if len(moves) == 1:  # nothing to choose (a pass): the analysis is of the position after it
+        move = moves[0]
+        after = state.copy()
+        after.play(move)
+        text = game.format_move(move)
+        outcome = after.outcome()
+        if outcome is not None:
+            won = 0 if outcome.winner is None else WIN - 1
+            report(Analysis(1, won if outcome.winner == state.to_move else -won, (text,), 1))
+            return
+
+        def back(analysis: Analysis) -> None:
+            score = _one_ply_back(analysis.score)
+            depth = analysis.depth and analysis.depth + 1
+            report(Analysis(depth, score, (text, *analysis.line), analysis.nodes))
+
+        analyse_position(game, after, search, back, stop, seconds)
+        return
+
+    budget = FIRST_SOLVE if game.solvable else 0
+
+    def settled() -> bool:
+        """Try the solver with the budget reached; report a proved result with its line."""
+        nonlocal budget
+        solution = solve(game, state, max_nodes=budget, stop=stop)
+        budget *= SOLVE_GROWTH
+        if solution.result is None or solution.move is None:
+            return False
+        won = WIN - solution.plies
+        score = won if solution.result == "win" else -won
+        line = [solution.move]
+        report(Analysis(0, score, (game.format_move(solution.move),), solution.nodes))
+        work = state.copy()
+        work.play(solution.move)
+        while len(line) < PROVED_LINE and work.outcome() is None:
+            step = solve(game, work, max_nodes=budget, stop=stop)
+            if step.move is None:
+                break
+            line.append(step.move)
+            work.play(step.move)
+        if len(line) > 1:
+            report(Analysis(0, score, tuple(map(game.format_move, line)), solution.nodes))
+        return True
+
+    if budget and settled():
+        return
+
+    def completed(result: SearchResult[Any]) -> None:
+        line = search.principal_variation(state, result.move, result.depth)
+        report(
+            Analysis(result.depth, result.score, tuple(map(game.format_move, line)), result.nodes)
+        )
+        if budget and budget <= min(LAST_SOLVE, result.nodes) and settled():
+            raise _Settled
+
+    # OutOfTime: stopped while the solver was proving the line, outside the search's own watch
+    with contextlib.suppress(_Settled, OutOfTime):
+        search.run(state, depth=MAX_DEPTH, movetime=seconds, stop=stop, on_depth=completed)
+
 
 # (least loss of winning chances, mark, word), worst first
 MARKS = ((0.3, "??", "blunder"), (0.2, "?", "mistake"), (0.1, "?!", "inaccuracy"))
@@ -81,7 +208,7 @@ class Judgement:
 
 
 class Evaluator(Generic[M]):
-    """Evaluates positions of one game as the analysis mode does (`analyst.analyse_position`),
+    """Evaluates positions of one game as the analysis mode does (`analyse_position`),
     each for `movetime` seconds, with one search that keeps what it learns from one position to
     the next."""
 

@@ -23,8 +23,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, replace
 
 from .bots import Bot, Budget
-from .bots.orphans import end_with_parent
 from .games.base import AnyGame, GameError, M, State, result_of_winner
+from .orphans import end_with_parent
 from .records import format_record
 from .registry import create_bot, game_named
 

@@ -27,9 +27,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from dipole_tui import storage
 from dipole_tui.bots import Budget
-from dipole_tui.bots.orphans import end_with_parent
 from dipole_tui.games.dipole import DIPOLE, DipoleState, Move
 from dipole_tui.match import Match, derive_seed, play_game, schedule
+from dipole_tui.orphans import end_with_parent
 from dipole_tui.solver import solve, within
 
 OUT = (

@@ -15,13 +15,11 @@ from textual.geometry import Offset
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from dipole_tui.app.analysis_mode import UpdateHandler
+from dipole_tui.analysis import Analysis
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.bot_controller import AnswerHandler
 from dipole_tui.app.game_board import GameBoard
-from dipole_tui.bots import Budget
-from dipole_tui.bots.analyst import Analysis
 from dipole_tui.games.base import State
+from dipole_tui.workers.protocol import AnalysisRequest, MoveFound, MoveRequest, Reply, Request
 
 AnyBoard = GameBoard[Any, Any]  # the app's board, whatever its game
 B = TypeVar("B", bound=AnyBoard)
@@ -91,38 +89,48 @@ def hinted(board: AnyBoard, key: str, value: int) -> bool:
 AppFactory = Callable[..., GameApp]  # the `make_app` fixture (conftest.py)
 
 
+OnReply = Callable[[Reply], None]
+
+
+def answer_move(on_reply: OnReply, number: int, move: str | None) -> None:
+    """A bots' process answering request `number`: the move (None: none found), then the end."""
+    if move is not None:
+        on_reply(Reply(number, MoveFound(move, ())))
+    on_reply(Reply(number, None))
+
+
 class ScriptedBots:
-    """Stands in for the bots' process (`Thinker`): each request is answered with the next of
-    `replies` (None: no move found), from a thread of its own as the process's answers come;
-    `held`, only when the test says (`release`)."""
+    """Stands in for the bots' process (`workers.process.Process`): each request is answered
+    with the next of `replies` (None: no move found), from a thread of its own as the process's
+    answers come; `held`, only when the test says (`release`)."""
 
     def __init__(self, *replies: str | None, held: bool = False) -> None:
         self.replies = list(replies)
         self.held = held
         self.waiting: list[tuple[int, str | None]] = []  # held answers
         self.asked: list[str] = []  # the bots asked, in turn
-        self.on_answer: AnswerHandler | None = None
+        self.on_reply: OnReply | None = None
 
-    def __call__(self, on_answer: AnswerHandler) -> ScriptedBots:
-        self.on_answer = on_answer
+    def __call__(self, on_reply: OnReply) -> ScriptedBots:
+        self.on_reply = on_reply
         return self
 
-    def ask(self, game_key: str, record: str, bot: str, seat: int, budget: Budget) -> int:
-        assert self.on_answer is not None and self.replies, f"{bot} asked, with no reply left"
-        self.asked.append(bot)
-        number, reply = len(self.asked), self.replies.pop(0)
+    def send(self, number: int, request: Request) -> None:
+        assert self.on_reply is not None and isinstance(request, MoveRequest)
+        assert self.replies, f"{request.bot} asked, with no reply left"
+        self.asked.append(request.bot)
+        reply = self.replies.pop(0)
         if self.held:
             self.waiting.append((number, reply))
         else:
-            threading.Thread(target=self.on_answer, args=(number, reply)).start()
-        return number
+            threading.Thread(target=answer_move, args=(self.on_reply, number, reply)).start()
 
     def release(self) -> None:
         """The oldest held answer arrives, now and on this thread."""
-        assert self.on_answer is not None
-        self.on_answer(*self.waiting.pop(0))
+        assert self.on_reply is not None
+        answer_move(self.on_reply, *self.waiting.pop(0))
 
-    def cancel(self) -> None:
+    def cancel(self, upto: int) -> None:
         pass
 
     def close(self) -> None:
@@ -134,33 +142,39 @@ class ScriptedBots:
 
 
 class HandAnalyst:
-    """Stands in for the analysis process (`Analyst`): requests are kept (the records asked
-    about), and the test tells the app each update with `tell`, on the test's own thread, so
-    updates arrive in the order told."""
+    """Stands in for the analysis process (`workers.process.Process`): requests are kept (the
+    records asked about), and the test tells the app each update with `tell`, on the test's own
+    thread, so updates arrive in the order told."""
 
     def __init__(self) -> None:
         self.records: list[str] = []
-        self.on_update: UpdateHandler | None = None
+        self.numbers: list[int] = []  # the requests' numbers, in turn
+        self.on_reply: OnReply | None = None
         self.cancelled = 0  # every request up to this number is stopped
 
-    def __call__(self, on_update: UpdateHandler) -> HandAnalyst:
-        self.on_update = on_update
+    def __call__(self, on_reply: OnReply) -> HandAnalyst:
+        self.on_reply = on_reply
         return self
 
-    def analyse(self, game_key: str, record: str) -> int:
-        self.records.append(record)
-        return len(self.records)
+    def send(self, number: int, request: Request) -> None:
+        assert isinstance(request, AnalysisRequest)
+        self.records.append(request.record)
+        self.numbers.append(number)
 
     def tell(self, analysis: Analysis | None, number: int | None = None) -> None:
         """An update (None: the end of an analysis) for request `number`, the latest if None."""
-        assert self.on_update is not None and self.records, "nothing was asked"
-        self.on_update(number or len(self.records), analysis)
+        assert self.on_reply is not None and self.records, "nothing was asked"
+        self.on_reply(Reply(number or self.numbers[-1], analysis))
 
-    def cancel(self) -> None:
-        self.cancelled = len(self.records)
+    def cancel(self, upto: int) -> None:
+        self.cancelled = upto
 
     def close(self) -> None:
         pass
+
+    @property
+    def alive(self) -> bool:
+        return True
 
 
 async def until(condition: Callable[[], bool], seconds: float = 10.0) -> None:

@@ -3,22 +3,18 @@ in the test's own folder and lets its bots think briefly."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from app_steps import AppFactory
 
-from dipole_tui.app.analysis_mode import AnalystLike, UpdateHandler
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.bot_controller import AnswerHandler, ThinkerLike
 from dipole_tui.app.choice import GameChoice
-from dipole_tui.app.review import SourceFactory
-from dipole_tui.bots.process import Thinker
 from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import Autosave
 from dipole_tui.session import HUMAN, Session
+from dipole_tui.workers.tracker import Connect
 
 
 @pytest.fixture
@@ -30,7 +26,8 @@ def make_app(tmp_path: Path) -> AppFactory:
     - `new`: the game starts at once (`play --new`); otherwise the autosave in the folder is
       offered first, and with none the new-game dialog opens on that choice;
     - `folder`: where the autosave and kept games are (the test's `tmp_path`);
-    - `thinker`: a stand-in for the bots' process (`app_steps.ScriptedBots`);
+    - `thinker`: a stand-in for the bots' process (`app_steps.ScriptedBots`); the real one if
+      None;
     - `reviewer`: one for the review's process (the real one unless given);
     - `analyst`: a stand-in for the analysis's (`app_steps.HandAnalyst`); the real one if None;
     - `learn`: open the lessons first, of that game or ("") of every game (`dipole-tui learn`)."""
@@ -46,9 +43,9 @@ def make_app(tmp_path: Path) -> AppFactory:
         folder: Path | None = None,
         ascii_glyphs: bool = False,
         think_time: float = 0.2,
-        thinker: Callable[[AnswerHandler], ThinkerLike] = Thinker,
-        reviewer: SourceFactory | None = None,
-        analyst: Callable[[UpdateHandler], AnalystLike] | None = None,
+        thinker: Connect | None = None,
+        reviewer: Connect | None = None,
+        analyst: Connect | None = None,
         learn: str | None = None,
     ) -> GameApp:
         rules = REGISTRY[game].game

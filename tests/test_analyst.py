@@ -1,16 +1,14 @@
-"""The analysis of a position: depth by depth, proved where the solver reaches, said in words,
-and in its own process, where a newer request stops the one before at once."""
+"""The analysis of a position: depth by depth, proved where the solver reaches, said in words.
+(In its own process, where a newer request stops the one before at once: test_workers.py.)"""
 
 from __future__ import annotations
 
-import queue
 import threading
-import time
 from typing import Any
 
 import pytest
 
-from dipole_tui.bots.analyst import Analysis, Analyst, analyse_position, analysis_search
+from dipole_tui.analysis import Analysis, analyse_position, analysis_search
 from dipole_tui.bots.search import WIN, ScoreUnit
 from dipole_tui.engine import first_side_share, score_in_words
 from dipole_tui.games.base import State
@@ -83,24 +81,3 @@ def test_a_middle_game_is_told_depth_by_depth() -> None:
     assert [step.depth for step in found] == list(range(1, len(found) + 1))
     assert len(found) >= 2 and not any(step.proved for step in found)
     assert all(len(step.line) >= 1 for step in found)
-
-
-def test_a_newer_request_stops_the_one_before_at_once() -> None:
-    updates: queue.Queue[tuple[int, Analysis | None]] = queue.Queue()
-    analyst = Analyst(lambda number, analysis: updates.put((number, analysis)))
-    try:
-        first = analyst.analyse("dipole", '[Game "Dipole"]\n*\n', seconds=60.0)
-        number, analysis = updates.get(timeout=30)
-        assert number == first and analysis is not None  # the first depth is in: it searches
-        asked = time.perf_counter()
-        second = analyst.analyse("dipole", '[Game "Dipole"]\n1. e1-g3\n', seconds=60.0)
-        while (step := updates.get(timeout=30)) != (first, None):
-            assert step[0] == first  # what the first request still said on its way
-        assert time.perf_counter() - asked < 1.0
-        number, analysis = updates.get(timeout=30)
-        assert number == second and analysis is not None
-        analyst.cancel()
-        while updates.get(timeout=30) != (second, None):
-            pass
-    finally:
-        analyst.close()

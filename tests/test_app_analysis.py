@@ -7,8 +7,8 @@ from __future__ import annotations
 from app_steps import AppFactory, HandAnalyst, message, type_move, until
 from textual.widgets import Static
 
+from dipole_tui.analysis import Analysis
 from dipole_tui.app.app import GameApp
-from dipole_tui.bots.analyst import Analysis
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import parse_record
 from dipole_tui.session import HUMAN

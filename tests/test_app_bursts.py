@@ -28,6 +28,7 @@ from app_steps import (
 from test_app_learning import PUZZLE
 from textual.pilot import Pilot
 
+from dipole_tui.analysis import Analysis
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.bipod_board import BipodBoard
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
@@ -35,7 +36,6 @@ from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.game_board import GameBoard
 from dipole_tui.app.learning import REPLY_DELAY, LessonScreen, PuzzleScreen
 from dipole_tui.app.screens import ChoiceScreen
-from dipole_tui.bots.analyst import Analysis
 from dipole_tui.games import bipod, death_stacks, dipole
 from dipole_tui.games.base import State
 from dipole_tui.learn import Progress, items

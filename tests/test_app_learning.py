@@ -13,9 +13,9 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Button, OptionList
 
+from dipole_tui.analysis import Analysis
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.learning import LearnMenu, LessonScreen, PuzzleScreen
-from dipole_tui.bots.analyst import Analysis
 from dipole_tui.bots.search import WIN
 from dipole_tui.learn import Item, Progress, items, parse
 from dipole_tui.registry import REGISTRY

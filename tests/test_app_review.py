@@ -18,13 +18,15 @@ from dipole_tui.analysis import Evaluation, evaluations
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.review import EvalGraph, ReviewScreen
 from dipole_tui.app.screens import ChoiceScreen
-from dipole_tui.bots.reviewer import Reviewer
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import parse_record
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, Session
+from dipole_tui.workers.process import process
+from dipole_tui.workers.protocol import Evaluated, Reply, Request, ReviewRequest
+from dipole_tui.workers.tracker import Tracker
 
-Answer = Callable[[int, int | None, Evaluation | None], None]
+OnReply = Callable[[Reply], None]
 
 
 class ScriptedReviewer:
@@ -33,29 +35,36 @@ class ScriptedReviewer:
 
     made: ClassVar[list[ScriptedReviewer]] = []
 
-    def __init__(self, on_answer: Answer, upto: int | None = None) -> None:
-        self.on_answer = on_answer
+    def __init__(self, on_reply: OnReply, upto: int | None = None) -> None:
+        self.on_reply = on_reply
         self.upto = upto
         self.closed = False
         self.requests: list[tuple[str, str, float]] = []
         ScriptedReviewer.made.append(self)
 
-    def review(self, game_key: str, record: str, movetime: float) -> int:
-        self.requests.append((game_key, record, movetime))
-        state = parse_record(record).state
-        said = list(evaluations(game_key, state, 0.02))[: self.upto]
+    def send(self, number: int, request: Request) -> None:
+        assert isinstance(request, ReviewRequest)
+        self.requests.append((request.game_key, request.record, request.movetime))
+        state = parse_record(request.record).state
+        said = list(evaluations(request.game_key, state, 0.02))[: self.upto]
 
         def answer() -> None:
             for ply, evaluation in enumerate(said):
-                self.on_answer(1, ply, evaluation)
+                self.on_reply(Reply(number, Evaluated(ply, evaluation)))
             if self.upto is None:
-                self.on_answer(1, None, None)
+                self.on_reply(Reply(number, None))
 
         threading.Thread(target=answer, daemon=True).start()
-        return 1
+
+    def cancel(self, upto: int) -> None:
+        pass
 
     def close(self) -> None:
         self.closed = True
+
+    @property
+    def alive(self) -> bool:
+        return not self.closed
 
 
 def review_of(app: GameApp) -> ReviewScreen:
@@ -150,8 +159,8 @@ async def test_the_review_is_saved_as_an_annotated_record(
 
 
 async def test_saving_waits_for_the_evaluations(make_app: AppFactory) -> None:
-    def partial(on_answer: Answer) -> ScriptedReviewer:
-        return ScriptedReviewer(on_answer, upto=2)
+    def partial(on_reply: OnReply) -> ScriptedReviewer:
+        return ScriptedReviewer(on_reply, upto=2)
 
     app = make_app(session=blundered_session(), reviewer=partial)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -205,14 +214,18 @@ async def test_the_real_reviewer_process_evaluates_every_position() -> None:
     got: list[tuple[int, int | None, Evaluation | None]] = []
     ended = threading.Event()
 
-    def answer(number: int, ply: int | None, evaluation: Evaluation | None) -> None:
-        got.append((number, ply, evaluation))
-        if ply is None:
+    def answer(tracker: Tracker, reply: Reply) -> None:
+        said = reply.answer
+        assert said is None or isinstance(said, Evaluated)
+        if said is None:
+            got.append((reply.number, None, None))
             ended.set()
+        else:
+            got.append((reply.number, said.ply, said.evaluation))
 
-    reviewer = Reviewer(answer)
+    reviewer = Tracker(answer, process("reviewer"))
     try:
-        number = reviewer.review("dipole", record, 0.05)
+        number = reviewer.ask(ReviewRequest("dipole", record, 0.05))
         assert ended.wait(30)
     finally:
         reviewer.close()

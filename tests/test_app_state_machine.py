@@ -23,12 +23,13 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from app_steps import HandAnalyst, burst, clicks, message, settle
+from app_steps import HandAnalyst, answer_move, burst, clicks, message, settle
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from textual.pilot import Pilot
 
+from dipole_tui.analysis import Analysis
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.bipod_board import BipodBoard
 from dipole_tui.app.choice import GameChoice
@@ -37,13 +38,12 @@ from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.game_board import GameBoard
 from dipole_tui.app.keeper import new_session
 from dipole_tui.app.position import Position, position_of
-from dipole_tui.bots import Budget
-from dipole_tui.bots.analyst import Analysis
 from dipole_tui.games import bipod, death_stacks, dipole
 from dipole_tui.games.base import State
 from dipole_tui.registry import levels
 from dipole_tui.saves import DATA_DIR_VARIABLE
 from dipole_tui.session import HUMAN, Session
+from dipole_tui.workers.protocol import Request
 
 T = TypeVar("T")
 SIZE = (100, 32)
@@ -114,29 +114,26 @@ class LateBots:
 
     def __init__(self) -> None:
         self.held: dict[int, tuple[str, Position]] = {}  # number -> (answer, position asked)
-        self.asked = 0
-        self.on_answer: Any = None
+        self.on_reply: Any = None
 
-    def __call__(self, on_answer: Any) -> LateBots:
-        self.on_answer = on_answer
+    def __call__(self, on_reply: Any) -> LateBots:
+        self.on_reply = on_reply
         return self
 
-    def ask(self, game_key: str, record: str, bot: str, seat: int, budget: Budget) -> int:
-        self.asked += 1
-        session = Session.from_text(record)
+    def send(self, number: int, request: Request) -> None:
+        session = Session.from_text(request.record)
         legal = session.state.legal_moves()
-        move = legal[self.asked * 7 % len(legal)]
-        self.held[self.asked] = (session.game.format_move(move), position_of(session.state))
-        return self.asked
+        move = legal[number * 7 % len(legal)]
+        self.held[number] = (session.game.format_move(move), position_of(session.state))
 
     def release(self, pick: int) -> Position:
         """One held answer arrives (on the app's thread); the position it was about."""
         number = sorted(self.held)[pick % len(self.held)]
         text, position = self.held.pop(number)
-        self.on_answer(number, text)
+        answer_move(self.on_reply, number, text)
         return position
 
-    def cancel(self) -> None:
+    def cancel(self, upto: int) -> None:
         """A stopped search still answers, as the process's do: its answer stays held."""
 
     def close(self) -> None:

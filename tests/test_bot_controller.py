@@ -7,28 +7,30 @@ from collections.abc import Callable
 
 import pytest
 
-from dipole_tui.app.bot_controller import HINT_BOT, Answer, AnswerHandler, BotController
-from dipole_tui.bots import Budget
+from dipole_tui.app.bot_controller import HINT_BOT, Answer, BotController
 from dipole_tui.games.dipole import DIPOLE, Move
 from dipole_tui.session import HUMAN, Session
+from dipole_tui.workers.protocol import MoveFound, MoveRequest, Reply, Request
+from dipole_tui.workers.tracker import Tracker
 
 
 class HandThinker:
     """The bots' process, answered by the test: requests are kept, `answer` gives one back."""
 
-    def __init__(self, on_answer: AnswerHandler) -> None:
-        self.on_answer = on_answer
+    def __init__(self, on_reply: Callable[[Reply], None]) -> None:
+        self.on_reply = on_reply
         self.requests: list[tuple[str, int, float | None]] = []  # bot, seat, seconds
         self.cancelled = 0  # every request up to this number is cancelled
         self.closed = False
 
-    def ask(self, game_key: str, record: str, bot: str, seat: int, budget: Budget) -> int:
-        assert game_key == "dipole" and record
-        self.requests.append((bot, seat, budget.movetime))
-        return len(self.requests)
+    def send(self, number: int, request: Request) -> None:
+        assert isinstance(request, MoveRequest)
+        assert request.game_key == "dipole" and request.record
+        assert number == len(self.requests) + 1  # numbered in turn
+        self.requests.append((request.bot, request.seat, request.movetime))
 
-    def cancel(self) -> None:
-        self.cancelled = len(self.requests)
+    def cancel(self, upto: int) -> None:
+        self.cancelled = upto
 
     def close(self) -> None:
         self.closed = True
@@ -38,7 +40,10 @@ class HandThinker:
         return not self.closed
 
     def answer(self, number: int, text: str | None) -> None:
-        self.on_answer(number, text)
+        """The move (None: none found), then the request's end."""
+        if text is not None:
+            self.on_reply(Reply(number, MoveFound(text, ())))
+        self.on_reply(Reply(number, None))
 
 
 class Bench:
@@ -47,13 +52,14 @@ class Bench:
     def __init__(self, think_time: float = 3.0) -> None:
         self.made: list[HandThinker] = []
         self.answers: list[Answer] = []
-        self.handed: list[Callable[[], None]] = []  # answers handed over, not yet taken
+        self.handed: list[tuple[Tracker, Reply]] = []  # replies handed over, not yet taken
 
-        def thinker(on_answer: AnswerHandler) -> HandThinker:
-            self.made.append(HandThinker(on_answer))
+        def thinker(on_reply: Callable[[Reply], None]) -> HandThinker:
+            self.made.append(HandThinker(on_reply))
             return self.made[-1]
 
-        self.bots = BotController(think_time, self.answers.append, self.handed.append, thinker)
+        tracker = Tracker(lambda tracker, reply: self.handed.append((tracker, reply)), thinker)
+        self.bots = BotController(think_time, self.answers.append, tracker)
 
     @property
     def thinker(self) -> HandThinker:
@@ -64,7 +70,7 @@ class Bench:
         """The process answers on its reading thread; the app takes it on its own thread."""
         self.thinker.answer(number, text)
         while self.handed:
-            self.handed.pop(0)()
+            self.bots.take(*self.handed.pop(0))
 
 
 def game(players: tuple[str, str], *moves: str) -> Session[Move]:

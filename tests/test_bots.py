@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import queue
 import random
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +18,6 @@ from dipole_tui.bots.dipole_eval import (
     race,
 )
 from dipole_tui.bots.levels import SearchBot, Style
-from dipole_tui.bots.process import Thinker
 from dipole_tui.bots.search import INFINITY, Search, noisy_among, plies_to_end
 from dipole_tui.games.dipole import BLACK, DIPOLE, WHITE, DipoleState, Move
 from dipole_tui.registry import create_bot, levels
@@ -289,28 +286,3 @@ def test_a_stopped_easy_or_medium_bot_still_answers_with_a_legal_move() -> None:
     for name in ("easy", "medium"):
         move = create_bot(name, "dipole", seed=1).choose(state, Budget(movetime=None), stop=stop)
         assert move in state.legal_moves()
-
-
-def test_a_failing_bot_answers_no_move_and_logs_why(tmp_path: Path) -> None:
-    """The worker survives a failure; the player is told, and the traceback is in the log."""
-    answers: queue.Queue[tuple[int, str | None, tuple[str, ...]]] = queue.Queue()
-    log = tmp_path / "data" / "bot-errors.log"
-    thinker = Thinker(lambda *answer: answers.put(answer), error_log=log)
-    try:
-        budget = Budget(movetime=None, depth=3)
-        failed = thinker.ask("dipole", '[Game "Dipole"]\n1. e1-e2\n', "hard", 1, budget)
-        assert answers.get(timeout=30) == (failed, None, ())
-        record = '[Game "Dipole"]\n1. e1-g3\n'
-        played = thinker.ask("dipole", record, "hard", 1, budget)  # the same worker goes on
-        number, move, line = answers.get(timeout=30)
-        assert number == played and move is not None
-        # The line it expects: its move first, then one legal move after another.
-        assert line[0] == move and len(line) == 3
-        state = DIPOLE.new()
-        for text in ("e1-g3", *line):
-            state.play(DIPOLE.parse_move(text, state))
-    finally:
-        thinker.close()
-    text = log.read_text(encoding="utf-8")
-    assert "the hard bot failed in dipole, seat 1" in text
-    assert "Traceback" in text and "RecordError: line 2, move 1 (White): e2 is a light" in text

@@ -15,10 +15,11 @@ import pytest
 
 from dipole_tui import storage
 from dipole_tui.adaptive import AdaptiveLevels
-from dipole_tui.bots.process import log_failure
 from dipole_tui.cli import main
 from dipole_tui.learn import Progress
 from dipole_tui.saves import Autosave
+from dipole_tui.workers.protocol import MoveRequest
+from dipole_tui.workers.serve import log_failure
 
 
 def read_fifo_in_background(path: Path) -> tuple[threading.Thread, list[bytes]]:
@@ -193,7 +194,8 @@ def test_the_log_never_follows_a_link(tmp_path: Path) -> None:
     log.symlink_to(victim)
     with pytest.raises(OSError):
         storage.append_log(log, "an entry\n", limit=128_000)
-    log_failure(log, "a bot failed", "1. e1-g3")  # the app's path: no log, and no harm
+    request = MoveRequest("dipole", "1. e1-g3", "hard", 1, None)
+    log_failure(log, request)  # the app's path: no log, and no harm
     assert victim.read_text() == "x" * 420_000
 
 

@@ -25,27 +25,25 @@ from textual.command import CommandPalette
 from textual.containers import Horizontal
 from textual.events import Resize
 from textual.geometry import Size
-from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.theme import ThemeProvider
 from textual.widgets import Input, Static
 
-from ..bots.analyst import Analyst
-from ..bots.orphans import END_SIGNALS
-from ..bots.process import Thinker
-from ..bots.reviewer import Reviewer
 from ..engine import first_side_share
 from ..games.base import GameError, IllegalMoveError, shown
 from ..learn import Progress
+from ..orphans import END_SIGNALS
 from ..registry import REGISTRY
 from ..saves import Autosave
 from ..session import HUMAN, Session, game_named
-from .analysis_mode import AnalysisMode, AnalystLike, UpdateHandler
+from ..workers.process import process
+from ..workers.tracker import Connect, Tracker
+from .analysis_mode import AnalysisMode
 from .ascii import AsciiScrollBarRender, glyph_map
 from .boards import board_class, make_board, playable
-from .bot_controller import HINT_BOT, Answer, AnswerHandler, BotController, ThinkerLike
+from .bot_controller import HINT_BOT, Answer, BotController
 from .choice import GameChoice, LearnChoice
 from .eval_bar import EvalBar
 from .footer import GameFooter
@@ -53,19 +51,11 @@ from .game_board import GameBoard
 from .keeper import Change, GameOver, Keeper, Notice, new_session
 from .learning import LearnMenu
 from .position import Position, position_of
-from .review import ReviewScreen, SourceFactory
+from .review import ReviewScreen
 from .screens import ChoiceScreen, CoveringScreen, FileScreen, HelpScreen, NewGameScreen, OpenScreen
 from .side_panel import SIDE_PANEL_WIDTH, MoveEntry, SidePanel
+from .worker_messages import WorkerAnswered, answers_to
 from .wrapping import wrap
-
-
-class BotAnswered(Message):
-    """An answer from the bots' process, handed to the app's thread through its queue."""
-
-    def __init__(self, take: Callable[[], None]) -> None:
-        super().__init__()
-        self.take = take
-
 
 P = ParamSpec("P")
 
@@ -122,13 +112,13 @@ class GameApp(App[None]):
         ascii_glyphs: bool = False,
         autosave: Autosave | None = None,
         think_time: float = 1.0,
-        thinker: Callable[[AnswerHandler], ThinkerLike] | None = None,
-        reviewer: SourceFactory | None = None,
-        analyst: Callable[[UpdateHandler], AnalystLike] | None = None,
+        thinker: Connect | None = None,
+        reviewer: Connect | None = None,
+        analyst: Connect | None = None,
         learn: str | None = None,
     ) -> None:
-        """`thinker` makes the bots' process, `reviewer` the review's and `analyst` the
-        analysis's (a test gives stand-ins)."""
+        """`thinker` connects to the bots' process, `reviewer` to the review's and `analyst` to
+        the analysis's (a test gives stand-ins)."""
         super().__init__()
         if self.no_color:
             # Textual greys every colour under NO_COLOR, and the ANSI themes' colours all turn
@@ -143,13 +133,12 @@ class GameApp(App[None]):
         self.ascii_glyphs = ascii_glyphs
         self.set_class(ascii_glyphs, "-ascii")  # app.tcss: every border in ASCII
         self.error_log = self.keeper.error_log
-        thinker = thinker or functools.partial(Thinker, error_log=self.error_log)
-        self.bots = BotController(
-            think_time, self._bots_answered, self._hand_over, thinker, self.keeper.level_of
-        )
-        self.reviewer = reviewer or functools.partial(Reviewer, error_log=self.error_log)
-        self.analyst = analyst or functools.partial(Analyst, error_log=self.error_log)
-        self.analysis = AnalysisMode(self._show_analysis, self._hand_over, self.analyst)
+        bots = Tracker(answers_to(self), thinker or process("bot", self.error_log))
+        self.bots = BotController(think_time, self._bots_answered, bots, self.keeper.level_of)
+        self.reviewer = reviewer or process("reviewer", self.error_log)
+        self.analyst = analyst or process("analyst", self.error_log)
+        analysis = Tracker(answers_to(self), self.analyst, latest_only=True)
+        self.analysis = AnalysisMode(self._show_analysis, analysis)
         self.learn = learn  # open the lessons first: of this game, or of every game ("")
         self.threats_on = False  # the threat overlay (t)
         self.board = self._new_board(self.session)
@@ -419,16 +408,12 @@ class GameApp(App[None]):
 
     # -- bots ------------------------------------------------------------------------------
 
-    def _hand_over(self, take: Callable[[], None]) -> None:
-        """On the bots' reading thread: the answer joins the app's queue (posting is safe from
-        any thread) and is taken on the app's thread."""
-        with contextlib.suppress(RuntimeError):  # the app has stopped: nobody waits for it
-            self.post_message(BotAnswered(take))
-
-    @on(BotAnswered)
+    @on(WorkerAnswered)
     @while_running
-    def bot_answered(self, event: BotAnswered) -> None:
-        event.take()
+    def worker_answered(self, event: WorkerAnswered) -> None:
+        """A reply of the bots' or the analysis's process: its owner takes it."""
+        self.bots.take(event.tracker, event.reply)
+        self.analysis.take(event.tracker, event.reply)
 
     def _bots_answered(self, answer: Answer) -> None:
         """An answer the game still waits for (about the position on the board: the controller

@@ -1,9 +1,10 @@
 """The bots' side of a game in the app: when a bot is asked, which answer is still wanted, pause,
 and stopping a search. No Textual here: the app hands answers to its own thread and shows them.
 
-Every question to the bots' process has a number (`process.Thinker`). The controller remembers
-the number whose answer will be the bot's move and the one whose answer will be the hint; any
-other answer is one nobody waits for any more (the game moved on, or was undone), and is dropped.
+Every question to the bots' process has a number (`workers.tracker.Tracker`). The controller
+remembers the number whose answer will be the bot's move and the one whose answer will be the
+hint; any other answer is one nobody waits for any more (the game moved on, or was undone), and is
+dropped.
 Each also remembers the position it was asked about: an answer that arrives when the game is no
 longer there is dropped too (a move is asked for again), whatever stopped or did not stop it.
 """
@@ -12,37 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
-from ..bots import Budget
-from ..bots.process import Thinker
 from ..session import HUMAN, Session
+from ..workers.protocol import MoveFound, MoveRequest, Reply
+from ..workers.tracker import Tracker
 from .position import Position, position_of
 
 HINT_BOT = "hard"  # the level a hint asks
 HINT_SEAT = 2  # a seat of its own: the bots at the board keep what they learned to themselves
 HINT_TIME = 1.0  # seconds at most, whatever a bot's think time
-
-
-class AnswerHandler(Protocol):
-    """Takes the process's answer to request `number`: a move in notation (None: none found),
-    and the line the bot expects after it, the move first."""
-
-    def __call__(self, number: int, text: str | None, line: tuple[str, ...] = (), /) -> None: ...
-
-
-class ThinkerLike(Protocol):
-    """What the controller asks of the bots' process (tests give it a stand-in)."""
-
-    def ask(self, game_key: str, record: str, bot: str, seat: int, budget: Budget) -> int: ...
-
-    def cancel(self) -> None: ...
-
-    def close(self) -> None: ...
-
-    @property
-    def alive(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -71,16 +51,14 @@ class Answer:
 class BotController:
     """Asks the bots for moves and hints, and tells the app the answers it still wants.
 
-    `hand_over(callback)` is called on the process's reading thread: the app runs `callback` on
-    its own thread (or drops it when the app is closing). `on_answer` then gets each answer
-    still wanted, on the app's thread."""
+    The app hands each reply of `tracker` to `take` on its own thread; `on_answer` then gets each
+    answer still wanted."""
 
     def __init__(
         self,
         think_time: float,
         on_answer: Callable[[Answer], None],
-        hand_over: Callable[[Callable[[], None]], None],
-        thinker: Callable[[AnswerHandler], ThinkerLike] = Thinker,
+        tracker: Tracker,
         level_of: Callable[[str, str], str] | None = None,
     ) -> None:
         """`level_of(seat, game_key)`: the level a seat plays at (the adaptive seat's follows
@@ -89,12 +67,9 @@ class BotController:
         self.think_time = think_time  # seconds for a bot that thinks to a time budget (hard)
         self.paused = False  # bot against bot: watching stops between moves
         self._on_answer = on_answer
-        self._hand_over = hand_over
-        self._new_thinker = thinker
-        self._thinker: ThinkerLike | None = None  # the process, started when first needed
+        self.tracker = tracker  # the bots' process, started with the first request
         self._move: Request | None = None  # the request whose answer will be the bot's move
         self._hint: Request | None = None  # the request whose answer will be the hint
-        self._unanswered = 0
 
     @property
     def thinking(self) -> bool:
@@ -105,12 +80,12 @@ class BotController:
     def unanswered(self) -> int:
         """Requests sent whose answers have not come back yet: a cancelled one is answered too
         (and its answer dropped), so at 0 no late answer is still on its way."""
-        return self._unanswered
+        return self.tracker.pending
 
     @property
     def worker_alive(self) -> bool:
         """The bots' process is running (it starts with the first request)."""
-        return self._thinker is not None and self._thinker.alive
+        return self.tracker.alive
 
     def take_turn(self, session: Session[Any], step: bool = False) -> None:
         """If a bot is to move, ask it, unless watching is paused or a game is being reviewed
@@ -139,15 +114,14 @@ class BotController:
     def drop_hint(self) -> None:
         """A move was played: a hint for the position before it is no use now, and stopping it
         keeps a bot's reply from waiting behind it in the process."""
-        if self._hint is not None and self._thinker is not None:
-            self._thinker.cancel()
+        if self._hint is not None:
+            self.tracker.cancel()
         self._hint = None
 
     def cancel(self) -> None:
         """Undo, redo, a new game, a load or a pause: any search under way stops at once, and
         an answer still on its way is dropped."""
-        if self._thinker is not None:
-            self._thinker.cancel()
+        self.tracker.cancel()
         self._move = self._hint = None
 
     def pause(self) -> None:
@@ -158,36 +132,33 @@ class BotController:
     def close(self) -> None:
         """The app is ending: answers still on their way are dropped, the process ends."""
         self._move = self._hint = None
-        if self._thinker is not None:
-            self._thinker.close()
+        self.tracker.close()
 
     def _ask(self, session: Session[Any], bot: str, seat: int, movetime: float) -> Request:
         """Send the game so far, as a record, to the bots' process."""
-        if self._thinker is None:
-            self._thinker = self._new_thinker(self._arrived)
-        self._unanswered += 1
-        record = session.record_text()
-        budget = Budget(movetime=movetime)
-        number = self._thinker.ask(session.game.key, record, bot, seat, budget)
-        return Request(number, session, position_of(session.state))
+        request = MoveRequest(session.game.key, session.record_text(), bot, seat, movetime)
+        return Request(self.tracker.ask(request), session, position_of(session.state))
 
-    def _arrived(self, number: int, text: str | None, line: tuple[str, ...] = ()) -> None:
-        """On the process's reading thread: the app's thread decides."""
-        self._hand_over(partial(self._answered, number, text, line))
-
-    def _answered(self, number: int, text: str | None, line: tuple[str, ...]) -> None:
-        self._unanswered = max(0, self._unanswered - 1)
+    def take(self, tracker: Tracker, reply: Reply) -> None:
+        """On the app's thread: a reply of the bots' process (of another tracker: not ours). A
+        request's end with no move before it is a search that failed."""
+        if tracker is not self.tracker or not tracker.take(reply):
+            return
+        found = reply.answer
+        if found is not None and not isinstance(found, MoveFound):
+            return
         move, hint = self._move, self._hint
-        if move is not None and number == move.number:
+        text, line = (found.move, found.line) if found is not None else (None, ())
+        if move is not None and reply.number == move.number:
             self._move = None
             if move.stale():  # the game moved on and nobody stopped the search: ask anew
                 self.take_turn(move.session)
             else:
                 self._on_answer(Answer(hint=False, text=text, line=line))
-        elif hint is not None and number == hint.number:
+        elif hint is not None and reply.number == hint.number:
             self._hint = None
             if not hint.stale():
                 self._on_answer(Answer(hint=True, text=text, line=line))
 
 
-__all__ = ["HINT_BOT", "Answer", "AnswerHandler", "BotController", "Request", "ThinkerLike"]
+__all__ = ["HINT_BOT", "Answer", "BotController", "Request"]

@@ -21,29 +21,28 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..bots.analyst import Analysis
+from ..analysis import Analysis
 from ..bots.search import plies_to_end
 from ..games.base import GameError, State, shown
 from ..learn import Item, Progress, items, problems
 from ..records import format_record
 from ..registry import REGISTRY
-from .analysis_mode import AnalystLike, UpdateHandler
+from ..workers.protocol import AnalysisRequest
+from ..workers.tracker import Connect, Tracker
 from .ascii import plain
 from .boards import make_board
 from .game_board import GameBoard
 from .position import Position, position_of
 from .screens import CoveringScreen
 from .side_panel import MoveEntry
+from .worker_messages import WorkerAnswered, answers_to
 from .wrapping import wrap
 
 REPLY_DELAY = 0.6  # seconds before the board plays its reply: the player sees their move first
 EXPLAIN_SECONDS = 3.0  # the analysis of a wrong move is cut short after this
-
-AnalystFactory = Callable[[UpdateHandler], AnalystLike]
 
 
 class LearnMenu(CoveringScreen):
@@ -60,7 +59,7 @@ class LearnMenu(CoveringScreen):
     """
 
     def __init__(
-        self, game: str | None, progress: Progress, analyst: AnalystFactory, ascii_glyphs: bool
+        self, game: str | None, progress: Progress, analyst: Connect, ascii_glyphs: bool
     ) -> None:
         super().__init__()
         self.game = game
@@ -407,14 +406,13 @@ class PuzzleScreen(ExerciseScreen):
     BINDINGS = [Binding("s", "solution", "Solution")]
 
     def __init__(
-        self, item: Item, progress: Progress, ascii_glyphs: bool, analyst: AnalystFactory
+        self, item: Item, progress: Progress, ascii_glyphs: bool, analyst: Connect
     ) -> None:
         super().__init__(item, progress, ascii_glyphs)
         self.step = 0  # moves of the line played
         self.player = self.state.to_move
         self.shown_solution = False
-        self._new_analyst = analyst
-        self._analyst: AnalystLike | None = None
+        self._tracker = Tracker(answers_to(self), analyst, latest_only=True)
         self._asked: int | None = None  # the analysis request still wanted
         self._wrong = ""  # the wrong move it explains
         self._latest: Analysis | None = None
@@ -478,29 +476,19 @@ class PuzzleScreen(ExerciseScreen):
         work = self.state.copy()
         work.play(move)
         self.say(f"{text} is not the fastest win. Looking at why...", "red")
-        if self._analyst is None:
-            self._analyst = self._new_analyst(self._arrived)
         self._wrong, self._latest = text, None
-        self._asked = self._analyst.analyse(self.item.game, format_record(self.game, work))
+        request = AnalysisRequest(self.item.game, format_record(self.game, work))
+        self._asked = self._tracker.ask(request)
         asked = self._asked
         self.set_timer(EXPLAIN_SECONDS, lambda: self._cut_short(asked))
 
-    class Analysed(Message):
-        """An update from the analysis process, handed to the screen's own thread."""
-
-        def __init__(self, number: int, analysis: Analysis | None) -> None:
-            super().__init__()
-            self.number = number
-            self.analysis = analysis
-
-    def _arrived(self, number: int, analysis: Analysis | None) -> None:
-        """On the process's reading thread (`post_message` is safe from any)."""
-        self.post_message(self.Analysed(number, analysis))
-
-    @on(Analysed)
-    def _take(self, event: Analysed) -> None:
-        number, analysis = event.number, event.analysis
-        if number != self._asked:
+    @on(WorkerAnswered)
+    def _take(self, event: WorkerAnswered) -> None:
+        """An update of the analysis process, on the screen's own thread."""
+        reply, analysis = event.reply, event.reply.answer
+        if event.tracker is not self._tracker or not self._tracker.take(reply):
+            return
+        if reply.number != self._asked or not (analysis is None or isinstance(analysis, Analysis)):
             return
         if analysis is not None:
             self._latest = analysis
@@ -511,8 +499,8 @@ class PuzzleScreen(ExerciseScreen):
 
     def _cut_short(self, asked: int) -> None:
         """The explanation asked as `asked` has had its time (a later one keeps its own)."""
-        if self._asked == asked and self._analyst is not None:
-            self._analyst.cancel()
+        if self._asked == asked:
+            self._tracker.cancel()
             self._asked = None
             self._say_why()
 
@@ -536,8 +524,8 @@ class PuzzleScreen(ExerciseScreen):
     def drop_explanation(self) -> None:
         """A wrong move's explanation still being worked out would be said over what follows
         (the right move played, the puzzle begun again): it is stopped and dropped."""
-        if self._asked is not None and self._analyst is not None:
-            self._analyst.cancel()
+        if self._asked is not None:
+            self._tracker.cancel()
         self._asked = None
 
     def _mark_next(self) -> None:
@@ -555,8 +543,7 @@ class PuzzleScreen(ExerciseScreen):
         self._mark_next()
 
     def on_unmount(self) -> None:
-        if self._analyst is not None:
-            self._analyst.close()
+        self._tracker.close()
 
 
 def _plies(count: int) -> str:

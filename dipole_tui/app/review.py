@@ -1,16 +1,15 @@
 """A game review: every position evaluated in the background, the evaluation drawn across the game,
 the inaccuracies, mistakes and blunders marked in the move list, and any ply a key or a click away.
 
-The screen only shows: the evaluations come from a worker process (`EvaluationSource`), the
+The screen only shows: the evaluations come from a worker process (a `ReviewRequest`), the
 judging of the moves from `analysis.judge`, and the saved review is `analyse`'s annotated record.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -31,26 +30,16 @@ from ..engine import chances
 from ..games.base import State, title
 from ..records import move_label, parse_record, start_of
 from ..registry import REGISTRY
+from ..workers.protocol import Evaluated, ReviewRequest
+from ..workers.tracker import Connect, Tracker
 from .ascii import AsciiProgressBar
 from .boards import make_board
 from .screens import CoveringScreen, FileScreen
+from .worker_messages import WorkerAnswered, answers_to
 
 REVIEW_MOVETIME = 0.5  # seconds of search a position
 BARS = " ▁▂▃▄▅▆▇█"
 MARK_CLASS = {mark: f"graph--{word}" for _, mark, word in MARKS}
-
-
-class EvaluationSource(Protocol):
-    """The worker that evaluates a game's positions in turn: `review` sends the game (a record)
-    and returns the request's number; the answers reach the callback given when it was made,
-    `(number, ply, evaluation)`, and `(number, None, None)` once the last is in (or it failed)."""
-
-    def review(self, game_key: str, record: str, movetime: float) -> int: ...
-
-    def close(self) -> None: ...
-
-
-SourceFactory = Callable[[Callable[[int, int | None, Evaluation | None], None]], EvaluationSource]
 
 
 class EvalGraph(Widget):
@@ -183,11 +172,12 @@ class ReviewScreen(CoveringScreen):
     def __init__(
         self,
         record: str,
-        source: SourceFactory,
+        reviewer: Connect,
         ascii_glyphs: bool = False,
         movetime: float = REVIEW_MOVETIME,
     ) -> None:
-        """`record` is the game's record text, as it would be saved."""
+        """`record` is the game's record text, as it would be saved; `reviewer` connects to the
+        worker that evaluates it."""
         super().__init__()
         loaded = parse_record(record)
         state: State[Any] = loaded.state
@@ -205,7 +195,7 @@ class ReviewScreen(CoveringScreen):
         self.ply = len(self.moves)
         self._work = state.copy()  # moved to the ply shown by playing or undoing moves
         self._work_ply = len(self.moves)
-        self._source = source(self._answered)
+        self._tracker = Tracker(answers_to(self), reviewer, latest_only=True)
         self._number: int | None = None
         self.board = make_board(self.game_key, self._work.copy(), ascii_glyphs)
         self.board.interactive = False
@@ -243,39 +233,31 @@ class ReviewScreen(CoveringScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._number = self._source.review(self.game_key, self.record, self.movetime)
+        request = ReviewRequest(self.game_key, self.record, self.movetime)
+        self._number = self._tracker.ask(request)
         self._show(self.ply)
         self.query_one(OptionList).focus()
 
     def on_unmount(self) -> None:
-        self._source.close()
+        self._tracker.close()
 
     # -- evaluations arriving ------------------------------------------------------------------
 
-    class Evaluated(Message):
-        """An answer from the review's process, handed to the screen's own thread."""
-
-        def __init__(self, number: int, ply: int | None, evaluation: Evaluation | None) -> None:
-            super().__init__()
-            self.number = number
-            self.ply = ply
-            self.evaluation = evaluation
-
-    def _answered(self, number: int, ply: int | None, evaluation: Evaluation | None) -> None:
-        """On the source's reading thread (`post_message` is safe from any)."""
-        self.post_message(self.Evaluated(number, ply, evaluation))
-
-    @on(Evaluated)
-    def _take(self, event: Evaluated) -> None:
-        number, ply, evaluation = event.number, event.ply, event.evaluation
-        if number != self._number:
+    @on(WorkerAnswered)
+    def _take(self, event: WorkerAnswered) -> None:
+        """An answer of the review's process, on the screen's own thread."""
+        reply = event.reply
+        if event.tracker is not self._tracker or not self._tracker.take(reply):
             return
-        if ply is None or evaluation is None:
+        if reply.number != self._number:
+            return
+        if not isinstance(reply.answer, Evaluated):  # the end
             if not self.complete:
                 self.notify(
                     "The review stopped: the evaluations did not all come in", severity="error"
                 )
             return
+        ply, evaluation = reply.answer.ply, reply.answer.evaluation
         self.evaluations[ply] = evaluation
         self.query_one(ProgressBar).update(progress=self.done)
         if self.complete:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from .. import match as matches
 from .. import storage
 from ..bots import BOT_NAMES
-from ..bots.orphans import END_SIGNALS
 from ..games.base import AnyGame, GameError, shown
+from ..orphans import END_SIGNALS
 from ..registry import game_named
 from .arguments import add_game_option, depth, game_count, job_count, positive_seconds, seed_number
 

@@ -1,0 +1,89 @@
+"""What the app asks its workers and what they answer: plain frozen values, which cross between
+processes as they are. Every request is answered by zero or more answers of its own kind, then
+by its end (a `Reply` whose answer is None), whether it finished, was stopped or failed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..analysis import ANALYSIS_SECONDS, Analysis, Evaluation
+
+
+@dataclass(frozen=True)
+class MoveRequest:
+    """A bot's move in the game so far (a record: the worker replays it)."""
+
+    game_key: str
+    record: str
+    bot: str
+    seat: int  # bots are kept per seat, so each learns from its own game
+    movetime: float | None
+    depth: int | None = None
+
+    def failure(self) -> str:
+        return f"the {self.bot} bot failed in {self.game_key}, seat {self.seat}"
+
+
+@dataclass(frozen=True)
+class MoveFound:
+    """The bot's move in notation, and the line it expects after it, the move first. A bot
+    that found none (it failed, or was stopped) says nothing before the request's end."""
+
+    move: str
+    line: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class AnalysisRequest:
+    """The analysis of the game's last position, depth by depth: answered by `Analysis`es."""
+
+    game_key: str
+    record: str
+    seconds: float = ANALYSIS_SECONDS
+
+    def failure(self) -> str:
+        return f"the analysis failed in {self.game_key}"
+
+
+@dataclass(frozen=True)
+class ReviewRequest:
+    """The evaluation of every position of the whole game, in order: answered by `Evaluated`s."""
+
+    game_key: str
+    record: str
+    movetime: float
+
+    def failure(self) -> str:
+        return f"the review failed in {self.game_key}"
+
+
+@dataclass(frozen=True)
+class Evaluated:
+    """The evaluation of the position after `ply` moves of the game reviewed."""
+
+    ply: int
+    evaluation: Evaluation
+
+
+Request = MoveRequest | AnalysisRequest | ReviewRequest
+Answer = MoveFound | Analysis | Evaluated
+
+
+@dataclass(frozen=True)
+class Reply:
+    """An answer to request `number`; None: that request is over, nothing more will come."""
+
+    number: int
+    answer: Answer | None
+
+
+__all__ = [
+    "AnalysisRequest",
+    "Answer",
+    "Evaluated",
+    "MoveFound",
+    "MoveRequest",
+    "Reply",
+    "Request",
+    "ReviewRequest",
+]
