@@ -146,12 +146,8 @@ class BipodBoard(GameBoard[BipodState, Move]):
         name: str | None = None,
         id: str | None = None,
     ) -> None:
-        super().__init__(name=name, id=id)
+        super().__init__(state, ascii_glyphs=ascii_glyphs, name=name, id=id)
         self.glyphs = ASCII if ascii_glyphs else UNICODE
-        self.state = state
-        self.last_move: Move | None = None
-        self.hint: Move | None = None  # the move a hint suggests, until the next change
-        self._plies = -1  # the plies played in the position shown
         self.cursor = START_CELLS[WHITE]
         self.colour = WHITE  # the runner colour Enter places
         self.marked: list[int] = []  # multi: the blocking stones gathered for one turn
@@ -168,13 +164,8 @@ class BipodBoard(GameBoard[BipodState, Move]):
         """When the turn passes to a person, the cursor goes to a free cell beside the stone
         just placed: in a placement game the answer is usually near it, and Enter on a taken
         cell would only be refused."""
-        moved = state is not self.state or state.plies != self._plies
-        self._plies = state.plies
-        placed = last_move.cells if isinstance(last_move, Move) else ()
-        self.state = state
-        self.awaiting = False
-        self.last_move = last_move
-        self.hint = None
+        moved = self._take_position(state, last_move)
+        placed = last_move.cells if last_move is not None else ()
         self.marked = []
         self.notice = ""
         self._chains = state.chains()
@@ -195,7 +186,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
         return (live or free or [cell])[0]
 
     def show_hint(self, move: Move | None) -> None:
-        self.hint = move if isinstance(move, Move) else None
+        self.hint = move
         self.refresh()
 
     def minimum_size(self) -> Size:
@@ -366,7 +357,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
         else:
             text, kind = ("" if dead else self.glyphs.empty), "board--empty"
         last = self.last_move
-        if isinstance(last, Move) and cell in last.cells:
+        if last is not None and cell in last.cells:
             style += self.style_of("board--last")
         if self.hint is not None and cell in self.hint.cells:
             style += self.style_of("board--hint")

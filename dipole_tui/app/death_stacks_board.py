@@ -24,7 +24,6 @@ from ..games.death_stacks import (
     FILES,
     RED,
     SIZE,
-    SQUARES,
     TOO_TALL,
     DeathStacksState,
     Move,
@@ -33,7 +32,7 @@ from ..games.death_stacks import (
     square_name,
     why_stack_cannot_move,
 )
-from .game_board import GameBoard, nearest
+from .square_grid import CHIP_ROOM, SquareBoard
 
 
 @dataclass(frozen=True)
@@ -52,8 +51,6 @@ ASCII = StackGlyphs(("r", "b"), ".", "#", "~")
 # A square's drawing: its style, and its lines of (text, style) parts.
 Block = tuple[Style, list[list[tuple[str, Style]]]]
 
-# Cell sizes (width, height) from largest to smallest; the board takes the largest that fits.
-CELL_SIZES = ((11, 5), (9, 4), (7, 3), (5, 2), (4, 1))
 LABEL_WIDTH = 3  # rank numbers
 WALL_WIDTH = 2  # the wall ring is drawn thinner than a square: it is never played on
 STATUS_LINES = 2  # at the least: the board's status line wraps into the lines below it
@@ -70,18 +67,16 @@ DIRECTION_WORDS = {
     "nw": "north-west",
 }
 BREVITIES = 4  # how the status is said: 0 in full words ... 3 the shortest
-CHIP_ROOM = 5  # the least cell width with a column to spare for a threat's chip
 
 
-def board_size(cell: tuple[int, int]) -> Size:
-    width, height = cell
-    return Size(LABEL_WIDTH + 2 * WALL_WIDTH + SIZE * width, SIZE * height + EXTRA_ROWS)
-
-
-class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
+class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
     """The board of a Death Stacks game: stacks, cursor, the part that moves, where it lands."""
 
     GLYPH_TABLES = (UNICODE, ASCII)
+    CELL_SIZES = ((11, 5), (9, 4), (7, 3), (5, 2), (4, 1))
+    FILES = FILES
+    STRIDE = SIZE
+    GRID_LEFT = LABEL_WIDTH + WALL_WIDTH
 
     COMPONENT_CLASSES = {
         "board--zone",
@@ -161,17 +156,11 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         name: str | None = None,
         id: str | None = None,
     ) -> None:
-        super().__init__(name=name, id=id)
-        self.state = state
+        super().__init__(state, ascii_glyphs=ascii_glyphs, name=name, id=id)
         self.glyphs = ASCII if ascii_glyphs else UNICODE
-        self.last_move: Move | None = None
-        self.hint: Move | None = None  # the move a hint suggests, marked until the next change
-        self._plies = -1  # the plies played in the position shown
-        self.cursor = 0
         self.selected: int | None = None
         self.count = 0  # how many pieces of the selected stack move
         self.notice = ""  # a one-line answer to a key that could not be done
-        self._legal: list[Move] = []
         self._targets: tuple[object, dict[int, Move]] = (None, {})
         self._ways: tuple[object, list[Way]] = (None, [])
         # Each square's style and lines, drawn once and kept until its look changes; `_blocks_for`
@@ -179,8 +168,6 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         self._blocks: dict[int, Block] = {}
         self._blocks_for: object = None
         self._drawn_cells: list[tuple[int, ...]] = []
-        self._shown: DeathStacksState | None = None  # the state object drawn last
-        self._meta = {square: Style.from_meta({"square": square}) for square in range(SQUARES)}
         self.show_state(state, None)
         self.cursor = self._home_square()
 
@@ -195,24 +182,15 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         for move in (self.last_move, last_move):
             if move is not None:
                 before.update((move.origin, move.target))
-        moved = state is not self._shown or state.plies != self._plies
-        self._plies = state.plies
-        self.state = state
-        self.awaiting = False
-        self.last_move = last_move
-        self.hint = None
-        self._legal = state.legal_moves()
+        fresh = state is not self.state or not drawn  # another game, or the first drawing
+        moved = self._take_position(state, last_move)
         self._targets = (None, {})
         self._ways = (None, [])
         self.selected = None
         self.count = 0
-        origins = {move.origin for move in self._legal}
-        if moved and self.interactive and origins and self.cursor not in origins:
-            # The turn passed to a person: the cursor goes to their stack nearest to it.
-            self.cursor = nearest(self.cursor, origins, SIZE)
+        self._follow_turn(moved)
         self._drawn_cells = list(state.cells)
-        if state is not self._shown:
-            self._shown = state
+        if fresh:
             self._blocks.clear()
             self.notice = ""
             self.refresh()
@@ -228,22 +206,14 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         self.hint = move
         self._redraw(before, self.notice)
 
-    def notify_style_update(self) -> None:
-        self._blocks.clear()  # the squares' drawings hold the old theme's styles
-        super().notify_style_update()
-
-    def minimum_size(self) -> Size:
-        return board_size(CELL_SIZES[-1])
-
     def side_glyph(self, side: int) -> str:
         return self.glyphs.pieces[side]
 
     def threat_words(self) -> str:
         return f"{self.side_glyph(0)} Red can take, {self.side_glyph(1)} Black can take"
 
-    def threats_changed(self) -> None:
+    def forget_drawn(self) -> None:
         self._blocks.clear()
-        self.refresh()
 
     def _home_square(self) -> int:
         """Where the cursor starts: a stack that must move, else the side to move's tallest."""
@@ -254,9 +224,6 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         if not own:
             return self.cursor
         return max(own, key=lambda square: len(self.state.cells[square]))
-
-    def moves_from(self, origin: int) -> list[Move]:
-        return [move for move in self._legal if move.origin == origin]
 
     def counts_from(self, origin: int) -> list[int]:
         """How many pieces may leave `origin`: a too-tall stack offers only its legal parts."""
@@ -369,40 +336,18 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
 
     # -- geometry --------------------------------------------------------------------------
 
-    def cell_size(self) -> tuple[int, int] | None:
-        for cell in CELL_SIZES:
-            need = board_size(cell)
-            if need.width <= self.size.width and need.height <= self.size.height:
-                return cell
-        return None
+    def grid_size(self) -> int:
+        return SIZE
 
-    def _placement(self) -> tuple[int, int, int, int, Size] | None:
-        """(cell width, cell height, left, top, whole size) of the drawing, None if it won't fit."""
-        cell = self.cell_size()
-        if cell is None:
-            return None
-        total = board_size(cell)
-        left = max(0, (self.size.width - total.width) // 2)
-        top = max(0, (self.size.height - total.height) // 2)
-        return cell[0], cell[1], left, top, total
-
-    def _screen(self, square: int) -> tuple[int, int]:
-        """(column, row) of a square on screen, from the top left."""
-        file, rank = square % SIZE, square // SIZE
-        if self.flipped:
-            return SIZE - 1 - file, rank
-        return file, SIZE - 1 - rank
-
-    def _square_at(self, column: int, row: int) -> int:
-        if self.flipped:
-            return row * SIZE + (SIZE - 1 - column)
-        return (SIZE - 1 - row) * SIZE + column
+    def drawing_size(self, cell: tuple[int, int]) -> Size:
+        width, height = cell
+        return Size(LABEL_WIDTH + 2 * WALL_WIDTH + SIZE * width, SIZE * height + EXTRA_ROWS)
 
     # -- drawing ---------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        placement = self._placement()
+        placement = self.placement()
         if placement is None:
             return self.render_too_small(y)
         cell_w, cell_h, left, top, total = placement
@@ -424,14 +369,11 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
                 Segment(self.glyphs.wall * (total.width - LABEL_WIDTH), wall),
             ]
         elif row == status_top - 1:
-            columns = range(SIZE - 1, -1, -1) if self.flipped else range(SIZE)
-            letters = "".join(FILES[f].center(cell_w) for f in columns)
-            segments.append(Segment(" " * (LABEL_WIDTH + WALL_WIDTH) + letters, label))
+            letters = self.file_letters(cell_w)
+            segments.append(Segment(" " * self.GRID_LEFT + letters, label))
         else:
             board_row, line = divmod(row - 1, cell_h)
-            number = board_row + 1 if self.flipped else SIZE - board_row
-            text = str(number) if line == (cell_h - 1) // 2 else ""
-            segments.append(Segment(text.rjust(LABEL_WIDTH - 1) + " ", label))
+            segments.append(Segment(self.rank_label(board_row, line, cell_h), label))
             segments.append(Segment(self.glyphs.wall * WALL_WIDTH, wall))
             drawn_for = (cell_w, cell_h, self.flipped, self.has_focus, self.interactive)
             if drawn_for != self._blocks_for:
@@ -586,17 +528,13 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         squares = before | self._marked()
         for square in squares:
             self._blocks.pop(square, None)
-        placement = self._placement()
+        placement = self.placement()
         if placement is None:
             self.refresh()
             return
-        cell_w, cell_h, left, top, total = placement
-        status_top = top + total.height - STATUS_LINES
+        status_top = placement.top + placement.total.height - STATUS_LINES
         regions = [Region(0, status_top, self.size.width, self.size.height - status_top)]
-        for square in squares:
-            column, row = self._screen(square)
-            x = left + LABEL_WIDTH + WALL_WIDTH + column * cell_w
-            regions.append(Region(x, top + 1 + row * cell_h, cell_w, cell_h))
+        regions += [self.square_region(square, placement) for square in squares]
         self.refresh(*regions)
 
     def action_cursor(self, dx: int, dy: int) -> None:
@@ -687,14 +625,13 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
             self._redraw(before)
 
     def on_click(self, event: events.Click) -> None:
-        meta = event.style.meta
-        if "square" not in meta:
+        square = self.square_clicked(event)
+        if square is None:
             return
-        square = int(meta["square"])
         before = self._marked()
         self.cursor = square
         self._redraw(before)
-        level = meta.get("level")
+        level = event.style.meta.get("level")
         move = self.targets.get(square)
         if level is not None and move is None and self.takes_choices:
             # A piece of a stack: it and everything above it move.

@@ -28,7 +28,7 @@ from ..games.dipole import (
     is_dark,
     square_name,
 )
-from .game_board import GameBoard, nearest
+from .square_grid import CHIP_ROOM, SquareBoard
 
 
 @dataclass(frozen=True)
@@ -59,21 +59,8 @@ class Glyphs:
 UNICODE = Glyphs("○", "◎", "●", "◉", "·")
 ASCII = Glyphs("o", "O", "x", "X", ".")
 
-# Cell sizes (width, height) from largest to smallest; the board takes the largest that fits.
-CELL_SIZES = ((11, 5), (9, 4), (7, 3), (5, 2), (3, 1))
 RANK_LABEL_WIDTH = 3
 EXTRA_ROWS = 3  # the removal strip above, file letters and the removal strip below
-CHIP_ROOM = 5  # the least cell width with a column to spare for a threat's chip
-
-
-def board_size(size: int, cell: tuple[int, int]) -> Size:
-    """Terminal cells a board of `size` squares needs with `cell`-sized squares."""
-    width, height = cell
-    return Size(RANK_LABEL_WIDTH + size * width + 1, size * height + EXTRA_ROWS)
-
-
-def minimum_size(size: int) -> Size:
-    return board_size(size, CELL_SIZES[-1])
 
 
 def stack_lines(height: int, width: int, rows: int, glyphs: Glyphs) -> list[str]:
@@ -90,10 +77,14 @@ def stack_lines(height: int, width: int, rows: int, glyphs: Glyphs) -> list[str]
     return [(glyphs.badge(height) + number)[:width]]
 
 
-class DipoleBoard(GameBoard[DipoleState, Move]):
+class DipoleBoard(SquareBoard[DipoleState, Move]):
     """The board of a Dipole game: stacks, cursor, selection, destinations and removals."""
 
     GLYPH_TABLES = (UNICODE, ASCII)
+    CELL_SIZES = ((11, 5), (9, 4), (7, 3), (5, 2), (3, 1))
+    FILES = FILES
+    STRIDE = STRIDE
+    GRID_LEFT = RANK_LABEL_WIDTH
 
     COMPONENT_CLASSES = {
         "board--light",
@@ -155,21 +146,14 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         name: str | None = None,
         id: str | None = None,
     ) -> None:
-        super().__init__(name=name, id=id)
-        self.state = state
+        super().__init__(state, ascii_glyphs=ascii_glyphs, name=name, id=id)
         self.glyphs = ASCII if ascii_glyphs else UNICODE
-        self.last_move: Move | None = None
-        self.hint: Move | None = None  # the move a hint suggests, marked until the next change
-        self._plies = -1  # the plies played in the position shown
-        self._legal: list[Move] = []
         self._selected: int | None = None
         self._targets: dict[int, Move] = {}
         self._removals: list[Move] = []
         self._row_cache: dict[tuple[int, int], tuple[object, list[Segment]]] = {}
         self._drawn_cells: list[int] = []
-        self._meta = {square: Style.from_meta({"square": square}) for square in range(100)}
         self._chip_meta = {k: Style.from_meta({"removal": k}) for k in range(1, 2 * MAX_HEIGHT)}
-        self.cursor = 0
         self.removal_cursor: int | None = None  # a count in the removal strip, when it has focus
         self._vertical_walk: tuple[int, float] = (-1, 0.0)  # (where a walk is, its column)
         self.show_state(state, None)
@@ -189,22 +173,13 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         if same_board:
             drawn = zip(self._drawn_cells, state.cells, strict=True)
             changed.update(sq for sq, (was, now) in enumerate(drawn) if was != now)
-        moved = state is not self.state or state.plies != self._plies
-        self.state = state
-        self._plies = state.plies
-        self.awaiting = False
-        self.last_move = last_move if last_move != PASS else None
-        self.hint = None
-        self._legal = state.legal_moves()
+        moved = self._take_position(state, last_move if last_move != PASS else None)
         self.selected = None
         self.removal_cursor = None
         self._drawn_cells = list(state.cells)
         if self.cursor not in dark_squares(self.state.size):
             self.cursor = self._home_square()
-        origins = {move.origin for move in self._legal if move != PASS}
-        if moved and self.interactive and origins and self.cursor not in origins:
-            # The turn passed to a person: the cursor goes to their stack nearest to it.
-            self.cursor = nearest(self.cursor, origins, STRIDE)
+        if self._follow_turn(moved):
             changed.add(self.cursor)
         if same_board:
             self._refresh_around(*(sq for sq in changed if sq >= 0))
@@ -220,21 +195,14 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         self.hint = move
         self._refresh_around(*(sq for sq in changed if sq >= 0))
 
-    def minimum_size(self) -> Size:
-        return minimum_size(self.state.size)
-
     def side_glyph(self, side: int) -> str:
         return self.glyphs.white_checker if side == 0 else self.glyphs.black_checker
-
-    def moves_from(self, origin: int) -> list[Move]:
-        return [m for m in self._legal if m.origin == origin]
 
     def threat_words(self) -> str:
         return f"{self.side_glyph(0)} White can take, {self.side_glyph(1)} Black can take"
 
-    def threats_changed(self) -> None:
+    def forget_drawn(self) -> None:
         self._row_cache.clear()
-        self.refresh()
 
     @property
     def selected(self) -> int | None:
@@ -267,27 +235,13 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
 
     # -- geometry --------------------------------------------------------------------------
 
-    def cell_size(self) -> tuple[int, int] | None:
-        """The largest cell that fits the widget, or None when even the smallest does not."""
-        for cell in CELL_SIZES:
-            need = board_size(self.state.size, cell)
-            if need.width <= self.size.width and need.height <= self.size.height:
-                return cell
-        return None
+    def grid_size(self) -> int:
+        return self.state.size
 
-    def _screen(self, square: int) -> tuple[int, int]:
-        """(column, row) of a square on screen, from the top left."""
+    def drawing_size(self, cell: tuple[int, int]) -> Size:
+        width, height = cell
         n = self.state.size
-        file, rank = square % STRIDE, square // STRIDE
-        if self.flipped:
-            return n - 1 - file, rank
-        return file, n - 1 - rank
-
-    def _square_at(self, column: int, row: int) -> int:
-        n = self.state.size
-        if self.flipped:
-            return row * STRIDE + (n - 1 - column)
-        return (n - 1 - row) * STRIDE + column
+        return Size(RANK_LABEL_WIDTH + n * width + 1, n * height + EXTRA_ROWS)
 
     def _strip_on_top(self) -> bool:
         """Removals are offered beside the far edge of the side to move."""
@@ -295,44 +249,26 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def notify_style_update(self) -> None:
-        self._row_cache.clear()
-        super().notify_style_update()
-
-    def _placement(self) -> tuple[int, int, int, int] | None:
-        """(cell width, cell height, left, top) of the drawing, or None when it does not fit."""
-        cell = self.cell_size()
-        if cell is None:
-            return None
-        total = board_size(self.state.size, cell)
-        left = max(0, (self.size.width - total.width) // 2)
-        top = max(0, (self.size.height - total.height) // 2)
-        return cell[0], cell[1], left, top
-
     def _refresh_around(self, *squares: int) -> None:
         """Redraw just the rows of these squares and the removal strips: a cursor step is cheap."""
-        placement = self._placement()
+        placement = self.placement()
         if placement is None:
             self.refresh()
             return
-        _, cell_h, _, top = placement
-        height = self.state.size * cell_h + EXTRA_ROWS
-        regions = [
-            Region(0, top, self.size.width, 1),
-            Region(0, top + height - 1, self.size.width, 1),
-        ]
+        width, top, height = self.size.width, placement.top, placement.total.height
+        regions = [Region(0, top, width, 1), Region(0, top + height - 1, width, 1)]
         for square in squares:
-            _, row = self._screen(square)
-            regions.append(Region(0, top + 1 + row * cell_h, self.size.width, cell_h))
+            cell = self.square_region(square, placement)
+            regions.append(Region(0, cell.y, width, cell.height))
         self.refresh(*regions)
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        placement = self._placement()
+        placement = self.placement()
         if placement is None:
             return self.render_too_small(y)
-        cell_w, cell_h, left, top = placement
-        total_height = self.state.size * cell_h + EXTRA_ROWS
+        cell_w, cell_h, left, top, total = placement
+        total_height = total.height
         row = y - top
         base = self.rich_style  # every segment gets a style: NO_COLOR's filter needs one
         if row == total_height and self.threats is not None:  # the overlay's legend, if room
@@ -352,11 +288,8 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         return Strip([Segment(" " * left, base), *segments]).adjust_cell_length(width, base)
 
     def _file_labels(self, cell_w: int) -> list[Segment]:
-        n = self.state.size
-        style = self.style_of("board--label")
-        columns = range(n - 1, -1, -1) if self.flipped else range(n)
-        text = " " * RANK_LABEL_WIDTH + "".join(FILES[f].center(cell_w) for f in columns)
-        return [Segment(text, style)]
+        text = " " * RANK_LABEL_WIDTH + self.file_letters(cell_w)
+        return [Segment(text, self.style_of("board--label"))]
 
     def _removal_strip(self, active: bool) -> list[Segment]:
         """One chip per removable count, as roomy as the board's width allows."""
@@ -366,8 +299,8 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
             removals = [hint]  # a hinted removal shows its chip before its stack is picked
         if not removals:
             return []
-        cell = self.cell_size() or CELL_SIZES[-1]
-        room = board_size(self.state.size, cell).width
+        cell = self.cell_size() or self.CELL_SIZES[-1]
+        room = self.drawing_size(cell).width
         label = self.style_of("board--label")
         counts = [move.count for move in removals]
         layouts = ((" " * RANK_LABEL_WIDTH + "off the board: ", " ", " "), ("off: ", "", " "))
@@ -423,10 +356,8 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         cached = self._row_cache.get((board_row, line))
         if cached is not None and cached[0] == key:
             return cached[1]
-        label_style = self.style_of("board--label")
-        rank_index = board_row if self.flipped else n - 1 - board_row
-        label = str(rank_index + 1) if line == (cell_h - 1) // 2 else ""
-        segments = [Segment(label.rjust(RANK_LABEL_WIDTH - 1) + " ", label_style)]
+        label = self.rank_label(board_row, line, cell_h)
+        segments = [Segment(label, self.style_of("board--label"))]
         for square in squares:
             segments += self._cell_segments(square, line, cell_w, cell_h)
         self._row_cache[(board_row, line)] = (key, segments)
@@ -604,8 +535,8 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
 
     def on_click(self, event: events.Click) -> None:
         meta = event.style.meta
-        if "square" in meta:
-            square = int(meta["square"])
+        square = self.square_clicked(event)
+        if square is not None:
             if is_dark(square):
                 before, self.cursor = self.cursor, square
                 self.removal_cursor = None
