@@ -42,7 +42,7 @@ from ..games.bipod import (
     why_illegal,
 )
 from .ascii import plain
-from .game_board import GameBoard
+from .game_board import GameBoard, component_classes
 
 LAST_COLUMN = len(LABELS) - 1  # text columns run 0..30
 ROW_LABEL_WIDTH = 3  # the row number after each row, as on the sheet
@@ -80,24 +80,6 @@ class BipodBoard(GameBoard[BipodState, Move]):
 
     GLYPH_TABLES = (UNICODE, ASCII)
 
-    COMPONENT_CLASSES = {
-        "board--cell",
-        "board--dead",
-        "board--label",
-        "board--block",
-        "board--white",
-        "board--gray",
-        "board--chain",
-        "board--empty",
-        "board--cursor",
-        "board--marked",
-        "board--last",
-        "board--status",
-        "board--notice",
-        "board--hint",
-        "board--threat",
-    }
-
     # The board's own wood, whatever the theme (see docs/architecture.md): white stones, dark
     # stones and blocks stand out from every cell and highlight. Without colour (NO_COLOR) the
     # cursor is reverse, the other highlights underlined (the marked stones bold too).
@@ -130,6 +112,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
     App:nocolor BipodBoard > .board--last { text-style: underline; }
     App:nocolor BipodBoard > .board--chain { text-style: underline; }
     """
+    COMPONENT_CLASSES = component_classes(DEFAULT_CSS)
 
     BINDINGS = [
         Binding("space", "mark", "Mark", show=False),
@@ -225,16 +208,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
             cells.add(cell)
         return Move(BLOCK, tuple(sorted(cells)))
 
-    def status(self) -> str:
-        """The text under the board: what Enter does, and the keys for the rest."""
-        return " · ".join(self.status_parts())
-
-    def status_parts(self) -> list[str]:
-        """What Enter does and the keys, then the threat overlay's legend."""
-        legend = self.threat_legend()
-        return [*self._status_parts(), *([legend] if legend else [])]
-
-    def _status_parts(self) -> list[str]:
+    def said(self, brevity: int) -> list[str]:
         if self.notice:
             return [self.notice]
         state = self.state
@@ -298,7 +272,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
             return Strip.blank(width, base)
         segments = [Segment(" " * left, base)]
         if line >= status_top:  # the status, wrapped into the lines down to the widget's end
-            lines = self.wrap_status(self.status_parts(), width - left)
+            lines = self.status_lines(width - left, self.size.height - top - status_top)
             said = lines[line - status_top] if line - status_top < len(lines) else ""
             said = plain(said) if self.glyphs is ASCII else said
             kind = "board--notice" if self.notice and said else "board--status"

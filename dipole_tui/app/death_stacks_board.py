@@ -11,8 +11,6 @@ land on the same square, the words under the board say which and how the walls t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -32,21 +30,9 @@ from ..games.death_stacks import (
     square_name,
     why_stack_cannot_move,
 )
+from .death_stacks_text import ASCII, UNICODE, moving_words, ways_words
+from .game_board import component_classes
 from .square_grid import CHIP_ROOM, SquareBoard
-
-
-@dataclass(frozen=True)
-class StackGlyphs:
-    """Pieces differ by shape as well as colour, so the sides stay apart without colour."""
-
-    pieces: tuple[str, str]  # Red's, Black's
-    empty: str
-    wall: str
-    more: str  # stands for the buried pieces there is no room to draw
-
-
-UNICODE = StackGlyphs(("◆", "●"), "·", "▒", "…")
-ASCII = StackGlyphs(("r", "b"), ".", "#", "~")
 
 # A square's drawing: its style, and its lines of (text, style) parts.
 Block = tuple[Style, list[list[tuple[str, Style]]]]
@@ -55,50 +41,18 @@ LABEL_WIDTH = 3  # rank numbers
 WALL_WIDTH = 2  # the wall ring is drawn thinner than a square: it is never played on
 STATUS_LINES = 2  # at the least: the board's status line wraps into the lines below it
 EXTRA_ROWS = 3 + STATUS_LINES  # the wall above and below, the file letters, the status
-# Directions in words: the ways a move can go are said in full where there is room.
-DIRECTION_WORDS = {
-    "n": "north",
-    "ne": "north-east",
-    "e": "east",
-    "se": "south-east",
-    "s": "south",
-    "sw": "south-west",
-    "w": "west",
-    "nw": "north-west",
-}
-BREVITIES = 4  # how the status is said: 0 in full words ... 3 the shortest
 
 
 class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
     """The board of a Death Stacks game: stacks, cursor, the part that moves, where it lands."""
+
+    BREVITIES = 4  # how the status is said: 0 in full words ... 3 the shortest
 
     GLYPH_TABLES = (UNICODE, ASCII)
     CELL_SIZES = ((11, 5), (9, 4), (7, 3), (5, 2), (4, 1))
     FILES = FILES
     STRIDE = SIZE
     GRID_LEFT = LABEL_WIDTH + WALL_WIDTH
-
-    COMPONENT_CLASSES = {
-        "board--zone",
-        "board--zone-alt",
-        "board--wall",
-        "board--label",
-        "board--red",
-        "board--black",
-        "board--empty",
-        "board--mark",
-        "board--cursor",
-        "board--selected",
-        "board--moving",
-        "board--target",
-        "board--capture",
-        "board--path",
-        "board--last",
-        "board--tall",
-        "board--status",
-        "board--hint",
-        "board--threat",
-    }
 
     # The board's own wood, whatever the theme (see docs/architecture.md): light squares and
     # highlights under red and black pieces. Without colour (NO_COLOR) the cursor is reverse,
@@ -138,6 +92,7 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
     App:nocolor DeathStacksBoard > .board--path { text-style: underline; }
     App:nocolor DeathStacksBoard > .board--last { text-style: underline; }
     """
+    COMPONENT_CLASSES = component_classes(DEFAULT_CSS)
 
     # The number keys are bindings too, not a key handler: a handler runs as the key reaches the
     # board, a binding once it has gone up to the app, so in a burst (Enter 1) a handler would
@@ -262,17 +217,7 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
             marked.update(way)
         return marked
 
-    def status(self) -> str:
-        """The text under the board, in full: what is selected and what the keys can do."""
-        return " · ".join(self.status_parts())
-
-    def status_parts(self, brevity: int = 0) -> list[str]:
-        """The parts of the status, said the shorter the higher `brevity` (0 to 3); the threat
-        overlay's legend last, the first to go when there is no room."""
-        legend = self.threat_legend()
-        return [*self._status_parts(brevity), *([legend] if legend else [])]
-
-    def _status_parts(self, brevity: int) -> list[str]:
+    def said(self, brevity: int) -> list[str]:
         if self.notice:
             return [self.notice]
         state = self.state
@@ -284,55 +229,8 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
             return ["Pick a stack: Enter or click"] if self.interactive else []
         height = len(state.cells[self.selected])
         counts = self.counts_from(self.selected)
-        choices = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
-        if brevity < 2:
-            moving = f"moving {self.count} of {height} ({choices}, +/-)"
-        else:
-            moving = f"{self.count} of {height} (+/-)"
-        parts = [f"{square_name(self.selected)}: {moving}"]
-        ways = self.ways_to_cursor()
-        if len(ways) == 1:
-            parts.append("path " + " ".join(square_name(sq) for sq in ways[0].squares))
-        elif ways:
-            parts.append(self._ways_text(ways, brevity))
-        return parts
-
-    def _ways_text(self, ways: list[Way], brevity: int) -> str:
-        """Several directions landing on the cursor's square (one move all the same), said
-        with the walls that turn them back: "2 ways to c2: north, or south bouncing off the
-        wall"; when the ways pass different squares, each group says its first."""
-        head = f"{len(ways)} ways to {square_name(self.cursor)}"
-        groups: dict[tuple[int, ...], list[Way]] = {}
-        for way in ways:
-            groups.setdefault(way.squares, []).append(way)
-        firsts = [square_name(squares[0]) for squares in groups]
-        if brevity >= 3:
-            via = f" via {', '.join(firsts)}" if len(groups) > 1 else ""
-            return f"{head}{via} (walls turn moves back)"
-        phrases = []
-        for first, group in zip(firsts, groups.values(), strict=True):
-            names = [
-                DIRECTION_WORDS[way.direction] if brevity < 2 else way.direction.upper()
-                for way in group
-            ]
-            straight = [name for name, way in zip(names, group, strict=True) if not way.bounces]
-            bounced = [name for name, way in zip(names, group, strict=True) if way.bounces]
-            said = ", ".join(straight)
-            if bounced:
-                once = [way.bounces for way in group if way.bounces] == [1]
-                walls = "the wall" if once else "the walls"
-                off = "bouncing off" if brevity == 0 else "off"
-                said += (", or " if straight else "") + f"{', '.join(bounced)} {off} {walls}"
-            phrases.append(said + (f" (via {first})" if len(groups) > 1 else ""))
-        return f"{head}: " + "; ".join(phrases)
-
-    def status_lines(self, width: int, room: int) -> list[str]:
-        """The status in at most `room` lines of `width`: in full words where they fit."""
-        for brevity in range(BREVITIES):
-            lines = self.wrap_status(self.status_parts(brevity), width)
-            if len(lines) <= room:
-                return lines
-        return lines[:room]
+        moving = moving_words(self.selected, height, self.count, counts, brevity)
+        return [moving, *ways_words(self.ways_to_cursor(), self.cursor, brevity)]
 
     # -- geometry --------------------------------------------------------------------------
 
@@ -369,8 +267,7 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
                 Segment(self.glyphs.wall * (total.width - LABEL_WIDTH), wall),
             ]
         elif row == status_top - 1:
-            letters = self.file_letters(cell_w)
-            segments.append(Segment(" " * self.GRID_LEFT + letters, label))
+            segments.append(Segment(self.file_line(cell_w), label))
         else:
             board_row, line = divmod(row - 1, cell_h)
             segments.append(Segment(self.rank_label(board_row, line, cell_h), label))

@@ -8,8 +8,6 @@ coordinates.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -28,53 +26,12 @@ from ..games.dipole import (
     is_dark,
     square_name,
 )
+from .dipole_stacks import ASCII, UNICODE, square_text
+from .game_board import component_classes
 from .square_grid import CHIP_ROOM, SquareBoard
-
-
-@dataclass(frozen=True)
-class Glyphs:
-    """The characters a stack is drawn with: shape tells the sides apart without colour."""
-
-    white_checker: str
-    white_coin: str
-    black_checker: str
-    black_coin: str
-    empty: str
-
-    def markers(self, height: int) -> str:
-        """One coin for every five checkers, one checker for each of the rest (Steere's nickel)."""
-        side_white = height > 0
-        coins, rest = divmod(abs(height), 5)
-        coin = self.white_coin if side_white else self.black_coin
-        checker = self.white_checker if side_white else self.black_checker
-        return coin * coins + checker * rest
-
-    def badge(self, height: int) -> str:
-        """The one glyph that stands for a stack where there is no room for its markers."""
-        if height > 0:
-            return self.white_coin if height >= 5 else self.white_checker
-        return self.black_coin if -height >= 5 else self.black_checker
-
-
-UNICODE = Glyphs("○", "◎", "●", "◉", "·")
-ASCII = Glyphs("o", "O", "x", "X", ".")
 
 RANK_LABEL_WIDTH = 3
 EXTRA_ROWS = 3  # the removal strip above, file letters and the removal strip below
-
-
-def stack_lines(height: int, width: int, rows: int, glyphs: Glyphs) -> list[str]:
-    """The text of a stack in a cell: its height, then its coins and checkers, as room allows."""
-    number = str(abs(height))
-    markers = glyphs.markers(height)
-    if rows >= 2 and len(markers) <= width * (rows - 1):
-        return [number, *(markers[i : i + width] for i in range(0, len(markers), width))]
-    first_room = width - len(number) - 1
-    if first_room >= 0 and len(markers) <= first_room + width * (rows - 1):
-        head, tail = markers[:first_room], markers[first_room:]
-        rest = [tail[i : i + width] for i in range(0, len(tail), width)]
-        return [f"{number} {head}".rstrip(), *rest]
-    return [(glyphs.badge(height) + number)[:width]]
 
 
 class DipoleBoard(SquareBoard[DipoleState, Move]):
@@ -85,24 +42,6 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
     FILES = FILES
     STRIDE = STRIDE
     GRID_LEFT = RANK_LABEL_WIDTH
-
-    COMPONENT_CLASSES = {
-        "board--light",
-        "board--dark",
-        "board--label",
-        "board--white",
-        "board--black",
-        "board--empty",
-        "board--mark",
-        "board--cursor",
-        "board--selected",
-        "board--target",
-        "board--capture",
-        "board--last",
-        "board--removal",
-        "board--hint",
-        "board--threat",
-    }
 
     # The board's own wood, whatever the theme (see docs/architecture.md): white and black
     # glyphs stand out from every square and highlight, dark squares look dark. Without colour
@@ -137,6 +76,7 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
     DipoleBoard > .board--hint { background: #b04890; text-style: bold underline; }
     DipoleBoard > .board--threat { background: #d06010; }
     """
+    COMPONENT_CLASSES = component_classes(DEFAULT_CSS)
 
     def __init__(
         self,
@@ -149,8 +89,10 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
         super().__init__(state, ascii_glyphs=ascii_glyphs, name=name, id=id)
         self.glyphs = ASCII if ascii_glyphs else UNICODE
         self._selected: int | None = None
-        self._targets: dict[int, Move] = {}
-        self._removals: list[Move] = []
+        # The selected stack's on-board destinations, each with the move that goes there, and
+        # its removals: worked out once per selection, not once per drawn cell.
+        self.targets: dict[int, Move] = {}
+        self.removals: list[Move] = []
         self._row_cache: dict[tuple[int, int], tuple[object, list[Segment]]] = {}
         self._drawn_cells: list[int] = []
         self._chip_meta = {k: Style.from_meta({"removal": k}) for k in range(1, 2 * MAX_HEIGHT)}
@@ -164,7 +106,7 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
     def show_state(self, state: DipoleState, last_move: Move | None) -> None:
         """Only the rows whose squares changed are redrawn."""
         same_board = state is self.state and len(self._drawn_cells) == len(state.cells)
-        changed = {self.cursor, *self._targets}
+        changed = {self.cursor, *self.targets}
         for move in (self.last_move, last_move, self.hint):
             if move is not None:
                 changed.update((move.origin, move.target))
@@ -210,20 +152,11 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
 
     @selected.setter
     def selected(self, square: int | None) -> None:
-        """Selecting a stack works out its destinations once, not once per drawn cell."""
+        """Selecting a stack works out its destinations."""
         self._selected = square
         moves = self.moves_from(square) if square is not None else []
-        self._targets = {m.target: m for m in moves if m.target != OFF}
-        self._removals = [m for m in moves if m.target == OFF]
-
-    @property
-    def targets(self) -> dict[int, Move]:
-        """The selected stack's on-board destinations, each with the move that goes there."""
-        return self._targets
-
-    @property
-    def removals(self) -> list[Move]:
-        return self._removals
+        self.targets = {m.target: m for m in moves if m.target != OFF}
+        self.removals = [m for m in moves if m.target == OFF]
 
     def _home_square(self) -> int:
         """Where the cursor starts: the side to move's biggest stack."""
@@ -239,8 +172,7 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
         return self.state.size
 
     def drawing_size(self, cell: tuple[int, int]) -> Size:
-        width, height = cell
-        n = self.state.size
+        (width, height), n = cell, self.state.size
         return Size(RANK_LABEL_WIDTH + n * width + 1, n * height + EXTRA_ROWS)
 
     def _strip_on_top(self) -> bool:
@@ -281,15 +213,11 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
         elif row == total_height - 1:
             segments = self._removal_strip(not self._strip_on_top())
         elif row == total_height - 2:
-            segments = self._file_labels(cell_w)
+            segments = [Segment(self.file_line(cell_w), self.style_of("board--label"))]
         else:
             board_row, line = divmod(row - 1, cell_h)
             segments = self._board_line(board_row, line, cell_w, cell_h)
         return Strip([Segment(" " * left, base), *segments]).adjust_cell_length(width, base)
-
-    def _file_labels(self, cell_w: int) -> list[Segment]:
-        text = " " * RANK_LABEL_WIDTH + self.file_letters(cell_w)
-        return [Segment(text, self.style_of("board--label"))]
 
     def _removal_strip(self, active: bool) -> list[Segment]:
         """One chip per removable count, as roomy as the board's width allows."""
@@ -343,7 +271,7 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
         looks = tuple(
             (
                 self.state.cells[square],
-                self._targets.get(square),
+                self.targets.get(square),
                 square in touched,
                 hint if square in hinted else None,
                 square == self._selected,
@@ -409,37 +337,12 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
         return style
 
     def _cell_text(self, square: int, line: int, cell_w: int, cell_h: int) -> tuple[str, Style]:
-        height = self.state.cells[square]
         target = self.targets.get(square)
         if target is None and self.hint is not None and self.hint.target == square:
             target = self.hint  # the hinted destination says how many go, as a target does
-        mark = ""
-        if target is not None:
-            sign = "x" if target.capture else ("+" if height else "→")
-            if self.glyphs is ASCII and sign == "→":
-                sign = ">"
-            mark = f"{sign}{target.count}"
-        rows = cell_h - 1 if mark and cell_h > 1 else cell_h
-        mark_style = self.style_of("board--mark", partial=True)
-        if mark and cell_h == 1:
-            return mark, mark_style
-        if not height:
-            lines = [self.glyphs.empty] if not mark else []
-            style = self.style_of("board--empty", partial=True)
-        else:
-            lines = stack_lines(height, cell_w, rows, self.glyphs)
-            kind = "board--white" if height > 0 else "board--black"
-            style = self.style_of(kind, partial=True)
-        if mark:
-            mark_line = cell_h - 1 if height else (cell_h - 1) // 2
-            if line == mark_line:
-                return mark, mark_style
-            index = line
-        else:
-            index = line - (cell_h - len(lines)) // 2
-        if 0 <= index < len(lines):
-            return lines[index], style
-        return "", Style()
+        height = self.state.cells[square]
+        text, kind = square_text(height, target, line, (cell_w, cell_h), self.glyphs)
+        return text, self.style_of(kind, partial=True) if kind else Style()
 
     # -- input -----------------------------------------------------------------------------
 
@@ -503,12 +406,12 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
 
     def _select(self, square: int | None) -> None:
         """Change the selection, redrawing only the rows whose squares change look."""
-        changed = {self.cursor, *self._targets}
+        changed = {self.cursor, *self.targets}
         if self._selected is not None:
             changed.add(self._selected)
         self.selected = square
         self.removal_cursor = None
-        changed.update(self._targets)
+        changed.update(self.targets)
         if square is not None:
             changed.add(square)
         self._refresh_around(*changed)

@@ -14,6 +14,7 @@ marks are reactive: setting them redraws the board.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from abc import ABCMeta, abstractmethod
 from typing import ClassVar, Generic, TypeVar
@@ -47,6 +48,11 @@ def nearest(square: int, squares: set[int], columns: int) -> int:
     return min(squares, key=distance)
 
 
+def component_classes(css: str) -> set[str]:
+    """The component classes a board's CSS styles (`.board--...`): listed once, in the CSS."""
+    return set(re.findall(r"\.(board--[a-z-]+)", css))
+
+
 class _AbstractWidgetMeta(_MessagePumpMeta, ABCMeta):
     """Textual's metaclass for widgets with `ABCMeta`'s check that no abstract method is left."""
 
@@ -55,6 +61,7 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
     """The base of the boards, each of one game's states and moves: subclasses draw with the
     line API (`render_line`)."""
 
+    BREVITIES: ClassVar[int] = 1  # how many ways, fuller to shorter, the status can be said
     # (Unicode, ASCII): the glyph tables; under --ascii the help names the ASCII glyphs from them
     GLYPH_TABLES: ClassVar[tuple[object, object]]
     # Subclasses add their own; Textual merges the bindings of the class hierarchy.
@@ -243,6 +250,28 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
 
     def on_blur(self) -> None:
         self.refresh()
+
+    def status(self) -> str:
+        """The text under the board, in full: what is selected and what the keys can do."""
+        return " · ".join(self.status_parts())
+
+    def status_parts(self, brevity: int = 0) -> list[str]:
+        """The parts of the status, said the shorter the higher `brevity`; the threat
+        overlay's legend last, the first to go when there is no room."""
+        legend = self.threat_legend()
+        return [*self.said(brevity), *([legend] if legend else [])]
+
+    def said(self, brevity: int) -> list[str]:
+        """The status before the legend (a board with no status line under it says nothing)."""
+        return []
+
+    def status_lines(self, width: int, room: int) -> list[str]:
+        """The status in at most `room` lines of `width`: in full words where they fit."""
+        for brevity in range(self.BREVITIES):
+            lines = self.wrap_status(self.status_parts(brevity), width)
+            if len(lines) <= room:
+                return lines
+        return lines[:room]
 
     @staticmethod
     def wrap_status(parts: list[str], width: int) -> list[str]:

@@ -136,11 +136,11 @@ class SquareBoard(GameBoard[S, SM]):
         x = left + self.GRID_LEFT + column * cell_w
         return Region(x, top + self.GRID_TOP + row * cell_h, cell_w, cell_h)
 
-    def file_letters(self, cell_w: int) -> str:
-        """The letters under the files, each centred under its column."""
+    def file_line(self, cell_w: int) -> str:
+        """The line under the squares: each file's letter centred under its column."""
         n = self.grid_size()
         columns = range(n - 1, -1, -1) if self.flipped else range(n)
-        return "".join(self.FILES[file].center(cell_w) for file in columns)
+        return " " * self.GRID_LEFT + "".join(self.FILES[file].center(cell_w) for file in columns)
 
     def rank_label(self, board_row: int, line: int, cell_h: int) -> str:
         """The rank number on the middle line of a row of squares, right-aligned."""
