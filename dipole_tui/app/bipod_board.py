@@ -9,8 +9,6 @@ be placed is asked of the rules core (`is_legal`); the board decides no rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -38,29 +36,15 @@ from ..games.bipod import (
     BipodState,
     Move,
     cell_name,
-    format_cells,
     why_illegal,
 )
 from .ascii import plain
+from .bipod_text import ASCII, CUT, UNICODE, said_before_a_move
 from .game_board import GameBoard, component_classes
 
 LAST_COLUMN = len(LABELS) - 1  # text columns run 0..30
 ROW_LABEL_WIDTH = 3  # the row number after each row, as on the sheet
 
-
-@dataclass(frozen=True)
-class HexGlyphs:
-    """Stones differ by shape as well as colour: hollow o, filled O, a cross for a block."""
-
-    empty: str
-    block: str
-    stones: dict[str, str]  # runner colour -> stone
-    starts: dict[str, str]  # runner colour -> start stone
-
-
-UNICODE = HexGlyphs("·", "✕", {WHITE: "○", GRAY: "●"}, {WHITE: "◎", GRAY: "◉"})
-ASCII = HexGlyphs(".", "x", {WHITE: "o", GRAY: "O"}, {WHITE: "@", GRAY: "Q"})
-CUT = "!"  # the threat overlay's mark: a Blocker's stone here cuts a chain
 
 # (characters per text column, lines per row), largest first; the board takes the largest that fits.
 # At 80x24 that is (1, 1): two characters a column need 66 columns, and the side panel leaves 54.
@@ -214,24 +198,8 @@ class BipodBoard(GameBoard[BipodState, Move]):
         state = self.state
         if state.outcome() is not None or not self.interactive:
             return []
-        hint = []
-        if self.hint is not None and not self.hint.cells:
-            key = " (a)" if self.hint == ADOPT else ""
-            hint = [f"Hint: {self.hint.kind}{key}"]
-        if state.runner is None:
-            if state.multi:
-                marked = format_cells(sorted(self.marked)) if self.marked else "none"
-                return [
-                    *hint,
-                    f"Marked {marked} ({len(self.marked)}/{MULTI_MOST}): Space marks, Enter places",
-                    "a adopts",
-                    "R resigns",
-                ]
-            return [*hint, "Enter places a blocking stone", "a adopts", "R resigns"]
-        if self._runner_to_move():
-            other = GRAY if self.colour == WHITE else WHITE
-            return [*hint, f"Enter places {self.colour}", f"c switches to {other}", "R resigns"]
-        return [*hint, "Enter places a blocking stone", "R resigns"]
+        runner = self._runner_to_move()
+        return said_before_a_move(state, self.hint, self.marked, self.colour, runner)
 
     # -- geometry --------------------------------------------------------------------------
 
