@@ -31,8 +31,8 @@ SMALL = (80, 24)
 
 def the_board(app: GameApp) -> AnyBoard:
     """The one board on the game screen, under whatever dialog is open."""
-    boards = list(app.screen_stack[0].query(GameBoard))
-    assert len(boards) == 1
+    boards = list(app.screen_stack[0].query("GameBoard"))  # (an abstract class's CSS type)
+    assert len(boards) == 1 and isinstance(boards[0], GameBoard)
     return boards[0]
 
 

@@ -353,13 +353,13 @@ class GameApp(App[None]):
 
     @on(GameBoard.MoveChosen)
     @while_running
-    def move_chosen(self, event: GameBoard.MoveChosen) -> None:
+    def move_chosen(self, event: GameBoard.MoveChosen[Any]) -> None:
         if self._still_here(event.position):
             self._play(event.move)
 
     @on(GameBoard.MoveToConfirm)
     @while_running
-    def move_to_confirm(self, event: GameBoard.MoveToConfirm) -> None:
+    def move_to_confirm(self, event: GameBoard.MoveToConfirm[Any]) -> None:
         if not self._still_here(event.position):
             return
         answers = [("Keep playing", "no"), (event.confirm, "yes")]

@@ -9,8 +9,6 @@ be placed is asked of the rules core (`is_legal`); the board decides no rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -38,29 +36,15 @@ from ..games.bipod import (
     BipodState,
     Move,
     cell_name,
-    format_cells,
     why_illegal,
 )
 from .ascii import plain
-from .game_board import GameBoard
+from .bipod_text import ASCII, CUT, UNICODE, said_before_a_move
+from .game_board import GameBoard, component_classes
 
 LAST_COLUMN = len(LABELS) - 1  # text columns run 0..30
 ROW_LABEL_WIDTH = 3  # the row number after each row, as on the sheet
 
-
-@dataclass(frozen=True)
-class HexGlyphs:
-    """Stones differ by shape as well as colour: hollow o, filled O, a cross for a block."""
-
-    empty: str
-    block: str
-    stones: dict[str, str]  # runner colour -> stone
-    starts: dict[str, str]  # runner colour -> start stone
-
-
-UNICODE = HexGlyphs("·", "✕", {WHITE: "○", GRAY: "●"}, {WHITE: "◎", GRAY: "◉"})
-ASCII = HexGlyphs(".", "x", {WHITE: "o", GRAY: "O"}, {WHITE: "@", GRAY: "Q"})
-CUT = "!"  # the threat overlay's mark: a Blocker's stone here cuts a chain
 
 # (characters per text column, lines per row), largest first; the board takes the largest that fits.
 # At 80x24 that is (1, 1): two characters a column need 66 columns, and the side panel leaves 54.
@@ -79,24 +63,6 @@ class BipodBoard(GameBoard[BipodState, Move]):
     """The board of a Bi-Pod game: stones, chains, dead cells, and the stone to be placed."""
 
     GLYPH_TABLES = (UNICODE, ASCII)
-
-    COMPONENT_CLASSES = {
-        "board--cell",
-        "board--dead",
-        "board--label",
-        "board--block",
-        "board--white",
-        "board--gray",
-        "board--chain",
-        "board--empty",
-        "board--cursor",
-        "board--marked",
-        "board--last",
-        "board--status",
-        "board--notice",
-        "board--hint",
-        "board--threat",
-    }
 
     # The board's own wood, whatever the theme (see docs/architecture.md): white stones, dark
     # stones and blocks stand out from every cell and highlight. Without colour (NO_COLOR) the
@@ -130,6 +96,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
     App:nocolor BipodBoard > .board--last { text-style: underline; }
     App:nocolor BipodBoard > .board--chain { text-style: underline; }
     """
+    COMPONENT_CLASSES = component_classes(DEFAULT_CSS)
 
     BINDINGS = [
         Binding("space", "mark", "Mark", show=False),
@@ -146,12 +113,8 @@ class BipodBoard(GameBoard[BipodState, Move]):
         name: str | None = None,
         id: str | None = None,
     ) -> None:
-        super().__init__(name=name, id=id)
+        super().__init__(state, ascii_glyphs=ascii_glyphs, name=name, id=id)
         self.glyphs = ASCII if ascii_glyphs else UNICODE
-        self.state = state
-        self.last_move: Move | None = None
-        self.hint: Move | None = None  # the move a hint suggests, until the next change
-        self._plies = -1  # the plies played in the position shown
         self.cursor = START_CELLS[WHITE]
         self.colour = WHITE  # the runner colour Enter places
         self.marked: list[int] = []  # multi: the blocking stones gathered for one turn
@@ -168,13 +131,8 @@ class BipodBoard(GameBoard[BipodState, Move]):
         """When the turn passes to a person, the cursor goes to a free cell beside the stone
         just placed: in a placement game the answer is usually near it, and Enter on a taken
         cell would only be refused."""
-        moved = state is not self.state or state.plies != self._plies
-        self._plies = state.plies
-        placed = last_move.cells if isinstance(last_move, Move) else ()
-        self.state = state
-        self.awaiting = False
-        self.last_move = last_move
-        self.hint = None
+        moved = self._take_position(state, last_move)
+        placed = last_move.cells if last_move is not None else ()
         self.marked = []
         self.notice = ""
         self._chains = state.chains()
@@ -195,7 +153,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
         return (live or free or [cell])[0]
 
     def show_hint(self, move: Move | None) -> None:
-        self.hint = move if isinstance(move, Move) else None
+        self.hint = move
         self.refresh()
 
     def minimum_size(self) -> Size:
@@ -234,39 +192,14 @@ class BipodBoard(GameBoard[BipodState, Move]):
             cells.add(cell)
         return Move(BLOCK, tuple(sorted(cells)))
 
-    def status(self) -> str:
-        """The text under the board: what Enter does, and the keys for the rest."""
-        return " · ".join(self.status_parts())
-
-    def status_parts(self) -> list[str]:
-        """What Enter does and the keys, then the threat overlay's legend."""
-        legend = self.threat_legend()
-        return [*self._status_parts(), *([legend] if legend else [])]
-
-    def _status_parts(self) -> list[str]:
+    def said(self, brevity: int) -> list[str]:
         if self.notice:
             return [self.notice]
         state = self.state
         if state.outcome() is not None or not self.interactive:
             return []
-        hint = []
-        if self.hint is not None and not self.hint.cells:
-            key = " (a)" if self.hint == ADOPT else ""
-            hint = [f"Hint: {self.hint.kind}{key}"]
-        if state.runner is None:
-            if state.multi:
-                marked = format_cells(sorted(self.marked)) if self.marked else "none"
-                return [
-                    *hint,
-                    f"Marked {marked} ({len(self.marked)}/{MULTI_MOST}): Space marks, Enter places",
-                    "a adopts",
-                    "R resigns",
-                ]
-            return [*hint, "Enter places a blocking stone", "a adopts", "R resigns"]
-        if self._runner_to_move():
-            other = GRAY if self.colour == WHITE else WHITE
-            return [*hint, f"Enter places {self.colour}", f"c switches to {other}", "R resigns"]
-        return [*hint, "Enter places a blocking stone", "R resigns"]
+        runner = self._runner_to_move()
+        return said_before_a_move(state, self.hint, self.marked, self.colour, runner)
 
     # -- geometry --------------------------------------------------------------------------
 
@@ -307,7 +240,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
             return Strip.blank(width, base)
         segments = [Segment(" " * left, base)]
         if line >= status_top:  # the status, wrapped into the lines down to the widget's end
-            lines = self.wrap_status(self.status_parts(), width - left)
+            lines = self.status_lines(width - left, self.size.height - top - status_top)
             said = lines[line - status_top] if line - status_top < len(lines) else ""
             said = plain(said) if self.glyphs is ASCII else said
             kind = "board--notice" if self.notice and said else "board--status"
@@ -366,7 +299,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
         else:
             text, kind = ("" if dead else self.glyphs.empty), "board--empty"
         last = self.last_move
-        if isinstance(last, Move) and cell in last.cells:
+        if last is not None and cell in last.cells:
             style += self.style_of("board--last")
         if self.hint is not None and cell in self.hint.cells:
             style += self.style_of("board--hint")

@@ -28,5 +28,8 @@ def playable() -> list[str]:
 
 
 def make_board(game_key: str, state: State[Any], ascii_glyphs: bool) -> GameBoard[Any, Any]:
-    board: Any = board_class(game_key)  # each board takes its own game's state
-    return board(state, ascii_glyphs=ascii_glyphs)  # type: ignore[no-any-return]
+    """A new board for the game `game_key`, showing `state` (of that game)."""
+    board = board_class(game_key)
+    if board is None:
+        raise LookupError(f"the game {game_key!r} has no board to play on")
+    return board(state, ascii_glyphs=ascii_glyphs)

@@ -11,8 +11,6 @@ land on the same square, the words under the board say which and how the walls t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -24,7 +22,6 @@ from ..games.death_stacks import (
     FILES,
     RED,
     SIZE,
-    SQUARES,
     TOO_TALL,
     DeathStacksState,
     Move,
@@ -33,77 +30,29 @@ from ..games.death_stacks import (
     square_name,
     why_stack_cannot_move,
 )
-from .game_board import GameBoard, nearest
-
-
-@dataclass(frozen=True)
-class StackGlyphs:
-    """Pieces differ by shape as well as colour, so the sides stay apart without colour."""
-
-    pieces: tuple[str, str]  # Red's, Black's
-    empty: str
-    wall: str
-    more: str  # stands for the buried pieces there is no room to draw
-
-
-UNICODE = StackGlyphs(("◆", "●"), "·", "▒", "…")
-ASCII = StackGlyphs(("r", "b"), ".", "#", "~")
+from .death_stacks_text import ASCII, UNICODE, moving_words, ways_words
+from .game_board import component_classes
+from .square_grid import CHIP_ROOM, SquareBoard
 
 # A square's drawing: its style, and its lines of (text, style) parts.
 Block = tuple[Style, list[list[tuple[str, Style]]]]
 
-# Cell sizes (width, height) from largest to smallest; the board takes the largest that fits.
-CELL_SIZES = ((11, 5), (9, 4), (7, 3), (5, 2), (4, 1))
 LABEL_WIDTH = 3  # rank numbers
 WALL_WIDTH = 2  # the wall ring is drawn thinner than a square: it is never played on
 STATUS_LINES = 2  # at the least: the board's status line wraps into the lines below it
 EXTRA_ROWS = 3 + STATUS_LINES  # the wall above and below, the file letters, the status
-# Directions in words: the ways a move can go are said in full where there is room.
-DIRECTION_WORDS = {
-    "n": "north",
-    "ne": "north-east",
-    "e": "east",
-    "se": "south-east",
-    "s": "south",
-    "sw": "south-west",
-    "w": "west",
-    "nw": "north-west",
-}
-BREVITIES = 4  # how the status is said: 0 in full words ... 3 the shortest
-CHIP_ROOM = 5  # the least cell width with a column to spare for a threat's chip
 
 
-def board_size(cell: tuple[int, int]) -> Size:
-    width, height = cell
-    return Size(LABEL_WIDTH + 2 * WALL_WIDTH + SIZE * width, SIZE * height + EXTRA_ROWS)
-
-
-class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
+class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
     """The board of a Death Stacks game: stacks, cursor, the part that moves, where it lands."""
 
-    GLYPH_TABLES = (UNICODE, ASCII)
+    BREVITIES = 4  # how the status is said: 0 in full words ... 3 the shortest
 
-    COMPONENT_CLASSES = {
-        "board--zone",
-        "board--zone-alt",
-        "board--wall",
-        "board--label",
-        "board--red",
-        "board--black",
-        "board--empty",
-        "board--mark",
-        "board--cursor",
-        "board--selected",
-        "board--moving",
-        "board--target",
-        "board--capture",
-        "board--path",
-        "board--last",
-        "board--tall",
-        "board--status",
-        "board--hint",
-        "board--threat",
-    }
+    GLYPH_TABLES = (UNICODE, ASCII)
+    CELL_SIZES = ((11, 5), (9, 4), (7, 3), (5, 2), (4, 1))
+    FILES = FILES
+    STRIDE = SIZE
+    GRID_LEFT = LABEL_WIDTH + WALL_WIDTH
 
     # The board's own wood, whatever the theme (see docs/architecture.md): light squares and
     # highlights under red and black pieces. Without colour (NO_COLOR) the cursor is reverse,
@@ -143,6 +92,7 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
     App:nocolor DeathStacksBoard > .board--path { text-style: underline; }
     App:nocolor DeathStacksBoard > .board--last { text-style: underline; }
     """
+    COMPONENT_CLASSES = component_classes(DEFAULT_CSS)
 
     # The number keys are bindings too, not a key handler: a handler runs as the key reaches the
     # board, a binding once it has gone up to the app, so in a burst (Enter 1) a handler would
@@ -161,17 +111,11 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         name: str | None = None,
         id: str | None = None,
     ) -> None:
-        super().__init__(name=name, id=id)
-        self.state = state
+        super().__init__(state, ascii_glyphs=ascii_glyphs, name=name, id=id)
         self.glyphs = ASCII if ascii_glyphs else UNICODE
-        self.last_move: Move | None = None
-        self.hint: Move | None = None  # the move a hint suggests, marked until the next change
-        self._plies = -1  # the plies played in the position shown
-        self.cursor = 0
         self.selected: int | None = None
         self.count = 0  # how many pieces of the selected stack move
         self.notice = ""  # a one-line answer to a key that could not be done
-        self._legal: list[Move] = []
         self._targets: tuple[object, dict[int, Move]] = (None, {})
         self._ways: tuple[object, list[Way]] = (None, [])
         # Each square's style and lines, drawn once and kept until its look changes; `_blocks_for`
@@ -179,8 +123,6 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         self._blocks: dict[int, Block] = {}
         self._blocks_for: object = None
         self._drawn_cells: list[tuple[int, ...]] = []
-        self._shown: DeathStacksState | None = None  # the state object drawn last
-        self._meta = {square: Style.from_meta({"square": square}) for square in range(SQUARES)}
         self.show_state(state, None)
         self.cursor = self._home_square()
 
@@ -195,24 +137,15 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         for move in (self.last_move, last_move):
             if move is not None:
                 before.update((move.origin, move.target))
-        moved = state is not self._shown or state.plies != self._plies
-        self._plies = state.plies
-        self.state = state
-        self.awaiting = False
-        self.last_move = last_move
-        self.hint = None
-        self._legal = state.legal_moves()
+        fresh = state is not self.state or not drawn  # another game, or the first drawing
+        moved = self._take_position(state, last_move)
         self._targets = (None, {})
         self._ways = (None, [])
         self.selected = None
         self.count = 0
-        origins = {move.origin for move in self._legal}
-        if moved and self.interactive and origins and self.cursor not in origins:
-            # The turn passed to a person: the cursor goes to their stack nearest to it.
-            self.cursor = nearest(self.cursor, origins, SIZE)
+        self._follow_turn(moved)
         self._drawn_cells = list(state.cells)
-        if state is not self._shown:
-            self._shown = state
+        if fresh:
             self._blocks.clear()
             self.notice = ""
             self.refresh()
@@ -228,22 +161,14 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         self.hint = move
         self._redraw(before, self.notice)
 
-    def notify_style_update(self) -> None:
-        self._blocks.clear()  # the squares' drawings hold the old theme's styles
-        super().notify_style_update()
-
-    def minimum_size(self) -> Size:
-        return board_size(CELL_SIZES[-1])
-
     def side_glyph(self, side: int) -> str:
         return self.glyphs.pieces[side]
 
     def threat_words(self) -> str:
         return f"{self.side_glyph(0)} Red can take, {self.side_glyph(1)} Black can take"
 
-    def threats_changed(self) -> None:
+    def forget_drawn(self) -> None:
         self._blocks.clear()
-        self.refresh()
 
     def _home_square(self) -> int:
         """Where the cursor starts: a stack that must move, else the side to move's tallest."""
@@ -254,9 +179,6 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         if not own:
             return self.cursor
         return max(own, key=lambda square: len(self.state.cells[square]))
-
-    def moves_from(self, origin: int) -> list[Move]:
-        return [move for move in self._legal if move.origin == origin]
 
     def counts_from(self, origin: int) -> list[int]:
         """How many pieces may leave `origin`: a too-tall stack offers only its legal parts."""
@@ -295,17 +217,7 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
             marked.update(way)
         return marked
 
-    def status(self) -> str:
-        """The text under the board, in full: what is selected and what the keys can do."""
-        return " · ".join(self.status_parts())
-
-    def status_parts(self, brevity: int = 0) -> list[str]:
-        """The parts of the status, said the shorter the higher `brevity` (0 to 3); the threat
-        overlay's legend last, the first to go when there is no room."""
-        legend = self.threat_legend()
-        return [*self._status_parts(brevity), *([legend] if legend else [])]
-
-    def _status_parts(self, brevity: int) -> list[str]:
+    def said(self, brevity: int) -> list[str]:
         if self.notice:
             return [self.notice]
         state = self.state
@@ -317,92 +229,23 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
             return ["Pick a stack: Enter or click"] if self.interactive else []
         height = len(state.cells[self.selected])
         counts = self.counts_from(self.selected)
-        choices = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
-        if brevity < 2:
-            moving = f"moving {self.count} of {height} ({choices}, +/-)"
-        else:
-            moving = f"{self.count} of {height} (+/-)"
-        parts = [f"{square_name(self.selected)}: {moving}"]
-        ways = self.ways_to_cursor()
-        if len(ways) == 1:
-            parts.append("path " + " ".join(square_name(sq) for sq in ways[0].squares))
-        elif ways:
-            parts.append(self._ways_text(ways, brevity))
-        return parts
-
-    def _ways_text(self, ways: list[Way], brevity: int) -> str:
-        """Several directions landing on the cursor's square (one move all the same), said
-        with the walls that turn them back: "2 ways to c2: north, or south bouncing off the
-        wall"; when the ways pass different squares, each group says its first."""
-        head = f"{len(ways)} ways to {square_name(self.cursor)}"
-        groups: dict[tuple[int, ...], list[Way]] = {}
-        for way in ways:
-            groups.setdefault(way.squares, []).append(way)
-        firsts = [square_name(squares[0]) for squares in groups]
-        if brevity >= 3:
-            via = f" via {', '.join(firsts)}" if len(groups) > 1 else ""
-            return f"{head}{via} (walls turn moves back)"
-        phrases = []
-        for first, group in zip(firsts, groups.values(), strict=True):
-            names = [
-                DIRECTION_WORDS[way.direction] if brevity < 2 else way.direction.upper()
-                for way in group
-            ]
-            straight = [name for name, way in zip(names, group, strict=True) if not way.bounces]
-            bounced = [name for name, way in zip(names, group, strict=True) if way.bounces]
-            said = ", ".join(straight)
-            if bounced:
-                once = [way.bounces for way in group if way.bounces] == [1]
-                walls = "the wall" if once else "the walls"
-                off = "bouncing off" if brevity == 0 else "off"
-                said += (", or " if straight else "") + f"{', '.join(bounced)} {off} {walls}"
-            phrases.append(said + (f" (via {first})" if len(groups) > 1 else ""))
-        return f"{head}: " + "; ".join(phrases)
-
-    def status_lines(self, width: int, room: int) -> list[str]:
-        """The status in at most `room` lines of `width`: in full words where they fit."""
-        for brevity in range(BREVITIES):
-            lines = self.wrap_status(self.status_parts(brevity), width)
-            if len(lines) <= room:
-                return lines
-        return lines[:room]
+        moving = moving_words(self.selected, height, self.count, counts, brevity)
+        return [moving, *ways_words(self.ways_to_cursor(), self.cursor, brevity)]
 
     # -- geometry --------------------------------------------------------------------------
 
-    def cell_size(self) -> tuple[int, int] | None:
-        for cell in CELL_SIZES:
-            need = board_size(cell)
-            if need.width <= self.size.width and need.height <= self.size.height:
-                return cell
-        return None
+    def grid_size(self) -> int:
+        return SIZE
 
-    def _placement(self) -> tuple[int, int, int, int, Size] | None:
-        """(cell width, cell height, left, top, whole size) of the drawing, None if it won't fit."""
-        cell = self.cell_size()
-        if cell is None:
-            return None
-        total = board_size(cell)
-        left = max(0, (self.size.width - total.width) // 2)
-        top = max(0, (self.size.height - total.height) // 2)
-        return cell[0], cell[1], left, top, total
-
-    def _screen(self, square: int) -> tuple[int, int]:
-        """(column, row) of a square on screen, from the top left."""
-        file, rank = square % SIZE, square // SIZE
-        if self.flipped:
-            return SIZE - 1 - file, rank
-        return file, SIZE - 1 - rank
-
-    def _square_at(self, column: int, row: int) -> int:
-        if self.flipped:
-            return row * SIZE + (SIZE - 1 - column)
-        return (SIZE - 1 - row) * SIZE + column
+    def drawing_size(self, cell: tuple[int, int]) -> Size:
+        width, height = cell
+        return Size(LABEL_WIDTH + 2 * WALL_WIDTH + SIZE * width, SIZE * height + EXTRA_ROWS)
 
     # -- drawing ---------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        placement = self._placement()
+        placement = self.placement()
         if placement is None:
             return self.render_too_small(y)
         cell_w, cell_h, left, top, total = placement
@@ -424,14 +267,10 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
                 Segment(self.glyphs.wall * (total.width - LABEL_WIDTH), wall),
             ]
         elif row == status_top - 1:
-            columns = range(SIZE - 1, -1, -1) if self.flipped else range(SIZE)
-            letters = "".join(FILES[f].center(cell_w) for f in columns)
-            segments.append(Segment(" " * (LABEL_WIDTH + WALL_WIDTH) + letters, label))
+            segments.append(Segment(self.file_line(cell_w), label))
         else:
             board_row, line = divmod(row - 1, cell_h)
-            number = board_row + 1 if self.flipped else SIZE - board_row
-            text = str(number) if line == (cell_h - 1) // 2 else ""
-            segments.append(Segment(text.rjust(LABEL_WIDTH - 1) + " ", label))
+            segments.append(Segment(self.rank_label(board_row, line, cell_h), label))
             segments.append(Segment(self.glyphs.wall * WALL_WIDTH, wall))
             drawn_for = (cell_w, cell_h, self.flipped, self.has_focus, self.interactive)
             if drawn_for != self._blocks_for:
@@ -586,17 +425,13 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
         squares = before | self._marked()
         for square in squares:
             self._blocks.pop(square, None)
-        placement = self._placement()
+        placement = self.placement()
         if placement is None:
             self.refresh()
             return
-        cell_w, cell_h, left, top, total = placement
-        status_top = top + total.height - STATUS_LINES
+        status_top = placement.top + placement.total.height - STATUS_LINES
         regions = [Region(0, status_top, self.size.width, self.size.height - status_top)]
-        for square in squares:
-            column, row = self._screen(square)
-            x = left + LABEL_WIDTH + WALL_WIDTH + column * cell_w
-            regions.append(Region(x, top + 1 + row * cell_h, cell_w, cell_h))
+        regions += [self.square_region(square, placement) for square in squares]
         self.refresh(*regions)
 
     def action_cursor(self, dx: int, dy: int) -> None:
@@ -687,14 +522,13 @@ class DeathStacksBoard(GameBoard[DeathStacksState, Move]):
             self._redraw(before)
 
     def on_click(self, event: events.Click) -> None:
-        meta = event.style.meta
-        if "square" not in meta:
+        square = self.square_clicked(event)
+        if square is None:
             return
-        square = int(meta["square"])
         before = self._marked()
         self.cursor = square
         self._redraw(before)
-        level = meta.get("level")
+        level = event.style.meta.get("level")
         move = self.targets.get(square)
         if level is not None and move is None and self.takes_choices:
             # A piece of a stack: it and everything above it move.

@@ -8,8 +8,6 @@ coordinates.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -28,90 +26,22 @@ from ..games.dipole import (
     is_dark,
     square_name,
 )
-from .game_board import GameBoard, nearest
+from .dipole_stacks import ASCII, UNICODE, square_text
+from .game_board import component_classes
+from .square_grid import CHIP_ROOM, SquareBoard
 
-
-@dataclass(frozen=True)
-class Glyphs:
-    """The characters a stack is drawn with: shape tells the sides apart without colour."""
-
-    white_checker: str
-    white_coin: str
-    black_checker: str
-    black_coin: str
-    empty: str
-
-    def markers(self, height: int) -> str:
-        """One coin for every five checkers, one checker for each of the rest (Steere's nickel)."""
-        side_white = height > 0
-        coins, rest = divmod(abs(height), 5)
-        coin = self.white_coin if side_white else self.black_coin
-        checker = self.white_checker if side_white else self.black_checker
-        return coin * coins + checker * rest
-
-    def badge(self, height: int) -> str:
-        """The one glyph that stands for a stack where there is no room for its markers."""
-        if height > 0:
-            return self.white_coin if height >= 5 else self.white_checker
-        return self.black_coin if -height >= 5 else self.black_checker
-
-
-UNICODE = Glyphs("○", "◎", "●", "◉", "·")
-ASCII = Glyphs("o", "O", "x", "X", ".")
-
-# Cell sizes (width, height) from largest to smallest; the board takes the largest that fits.
-CELL_SIZES = ((11, 5), (9, 4), (7, 3), (5, 2), (3, 1))
 RANK_LABEL_WIDTH = 3
 EXTRA_ROWS = 3  # the removal strip above, file letters and the removal strip below
-CHIP_ROOM = 5  # the least cell width with a column to spare for a threat's chip
 
 
-def board_size(size: int, cell: tuple[int, int]) -> Size:
-    """Terminal cells a board of `size` squares needs with `cell`-sized squares."""
-    width, height = cell
-    return Size(RANK_LABEL_WIDTH + size * width + 1, size * height + EXTRA_ROWS)
-
-
-def minimum_size(size: int) -> Size:
-    return board_size(size, CELL_SIZES[-1])
-
-
-def stack_lines(height: int, width: int, rows: int, glyphs: Glyphs) -> list[str]:
-    """The text of a stack in a cell: its height, then its coins and checkers, as room allows."""
-    number = str(abs(height))
-    markers = glyphs.markers(height)
-    if rows >= 2 and len(markers) <= width * (rows - 1):
-        return [number, *(markers[i : i + width] for i in range(0, len(markers), width))]
-    first_room = width - len(number) - 1
-    if first_room >= 0 and len(markers) <= first_room + width * (rows - 1):
-        head, tail = markers[:first_room], markers[first_room:]
-        rest = [tail[i : i + width] for i in range(0, len(tail), width)]
-        return [f"{number} {head}".rstrip(), *rest]
-    return [(glyphs.badge(height) + number)[:width]]
-
-
-class DipoleBoard(GameBoard[DipoleState, Move]):
+class DipoleBoard(SquareBoard[DipoleState, Move]):
     """The board of a Dipole game: stacks, cursor, selection, destinations and removals."""
 
     GLYPH_TABLES = (UNICODE, ASCII)
-
-    COMPONENT_CLASSES = {
-        "board--light",
-        "board--dark",
-        "board--label",
-        "board--white",
-        "board--black",
-        "board--empty",
-        "board--mark",
-        "board--cursor",
-        "board--selected",
-        "board--target",
-        "board--capture",
-        "board--last",
-        "board--removal",
-        "board--hint",
-        "board--threat",
-    }
+    CELL_SIZES = ((11, 5), (9, 4), (7, 3), (5, 2), (3, 1))
+    FILES = FILES
+    STRIDE = STRIDE
+    GRID_LEFT = RANK_LABEL_WIDTH
 
     # The board's own wood, whatever the theme (see docs/architecture.md): white and black
     # glyphs stand out from every square and highlight, dark squares look dark. Without colour
@@ -146,6 +76,7 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
     DipoleBoard > .board--hint { background: #b04890; text-style: bold underline; }
     DipoleBoard > .board--threat { background: #d06010; }
     """
+    COMPONENT_CLASSES = component_classes(DEFAULT_CSS)
 
     def __init__(
         self,
@@ -155,21 +86,16 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         name: str | None = None,
         id: str | None = None,
     ) -> None:
-        super().__init__(name=name, id=id)
-        self.state = state
+        super().__init__(state, ascii_glyphs=ascii_glyphs, name=name, id=id)
         self.glyphs = ASCII if ascii_glyphs else UNICODE
-        self.last_move: Move | None = None
-        self.hint: Move | None = None  # the move a hint suggests, marked until the next change
-        self._plies = -1  # the plies played in the position shown
-        self._legal: list[Move] = []
         self._selected: int | None = None
-        self._targets: dict[int, Move] = {}
-        self._removals: list[Move] = []
+        # The selected stack's on-board destinations, each with the move that goes there, and
+        # its removals: worked out once per selection, not once per drawn cell.
+        self.targets: dict[int, Move] = {}
+        self.removals: list[Move] = []
         self._row_cache: dict[tuple[int, int], tuple[object, list[Segment]]] = {}
         self._drawn_cells: list[int] = []
-        self._meta = {square: Style.from_meta({"square": square}) for square in range(100)}
         self._chip_meta = {k: Style.from_meta({"removal": k}) for k in range(1, 2 * MAX_HEIGHT)}
-        self.cursor = 0
         self.removal_cursor: int | None = None  # a count in the removal strip, when it has focus
         self._vertical_walk: tuple[int, float] = (-1, 0.0)  # (where a walk is, its column)
         self.show_state(state, None)
@@ -180,7 +106,7 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
     def show_state(self, state: DipoleState, last_move: Move | None) -> None:
         """Only the rows whose squares changed are redrawn."""
         same_board = state is self.state and len(self._drawn_cells) == len(state.cells)
-        changed = {self.cursor, *self._targets}
+        changed = {self.cursor, *self.targets}
         for move in (self.last_move, last_move, self.hint):
             if move is not None:
                 changed.update((move.origin, move.target))
@@ -189,22 +115,13 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         if same_board:
             drawn = zip(self._drawn_cells, state.cells, strict=True)
             changed.update(sq for sq, (was, now) in enumerate(drawn) if was != now)
-        moved = state is not self.state or state.plies != self._plies
-        self.state = state
-        self._plies = state.plies
-        self.awaiting = False
-        self.last_move = last_move if last_move != PASS else None
-        self.hint = None
-        self._legal = state.legal_moves()
+        moved = self._take_position(state, last_move if last_move != PASS else None)
         self.selected = None
         self.removal_cursor = None
         self._drawn_cells = list(state.cells)
         if self.cursor not in dark_squares(self.state.size):
             self.cursor = self._home_square()
-        origins = {move.origin for move in self._legal if move != PASS}
-        if moved and self.interactive and origins and self.cursor not in origins:
-            # The turn passed to a person: the cursor goes to their stack nearest to it.
-            self.cursor = nearest(self.cursor, origins, STRIDE)
+        if self._follow_turn(moved):
             changed.add(self.cursor)
         if same_board:
             self._refresh_around(*(sq for sq in changed if sq >= 0))
@@ -220,21 +137,14 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         self.hint = move
         self._refresh_around(*(sq for sq in changed if sq >= 0))
 
-    def minimum_size(self) -> Size:
-        return minimum_size(self.state.size)
-
     def side_glyph(self, side: int) -> str:
         return self.glyphs.white_checker if side == 0 else self.glyphs.black_checker
-
-    def moves_from(self, origin: int) -> list[Move]:
-        return [m for m in self._legal if m.origin == origin]
 
     def threat_words(self) -> str:
         return f"{self.side_glyph(0)} White can take, {self.side_glyph(1)} Black can take"
 
-    def threats_changed(self) -> None:
+    def forget_drawn(self) -> None:
         self._row_cache.clear()
-        self.refresh()
 
     @property
     def selected(self) -> int | None:
@@ -242,20 +152,11 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
 
     @selected.setter
     def selected(self, square: int | None) -> None:
-        """Selecting a stack works out its destinations once, not once per drawn cell."""
+        """Selecting a stack works out its destinations."""
         self._selected = square
         moves = self.moves_from(square) if square is not None else []
-        self._targets = {m.target: m for m in moves if m.target != OFF}
-        self._removals = [m for m in moves if m.target == OFF]
-
-    @property
-    def targets(self) -> dict[int, Move]:
-        """The selected stack's on-board destinations, each with the move that goes there."""
-        return self._targets
-
-    @property
-    def removals(self) -> list[Move]:
-        return self._removals
+        self.targets = {m.target: m for m in moves if m.target != OFF}
+        self.removals = [m for m in moves if m.target == OFF]
 
     def _home_square(self) -> int:
         """Where the cursor starts: the side to move's biggest stack."""
@@ -267,27 +168,12 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
 
     # -- geometry --------------------------------------------------------------------------
 
-    def cell_size(self) -> tuple[int, int] | None:
-        """The largest cell that fits the widget, or None when even the smallest does not."""
-        for cell in CELL_SIZES:
-            need = board_size(self.state.size, cell)
-            if need.width <= self.size.width and need.height <= self.size.height:
-                return cell
-        return None
+    def grid_size(self) -> int:
+        return self.state.size
 
-    def _screen(self, square: int) -> tuple[int, int]:
-        """(column, row) of a square on screen, from the top left."""
-        n = self.state.size
-        file, rank = square % STRIDE, square // STRIDE
-        if self.flipped:
-            return n - 1 - file, rank
-        return file, n - 1 - rank
-
-    def _square_at(self, column: int, row: int) -> int:
-        n = self.state.size
-        if self.flipped:
-            return row * STRIDE + (n - 1 - column)
-        return (n - 1 - row) * STRIDE + column
+    def drawing_size(self, cell: tuple[int, int]) -> Size:
+        (width, height), n = cell, self.state.size
+        return Size(RANK_LABEL_WIDTH + n * width + 1, n * height + EXTRA_ROWS)
 
     def _strip_on_top(self) -> bool:
         """Removals are offered beside the far edge of the side to move."""
@@ -295,44 +181,26 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def notify_style_update(self) -> None:
-        self._row_cache.clear()
-        super().notify_style_update()
-
-    def _placement(self) -> tuple[int, int, int, int] | None:
-        """(cell width, cell height, left, top) of the drawing, or None when it does not fit."""
-        cell = self.cell_size()
-        if cell is None:
-            return None
-        total = board_size(self.state.size, cell)
-        left = max(0, (self.size.width - total.width) // 2)
-        top = max(0, (self.size.height - total.height) // 2)
-        return cell[0], cell[1], left, top
-
     def _refresh_around(self, *squares: int) -> None:
         """Redraw just the rows of these squares and the removal strips: a cursor step is cheap."""
-        placement = self._placement()
+        placement = self.placement()
         if placement is None:
             self.refresh()
             return
-        _, cell_h, _, top = placement
-        height = self.state.size * cell_h + EXTRA_ROWS
-        regions = [
-            Region(0, top, self.size.width, 1),
-            Region(0, top + height - 1, self.size.width, 1),
-        ]
+        width, top, height = self.size.width, placement.top, placement.total.height
+        regions = [Region(0, top, width, 1), Region(0, top + height - 1, width, 1)]
         for square in squares:
-            _, row = self._screen(square)
-            regions.append(Region(0, top + 1 + row * cell_h, self.size.width, cell_h))
+            cell = self.square_region(square, placement)
+            regions.append(Region(0, cell.y, width, cell.height))
         self.refresh(*regions)
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        placement = self._placement()
+        placement = self.placement()
         if placement is None:
             return self.render_too_small(y)
-        cell_w, cell_h, left, top = placement
-        total_height = self.state.size * cell_h + EXTRA_ROWS
+        cell_w, cell_h, left, top, total = placement
+        total_height = total.height
         row = y - top
         base = self.rich_style  # every segment gets a style: NO_COLOR's filter needs one
         if row == total_height and self.threats is not None:  # the overlay's legend, if room
@@ -345,18 +213,11 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         elif row == total_height - 1:
             segments = self._removal_strip(not self._strip_on_top())
         elif row == total_height - 2:
-            segments = self._file_labels(cell_w)
+            segments = [Segment(self.file_line(cell_w), self.style_of("board--label"))]
         else:
             board_row, line = divmod(row - 1, cell_h)
             segments = self._board_line(board_row, line, cell_w, cell_h)
         return Strip([Segment(" " * left, base), *segments]).adjust_cell_length(width, base)
-
-    def _file_labels(self, cell_w: int) -> list[Segment]:
-        n = self.state.size
-        style = self.style_of("board--label")
-        columns = range(n - 1, -1, -1) if self.flipped else range(n)
-        text = " " * RANK_LABEL_WIDTH + "".join(FILES[f].center(cell_w) for f in columns)
-        return [Segment(text, style)]
 
     def _removal_strip(self, active: bool) -> list[Segment]:
         """One chip per removable count, as roomy as the board's width allows."""
@@ -366,8 +227,8 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
             removals = [hint]  # a hinted removal shows its chip before its stack is picked
         if not removals:
             return []
-        cell = self.cell_size() or CELL_SIZES[-1]
-        room = board_size(self.state.size, cell).width
+        cell = self.cell_size() or self.CELL_SIZES[-1]
+        room = self.drawing_size(cell).width
         label = self.style_of("board--label")
         counts = [move.count for move in removals]
         layouts = ((" " * RANK_LABEL_WIDTH + "off the board: ", " ", " "), ("off: ", "", " "))
@@ -410,7 +271,7 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         looks = tuple(
             (
                 self.state.cells[square],
-                self._targets.get(square),
+                self.targets.get(square),
                 square in touched,
                 hint if square in hinted else None,
                 square == self._selected,
@@ -423,10 +284,8 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         cached = self._row_cache.get((board_row, line))
         if cached is not None and cached[0] == key:
             return cached[1]
-        label_style = self.style_of("board--label")
-        rank_index = board_row if self.flipped else n - 1 - board_row
-        label = str(rank_index + 1) if line == (cell_h - 1) // 2 else ""
-        segments = [Segment(label.rjust(RANK_LABEL_WIDTH - 1) + " ", label_style)]
+        label = self.rank_label(board_row, line, cell_h)
+        segments = [Segment(label, self.style_of("board--label"))]
         for square in squares:
             segments += self._cell_segments(square, line, cell_w, cell_h)
         self._row_cache[(board_row, line)] = (key, segments)
@@ -478,37 +337,12 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
         return style
 
     def _cell_text(self, square: int, line: int, cell_w: int, cell_h: int) -> tuple[str, Style]:
-        height = self.state.cells[square]
         target = self.targets.get(square)
         if target is None and self.hint is not None and self.hint.target == square:
             target = self.hint  # the hinted destination says how many go, as a target does
-        mark = ""
-        if target is not None:
-            sign = "x" if target.capture else ("+" if height else "→")
-            if self.glyphs is ASCII and sign == "→":
-                sign = ">"
-            mark = f"{sign}{target.count}"
-        rows = cell_h - 1 if mark and cell_h > 1 else cell_h
-        mark_style = self.style_of("board--mark", partial=True)
-        if mark and cell_h == 1:
-            return mark, mark_style
-        if not height:
-            lines = [self.glyphs.empty] if not mark else []
-            style = self.style_of("board--empty", partial=True)
-        else:
-            lines = stack_lines(height, cell_w, rows, self.glyphs)
-            kind = "board--white" if height > 0 else "board--black"
-            style = self.style_of(kind, partial=True)
-        if mark:
-            mark_line = cell_h - 1 if height else (cell_h - 1) // 2
-            if line == mark_line:
-                return mark, mark_style
-            index = line
-        else:
-            index = line - (cell_h - len(lines)) // 2
-        if 0 <= index < len(lines):
-            return lines[index], style
-        return "", Style()
+        height = self.state.cells[square]
+        text, kind = square_text(height, target, line, (cell_w, cell_h), self.glyphs)
+        return text, self.style_of(kind, partial=True) if kind else Style()
 
     # -- input -----------------------------------------------------------------------------
 
@@ -572,12 +406,12 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
 
     def _select(self, square: int | None) -> None:
         """Change the selection, redrawing only the rows whose squares change look."""
-        changed = {self.cursor, *self._targets}
+        changed = {self.cursor, *self.targets}
         if self._selected is not None:
             changed.add(self._selected)
         self.selected = square
         self.removal_cursor = None
-        changed.update(self._targets)
+        changed.update(self.targets)
         if square is not None:
             changed.add(square)
         self._refresh_around(*changed)
@@ -604,8 +438,8 @@ class DipoleBoard(GameBoard[DipoleState, Move]):
 
     def on_click(self, event: events.Click) -> None:
         meta = event.style.meta
-        if "square" in meta:
-            square = int(meta["square"])
+        square = self.square_clicked(event)
+        if square is not None:
             if is_dark(square):
                 before, self.cursor = self.cursor, square
                 self.removal_cursor = None

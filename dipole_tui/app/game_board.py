@@ -7,24 +7,33 @@ A move is reported once (`choose`, `confirm`), with the position it was chosen i
 delivers a double press or a double click at once, before the app has played the first, so the
 board drops its selection and takes no other choice until the app shows the next position.
 Each game's board says how big it must be and which glyph stands for a side (the side panel uses
-the same glyphs).
+the same glyphs). What a board must say for itself is declared `@abstractmethod`: a board that
+forgets one cannot be made. Whether the board is flipped and which squares the threat overlay
+marks are reactive: setting them redraws the board.
 """
 
 from __future__ import annotations
 
+import re
 import textwrap
-from typing import ClassVar, Generic
+from abc import ABCMeta, abstractmethod
+from typing import ClassVar, Generic, TypeVar
 
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
+from textual.message_pump import _MessagePumpMeta
+from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
 from ..games.base import M, S, Threat
 from .position import Position, position_of
+
+# The move a message carries: `GameBoard.MoveChosen[M]` on a board of moves `M`.
+Chosen = TypeVar("Chosen")
 
 
 def nearest(square: int, squares: set[int], columns: int) -> int:
@@ -39,10 +48,20 @@ def nearest(square: int, squares: set[int], columns: int) -> int:
     return min(squares, key=distance)
 
 
-class GameBoard(Widget, Generic[S, M], can_focus=True):
+def component_classes(css: str) -> set[str]:
+    """The component classes a board's CSS styles (`.board--...`): listed once, in the CSS."""
+    return set(re.findall(r"\.(board--[a-z-]+)", css))
+
+
+class _AbstractWidgetMeta(_MessagePumpMeta, ABCMeta):
+    """Textual's metaclass for widgets with `ABCMeta`'s check that no abstract method is left."""
+
+
+class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidgetMeta):
     """The base of the boards, each of one game's states and moves: subclasses draw with the
     line API (`render_line`)."""
 
+    BREVITIES: ClassVar[int] = 1  # how many ways, fuller to shorter, the status can be said
     # (Unicode, ASCII): the glyph tables; under --ascii the help names the ASCII glyphs from them
     GLYPH_TABLES: ClassVar[tuple[object, object]]
     # Subclasses add their own; Textual merges the bindings of the class hierarchy.
@@ -55,21 +74,21 @@ class GameBoard(Widget, Generic[S, M], can_focus=True):
         Binding("escape", "cancel", "Cancel", show=False),
     ]
 
-    class MoveChosen(Message):
+    class MoveChosen(Message, Generic[Chosen]):
         """A player picked a complete legal move on the board, in `position` (the app plays it
         only while the game is still there)."""
 
-        def __init__(self, move: object, position: Position) -> None:
+        def __init__(self, move: Chosen, position: Position) -> None:
             super().__init__()
             self.move = move
             self.position = position
 
-    class MoveToConfirm(Message):
+    class MoveToConfirm(Message, Generic[Chosen]):
         """A move that ends the game by choice (resigning): the app asks `question`, says `text`,
         and plays the move only when the player answers `confirm` (the button's label)."""
 
         def __init__(
-            self, move: object, position: Position, question: str, text: str, confirm: str
+            self, move: Chosen, position: Position, question: str, text: str, confirm: str
         ) -> None:
             super().__init__()
             self.move = move
@@ -78,23 +97,46 @@ class GameBoard(Widget, Generic[S, M], can_focus=True):
             self.text = text
             self.confirm = confirm
 
-    state: S  # the position shown (each board sets it in `show_state`)
+    flipped: reactive[bool] = reactive(False)
+    # The threat overlay: square name -> the side that can take it; None while it is off.
+    threats: reactive[dict[str, int] | None] = reactive(None)
 
-    def __init__(self, *, name: str | None = None, id: str | None = None) -> None:
+    def __init__(
+        self,
+        state: S,
+        *,
+        ascii_glyphs: bool = False,
+        name: str | None = None,
+        id: str | None = None,
+    ) -> None:
+        """Each board takes its own game's state; it shows it (`show_state`) once its own
+        attributes are set, and draws with the ASCII glyphs when `ascii_glyphs`."""
         super().__init__(name=name, id=id)
-        self.flipped = False
+        self.state = state  # the position shown
         self.interactive = True  # False while a bot or nobody (the game is over) is to move
         # A move was reported and the app has not answered yet (with the next position, or by
         # giving the board back): keys and clicks that follow in the same burst choose nothing.
         self.awaiting = False
+        self.last_move: M | None = None
+        self.hint: M | None = None  # the move a hint suggests, marked until the next change
+        self.cursor = 0  # the square or cell under the cursor
+        self._plies = -1  # the plies played in the position shown
         self._styles: dict[str, Style] = {}
-        # The threat overlay: square name -> the side that can take it; None while it is off.
-        self._threats: dict[str, int] | None = None
 
+    @abstractmethod
     def show_state(self, state: S, last_move: M | None) -> None:
         """Show a new position (after a move, undo, redo or load), forget the selection and take
         choices again (`awaiting` ends)."""
-        raise NotImplementedError
+
+    def _take_position(self, state: S, last_move: M | None) -> bool:
+        """The part of `show_state` every board does: the position, its last move, no hint,
+        choices taken again. True when the game moved (not the same position shown again)."""
+        moved = state is not self.state or state.plies != self._plies
+        self.state, self._plies = state, state.plies
+        self.awaiting = False
+        self.last_move = last_move
+        self.hint = None
+        return moved
 
     @property
     def takes_choices(self) -> bool:
@@ -121,9 +163,9 @@ class GameBoard(Widget, Generic[S, M], can_focus=True):
         self.awaiting = True
         self.drop_selection()
 
+    @abstractmethod
     def drop_selection(self) -> None:
         """Forget what is selected or marked for the next move (the chosen move is on its way)."""
-        raise NotImplementedError
 
     def choose_again(self) -> None:
         """The app did not play the move reported (a question declined, a move refused): the
@@ -131,63 +173,57 @@ class GameBoard(Widget, Generic[S, M], can_focus=True):
         self.awaiting = False
         self.refresh()
 
+    @abstractmethod
     def show_hint(self, move: M | None) -> None:
         """Mark the move a hint suggests (None: no hint) until the position changes or Escape."""
-        raise NotImplementedError
 
     def show_threats(self, threats: list[Threat] | None) -> None:
         """Mark what each side could take next move (None: the overlay is off); the app asks
         the game (`Game.threats`) again after every change."""
-        marked = None if threats is None else {threat.square: threat.by for threat in threats}
-        if marked != self._threats:
-            self._threats = marked
-            self.threats_changed()
+        self.threats = None if threats is None else {threat.square: threat.by for threat in threats}
 
-    def threats_changed(self) -> None:
-        """Redraw after the overlay changed (a board that keeps drawings forgets them here)."""
-        self.refresh()
+    def watch_threats(self) -> None:
+        self.forget_drawn()  # (the reactive redraws the board)
 
-    @property
-    def threats(self) -> dict[str, int] | None:
-        """The squares the overlay marks, by name, each with the side that can take it; None
-        while the overlay is off."""
-        return None if self._threats is None else dict(self._threats)
+    def forget_drawn(self) -> None:
+        """Forget what is kept of earlier drawings (a board that keeps none has nothing to do)."""
 
     def threat_by(self, square: str) -> int | None:
         """The side that can take the square so named, if the overlay marks it."""
-        return None if self._threats is None else self._threats.get(square)
+        return None if self.threats is None else self.threats.get(square)
 
     def threat_legend(self) -> str:
         """What the overlay's marks mean, in one line ("" while it is off)."""
-        if self._threats is None:
+        if self.threats is None:
             return ""
-        return "Threats: " + self.threat_words() if self._threats else "Threats: none now"
+        return "Threats: " + self.threat_words() if self.threats else "Threats: none now"
 
+    @abstractmethod
     def threat_words(self) -> str:
         """The marks in words, after "Threats: "; each board says its own."""
-        raise NotImplementedError
 
+    @abstractmethod
     def minimum_size(self) -> Size:
         """The smallest area the board can be drawn in."""
-        raise NotImplementedError
 
+    @abstractmethod
     def side_glyph(self, side: int) -> str:
         """The glyph of a side's piece, for the side panel."""
-        raise NotImplementedError
 
+    @abstractmethod
     def action_cursor(self, dx: int, dy: int) -> None:
         """Move the cursor by screen columns and rows (dy < 0 is up)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def action_choose(self) -> None:
-        raise NotImplementedError
+        """Enter or Space: select, or choose the move under the cursor."""
 
+    @abstractmethod
     def action_cancel(self) -> None:
-        raise NotImplementedError
+        """Escape: forget the selection and the hint's marks."""
 
     def flip(self) -> None:
         self.flipped = not self.flipped
-        self.refresh()
 
     def style_of(self, name: str, partial: bool = False) -> Style:
         """A component class's Rich style, cached until the app's styles change."""
@@ -206,6 +242,7 @@ class GameBoard(Widget, Generic[S, M], can_focus=True):
 
     def notify_style_update(self) -> None:
         self._styles.clear()
+        self.forget_drawn()  # the drawings hold the old theme's styles
         super().notify_style_update()
 
     def on_focus(self) -> None:
@@ -213,6 +250,28 @@ class GameBoard(Widget, Generic[S, M], can_focus=True):
 
     def on_blur(self) -> None:
         self.refresh()
+
+    def status(self) -> str:
+        """The text under the board, in full: what is selected and what the keys can do."""
+        return " · ".join(self.status_parts())
+
+    def status_parts(self, brevity: int = 0) -> list[str]:
+        """The parts of the status, said the shorter the higher `brevity`; the threat
+        overlay's legend last, the first to go when there is no room."""
+        legend = self.threat_legend()
+        return [*self.said(brevity), *([legend] if legend else [])]
+
+    def said(self, brevity: int) -> list[str]:
+        """The status before the legend (a board with no status line under it says nothing)."""
+        return []
+
+    def status_lines(self, width: int, room: int) -> list[str]:
+        """The status in at most `room` lines of `width`: in full words where they fit."""
+        for brevity in range(self.BREVITIES):
+            lines = self.wrap_status(self.status_parts(brevity), width)
+            if len(lines) <= room:
+                return lines
+        return lines[:room]
 
     @staticmethod
     def wrap_status(parts: list[str], width: int) -> list[str]:

@@ -246,12 +246,12 @@ class ExerciseScreen(CoveringScreen):
     # -- moves arriving ------------------------------------------------------------------------
 
     @on(GameBoard.MoveChosen)
-    def chosen(self, event: GameBoard.MoveChosen) -> None:
+    def chosen(self, event: GameBoard.MoveChosen[Any]) -> None:
         event.stop()
         self._chosen(event.move, event.position)
 
     @on(GameBoard.MoveToConfirm)
-    def confirm(self, event: GameBoard.MoveToConfirm) -> None:
+    def confirm(self, event: GameBoard.MoveToConfirm[Any]) -> None:
         event.stop()
         self._chosen(event.move, event.position)
 
