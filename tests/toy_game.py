@@ -20,6 +20,7 @@ from dipole_tui.games.base import (
     NotationError,
     Outcome,
     State,
+    Termination,
     Threat,
     shown,
 )
@@ -88,10 +89,12 @@ class ToyState(State[Move]):
         for side in (CROSSES, NOUGHTS):
             if line_of(self.cells, side):
                 if self._variant == MISERE:
-                    return Outcome(1 - side, f"{SIDE_NAMES[side]} made three in a row")
-                return Outcome(side, f"{SIDE_NAMES[side]} made three in a row")
+                    return Outcome(
+                        1 - side, Termination.OTHER, f"{SIDE_NAMES[side]} made three in a row"
+                    )
+                return Outcome(side, Termination.OTHER, f"{SIDE_NAMES[side]} made three in a row")
         if None not in self.cells:
-            return Outcome(None, "the board is full")
+            return Outcome(None, Termination.BOARD_FULL, "the board is full")
         return None
 
     def legal_moves(self) -> list[Move]:
