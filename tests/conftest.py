@@ -1,5 +1,6 @@
-"""The app tests' fixtures: every test builds its app with `make_app`, which keeps the app's files
-in the test's own folder and lets its bots think briefly."""
+"""The tests' fixtures: every app test builds its app with `make_app`, which keeps the app's files
+in the test's own folder and lets its bots think briefly; a command-line test runs `dipole-tui`
+with `cli`."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 import pytest
 from app_steps import AppFactory
+from cli_steps import Cli, Ran
 
 from dipole_tui.app.analysis_mode import AnalystLike, UpdateHandler
 from dipole_tui.app.app import GameApp
@@ -16,6 +18,7 @@ from dipole_tui.app.bot_controller import AnswerHandler, ThinkerLike
 from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.review import SourceFactory
 from dipole_tui.bots.process import Thinker
+from dipole_tui.cli import main
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, Autosave, Session
 
@@ -67,3 +70,15 @@ def make_app(tmp_path: Path) -> AppFactory:
         )
 
     return make
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
+    """Run `dipole-tui` in the test's process: its exit status and what it printed."""
+
+    def run(*args: str) -> Ran:
+        status = main(list(args))
+        out, err = capsys.readouterr()
+        return Ran(status, out, err)
+
+    return run
