@@ -42,9 +42,6 @@ from .bots.search import Knowledge, Stop
 from .games.base import AnyGame, Game, GameError, M, State
 from .registry import REGISTRY, games
 
-# The games this solver solves: every game of them ends, and none is drawn.
-SOLVES = ("dipole",)
-
 WIN = 1 << 20  # a win in n plies scores WIN - n; a loss in n, -(WIN - n)
 TICK = 1023  # `stop` and `progress` are looked at every TICK + 1 nodes
 

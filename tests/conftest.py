@@ -1,5 +1,6 @@
-"""The app tests' fixtures: every test builds its app with `make_app`, which keeps the app's files
-in the test's own folder and lets its bots think briefly."""
+"""The tests' fixtures: every app test builds its app with `make_app`, which keeps the app's files
+in the test's own folder and lets its bots think briefly; a command-line test runs `dipole-tui`
+with `cli`."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from typing import Any
 
 import pytest
 from app_steps import AppFactory
+from cli_steps import Cli, Ran
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice
+from dipole_tui.cli import main
 from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import Autosave
 from dipole_tui.session import HUMAN, Session
@@ -65,3 +68,15 @@ def make_app(tmp_path: Path) -> AppFactory:
         )
 
     return make
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
+    """Run `dipole-tui` in the test's process: its exit status and what it printed."""
+
+    def run(*args: str) -> Ran:
+        status = main(list(args))
+        out, err = capsys.readouterr()
+        return Ran(status, out, err)
+
+    return run

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Collection
 from typing import Any, NamedTuple
 
-from dipole_tui.games.base import AnyGame, Figures, GameError, Outcome, State
+from dipole_tui.games.base import AnyGame, Figures, GameError, Outcome, State, Termination
 from dipole_tui.records import RESULTS
 
 WANDER = 150  # plies of purely random play at most, before the player seeks repetitions
@@ -71,6 +71,7 @@ def check_position(
     assert len(distinct) == len(legal), "no move is listed twice"
     if outcome is not None:
         assert outcome.winner in (0, 1, None) and outcome.reason
+        assert isinstance(outcome.termination, Termination)
         assert outcome.result() in RESULTS
     if any(game.is_pass(move) for move in legal):
         assert len(legal) == 1, "a pass only when there is no other move"

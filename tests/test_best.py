@@ -9,10 +9,10 @@ import subprocess
 import sys
 
 import pytest
+from cli_steps import Cli
 
 from dipole_tui.bots import Budget
 from dipole_tui.bots.search import WIN, ScoreUnit
-from dipole_tui.cli import main
 from dipole_tui.engine import format_score
 from dipole_tui.registry import REGISTRY, create_bot
 
@@ -28,12 +28,6 @@ INFO = re.compile(
     r"nodes \d+ time \d+\.\d{3} pv (?P<pv>\S.*)"
 )
 BESTMOVE = re.compile(r"bestmove (?P<move>\S.*)")
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    status = main(["best", *args])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def answers(game_key: str, position: str, out: str) -> list[re.Match[str]]:
@@ -57,8 +51,8 @@ def answers(game_key: str, position: str, out: str) -> list[re.Match[str]]:
 
 
 @pytest.mark.parametrize("key", list(POSITIONS))
-def test_a_line_per_depth_then_the_move(capsys: pytest.CaptureFixture[str], key: str) -> None:
-    status, out, err = run(capsys, "--game", key, "--depth", "3", POSITIONS[key])
+def test_a_line_per_depth_then_the_move(cli: Cli, key: str) -> None:
+    status, out, err = cli("best", "--game", key, "--depth", "3", POSITIONS[key])
     assert status == 0 and err == ""
     *infos, best = answers(key, POSITIONS[key], out)
     assert [int(info["depth"]) for info in infos] == [1, 2, 3]
@@ -70,12 +64,12 @@ def test_a_line_per_depth_then_the_move(capsys: pytest.CaptureFixture[str], key:
 @pytest.mark.parametrize("key", list(POSITIONS))
 @pytest.mark.parametrize(("level", "seeds"), [("hard", [1]), ("medium", [1, 2]), ("easy", [1, 2])])
 def test_a_level_plays_its_move_from_the_app(
-    capsys: pytest.CaptureFixture[str], key: str, level: str, seeds: list[int]
+    cli: Cli, key: str, level: str, seeds: list[int]
 ) -> None:
     game = REGISTRY[key].game
     for seed in seeds:
         args = ["--game", key, "--level", level, "--depth", "2", "--seed", str(seed)]
-        status, out, _ = run(capsys, *args, POSITIONS[key])
+        status, out, _ = cli("best", *args, POSITIONS[key])
         assert status == 0
         *_, best = answers(key, POSITIONS[key], out)
         bot = create_bot(level, key, seed)
@@ -91,10 +85,8 @@ def test_a_level_plays_its_move_from_the_app(
         if style.slack and style.depth is not None
     ],
 )
-def test_a_level_that_looks_a_fixed_depth_says_one_line(
-    capsys: pytest.CaptureFixture[str], level: str, depth: int
-) -> None:
-    status, out, _ = run(capsys, "--level", level, "--seed", "1", POSITIONS["dipole"])
+def test_a_level_that_looks_a_fixed_depth_says_one_line(cli: Cli, level: str, depth: int) -> None:
+    status, out, _ = cli("best", "--level", level, "--seed", "1", POSITIONS["dipole"])
     assert status == 0
     info, best = answers("dipole", POSITIONS["dipole"], out)
     assert int(info["depth"]) == depth
@@ -110,10 +102,8 @@ def test_a_level_that_looks_a_fixed_depth_says_one_line(
         ("8:B:Wh4=1:Bb2=1", "loss 3", "b2-a1"),
     ],
 )
-def test_a_proved_result_is_told_in_plies(
-    capsys: pytest.CaptureFixture[str], position: str, score: str, line: str
-) -> None:
-    status, out, _ = run(capsys, position)
+def test_a_proved_result_is_told_in_plies(cli: Cli, position: str, score: str, line: str) -> None:
+    status, out, _ = cli("best", position)
     assert status == 0
     *infos, best = answers("dipole", position, out)
     assert infos[-1]["score"] == score and infos[-1]["pv"] == line
@@ -130,21 +120,19 @@ def test_scores_are_told_in_the_game_s_unit() -> None:
     assert format_score(-(WIN - 2), checkers) == "loss 2"
 
 
-def test_positions_are_read_from_stdin(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_positions_are_read_from_stdin(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("8:W:Wc3=1:Bd4=1\n\n8:B:Wc3=1:Bd4=1\n"))
-    status, out, _ = run(capsys, "--depth", "2")
+    status, out, _ = cli("best", "--depth", "2")
     assert status == 0
     bestmoves = [line for line in out.splitlines() if line.startswith("bestmove")]
     assert bestmoves == ["bestmove c3xd4", "bestmove d4xc3"]
 
 
 def test_a_bad_line_on_stdin_is_named_after_the_answers_before_it(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("8:W:Wc3=1:Bd4=1\nnonsense\n8:W:Wc3=1:Bd4=1\n"))
-    status, out, err = run(capsys, "--depth", "2")
+    status, out, err = cli("best", "--depth", "2")
     assert status == 2
     assert out.splitlines()[-1] == "bestmove c3xd4" and out.count("bestmove") == 2
     assert err.count("\n") == 1 and err.startswith("dipole-tui: line 2: 'nonsense' is not a")
@@ -165,10 +153,8 @@ def test_a_bad_line_on_stdin_is_named_after_the_answers_before_it(
         (["--game", "death-stacks", "8:W:Wc3=1:Bd4=1"], "is not a Death Stacks position"),
     ],
 )
-def test_bad_input_is_one_line_with_status_2(
-    capsys: pytest.CaptureFixture[str], args: list[str], message: str
-) -> None:
-    status, out, err = run(capsys, *args)
+def test_bad_input_is_one_line_with_status_2(cli: Cli, args: list[str], message: str) -> None:
+    status, out, err = cli("best", *args)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("dipole-tui: ")
     assert message in err

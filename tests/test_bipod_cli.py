@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_steps import Cli
 
-from dipole_tui.cli import main
 from dipole_tui.games.bipod import BIPOD, START_POSITION, BipodState
 from dipole_tui.records import RecordError, format_record, parse_record
 
@@ -27,15 +27,9 @@ RECORD = """[Game "Bi-Pod"]
 """
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def test_moves_lists_the_legal_moves(capsys: pytest.CaptureFixture[str]) -> None:
+def test_moves_lists_the_legal_moves(cli: Cli) -> None:
     after_adopt = START_POSITION.replace(" 1 -", " 2 2")  # Second runs and moves
-    status, out, _ = run(capsys, "moves", "--game", "bipod", START_POSITION, after_adopt)
+    status, out, _ = cli("moves", "--game", "bipod", START_POSITION, after_adopt)
     lines = out.splitlines()
     assert status == 0 and len(lines) == 2
     first = BIPOD.split_moves(lines[0])  # runner stones contain a space: split as records do
@@ -45,14 +39,14 @@ def test_moves_lists_the_legal_moves(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_moves_prints_an_empty_line_when_the_game_is_over(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
 ) -> None:
-    status, out, _ = run(capsys, "moves", "--game", "bipod", FINAL)
+    status, out, _ = cli("moves", "--game", "bipod", FINAL)
     assert status == 0 and out == "\n"
 
 
-def test_perft_counts_from_the_start(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "perft", "--game", "bipod", "2")
+def test_perft_counts_from_the_start(cli: Cli) -> None:
+    status, out, _ = cli("perft", "--game", "bipod", "2")
     lines = out.splitlines()
     assert status == 0 and lines[:2] == ["1 80", "2 6399"] and lines[2].startswith("time ")
 
@@ -66,25 +60,23 @@ def test_perft_counts_from_the_start(capsys: pytest.CaptureFixture[str]) -> None
         ("", ["1 80", "2 6399"]),
     ],
 )
-def test_perft_takes_a_variant(
-    capsys: pytest.CaptureFixture[str], variant: str, counts: list[str]
-) -> None:
+def test_perft_takes_a_variant(cli: Cli, variant: str, counts: list[str]) -> None:
     depth = str(len(counts))
-    status, out, _ = run(capsys, "perft", "--game", "bipod", "--variant", variant, depth)
+    status, out, _ = cli("perft", "--game", "bipod", "--variant", variant, depth)
     assert status == 0 and out.splitlines()[: len(counts)] == counts
 
 
-def test_perft_from_a_position_with_its_variant(capsys: pytest.CaptureFixture[str]) -> None:
+def test_perft_from_a_position_with_its_variant(cli: Cli) -> None:
     position = START_POSITION + " multi,adopter-runs"
     args = ["perft", "--game", "bipod", "--variant", "adopter-runs,multi", "--position", position]
-    status, out, _ = run(capsys, *args, "1")
+    status, out, _ = cli(*args, "1")
     assert status == 0 and out.splitlines()[0] == "1 82240"
 
 
 def test_replay_prints_the_sample_game_and_its_last_diagram(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
 ) -> None:
-    status, out, _ = run(capsys, "replay", str(SAMPLE))
+    status, out, _ = cli("replay", str(SAMPLE))
     lines = out.splitlines()
     assert status == 0
     assert lines[0] == "Bi-Pod multi: ? (First) v ? (Second), result 0-1"
@@ -95,10 +87,10 @@ def test_replay_prints_the_sample_game_and_its_last_diagram(
     assert lines[-1] == FINAL
 
 
-def test_replay_of_the_default_variant(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_replay_of_the_default_variant(cli: Cli, tmp_path: Path) -> None:
     path = tmp_path / "game.txt"
     path.write_text(RECORD)
-    status, out, _ = run(capsys, "replay", str(path))
+    status, out, _ = cli("replay", str(path))
     lines = out.splitlines()
     assert status == 0 and lines[0] == "Bi-Pod: Ann (First) v Bob (Second), result *"
     assert lines[1:4] == ["1. e1 s3", "2. adopt v2 O", "3. j4"]
@@ -117,19 +109,15 @@ def test_replay_of_the_default_variant(capsys: pytest.CaptureFixture[str], tmp_p
         ),
     ],
 )
-def test_errors_are_one_line_with_status_2(
-    capsys: pytest.CaptureFixture[str], args: list[str], message: str
-) -> None:
-    status, _, err = run(capsys, *args)
+def test_errors_are_one_line_with_status_2(cli: Cli, args: list[str], message: str) -> None:
+    status, _, err = cli(*args)
     assert status == 2 and err.count("\n") == 1 and message in err
 
 
-def test_an_illegal_record_names_the_move(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_an_illegal_record_names_the_move(cli: Cli, tmp_path: Path) -> None:
     path = tmp_path / "bad.txt"
     path.write_text(SAMPLE.read_text().replace("3. v2 O    j4", "3. v2 O    v2"))
-    status, _, err = run(capsys, "replay", str(path))
+    status, _, err = cli("replay", str(path))
     assert status == 2 and err.count("\n") == 1
     assert "line 12, move 3 (Second): the cell v2 is taken" in err
 

@@ -14,7 +14,7 @@ import pytest
 from bipod_reference import read_position, ref_moves
 from perft_table import load_perft_table
 
-from dipole_tui.games.base import GameError, IllegalMoveError, NotationError, Outcome
+from dipole_tui.games.base import GameError, IllegalMoveError, NotationError, Outcome, Termination
 from dipole_tui.games.bipod import (
     ADOPT,
     BIPOD,
@@ -276,7 +276,9 @@ def test_the_runner_wins_with_both_chains_home() -> None:
     assert winners == ["y5 O", "v6 O", "x6 O"]
     play(state, "x6 O")
     assert state.outcome() == Outcome(
-        0, "the o chain from i1 and the O chain from s1 both reach a short side"
+        0,
+        Termination.CHAINS_HOME,
+        "the o chain from i1 and the O chain from s1 both reach a short side",
     )
     assert state.legal_moves() == [] and state.count_moves() == 0
     assert names(state.chains()["o"]) == {"i1", *O_HOME.split()}
@@ -305,28 +307,36 @@ def test_the_blocker_wins_as_soon_as_the_o_chain_is_cut() -> None:
     state = board({"g1 k1 h2": "x"}, to_move=1, runner=0)
     assert state.outcome() is None
     play(state, "j2")
-    assert state.outcome() == Outcome(1, "the o chain from i1 can no longer reach a short side")
+    assert state.outcome() == Outcome(
+        1, Termination.CHAIN_CUT, "the o chain from i1 can no longer reach a short side"
+    )
     assert state.legal_moves() == []
 
 
 def test_the_blocker_wins_as_soon_as_the_big_o_chain_is_cut() -> None:
     state = board({"q1 u1 r2": "x"}, to_move=0, runner=1)
     play(state, "t2")
-    assert state.outcome() == Outcome(0, "the O chain from s1 can no longer reach a short side")
+    assert state.outcome() == Outcome(
+        0, Termination.CHAIN_CUT, "the O chain from s1 can no longer reach a short side"
+    )
 
 
 def test_both_chains_cut_are_both_named() -> None:
     state = board({"g1 k1 h2 j2 q1 u1 r2 t2": "x"})  # both walled in before adoption
     play(state, "adopt")  # First adopts, so First blocks and wins at once
     assert state.outcome() == Outcome(
-        0, "the o chain from i1 and the O chain from s1 can no longer reach a short side"
+        0,
+        Termination.CHAIN_CUT,
+        "the o chain from i1 and the O chain from s1 can no longer reach a short side",
     )
 
 
 def test_stones_of_the_other_colour_block_a_chain_even_the_runners_own() -> None:
     state = board({"g1 k1 h2": "x"}, to_move=0, runner=0)
     play(state, "j2 O")  # the Runner walls in its own o start stone
-    assert state.outcome() == Outcome(1, "the o chain from i1 can no longer reach a short side")
+    assert state.outcome() == Outcome(
+        1, Termination.CHAIN_CUT, "the o chain from i1 can no longer reach a short side"
+    )
 
 
 def test_a_chain_may_run_along_the_long_side_to_its_corner() -> None:
@@ -336,7 +346,9 @@ def test_a_chain_may_run_along_the_long_side_to_its_corner() -> None:
     state = board({route: "."}, to_move=1, runner=0, fill="x")
     assert state.outcome() is None and state.dead_cells() == frozenset()
     play(state, "c1")
-    assert state.outcome() == Outcome(1, "the o chain from i1 can no longer reach a short side")
+    assert state.outcome() == Outcome(
+        1, Termination.CHAIN_CUT, "the o chain from i1 can no longer reach a short side"
+    )
 
 
 def test_joint_impossibility_is_not_detected_early() -> None:
@@ -347,10 +359,14 @@ def test_joint_impossibility_is_not_detected_early() -> None:
     state = board(stones, runner=0, fill="x")
     assert state.outcome() is None and names(state.dead_cells()) == {"'2"}
     play(state, "n6 o")
-    assert state.outcome() == Outcome(1, "the O chain from s1 can no longer reach a short side")
+    assert state.outcome() == Outcome(
+        1, Termination.CHAIN_CUT, "the O chain from s1 can no longer reach a short side"
+    )
     state.undo()
     play(state, "n6 O")
-    assert state.outcome() == Outcome(1, "the o chain from i1 can no longer reach a short side")
+    assert state.outcome() == Outcome(
+        1, Termination.CHAIN_CUT, "the o chain from i1 can no longer reach a short side"
+    )
 
 
 def test_a_full_board_wins_for_the_blocker_unless_the_last_stone_wins() -> None:
@@ -359,16 +375,21 @@ def test_a_full_board_wins_for_the_blocker_unless_the_last_stone_wins() -> None:
     assert state.outcome() is None and legal_texts(state) == ["x6 o", "x6 O"]
     play(state, "x6 o")
     assert state.outcome() == Outcome(
-        1, "the board is full and the O chain from s1 does not reach a short side"
+        1,
+        Termination.CHAIN_CUT,
+        "the board is full and the O chain from s1 does not reach a short side",
     )
     state.undo()
     play(state, "x6 O")  # the last stone both fills the board and wins
     outcome = state.outcome()
     assert outcome is not None and outcome.winner == 0
+    assert outcome.termination is Termination.CHAINS_HOME
     state = board(around, to_move=1, runner=0, fill="x")
     play(state, "x6")
     assert state.outcome() == Outcome(
-        1, "the board is full and the O chain from s1 does not reach a short side"
+        1,
+        Termination.CHAIN_CUT,
+        "the board is full and the O chain from s1 does not reach a short side",
     )
 
 
@@ -379,7 +400,7 @@ def test_a_board_full_before_anyone_adopted_is_a_draw() -> None:
     assert legal_texts(state) == ["p6", "adopt"]
     play(state, "p6")
     assert state.outcome() == Outcome(
-        None, "the board is full and nobody adopted, so nobody has a role"
+        None, Termination.BOARD_FULL, "the board is full and nobody adopted, so nobody has a role"
     )
     assert state.legal_moves() == [] and state.count_moves() == 0  # no adopt on a full board
     with pytest.raises(IllegalMoveError, match="the game is over: the board is full and nobody"):
@@ -390,10 +411,14 @@ def test_adopting_when_a_chain_is_already_cut_loses_for_the_runner_at_once() -> 
     state = board({"g1 k1 h2 j2": "x"})  # before adoption the cut decides nothing
     assert state.outcome() is None and len(state.legal_moves()) == 76
     play(state, "adopt")  # First adopts and blocks: Second runs, and has already lost
-    assert state.outcome() == Outcome(0, "the o chain from i1 can no longer reach a short side")
+    assert state.outcome() == Outcome(
+        0, Termination.CHAIN_CUT, "the o chain from i1 can no longer reach a short side"
+    )
     state = board({"g1 k1 h2 j2": "x"}, variant="adopter-runs")
     play(state, "adopt")  # First adopts and runs: First has lost
-    assert state.outcome() == Outcome(1, "the o chain from i1 can no longer reach a short side")
+    assert state.outcome() == Outcome(
+        1, Termination.CHAIN_CUT, "the o chain from i1 can no longer reach a short side"
+    )
 
 
 @pytest.mark.parametrize("moves", [[], ["e1"], ["e1", "adopt"], ["e1", "adopt", "v2 O"]])
@@ -405,7 +430,7 @@ def test_either_player_may_resign_at_their_turn(moves: list[str]) -> None:
     assert state.is_legal(RESIGN) and RESIGN not in state.legal_moves()
     play(state, "resign")
     name = BIPOD.side_names[resigner]
-    assert state.outcome() == Outcome(1 - resigner, f"{name} resigned")
+    assert state.outcome() == Outcome(1 - resigner, Termination.RESIGNED, f"{name} resigned")
     assert state.legal_moves() == [] and not state.is_legal(RESIGN)
     assert state.position().endswith(" resigned") and state.key == state.zobrist_key()
     again = BIPOD.parse_position(state.position())
@@ -738,7 +763,7 @@ def test_the_sample_game_reproduces_the_sheets_diagrams() -> None:
             assert _board_lines(state.diagram()) == _board_lines(shown[ply]), f"after ply {ply}"
     # The blanks of every diagram are exactly the dead cells: the same six throughout.
     assert names(state.dead_cells()) == {"=1", "a1", "c1", "`2", "b2", "d2"}
-    assert state.outcome() == Outcome(1, "First resigned")
+    assert state.outcome() == Outcome(1, Termination.RESIGNED, "First resigned")
 
 
 def test_the_sample_record_replays_to_the_last_diagram() -> None:
@@ -747,7 +772,7 @@ def test_the_sample_record_replays_to_the_last_diagram() -> None:
     assert record.game is BIPOD and state.variant == "multi" and record.result == "0-1"
     assert isinstance(state, BipodState)
     assert _board_lines(state.diagram()) == _board_lines(SHEET_LAST)
-    assert state.outcome() == Outcome(1, "First resigned")
+    assert state.outcome() == Outcome(1, Termination.RESIGNED, "First resigned")
     assert len(state.moves_played) == 23 and state.moves_played[-1] == RESIGN
     assert state.moves_played[4] == Move("O", (c("v2"),))  # the misprint, corrected
     assert state.diagram().splitlines()[-1] == "First runs (o and O), Second blocks (x)"

@@ -1,4 +1,5 @@
-"""Bots: legal, deterministic with a seed, never touching the state they are shown, and sensible."""
+"""Dipole bots and the search: sensible choices, exact bounds, stops, the weaker levels' yes-or-no
+tests (legal, deterministic, hands off the state: test_bots_conformance.py, for every game)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from dipole_tui.bots import BASELINES, Budget
+from dipole_tui.bots import Budget
 from dipole_tui.bots.dipole_eval import (
     LADDER,
     DipoleKnowledge,
@@ -20,7 +21,7 @@ from dipole_tui.bots.dipole_eval import (
 from dipole_tui.bots.levels import SearchBot, Style
 from dipole_tui.bots.search import INFINITY, Search, noisy_among, plies_to_end
 from dipole_tui.games.dipole import BLACK, DIPOLE, WHITE, DipoleState, Move
-from dipole_tui.registry import create_bot, levels
+from dipole_tui.registry import create_bot
 
 DEPTH_2 = Budget(movetime=None, depth=2)
 
@@ -38,27 +39,6 @@ def random_positions(count: int, seed: int) -> list[DipoleState]:
         if state.legal_moves():
             positions.append(DIPOLE.parse_position(state.position()))
     return positions
-
-
-@pytest.mark.parametrize("name", [*levels("dipole"), *BASELINES])
-def test_every_bot_plays_legal_moves_and_leaves_the_state_alone(name: str) -> None:
-    for state in random_positions(6, seed=len(name)):
-        before = (state.position(), state.key, list(state.moves_played))
-        move = create_bot(name, "dipole", seed=3).choose(state, Budget(movetime=0.05, depth=3))
-        assert move in state.legal_moves()
-        assert (state.position(), state.key, list(state.moves_played)) == before
-
-
-@pytest.mark.parametrize("name", levels("dipole"))
-def test_a_seed_and_a_depth_make_a_bot_deterministic(name: str) -> None:
-    def game(seed: int) -> list[str]:
-        state = DIPOLE.new()
-        bots = [create_bot(name, "dipole", seed=seed), create_bot(name, "dipole", seed=seed + 1)]
-        while state.outcome() is None and len(state.moves_played) < 30:
-            state.play(bots[state.to_move].choose(state, DEPTH_2))
-        return [DIPOLE.format_move(m) for m in state.moves_played]
-
-    assert game(7) == game(7)
 
 
 def test_unknown_bots_are_refused() -> None:

@@ -7,8 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from dipole_tui.cli import main
+from cli_steps import Cli
 
 SAMPLE = Path(__file__).parent / "data" / "sample-dipole.txt"
 START_MOVES = "e1-d2 e1-f2 e1-c3 e1-e3 e1-g3 e1-b4 e1-h4 e1-a5 e1-e5 e1-e7 " + " ".join(
@@ -16,27 +15,19 @@ START_MOVES = "e1-d2 e1-f2 e1-c3 e1-e3 e1-g3 e1-b4 e1-h4 e1-a5 e1-e5 e1-e7 " + "
 )
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def test_moves_prints_one_line_per_position(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(
-        capsys, "moves", "8:W:We1=12:Bd8=12", "8:W:Wc3=1:Bb4=2,d4=2", "8:B:Wc3=1:B"
-    )
+def test_moves_prints_one_line_per_position(cli: Cli) -> None:
+    status, out, _ = cli("moves", "8:W:We1=12:Bd8=12", "8:W:Wc3=1:Bb4=2,d4=2", "8:B:Wc3=1:B")
     assert status == 0
     assert out.split("\n") == [START_MOVES, "pass", "", ""]
 
 
 def test_moves_reads_stdin_when_no_position_is_given(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import io
 
     monkeypatch.setattr("sys.stdin", io.StringIO("8:W:We1=12:Bd8=12\n\n10:B:We1=1:Bf10=1\n"))
-    status, out, _ = run(capsys, "moves", "--game", "dipole")
+    status, out, _ = cli("moves", "--game", "dipole")
     lines = out.splitlines()
     assert status == 0 and len(lines) == 2
     assert lines[0] == START_MOVES
@@ -45,21 +36,21 @@ def test_moves_reads_stdin_when_no_position_is_given(
     assert lines[1] == "f10-e9 f10-g9"
 
 
-def test_perft_prints_depth_lines_then_time(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "perft", "3")
+def test_perft_prints_depth_lines_then_time(cli: Cli) -> None:
+    status, out, _ = cli("perft", "3")
     lines = out.splitlines()
     assert status == 0
     assert lines[:2] == ["1 19", "2 340"]
     assert lines[2].startswith("3 ") and lines[3].startswith("time ")
-    status, out, _ = run(capsys, "perft", "--variant", "10x10", "1")
+    status, out, _ = cli("perft", "--variant", "10x10", "1")
     assert out.splitlines()[0] == "1 29"
-    status, out, _ = run(capsys, "perft", "--position", "8:W:Wc3=1:Bb4=2,d4=2", "2")
+    status, out, _ = cli("perft", "--position", "8:W:Wc3=1:Bb4=2,d4=2", "2")
     # White passes (1), then Black's moves: b4 and d4 2-stacks.
     assert out.splitlines()[0] == "1 1"
 
 
-def test_replay_ends_with_the_final_position(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "replay", str(SAMPLE))
+def test_replay_ends_with_the_final_position(cli: Cli) -> None:
+    status, out, _ = cli("replay", str(SAMPLE))
     lines = out.splitlines()
     assert status == 0
     assert lines[0].startswith("Dipole 8x8: Ann (White) v Bob (Black), result 0-1")
@@ -81,21 +72,17 @@ def test_replay_ends_with_the_final_position(capsys: pytest.CaptureFixture[str])
         (["frobnicate"], "invalid choice: 'frobnicate'"),
     ],
 )
-def test_errors_are_one_line_with_status_2(
-    capsys: pytest.CaptureFixture[str], args: list[str], message: str
-) -> None:
-    status, _, err = run(capsys, *args)
+def test_errors_are_one_line_with_status_2(cli: Cli, args: list[str], message: str) -> None:
+    status, _, err = cli(*args)
     assert status == 2
     assert err.count("\n") == 1 and err.startswith("dipole-tui: ")
     assert message in err
 
 
-def test_a_corrupt_record_is_reported_not_raised(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_a_corrupt_record_is_reported_not_raised(cli: Cli, tmp_path: Path) -> None:
     path = tmp_path / "corrupt.txt"
     path.write_text(SAMPLE.read_text().replace("9. e7-off:3", "9. e7-off:9"))
-    status, _, err = run(capsys, "replay", str(path))
+    status, _, err = cli("replay", str(path))
     assert status == 2
     assert "line 17, move 9 (White): cannot remove 9 checkers: the stack on e7 has only 3" in err
 
@@ -127,8 +114,8 @@ def test_the_installed_command_and_module_entry_point_work() -> None:
     ],
 )
 def test_play_refuses_bad_options_before_opening_the_app(
-    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+    cli: Cli, args: list[str], message: str
 ) -> None:
-    status, out, err = run(capsys, *args)
+    status, out, err = cli(*args)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and message in err

@@ -12,7 +12,7 @@ import pytest
 from death_stacks_reference import read_position, ref_moves
 from perft_table import load_perft_table
 
-from dipole_tui.games.base import GameError, IllegalMoveError, NotationError, Outcome
+from dipole_tui.games.base import GameError, IllegalMoveError, NotationError, Outcome, Termination
 from dipole_tui.games.death_stacks import (
     BLACK,
     DEATH_STACKS,
@@ -289,7 +289,7 @@ def test_a_too_tall_move_may_build_another_too_tall_stack() -> None:
 def test_a_player_wins_when_the_opponent_controls_no_stack() -> None:
     state = board({"c3": "rrr", "f3": "bb"})
     play(state, "c3-3-f3")
-    assert state.outcome() == Outcome(RED, "Black controls no stack")
+    assert state.outcome() == Outcome(RED, Termination.NO_STACKS, "Black controls no stack")
     assert state.legal_moves() == [] and state.count_moves() == 0
     assert state.pieces(BLACK) == 2  # Black's pieces are buried, not gone
 
@@ -298,12 +298,16 @@ def test_buried_pieces_do_not_count_as_control() -> None:
     state = board({"c3": "bbr", "d4": "b"}, "b")
     assert state.outcome() is None
     play(state, "d4-1-c3")  # Black covers Red's last stack: c3 is b b r b
-    assert state.outcome() == Outcome(BLACK, "Red controls no stack")
+    assert state.outcome() == Outcome(BLACK, Termination.NO_STACKS, "Red controls no stack")
 
 
 def test_a_position_where_a_side_controls_nothing_is_over() -> None:
-    assert board({"c3": "rb"}, "r").outcome() == Outcome(BLACK, "Red controls no stack")
-    assert board({"c3": "rb"}, "b").outcome() == Outcome(BLACK, "Red controls no stack")
+    assert board({"c3": "rb"}, "r").outcome() == Outcome(
+        BLACK, Termination.NO_STACKS, "Red controls no stack"
+    )
+    assert board({"c3": "rb"}, "b").outcome() == Outcome(
+        BLACK, Termination.NO_STACKS, "Red controls no stack"
+    )
     assert board({"c3": "b", "d3": "r"}).outcome() is None
 
 
@@ -315,7 +319,9 @@ def test_third_occurrence_with_the_same_side_to_move_draws() -> None:
     play(state, *shuffle[:3])
     assert state.outcome() is None
     play(state, shuffle[3])
-    assert state.outcome() == Outcome(None, "the same position occurred for the third time")
+    assert state.outcome() == Outcome(
+        None, Termination.REPETITION, "the same position occurred for the third time"
+    )
     assert state.legal_moves() == [] and state.count_moves() == 0
     with pytest.raises(IllegalMoveError, match="the game is over: the same position occurred"):
         DEATH_STACKS.parse_move("a1-1-a2", state)

@@ -11,7 +11,7 @@ import dataclasses
 import pytest
 from reference import of_state, ref_moves
 
-from dipole_tui.games.base import GameError, IllegalMoveError, NotationError, Outcome
+from dipole_tui.games.base import GameError, IllegalMoveError, NotationError, Outcome, Termination
 from dipole_tui.games.dipole import (
     BLACK,
     DIPOLE,
@@ -411,9 +411,7 @@ def test_capturing_the_last_enemy_stack_wins_at_once() -> None:
     state = pos("8:W:We5=2,a1=4:Be3=2")
     state.play(DIPOLE.parse_move("e5xe3", state))
     outcome = state.outcome()
-    assert isinstance(outcome, Outcome)
-    assert outcome.winner == WHITE
-    assert "Black has no checkers" in outcome.reason
+    assert outcome == Outcome(WHITE, Termination.NO_CHECKERS, "Black has no checkers left")
     assert state.legal_moves() == []
     assert state.count_moves() == 0
     assert refusal(state, "pass").startswith("the game is over")
@@ -424,7 +422,7 @@ def test_capturing_the_last_enemy_stack_wins_at_once() -> None:
 def test_black_capturing_the_last_white_stack_wins() -> None:
     state = pos("8:B:Wc3=1:Bd4=1,h8=2")
     state.play(DIPOLE.parse_move("d4xc3", state))
-    assert state.outcome() == Outcome(BLACK, "White has no checkers left")
+    assert state.outcome() == Outcome(BLACK, Termination.NO_CHECKERS, "White has no checkers left")
 
 
 def test_removing_your_own_last_checker_loses() -> None:
@@ -443,7 +441,7 @@ def test_black_removing_its_own_last_checkers_loses() -> None:
     state.play(DIPOLE.parse_move("b2-off:2", state))
     outcome = state.outcome()
     assert outcome is not None and outcome.winner == WHITE
-    assert "Black has no checkers" in outcome.reason
+    assert outcome.termination is Termination.NO_CHECKERS
 
 
 def test_a_position_with_an_empty_side_is_a_finished_game() -> None:
@@ -459,8 +457,9 @@ def test_outcome_is_a_frozen_typed_value() -> None:
     assert state.outcome() is None  # no draws: None only while both sides have checkers
     state.play(DIPOLE.parse_move("e1-off:12", state))
     outcome = state.outcome()
-    assert outcome == Outcome(BLACK, "White has no checkers left")
+    assert outcome == Outcome(BLACK, Termination.NO_CHECKERS, "White has no checkers left")
     assert isinstance(outcome.winner, int) and isinstance(outcome.reason, str)
+    assert isinstance(outcome.termination, Termination)
     with pytest.raises(dataclasses.FrozenInstanceError):
         outcome.winner = WHITE  # type: ignore[misc]  # assigning to a frozen field on purpose
 

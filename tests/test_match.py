@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import cast
 
 import pytest
+from cli_steps import Cli
 
 from dipole_tui import match as matches
 from dipole_tui.bots import Bot, Budget, RandomBot
 from dipole_tui.bots.search import Stop
-from dipole_tui.cli import main
 from dipole_tui.games import DIPOLE
 from dipole_tui.games.base import M, State
 from dipole_tui.match import (
@@ -42,12 +42,6 @@ class FirstMoveBot:
 
 def first_or_registered(name: str, game_key: str, seed: int | None) -> Bot:
     return FirstMoveBot() if name == "first" else create_bot(name, game_key, seed)
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def fake_result(index: int, winner: int | None, a_is_white: bool = True) -> GameResult:
@@ -225,9 +219,9 @@ def test_an_illegal_move_loses_the_game(tmp_path: Path) -> None:
 # -- the command -------------------------------------------------------------------------------
 
 
-def test_the_command_prints_games_then_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_prints_games_then_the_summary(cli: Cli) -> None:
     args = ("match", "random", "random", "--games", "5", "--depth", "1", "--seed", "9")
-    status, out, err = run(capsys, *args)
+    status, out, err = cli(*args)
     lines = out.splitlines()
     assert status == 0 and err == ""
     assert lines[0] == "match: random (A) v random (B), Dipole 8x8, 5 games, depth 1 a move, seed 9"
@@ -240,15 +234,12 @@ def test_the_command_prints_games_then_the_summary(capsys: pytest.CaptureFixture
     assert lines[7].split(" (")[0] in {f"random {w} - {5 - w} random" for w in range(6)}
     assert "draws): random scores " in lines[7] and ", Elo " in lines[7]
     # The same seed, the same output.
-    assert run(capsys, *args)[1] == out
+    assert cli(*args)[1] == out
 
 
-def test_saved_games_replay_to_the_same_final_position(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_saved_games_replay_to_the_same_final_position(cli: Cli, tmp_path: Path) -> None:
     save_dir = tmp_path / "games" / "new"  # created as needed
-    status, out, _ = run(
-        capsys, "match", "random", "random", "--games", "3", "--depth", "1", "--seed", "5",
+    status, out, _ = cli("match", "random", "random", "--games", "3", "--depth", "1", "--seed", "5",
         "--save-dir", str(save_dir),
     )  # fmt: skip
     assert status == 0
@@ -265,10 +256,10 @@ def test_saved_games_replay_to_the_same_final_position(
         assert f"{result.result} in {result.plies} plies" in out
 
 
-def test_two_jobs_give_the_same_results_as_one(capsys: pytest.CaptureFixture[str]) -> None:
+def test_two_jobs_give_the_same_results_as_one(cli: Cli) -> None:
     args = ["match", "random", "random", "--games", "6", "--depth", "1", "--seed", "21"]
-    status, one, _ = run(capsys, *args)
-    status_two, two, _ = run(capsys, *args, "--jobs", "2")
+    status, one, _ = cli(*args)
+    status_two, two, _ = cli(*args, "--jobs", "2")
     assert status == status_two == 0
     assert two.splitlines()[0] == one.splitlines()[0] + ", 2 jobs"
     assert two.splitlines()[1:] == one.splitlines()[1:]
@@ -298,33 +289,27 @@ def test_workers_started_either_way_agree_with_one_process(method: str) -> None:
         (["match", "random", "random", "--variant", "9x9"], "Dipole has no variant '9x9'"),
     ],
 )
-def test_errors_are_one_line_with_status_2(
-    capsys: pytest.CaptureFixture[str], args: list[str], message: str
-) -> None:
-    status, out, err = run(capsys, *args)
+def test_errors_are_one_line_with_status_2(cli: Cli, args: list[str], message: str) -> None:
+    status, out, err = cli(*args)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("dipole-tui: ")
     assert message in err
 
 
-def test_an_unwritable_save_dir_fails_before_any_game(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_an_unwritable_save_dir_fails_before_any_game(cli: Cli, tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
-    status, out, err = run(capsys, "match", "random", "random", "--save-dir", str(blocker / "d"))
+    status, out, err = cli("match", "random", "random", "--save-dir", str(blocker / "d"))
     assert status == 2 and out == ""
     assert err == f"dipole-tui: cannot write to {blocker / 'd'}: Not a directory\n"
 
 
-def test_an_unavailable_bot_is_one_line(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_an_unavailable_bot_is_one_line(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     def missing(name: str, game_key: str = "dipole", seed: int | None = None) -> Bot:
         raise ImportError("No module named 'dipole_tui.bots.levels'")
 
     monkeypatch.setattr(matches, "create_bot", missing)
-    status, out, err = run(capsys, "match", "hard", "random", "--games", "2")
+    status, out, err = cli("match", "hard", "random", "--games", "2")
     assert status == 2 and out == ""
     assert err == (
         "dipole-tui: bot 'hard' is not available for dipole: "
@@ -332,9 +317,7 @@ def test_an_unavailable_bot_is_one_line(
     )
 
 
-def test_ctrl_c_prints_the_summary_so_far(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_ctrl_c_prints_the_summary_so_far(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     calls = iter(range(1000))
 
     class InterruptedBot(RandomBot):
@@ -347,7 +330,7 @@ def test_ctrl_c_prints_the_summary_so_far(
         return InterruptedBot(seed)
 
     monkeypatch.setattr(matches, "create_bot", factory)
-    status, out, err = run(capsys, "match", "random", "random", "--games", "10", "--seed", "1")
+    status, out, err = cli("match", "random", "random", "--games", "10", "--seed", "1")
     lines = out.splitlines()
     assert status == 130 and err == "dipole-tui: interrupted\n"
     played = sum(1 for line in lines if line.startswith("game "))

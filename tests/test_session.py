@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipole_tui.games.base import GameError, Outcome, S
+from dipole_tui.games.base import GameError, Outcome, S, Termination
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS, DeathStacksState
 from dipole_tui.games.dipole import DIPOLE, OFF, PASS, Dipole, DipoleState, Move
@@ -570,4 +570,8 @@ def test_each_game_says_which_moves_are_passes() -> None:
 
 
 def test_an_outcome_says_its_result_as_records_write_it() -> None:
-    assert [Outcome(w, "").result() for w in (0, 1, None)] == ["1-0", "0-1", "1/2-1/2"]
+    assert [Outcome(w, Termination.OTHER, "").result() for w in (0, 1, None)] == [
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+    ]

@@ -9,9 +9,9 @@ from itertools import combinations, permutations
 from pathlib import Path
 
 import pytest
+from cli_steps import Cli
 from toy_game import ENTRY, TOY
 
-from dipole_tui.cli import main
 from dipole_tui.records import format_record
 from dipole_tui.registry import REGISTRY
 
@@ -25,12 +25,6 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> None:
     """The toy in the registry, as an entry of its own; the command line builds its --game
     choices from the registry, so this is done before main() is called."""
     monkeypatch.setitem(REGISTRY, TOY.key, ENTRY)
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], str]:
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out.splitlines(), err
 
 
 def three_in_a_row(cells: tuple[int, ...]) -> bool:
@@ -48,57 +42,56 @@ def brute_force_perft(depth: int) -> int:
     return count
 
 
-def test_the_toy_is_a_game_only_once_registered(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    status, _, err = run(capsys, "moves", "--game", "toy", ".../.../... x")
+def test_the_toy_is_a_game_only_once_registered(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    status, _, err = cli("moves", "--game", "toy", ".../.../... x")
     assert status == 2 and "invalid choice: 'toy'" in err
     monkeypatch.setitem(REGISTRY, TOY.key, ENTRY)
-    status, out, _ = run(capsys, "moves", "--game", "toy", ".../.../... x")
-    assert status == 0 and out == ["a1 b1 c1 a2 b2 c2 a3 b3 c3"]
+    status, out, _ = cli("moves", "--game", "toy", ".../.../... x")
+    lines = out.splitlines()
+    assert status == 0 and lines == ["a1 b1 c1 a2 b2 c2 a3 b3 c3"]
 
 
-def test_moves_lists_the_toys_moves(toy: None, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(
-        capsys, "moves", "--game", "toy", "x.o/.x./o.. x", "xxx/oo./... o", "oo./xx./x.. x misere"
+def test_moves_lists_the_toys_moves(toy: None, cli: Cli) -> None:
+    status, out, _ = cli(
+        "moves", "--game", "toy", "x.o/.x./o.. x", "xxx/oo./... o", "oo./xx./x.. x misere"
     )
+    lines = out.splitlines()
     assert status == 0
     # Crosses to move: the five empty cells, a1 first; then a game over (Crosses has a row);
     # then, misere, Crosses to move with no line yet.
-    assert out == ["b1 c1 a2 c2 b3", "", "b1 c1 c2 c3"]
+    assert lines == ["b1 c1 a2 c2 b3", "", "b1 c1 c2 c3"]
 
 
-def test_a_bad_toy_position_is_one_line(toy: None, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(capsys, "moves", "--game", "toy", "xo/.../... x")
-    assert status == 2 and out == []
+def test_a_bad_toy_position_is_one_line(toy: None, cli: Cli) -> None:
+    status, out, err = cli("moves", "--game", "toy", "xo/.../... x")
+    lines = out.splitlines()
+    assert status == 2 and lines == []
     assert (
         err == "dipole-tui: position 1: a Toy position has 3 ranks of 3 cells, not 'xo/.../...'\n"
     )
 
 
 @pytest.mark.parametrize("variant", TOY.variants)
-def test_perft_counts_what_brute_force_counts(
-    toy: None, capsys: pytest.CaptureFixture[str], variant: str
-) -> None:
+def test_perft_counts_what_brute_force_counts(toy: None, cli: Cli, variant: str) -> None:
     depth = 6  # the first depth at which games that ended (at ply 5) are left out
-    status, out, _ = run(capsys, "perft", "--game", "toy", "--variant", variant, str(depth))
-    assert status == 0 and out[-1].startswith("time ")
-    assert out[:-1] == [f"{ply} {brute_force_perft(ply)}" for ply in range(1, depth + 1)]
-    assert out[depth - 1] == "6 54720"  # and what the literature counts
+    status, out, _ = cli("perft", "--game", "toy", "--variant", variant, str(depth))
+    lines = out.splitlines()
+    assert status == 0 and lines[-1].startswith("time ")
+    assert lines[:-1] == [f"{ply} {brute_force_perft(ply)}" for ply in range(1, depth + 1)]
+    assert lines[depth - 1] == "6 54720"  # and what the literature counts
 
 
-def test_replay_reads_a_toy_record(
-    toy: None, capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_replay_reads_a_toy_record(toy: None, cli: Cli, tmp_path: Path) -> None:
     state = TOY.new()
     for text in ("b2", "a1", "c3", "a3", "a2", "c2", "b3", "b1", "c1"):
         state.play(TOY.parse_move(text, state))
     record = tmp_path / "toy.txt"
     record.write_text(format_record(TOY, state, {"White": "Ann", "Black": "Bo"}))
     assert '[Game "Toy"]' in record.read_text()
-    status, out, _ = run(capsys, "replay", str(record))
+    status, out, _ = cli("replay", str(record))
+    lines = out.splitlines()
     assert status == 0
-    assert out == [
+    assert lines == [
         "Toy standard: Ann (Crosses) v Bo (Noughts), result 1/2-1/2",
         "1. b2 a1",
         "2. c3 a3",
@@ -114,10 +107,9 @@ def test_replay_reads_a_toy_record(
     ]
 
 
-def test_bots_play_the_toy_in_a_match(toy: None, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bots_play_the_toy_in_a_match(toy: None, cli: Cli) -> None:
     """The entry's ladder (its knowledge and styles) serves the bots of the match command."""
-    status, out, _ = run(
-        capsys,
+    status, out, _ = cli(
         "match",
         "--game",
         "toy",
@@ -130,18 +122,18 @@ def test_bots_play_the_toy_in_a_match(toy: None, capsys: pytest.CaptureFixture[s
         "--seed",
         "1",
     )
+    lines = out.splitlines()
     assert status == 0
-    assert out[0].startswith("match: hard (A) v random (B), Toy standard, 4 games")
-    games = [line for line in out if line.startswith("game ")]
+    assert lines[0].startswith("match: hard (A) v random (B), Toy standard, 4 games")
+    games = [line for line in lines if line.startswith("game ")]
     assert len(games) == 4
     assert all(re.search(r": (1-0|0-1|1/2-1/2) in [5-9] plies \(", line) for line in games)
-    assert out[-1].startswith("hard ") and "random" in out[-1]
+    assert lines[-1].startswith("hard ") and "random" in lines[-1]
 
 
-def test_a_game_with_no_board_is_refused_by_play_in_one_line(
-    toy: None, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_game_with_no_board_is_refused_by_play_in_one_line(toy: None, cli: Cli) -> None:
     """The toy names no board the app can import: `play` says so, and the app never starts."""
-    code, out, err = run(capsys, "play", "--game", "toy", "--new")
-    assert code == 2 and out == []
+    code, out, err = cli("play", "--game", "toy", "--new")
+    lines = out.splitlines()
+    assert code == 2 and lines == []
     assert err == "dipole-tui: Toy can be studied with moves, perft and replay, not played yet\n"

@@ -12,7 +12,7 @@ import random
 import re
 
 from dipole_tui.bots.levels import Style
-from dipole_tui.bots.search import INFINITY
+from dipole_tui.bots.search import Knowledge
 from dipole_tui.games.base import (
     Figures,
     Game,
@@ -20,6 +20,7 @@ from dipole_tui.games.base import (
     NotationError,
     Outcome,
     State,
+    Termination,
     Threat,
     shown,
 )
@@ -88,10 +89,12 @@ class ToyState(State[Move]):
         for side in (CROSSES, NOUGHTS):
             if line_of(self.cells, side):
                 if self._variant == MISERE:
-                    return Outcome(1 - side, f"{SIDE_NAMES[side]} made three in a row")
-                return Outcome(side, f"{SIDE_NAMES[side]} made three in a row")
+                    return Outcome(
+                        1 - side, Termination.OTHER, f"{SIDE_NAMES[side]} made three in a row"
+                    )
+                return Outcome(side, Termination.OTHER, f"{SIDE_NAMES[side]} made three in a row")
         if None not in self.cells:
-            return Outcome(None, "the board is full")
+            return Outcome(None, Termination.BOARD_FULL, "the board is full")
         return None
 
     def legal_moves(self) -> list[Move]:
@@ -206,37 +209,14 @@ class Toy(Game[ToyState, Move]):
 TOY = Toy()
 
 
-class ToyKnowledge:
-    """What the search needs: the open lines of the side to move less the opponent's."""
+class ToyKnowledge(Knowledge[ToyState, Move]):
+    """What the search needs: the open lines of the side to move less the opponent's (no move
+    is noisy, so the search orders them by its own tables)."""
 
     def evaluate(self, state: ToyState) -> int:
         rows = TOY.figures(state).rows
         mine, theirs = int(rows[state.to_move][1]), int(rows[1 - state.to_move][1])
         return theirs - mine if state.variant == MISERE else mine - theirs
-
-    def key(self, state: ToyState) -> int:
-        return state.key
-
-    def decided(self, state: ToyState) -> int | None:
-        return None
-
-    def quiet_gain(self, state: ToyState) -> int | None:
-        return None  # no bound: every move is searched
-
-    def gain(self, state: ToyState, move: Move) -> int:
-        return INFINITY  # never asked, as quiet_gain is None
-
-    def is_noisy(self, state: ToyState, move: Move) -> bool:
-        return False
-
-    def noisy_moves(self, state: ToyState) -> list[Move]:
-        return []
-
-    def order(self, state: ToyState, move: Move) -> int:
-        return int(move == 4)  # the centre first
-
-    def candidates(self, state: ToyState) -> list[Move]:
-        return state.legal_moves()
 
 
 LADDER = {

@@ -39,7 +39,7 @@ from ..games.bipod import (
     Move,
 )
 from .levels import Ladder, Style
-from .search import INFINITY, ScoreUnit
+from .search import Knowledge, ScoreUnit
 
 ALL = sum(BITS)
 GOAL_BITS = sum(BITS[cell] for cell in GOALS)
@@ -146,8 +146,9 @@ def _by_level(cells: int, levels: list[int]) -> list[int]:
     return found + _cells(cells)
 
 
-class BipodKnowledge:
-    """The evaluation and candidate moves every Bi-Pod level plays with."""
+class BipodKnowledge(Knowledge[BipodState, Move]):
+    """The evaluation and candidate moves every Bi-Pod level plays with (no move is noisy: the
+    candidates' order is the move order)."""
 
     harder = 100  # per stone the harder chain still needs
     total = 50  # per stone both chains still need
@@ -222,7 +223,7 @@ class BipodKnowledge:
             return self.runner_value(state, False)
         return -self.runner_value(state, True)  # the other runs and moves next
 
-    # -- the Knowledge protocol ----------------------------------------------------------
+    # -- the knowledge -------------------------------------------------------------------
 
     def evaluate(self, state: BipodState) -> int:
         if state.runner is None:
@@ -231,32 +232,6 @@ class BipodKnowledge:
         runs = state.runner == state.to_move
         value = self.runner_value(state, runs)
         return value if runs else -value
-
-    def key(self, state: BipodState) -> int:
-        key: int = state.key
-        return key
-
-    def decided(self, state: BipodState) -> int | None:
-        """Only a search tells how a game of it ends."""
-        return None
-
-    def quiet_gain(self, state: BipodState) -> int | None:
-        """None: no bound is known."""
-        return None
-
-    def gain(self, state: BipodState, move: Move) -> int:
-        """Unbounded (never asked, as `quiet_gain` is None)."""
-        return INFINITY
-
-    def noisy_moves(self, state: BipodState) -> list[Move]:
-        """None: no move is noisy."""
-        return []
-
-    def is_noisy(self, state: BipodState, move: Move) -> bool:
-        return False
-
-    def order(self, state: BipodState, move: Move) -> int:
-        return 0
 
     def candidates(self, state: BipodState) -> list[Move]:
         """The moves worth searching, likeliest first: never the whole list before adoption in

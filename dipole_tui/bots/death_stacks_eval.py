@@ -25,7 +25,7 @@ from ..games.death_stacks import (
     Stack,
 )
 from .levels import Ladder, Style
-from .search import INFINITY, ScoreUnit, noisy_among
+from .search import Knowledge, ScoreUnit
 
 
 def _masks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
@@ -63,8 +63,9 @@ def reach(origin: int, stack: Stack) -> int:
     return squares
 
 
-class DeathStacksKnowledge:
-    """The evaluation every Death Stacks level plays with; levels differ in how far they look."""
+class DeathStacksKnowledge(Knowledge[DeathStacksState, Move]):
+    """The evaluation every Death Stacks level plays with; levels differ in how far they look.
+    Every legal move is searched, captures first; no bound on a move's gain is known."""
 
     control = 20  # per stack controlled
     captive = 4  # per enemy piece held under an own stack
@@ -142,29 +143,6 @@ class DeathStacksKnowledge:
             + self.threat * (threats[me] - threats[you] + self.tempo * best[me])
             + bonus
         )
-
-    def key(self, state: DeathStacksState) -> int:
-        key: int = state.key
-        return key
-
-    def decided(self, state: DeathStacksState) -> int | None:
-        """Only a search tells how a game of it ends."""
-        return None
-
-    def candidates(self, state: DeathStacksState) -> list[Move]:
-        """Every legal move: the branching is small enough to search them all."""
-        return state.legal_moves()
-
-    def quiet_gain(self, state: DeathStacksState) -> int | None:
-        """None: no bound is known."""
-        return None
-
-    def gain(self, state: DeathStacksState, move: Move) -> int:
-        """Unbounded (never asked, as `quiet_gain` is None)."""
-        return INFINITY
-
-    def noisy_moves(self, state: DeathStacksState) -> list[Move]:
-        return noisy_among(self, state)
 
     def is_noisy(self, state: DeathStacksState, move: Move) -> bool:
         """A capture: landing on an enemy stack (ordered first; quiescence is not used)."""

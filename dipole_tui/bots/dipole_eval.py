@@ -12,7 +12,7 @@ from functools import cache
 
 from ..games.dipole import BLACK, OFF, STRIDE, WHITE, DipoleState, Move
 from .levels import Ladder, Style
-from .search import INFINITY, ScoreUnit
+from .search import INFINITY, Knowledge, ScoreUnit
 
 
 @cache
@@ -71,9 +71,10 @@ def race_decided(state: DipoleState) -> int | None:
     return 2 * theirs if mine > theirs else -(2 * mine - 1)
 
 
-class DipoleKnowledge:
+class DipoleKnowledge(Knowledge[DipoleState, Move]):
     """The evaluation every level plays with: material first, then the race. Threats are left
-    to the quiescence search, which plays the captures out."""
+    to the quiescence search, which plays the captures out. The levels below `hard` play every
+    race out (nothing is `decided`); every legal move is searched."""
 
     material_weight = 12
     far_row_cost = 0  # a checker's cost on its far row, on top of its one step of the race
@@ -82,10 +83,6 @@ class DipoleKnowledge:
         me, cost = state.to_move, self.far_row_cost
         material = state.checkers[me] - state.checkers[1 - me]
         return self.material_weight * material + race(state, me, cost) - race(state, 1 - me, cost)
-
-    def decided(self, state: DipoleState) -> int | None:
-        """The levels below `hard` play every race out."""
-        return None
 
     def quiet_gain(self, state: DipoleState) -> int | None:
         """0: a move that captures nothing moves checkers forward or off, so it only spends
@@ -110,14 +107,6 @@ class DipoleKnowledge:
             return INFINITY
         theirs = worth(state.size, 1 - me, self.far_row_cost)[target]
         return taken * (self.material_weight + theirs) + moved
-
-    def key(self, state: DipoleState) -> int:
-        key: int = state.key
-        return key
-
-    def candidates(self, state: DipoleState) -> list[Move]:
-        """Every legal move: the branching is small enough to search them all."""
-        return state.legal_moves()
 
     def is_noisy(self, state: DipoleState, move: Move) -> bool:
         return bool(move.capture)

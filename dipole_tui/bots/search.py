@@ -1,16 +1,17 @@
 """A game-neutral alpha-beta search: iterative deepening negamax with principal variation search,
 a transposition table, killer and history move ordering, and a quiescence search of noisy moves.
 
-What a game must supply is a `Knowledge`: an evaluation from the side to move's point of view, a
-hash key, which moves are noisy (searched past the horizon: captures in Dipole, whose reach is
-long), a static ordering score, and the candidate moves worth searching (every legal move, unless
-the game has too many to expand, like Bi-Pod's multi variant). Everything else comes from the rules
-core's protocol.
+What a game must supply is a `Knowledge`: an evaluation from the side to move's point of view,
+and where it knows better than the defaults, which moves are noisy (searched first and past the
+horizon: captures in Dipole, whose reach is long), a static ordering score, and the candidate
+moves worth searching (every legal move, unless the game has too many to expand, like Bi-Pod's
+multi variant). Everything else comes from the rules core's protocol.
 """
 
 from __future__ import annotations
 
 import time
+from abc import ABC, abstractmethod
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,48 +28,62 @@ EXACT, LOWER, UPPER = 0, 1, 2
 MAX_QUIESCENCE = 8  # noisy plies searched past the horizon at most
 
 
-class Knowledge(Protocol[S_contra, M]):
-    """What the search needs to know about one game."""
+class Knowledge(ABC, Generic[S_contra, M]):
+    """What the search needs to know about one game. A game writes its evaluation; the rest
+    has defaults that suit a game with no noisy moves and no shortcuts, and a game overrides
+    what it knows better: its move order (`is_noisy` and `order` for the moves searched first,
+    or `candidates`), bounds on a move's gain, or positions decided without a search."""
 
+    @abstractmethod
     def evaluate(self, state: S_contra) -> int:
         """The position's value for the side to move (positive: better for it)."""
-        ...
 
-    def key(self, state: S_contra) -> int: ...
+    def key(self, state: S_contra) -> int:
+        """The position's hash key for the search's tables: the state's Zobrist key."""
+        key: int = state.key
+        return key
 
     def decided(self, state: S_contra) -> int | None:
         """How many plies from here the game ends with best play, if the game's knowledge can
-        tell without a search (positive: the side to move wins; negative: it loses); else None."""
-        ...
+        tell without a search (positive: the side to move wins; negative: it loses); else None,
+        as by default: only a search tells."""
+        return None
 
     def quiet_gain(self, state: S_contra) -> int | None:
         """At most how much a quiet (not noisy) move can raise the evaluation of the side that
         plays it, where `gain` bounds every move (no move can end or decide the game but as
-        `gain` says); else None. The last ply before the horizon, and the quiescence search,
-        then skip the moves that cannot lift the evaluation above what is already assured:
-        exactly, as searching them would have found, only sooner."""
-        ...
+        `gain` says); else None, as by default: no bound is known. The last ply before the
+        horizon, and the quiescence search, then skip the moves that cannot lift the evaluation
+        above what is already assured: exactly, as searching them would have found, only
+        sooner."""
+        return None
 
     def gain(self, state: S_contra, move: M) -> int:
         """At most how much `move` raises the evaluation of the side that plays it (asked only
-        where `quiet_gain` is not None)."""
-        ...
+        where `quiet_gain` is not None); unbounded by default."""
+        return INFINITY
 
-    def is_noisy(self, state: S_contra, move: M) -> bool: ...
+    def is_noisy(self, state: S_contra, move: M) -> bool:
+        """Whether `move` is searched first and past the horizon (Dipole's captures); by
+        default no move is."""
+        return False
 
     def noisy_moves(self, state: S_contra) -> list[M]:
         """The legal noisy moves, likeliest to gain first: what the search plays out past its
-        horizon (a game's knowledge may find them faster than by sorting all the moves)."""
-        ...
+        horizon. By default picked from the candidates; a game's knowledge may find them
+        faster."""
+        return noisy_among(self, state)
 
     def order(self, state: S_contra, move: M) -> int:
-        """Static ordering: higher first (big captures before quiet moves)."""
-        ...
+        """Static ordering of the noisy moves (and of every move in the solver): higher first
+        (big captures before quiet moves). By default none goes before another."""
+        return 0
 
     def candidates(self, state: S_contra) -> list[M]:
-        """The legal moves the search expands, likeliest first; `state.legal_moves()` where
-        every move is worth a look. Never empty while the game goes on."""
-        ...
+        """The legal moves the search expands, likeliest first; by default every legal move.
+        Never empty while the game goes on."""
+        moves: list[M] = state.legal_moves()
+        return moves
 
 
 def noisy_among(knowledge: Knowledge[S_contra, M], state: S_contra) -> list[M]:

@@ -3,7 +3,7 @@
 The games the program offers are registered in `dipole_tui.registry`, with their bots and boards.
 """
 
-from .base import Game, GameError, IllegalMoveError, NotationError, Outcome, shown
+from .base import Game, GameError, IllegalMoveError, NotationError, Outcome, Termination, shown
 from .bipod import BIPOD
 from .death_stacks import DEATH_STACKS
 from .dipole import DIPOLE
@@ -17,5 +17,6 @@ __all__ = [
     "IllegalMoveError",
     "NotationError",
     "Outcome",
+    "Termination",
     "shown",
 ]

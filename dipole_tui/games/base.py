@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Generic, TypeVar
 
 
@@ -49,11 +50,30 @@ class IllegalMoveError(GameError):
     """A well-formed move that the rules forbid here; the message says why, in the game's words."""
 
 
+class Termination(Enum):
+    """Which rule ended a game, for code to match on; `Outcome.reason` tells players in words.
+
+    One member per way the games end, named after the rule, as python-chess's `Termination`."""
+
+    NO_CHECKERS = "no checkers"  # Dipole: a side has no checkers left, and loses
+    NO_STACKS = "no stacks"  # Death Stacks: a side controls no stack, and loses
+    REPETITION = "repetition"  # Death Stacks: the same position a third time, a draw
+    CHAINS_HOME = "chains home"  # Bi-Pod: both runner chains reach a short side, the Runner wins
+    CHAIN_CUT = "chain cut"  # Bi-Pod: a runner chain can no longer reach a short side
+    BOARD_FULL = "board full"  # the board filled with no result: a draw (Bi-Pod before adoption)
+    RESIGNED = "resigned"  # Bi-Pod: a player resigned
+    # A rule of a game's own that no member names (the tests' toy game's three in a row): the
+    # reason says which. A game the program ships names its rule here instead.
+    OTHER = "other"
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: `winner` is a side index (0 moves first), or None for a draw."""
+    """How a game ended: `winner` is a side index (0 moves first), or None for a draw; by which
+    rule (`termination`), and in a player's words (`reason`)."""
 
     winner: int | None
+    termination: Termination
     reason: str
 
     def result(self) -> str:

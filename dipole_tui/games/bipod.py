@@ -30,6 +30,7 @@ from .base import (
     NotationError,
     Outcome,
     State,
+    Termination,
     Threat,
     shown,
 )
@@ -291,16 +292,22 @@ class BipodState(State[Move]):
         """The outcome from scratch; `play` stores it, so `outcome()` costs nothing."""
         if self.resigned is not None:
             loser = self.resigned
-            return Outcome(1 - loser, f"{SIDE_NAMES[loser]} resigned")
+            return Outcome(1 - loser, Termination.RESIGNED, f"{SIDE_NAMES[loser]} resigned")
         if self.runner is None:
             if not self.empty:
-                return Outcome(None, "the board is full and nobody adopted, so nobody has a role")
+                return Outcome(
+                    None,
+                    Termination.BOARD_FULL,
+                    "the board is full and nobody adopted, so nobody has a role",
+                )
             return None
         white_home = _flood(_START_BITS[WHITE], self.white) & _GOAL_BITS
         gray_home = _flood(_START_BITS[GRAY], self.gray) & _GOAL_BITS
         if white_home and gray_home:
             return Outcome(
-                self.runner, "the o chain from i1 and the O chain from s1 both reach a short side"
+                self.runner,
+                Termination.CHAINS_HOME,
+                "the o chain from i1 and the O chain from s1 both reach a short side",
             )
         cut = [
             f"the {colour} chain from {cell_name(START_CELLS[colour])}"
@@ -313,9 +320,13 @@ class BipodState(State[Move]):
         if not self.empty:
             verb = "does" if len(cut) == 1 else "do"
             return Outcome(
-                1 - self.runner, f"the board is full and {chains} {verb} not reach a short side"
+                1 - self.runner,
+                Termination.CHAIN_CUT,
+                f"the board is full and {chains} {verb} not reach a short side",
             )
-        return Outcome(1 - self.runner, f"{chains} can no longer reach a short side")
+        return Outcome(
+            1 - self.runner, Termination.CHAIN_CUT, f"{chains} can no longer reach a short side"
+        )
 
     def _empties(self) -> list[int]:
         return [i for i, stone in enumerate(self.cells) if stone == EMPTY]

@@ -24,6 +24,7 @@ from .base import (
     NotationError,
     Outcome,
     State,
+    Termination,
     Threat,
     shown,
 )
@@ -241,9 +242,13 @@ class DeathStacksState(State[Move]):
                 controls[stack[-1]] = True
         for side in (self.to_move, 1 - self.to_move):
             if not controls[side]:
-                return Outcome(1 - side, f"{SIDE_NAMES[side]} controls no stack")
+                return Outcome(
+                    1 - side, Termination.NO_STACKS, f"{SIDE_NAMES[side]} controls no stack"
+                )
         if self.repetitions[self._arrangement()] >= 3:
-            return Outcome(None, "the same position occurred for the third time")
+            return Outcome(
+                None, Termination.REPETITION, "the same position occurred for the third time"
+            )
         return None
 
     def _movable(self) -> list[tuple[int, int, int]] | None:

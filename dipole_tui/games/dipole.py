@@ -20,6 +20,7 @@ from .base import (
     NotationError,
     Outcome,
     State,
+    Termination,
     Threat,
     shown,
 )
@@ -198,9 +199,9 @@ class DipoleState(State[Move]):
     def outcome(self) -> Outcome | None:
         white, black = self.checkers
         if white == 0:
-            return Outcome(BLACK, "White has no checkers left")
+            return Outcome(BLACK, Termination.NO_CHECKERS, "White has no checkers left")
         if black == 0:
-            return Outcome(WHITE, "Black has no checkers left")
+            return Outcome(WHITE, Termination.NO_CHECKERS, "Black has no checkers left")
         return None
 
     def legal_moves(self) -> list[Move]:
