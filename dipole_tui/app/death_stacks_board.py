@@ -19,7 +19,7 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from ..games.death_stacks import FILES, RED, SIZE, TOO_TALL, DeathStacksState, Move, square_name
-from .death_stacks_text import ASCII, UNICODE, header, landing_mark, piece_levels, text_class
+from .death_stacks_text import ASCII, UNICODE, header, piece_levels, text_class
 from .game_board import component_classes
 from .square_grid import CHIP_ROOM, SquareBoard
 from .stack_selection import StackSelection, home_square
@@ -167,9 +167,6 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
     def targets(self) -> dict[int, Move]:
         return self.selection.targets
 
-    def counts_from(self, origin: int) -> list[int]:
-        return self.selection.counts_from(origin)
-
     def path_to_cursor(self) -> list[tuple[int, ...]]:
         return self.selection.paths_to(self.cursor)
 
@@ -183,13 +180,7 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
     def said(self, brevity: int) -> list[str]:
         if self.notice:
             return [self.notice]
-        if self.selected is not None:
-            return self.selection.said(self.cursor, brevity)
-        tall = self.state.too_tall()
-        if tall and self.interactive:
-            where = " or ".join(square_name(sq) for sq in tall)
-            return [f"Too tall: {where} must move this turn, down to {TOO_TALL} or fewer"]
-        return ["Pick a stack: Enter or click"] if self.interactive else []
+        return self.selection.said(self.cursor, brevity, self.interactive)
 
     # -- geometry --------------------------------------------------------------------------
 
@@ -257,20 +248,9 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
         hint = self.hint
         if hint is not None and square in (hint.origin, hint.target):
             style += self.style_of("board--hint")
-        target = self.targets.get(square)
-        if target is not None:
-            enemy = self.state.owner(square) not in (None, self.state.to_move)
-            style += self.style_of("board--capture" if enemy else "board--target")
-        if square == self.selected:
-            style += self.style_of("board--selected")
+        for kind in self.selection.highlights(square):
+            style += self.style_of(kind)
         return style
-
-    def _mark(self, square: int) -> str:
-        """What a landing square of the selected part, else of the hint, says."""
-        move = self.targets.get(square)
-        if move is None and self.hint is not None and self.hint.target == square:
-            move = self.hint
-        return landing_mark(move, self.state.owner(square), self.state.to_move, self.glyphs)
 
     def _cell_line(self, square: int, line: int, cell_w: int, cell_h: int) -> list[Segment]:
         """One text line of a square: its block of lines (a header over the pieces, or the
@@ -315,7 +295,7 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
         self, square: int, cell_w: int, cell_h: int, steps: dict[int, int]
     ) -> list[list[tuple[str, Style]]]:
         stack = self.state.cells[square]
-        mark = self._mark(square)
+        mark = self.selection.mark(square, self.hint, self.glyphs)
         top = header(stack, mark, steps.get(square), self.state.to_move)
         kind = text_class(stack, bool(mark), self.state.to_move, self.interactive)
         text_style = self.style_of(kind, partial=True)

@@ -6,6 +6,7 @@ as long as the position it was made for; the board draws what it says.
 from __future__ import annotations
 
 from ..games.death_stacks import (
+    TOO_TALL,
     DeathStacksState,
     Move,
     Way,
@@ -13,7 +14,7 @@ from ..games.death_stacks import (
     square_name,
     why_stack_cannot_move,
 )
-from .death_stacks_text import moving_words, ways_words
+from .death_stacks_text import StackGlyphs, landing_mark, moving_words, ways_words
 
 
 class StackSelection:
@@ -92,10 +93,33 @@ class StackSelection:
             return True
         return False
 
-    def said(self, cursor: int, brevity: int) -> list[str]:
-        """The selected stack, how many move, and the ways to the cursor's square, in words."""
+    def highlights(self, square: int) -> list[str]:
+        """The component classes the selection adds to a square: where the part lands (on an
+        enemy stack: a capture), and the stack it leaves."""
+        kinds = []
+        if square in self.targets:
+            enemy = self.state.owner(square) not in (None, self.state.to_move)
+            kinds.append("board--capture" if enemy else "board--target")
+        if square == self.selected:
+            kinds.append("board--selected")
+        return kinds
+
+    def mark(self, square: int, hint: Move | None, glyphs: StackGlyphs) -> str:
+        """What a landing square of the selected part, else of the `hint`, says over it."""
+        move = self.targets.get(square)
+        if move is None and hint is not None and hint.target == square:
+            move = hint
+        return landing_mark(move, self.state.owner(square), self.state.to_move, glyphs)
+
+    def said(self, cursor: int, brevity: int, interactive: bool) -> list[str]:
+        """The status in words: the selected stack, how many move and the ways to the cursor's
+        square; with none selected, what the player to move (if `interactive`) must do."""
         if self.selected is None:
-            return []
+            tall = self.state.too_tall()
+            if tall and interactive:
+                where = " or ".join(square_name(sq) for sq in tall)
+                return [f"Too tall: {where} must move this turn, down to {TOO_TALL} or fewer"]
+            return ["Pick a stack: Enter or click"] if interactive else []
         height = len(self.state.cells[self.selected])
         counts = self.counts_from(self.selected)
         moving = moving_words(self.selected, height, self.count, counts, brevity)
