@@ -215,7 +215,7 @@ async def test_a_too_tall_stack_is_marked_and_only_its_legal_parts_offered(
         assert board.cursor == sq("c4")
         assert "Too tall: c4 must move" in board.status()
         assert drawn_text(board, "c4").startswith("6!")
-        assert board.counts_from(sq("c4")) == [2, 3, 4, 5, 6]
+        assert board.selection.counts_from(sq("c4")) == [2, 3, 4, 5, 6]
         await pilot.press("1")  # leaving five would still be too tall
         assert "1 of 6 cannot move from c4" in board.status()
         await pilot.press("2")

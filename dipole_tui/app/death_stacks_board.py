@@ -18,21 +18,11 @@ from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
-from ..games.death_stacks import (
-    FILES,
-    RED,
-    SIZE,
-    TOO_TALL,
-    DeathStacksState,
-    Move,
-    Way,
-    move_ways,
-    square_name,
-    why_stack_cannot_move,
-)
-from .death_stacks_text import ASCII, UNICODE, moving_words, ways_words
+from ..games.death_stacks import FILES, RED, SIZE, TOO_TALL, DeathStacksState, Move, square_name
+from .death_stacks_text import ASCII, UNICODE, header, piece_levels, text_class
 from .game_board import component_classes
 from .square_grid import CHIP_ROOM, SquareBoard
+from .stack_selection import StackSelection, home_square
 
 # A square's drawing: its style, and its lines of (text, style) parts.
 Block = tuple[Style, list[list[tuple[str, Style]]]]
@@ -113,18 +103,15 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
     ) -> None:
         super().__init__(state, ascii_glyphs=ascii_glyphs, name=name, id=id)
         self.glyphs = ASCII if ascii_glyphs else UNICODE
-        self.selected: int | None = None
-        self.count = 0  # how many pieces of the selected stack move
+        self.selection = StackSelection(state, [])
         self.notice = ""  # a one-line answer to a key that could not be done
-        self._targets: tuple[object, dict[int, Move]] = (None, {})
-        self._ways: tuple[object, list[Way]] = (None, [])
         # Each square's style and lines, drawn once and kept until its look changes; `_blocks_for`
         # says for which size, focus and seat they hold.
         self._blocks: dict[int, Block] = {}
         self._blocks_for: object = None
         self._drawn_cells: list[tuple[int, ...]] = []
         self.show_state(state, None)
-        self.cursor = self._home_square()
+        self.cursor = home_square(state, self.cursor)
 
     # -- what is shown ---------------------------------------------------------------------
 
@@ -139,10 +126,7 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
                 before.update((move.origin, move.target))
         fresh = state is not self.state or not drawn  # another game, or the first drawing
         moved = self._take_position(state, last_move)
-        self._targets = (None, {})
-        self._ways = (None, [])
-        self.selected = None
-        self.count = 0
+        self.selection = StackSelection(state, self._legal)
         self._follow_turn(moved)
         self._drawn_cells = list(state.cells)
         if fresh:
@@ -170,67 +154,33 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
     def forget_drawn(self) -> None:
         self._blocks.clear()
 
-    def _home_square(self) -> int:
-        """Where the cursor starts: a stack that must move, else the side to move's tallest."""
-        tall = self.state.too_tall()
-        if tall:
-            return tall[0]
-        own = self.state.stacks_of(self.state.to_move)
-        if not own:
-            return self.cursor
-        return max(own, key=lambda square: len(self.state.cells[square]))
+    # What is selected, read as the board's own (by the tests and the latency bench too).
+    @property
+    def selected(self) -> int | None:
+        return self.selection.selected
 
-    def counts_from(self, origin: int) -> list[int]:
-        """How many pieces may leave `origin`: a too-tall stack offers only its legal parts."""
-        return sorted({move.count for move in self.moves_from(origin)})
+    @property
+    def count(self) -> int:
+        return self.selection.count
 
     @property
     def targets(self) -> dict[int, Move]:
-        """Where the selected part can land, each with the move that lands there (worked out
-        once per selection, not once per drawn cell)."""
-        key = (self.selected, self.count)  # show_state forgets the cache
-        if self._targets[0] != key:
-            moves = self.moves_from(self.selected) if self.selected is not None else []
-            self._targets = (key, {m.target: m for m in moves if m.count == self.count})
-        return self._targets[1]
-
-    def ways_to_cursor(self) -> list[Way]:
-        """The ways the selected part reaches the square under the cursor (none if it can't)."""
-        key = (self.selected, self.count, self.cursor)  # show_state forgets the cache
-        if self._ways[0] != key:
-            move = self.targets.get(self.cursor)
-            self._ways = (key, move_ways(move) if move is not None else [])
-        return self._ways[1]
+        return self.selection.targets
 
     def path_to_cursor(self) -> list[tuple[int, ...]]:
-        """The squares of each way to the square under the cursor."""
-        return [way.squares for way in self.ways_to_cursor()]
+        return self.selection.paths_to(self.cursor)
 
     def _marked(self) -> set[int]:
         """The squares drawn differently because of the cursor, the selection and the hint."""
-        marked = {self.cursor, *self.targets}
-        if self.selected is not None:
-            marked.add(self.selected)
+        marked = self.selection.marked(self.cursor)
         if self.hint is not None:
             marked.update((self.hint.origin, self.hint.target))
-        for way in self.path_to_cursor():
-            marked.update(way)
         return marked
 
     def said(self, brevity: int) -> list[str]:
         if self.notice:
             return [self.notice]
-        state = self.state
-        if self.selected is None:
-            tall = state.too_tall()
-            if tall and self.interactive:
-                where = " or ".join(square_name(sq) for sq in tall)
-                return [f"Too tall: {where} must move this turn, down to {TOO_TALL} or fewer"]
-            return ["Pick a stack: Enter or click"] if self.interactive else []
-        height = len(state.cells[self.selected])
-        counts = self.counts_from(self.selected)
-        moving = moving_words(self.selected, height, self.count, counts, brevity)
-        return [moving, *ways_words(self.ways_to_cursor(), self.cursor, brevity)]
+        return self.selection.said(self.cursor, brevity, self.interactive)
 
     # -- geometry --------------------------------------------------------------------------
 
@@ -298,28 +248,9 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
         hint = self.hint
         if hint is not None and square in (hint.origin, hint.target):
             style += self.style_of("board--hint")
-        target = self.targets.get(square)
-        if target is not None:
-            enemy = self.state.owner(square) not in (None, self.state.to_move)
-            style += self.style_of("board--capture" if enemy else "board--target")
-        if square == self.selected:
-            style += self.style_of("board--selected")
+        for kind in self.selection.highlights(square):
+            style += self.style_of(kind)
         return style
-
-    def _mark(self, square: int) -> str:
-        """What a landing square (of the selected part, else of the hint) says: how many pieces
-        land, and whether they capture (x), restack on an own stack (+) or land on an empty
-        square (→)."""
-        move = self.targets.get(square)
-        if move is None and self.hint is not None and self.hint.target == square:
-            move = self.hint
-        if move is None:
-            return ""
-        owner = self.state.owner(square)
-        sign = "→" if owner is None else ("+" if owner == self.state.to_move else "x")
-        if sign == "→" and self.glyphs is ASCII:
-            sign = ">"
-        return f"{sign}{move.count}"
 
     def _cell_line(self, square: int, line: int, cell_w: int, cell_h: int) -> list[Segment]:
         """One text line of a square: its block of lines (a header over the pieces, or the
@@ -364,58 +295,35 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
         self, square: int, cell_w: int, cell_h: int, steps: dict[int, int]
     ) -> list[list[tuple[str, Style]]]:
         stack = self.state.cells[square]
-        header = self._header(square, steps)
-        text_style = self._text_style(square)
+        mark = self.selection.mark(square, self.hint, self.glyphs)
+        top = header(stack, mark, steps.get(square), self.state.to_move)
+        kind = text_class(stack, bool(mark), self.state.to_move, self.interactive)
+        text_style = self.style_of(kind, partial=True)
         if not stack:
-            return [[(header or self.glyphs.empty, text_style)]]
+            return [[(top or self.glyphs.empty, text_style)]]
         if cell_h == 1:
-            badge = header if self._mark(square) else self.glyphs.pieces[stack[-1]] + header
+            badge = top if mark else self.glyphs.pieces[stack[-1]] + top
             return [[(badge[:cell_w], text_style)]]
-        return [[(header, text_style)], *self._piece_lines(square, stack, cell_w, cell_h - 1)]
+        return [[(top, text_style)], *self._piece_lines(square, stack, cell_w, cell_h - 1)]
 
     def _piece_lines(
         self, square: int, stack: tuple[int, ...], cell_w: int, rows: int
     ) -> list[list[tuple[str, Style]]]:
-        """A stack's pieces, top line first, the bottom piece at the bottom left; the part
-        that moves is highlighted, and when they do not all fit, the most buried pieces give
-        way to a `…`. Each piece carries its level, so a click on it picks it and those above."""
-        per_line = max(1, cell_w - 2)
-        room = per_line * rows
-        hidden = len(stack) - room + 1 if len(stack) > room else 0
+        """A stack's pieces as `piece_levels` places them, the part that moves highlighted.
+        Each piece carries its level, so a click on it picks it and those above."""
         moving_from = len(stack) - self.count if square == self.selected else len(stack)
-        cells: list[tuple[str, Style]] = []
-        if hidden:
-            cells.append((self.glyphs.more, self.style_of("board--empty", partial=True)))
-        for level in range(hidden, len(stack)):
+        more = (self.glyphs.more, self.style_of("board--empty", partial=True))
+
+        def piece(level: int) -> tuple[str, Style]:
             colour = "board--red" if stack[level] == RED else "board--black"
-            piece_style = self.style_of(colour, partial=True)
+            style = self.style_of(colour, partial=True)
             if level >= moving_from:
-                piece_style += self.style_of("board--moving", partial=True)
+                style += self.style_of("board--moving", partial=True)
             meta = Style.from_meta({"square": square, "level": level})
-            cells.append((self.glyphs.pieces[stack[level]], piece_style + meta))
-        lines = [cells[i : i + per_line] for i in range(0, len(cells), per_line)]
-        return lines[::-1]
+            return self.glyphs.pieces[stack[level]], style + meta
 
-    def _header(self, square: int, steps: dict[int, int]) -> str:
-        """The cell's top line: the landing mark, else the height ("!" when too tall)."""
-        mark = self._mark(square)
-        if mark:
-            return mark
-        stack = self.state.cells[square]
-        if not stack:
-            return str(steps[square]) if square in steps else ""
-        tall = "!" if len(stack) > TOO_TALL and stack[-1] == self.state.to_move else ""
-        return f"{len(stack)}{tall}"
-
-    def _text_style(self, square: int) -> Style:
-        stack = self.state.cells[square]
-        if self._mark(square):
-            return self.style_of("board--mark", partial=True)
-        if not stack:
-            return self.style_of("board--empty", partial=True)
-        if len(stack) > TOO_TALL and stack[-1] == self.state.to_move and self.interactive:
-            return self.style_of("board--tall", partial=True)
-        return self.style_of("board--red" if stack[-1] == RED else "board--black", partial=True)
+        levels = piece_levels(len(stack), cell_w, rows)
+        return [[more if level is None else piece(level) for level in line] for line in levels]
 
     # -- input -----------------------------------------------------------------------------
 
@@ -448,14 +356,14 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
     def drop_selection(self) -> None:
         if self.selected is not None:
             before = self._marked()
-            self.selected = None
+            self.selection.selected = None
             self._redraw(before)
 
     def action_cancel(self) -> None:
         """Escape: forget the selection and the hint's marks."""
         if self.selected is not None or self.hint is not None:
             before = self._marked()
-            self.selected = None
+            self.selection.selected = None
             self.hint = None
             self._redraw(before)
 
@@ -464,11 +372,8 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
         if self.selected is None:
             self._select(self.cursor, None)
             return
-        counts = self.counts_from(self.selected)
-        index = counts.index(self.count) + step
-        if 0 <= index < len(counts):
-            before = self._marked()
-            self.count = counts[index]
+        before = self._marked()
+        if self.selection.step(step):
             self._redraw(before)
         else:
             self.app.bell()
@@ -484,27 +389,10 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
         if not self.takes_choices:
             return
         before = self._marked()
-        counts = self.counts_from(square)
-        if not counts:
-            self.selected = None
-            why = why_stack_cannot_move(self.state, square)
-            self._refuse(before, why or f"{square_name(square)} cannot move")
-            return
-        if count is not None and count not in counts:
-            self.count = self.count if self.selected == square else counts[-1]
-            self.selected = square
-            height = len(self.state.cells[square])
-            choices = ", ".join(map(str, counts))
-            why = f"{count} of {height} cannot move from {square_name(square)}: {choices}"
-            self._refuse(before, why)
-            return
-        self.selected = square
-        self.count = counts[-1] if count is None else count
-        self._redraw(before)
-
-    def _refuse(self, before: set[int], text: str) -> None:
-        self._redraw(before, text)
-        self.app.bell()
+        refused = self.selection.select(square, count)
+        self._redraw(before, refused)
+        if refused:
+            self.app.bell()
 
     def _choose_square(self, square: int) -> None:
         if not self.takes_choices:
@@ -517,9 +405,7 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
         elif self.state.owner(square) == self.state.to_move or self.selected is None:
             self._select(square, None)
         else:
-            before = self._marked()
-            self.selected = None
-            self._redraw(before)
+            self.drop_selection()
 
     def on_click(self, event: events.Click) -> None:
         square = self.square_clicked(event)

@@ -1,13 +1,13 @@
-"""The Death Stacks board's text, without a widget: the glyphs its pieces are drawn with and
-the words under it for the part that moves and the ways it goes (said shorter, `brevity` 0 to
-3, where there is no room).
+"""The Death Stacks board's text, without a widget: the glyphs its pieces are drawn with, what
+a cell says over its pieces and where each piece goes, and the words under the board for the
+part that moves and the ways it goes (said shorter, `brevity` 0 to 3, where there is no room).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..games.death_stacks import Way, square_name
+from ..games.death_stacks import RED, TOO_TALL, Move, Way, square_name
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,54 @@ class StackGlyphs:
 
 UNICODE = StackGlyphs(("◆", "●"), "·", "▒", "…")
 ASCII = StackGlyphs(("r", "b"), ".", "#", "~")
+
+
+def landing_mark(move: Move | None, owner: int | None, to_move: int, glyphs: StackGlyphs) -> str:
+    """What a square `move` lands on says: how many pieces land, and whether they capture (x),
+    restack on an own stack (+) or land on an empty square (→); "" for no move."""
+    if move is None:
+        return ""
+    sign = "→" if owner is None else ("+" if owner == to_move else "x")
+    if sign == "→" and glyphs is ASCII:
+        sign = ">"
+    return f"{sign}{move.count}"
+
+
+def header(stack: tuple[int, ...], mark: str, step: int | None, to_move: int) -> str:
+    """A cell's top line: the landing mark, else the height ("!" when too tall and to move);
+    an empty square says its `step` along the one way to the cursor."""
+    if mark:
+        return mark
+    if not stack:
+        return "" if step is None else str(step)
+    tall = "!" if len(stack) > TOO_TALL and stack[-1] == to_move else ""
+    return f"{len(stack)}{tall}"
+
+
+def text_class(stack: tuple[int, ...], marked: bool, to_move: int, interactive: bool) -> str:
+    """The component class a cell's text is drawn in: a landing mark's, an empty square's, a
+    stack's that must move now, else its top piece's side's."""
+    if marked:
+        return "board--mark"
+    if not stack:
+        return "board--empty"
+    if len(stack) > TOO_TALL and stack[-1] == to_move and interactive:
+        return "board--tall"
+    return "board--red" if stack[-1] == RED else "board--black"
+
+
+def piece_levels(height: int, cell_w: int, rows: int) -> list[list[int | None]]:
+    """The levels (0 the bottom) of a stack's pieces on each of `rows` lines of a cell, top line
+    first, the bottom piece at the bottom left; when they do not all fit, the most buried give
+    way to None, drawn as the `more` glyph."""
+    per_line = max(1, cell_w - 2)
+    room = per_line * rows
+    hidden = height - room + 1 if height > room else 0
+    levels: list[int | None] = [None] if hidden else []
+    levels += range(hidden, height)
+    lines = [levels[i : i + per_line] for i in range(0, len(levels), per_line)]
+    return lines[::-1]
+
 
 # Directions in words: the ways a move can go are said in full where there is room.
 DIRECTION_WORDS = {

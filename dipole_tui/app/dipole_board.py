@@ -27,11 +27,21 @@ from ..games.dipole import (
     square_name,
 )
 from .dipole_stacks import ASCII, UNICODE, square_text
+from .dipole_strip import chip_entered, chip_stepped, strip_chips
 from .game_board import component_classes
 from .square_grid import CHIP_ROOM, SquareBoard
 
 RANK_LABEL_WIDTH = 3
 EXTRA_ROWS = 3  # the removal strip above, file letters and the removal strip below
+
+
+def home_square(state: DipoleState) -> int:
+    """Where the cursor starts: the side to move's biggest stack."""
+    sign = 1 if state.to_move == 0 else -1
+    own = [sq for sq in dark_squares(state.size) if state.cells[sq] * sign > 0]
+    if not own:
+        return dark_squares(state.size)[0]
+    return max(own, key=lambda sq: state.cells[sq] * sign)
 
 
 class DipoleBoard(SquareBoard[DipoleState, Move]):
@@ -99,7 +109,7 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
         self.removal_cursor: int | None = None  # a count in the removal strip, when it has focus
         self._vertical_walk: tuple[int, float] = (-1, 0.0)  # (where a walk is, its column)
         self.show_state(state, None)
-        self.cursor = self._home_square()
+        self.cursor = home_square(state)
 
     # -- what is shown ---------------------------------------------------------------------
 
@@ -120,7 +130,7 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
         self.removal_cursor = None
         self._drawn_cells = list(state.cells)
         if self.cursor not in dark_squares(self.state.size):
-            self.cursor = self._home_square()
+            self.cursor = home_square(self.state)
         if self._follow_turn(moved):
             changed.add(self.cursor)
         if same_board:
@@ -157,14 +167,6 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
         moves = self.moves_from(square) if square is not None else []
         self.targets = {m.target: m for m in moves if m.target != OFF}
         self.removals = [m for m in moves if m.target == OFF]
-
-    def _home_square(self) -> int:
-        """Where the cursor starts: the side to move's biggest stack."""
-        sign = 1 if self.state.to_move == 0 else -1
-        own = [sq for sq in dark_squares(self.state.size) if self.state.cells[sq] * sign > 0]
-        if not own:
-            return dark_squares(self.state.size)[0]
-        return max(own, key=lambda sq: self.state.cells[sq] * sign)
 
     # -- geometry --------------------------------------------------------------------------
 
@@ -227,15 +229,10 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
             removals = [hint]  # a hinted removal shows its chip before its stack is picked
         if not removals:
             return []
-        cell = self.cell_size() or self.CELL_SIZES[-1]
-        room = self.drawing_size(cell).width
+        room = self.drawing_size(self.cell_size() or self.CELL_SIZES[-1]).width
         label = self.style_of("board--label")
         counts = [move.count for move in removals]
-        layouts = ((" " * RANK_LABEL_WIDTH + "off the board: ", " ", " "), ("off: ", "", " "))
-        for title, pad, gap in layouts:
-            chips = [f"{pad}{count}{pad}" for count in counts]
-            if len(title) + len(gap.join(chips)) <= room:
-                break
+        title, gap, chips = strip_chips(counts, room, RANK_LABEL_WIDTH)
         segments = [Segment(title, label)]
         for index, (count, chip) in enumerate(zip(counts, chips, strict=True)):
             if index:
@@ -347,8 +344,11 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
     # -- input -----------------------------------------------------------------------------
 
     def action_cursor(self, dx: int, dy: int) -> None:
+        counts = [move.count for move in self.removals]
         if self.removal_cursor is not None:
-            self._move_in_strip(dx, dy)
+            at = self.removal_cursor
+            self.removal_cursor = chip_stepped(counts, at, dx, dy, self._strip_on_top())
+            self._refresh_around(self.cursor)
             return
         n = self.state.size
         before = self.cursor
@@ -357,7 +357,7 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
             column += 2 * dx
         if dy:
             if not 0 <= row + dy < n:
-                self._enter_strip(dy)
+                self.removal_cursor = chip_entered(counts, dy, self._strip_on_top())
                 self._refresh_around(before)
                 return
             # Going up or down alternates between two files; keep to the column the walk began in.
@@ -373,22 +373,6 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
         if is_dark(square):
             self.cursor = square
         self._refresh_around(before, self.cursor)
-
-    def _enter_strip(self, dy: int) -> None:
-        on_top = self._strip_on_top()
-        if self.removals and ((dy < 0) == on_top):
-            self.removal_cursor = self.removals[0].count
-
-    def _move_in_strip(self, dx: int, dy: int) -> None:
-        counts = [m.count for m in self.removals]
-        if not counts or self.removal_cursor not in counts:
-            self.removal_cursor = None
-        elif dx:
-            index = counts.index(self.removal_cursor) + dx
-            self.removal_cursor = counts[min(max(index, 0), len(counts) - 1)]
-        elif (dy > 0) == self._strip_on_top():
-            self.removal_cursor = None  # back onto the board
-        self._refresh_around(self.cursor)
 
     def action_choose(self) -> None:
         if self.removal_cursor is not None:
