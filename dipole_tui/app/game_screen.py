@@ -427,7 +427,10 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Undo and redo wait for no move: typed in the burst right after a confirm, they reach
         the screen before the move chosen does (it comes up from the board after them), and
-        would take back the move before it; they are dropped while the board awaits its move."""
+        would take back the move before it; they are dropped while the board awaits its move.
+        Under a dialog (help, a question), ':' is not offered in the footer behind it."""
+        if action == "type_move":
+            return self.app.screen is self
         return not (action in ("undo", "redo") and self.board.awaiting)
 
     def action_undo(self) -> None:
