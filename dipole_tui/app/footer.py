@@ -15,6 +15,7 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 PINNED = ("help", "quit")  # actions, in the order shown, left of the palette's key
+ALL_KEYS_IN_FULL = 120  # narrower than this, the keys are compact: more of them in view
 
 
 class GameFooter(Footer):
@@ -59,6 +60,7 @@ class GameFooter(Footer):
         self.call_after_refresh(self._fit_keys)
 
     def on_resize(self) -> None:
+        self.compact = self.size.width < ALL_KEYS_IN_FULL  # more keys in view
         for key in self.query_children(FooterKey):
             key.display = True
         self.call_after_refresh(self._fit_keys)

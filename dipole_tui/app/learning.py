@@ -21,6 +21,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -36,7 +37,6 @@ from .ascii import plain
 from .boards import make_board
 from .game_board import GameBoard
 from .position import Position, position_of
-from .screens import CoveringScreen
 from .side_panel import MoveEntry
 from .worker_messages import WorkerAnswered, answers_to
 from .wrapping import wrap
@@ -45,7 +45,7 @@ REPLY_DELAY = 0.6  # seconds before the board plays its reply: the player sees t
 EXPLAIN_SECONDS = 3.0  # the analysis of a wrong move is cut short after this
 
 
-class LearnMenu(CoveringScreen):
+class LearnMenu(Screen[Any]):
     """The lessons and puzzles of one game (or of every game), with what is done."""
 
     BINDINGS = [Binding("escape,q", "close", "Back to the game")]
@@ -179,7 +179,7 @@ class LearnMenu(CoveringScreen):
         self.dismiss(None)
 
 
-class ExerciseScreen(CoveringScreen):
+class ExerciseScreen(Screen[Any]):
     """A lesson or a puzzle: the board beside a panel with its words, a typed-move entry, and the
     message that answers each try. Dismissed with "next" (go on) or None (back to the menu)."""
 

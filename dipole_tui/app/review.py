@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, ProgressBar, Static
@@ -34,7 +35,7 @@ from ..workers.protocol import Evaluated, ReviewRequest
 from ..workers.tracker import Connect, Tracker
 from .ascii import AsciiProgressBar
 from .boards import make_board
-from .screens import CoveringScreen, FileScreen
+from .screens import FileScreen
 from .worker_messages import WorkerAnswered, answers_to
 
 REVIEW_MOVETIME = 0.5  # seconds of search a position
@@ -146,7 +147,7 @@ class EvalGraph(Widget):
         self.post_message(self.Jump(self.position_at(event.x)))
 
 
-class ReviewScreen(CoveringScreen):
+class ReviewScreen(Screen[Any]):
     """The review of the game a record holds, from its start to its end."""
 
     BINDINGS = [

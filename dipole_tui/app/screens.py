@@ -8,7 +8,7 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
@@ -20,7 +20,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Button, Input, Label, Select, Static
@@ -38,11 +38,6 @@ from .choice import GameChoice, LearnChoice
 from .wrapping import wrap
 
 HELP = Path(__file__).with_name("help")  # the game's page (its registry entry), then keys.md
-
-
-class CoveringScreen(Screen[Any]):
-    """A screen of its own over the game (a review, the lessons): the game's keys do not reach
-    the game behind it."""
 
 
 def seat_label(game_key: str, seat: str) -> str:

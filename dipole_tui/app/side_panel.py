@@ -30,8 +30,6 @@ from .wrapping import wrap
 
 SIDE_PANEL_WIDTH = 26
 BEST_LINE_ROWS = 2  # the analysis's best line: as many moves as fit in this many lines
-WIDE_SIDE_PANEL_WIDTH = 34
-WIDE_TERMINAL = 100  # from this many columns the panel is wide
 
 
 class MoveEntry(Input):
@@ -132,12 +130,9 @@ class SidePanel(Vertical):
         if self.is_mounted:
             self._draw()
 
-    def fit_to(self, terminal_width: int) -> None:
-        """The terminal was resized: the panel's width, and every part wrapped again."""
-        wide = terminal_width >= WIDE_TERMINAL
-        self.styles.width = WIDE_SIDE_PANEL_WIDTH if wide else SIDE_PANEL_WIDTH
-        if self.is_mounted:
-            self._draw()
+    def on_resize(self) -> None:
+        """The screen's breakpoint gave the panel another width (game.tcss): wrap again."""
+        self._draw()
 
     def show_unkept(self, problem: str) -> None:
         """The game could not be kept (or is kept again, with ""): a line that stays until then."""
@@ -190,9 +185,9 @@ class SidePanel(Vertical):
         self._fit(self._message, Text("\n".join(lines), style=style))
 
     def _text_width(self) -> int:
-        """Columns for text in the panel: its width less its rule and padding."""
-        wide = self.app.size.width >= WIDE_TERMINAL
-        return (WIDE_SIDE_PANEL_WIDTH if wide else SIDE_PANEL_WIDTH) - 3
+        """Columns for text in the panel: its width less its rule and padding (before the first
+        layout, the narrow panel's)."""
+        return self.content_size.width or SIDE_PANEL_WIDTH - 3
 
     def _fit(self, part: Static, text: Text) -> None:
         """Show `text` whole, wrapped to the panel, in as many lines as it needs; the panel is

@@ -1,0 +1,567 @@
+"""The game screen: the board, the side panel with the game's story, the move entry, and the keys
+that play. The keeper (`keeper.py`) keeps the game; the bots' controller (`bot_controller.py`)
+decides when a bot is asked and which answer still counts, and the analysis mode
+(`analysis_mode.py`) which analysis is still wanted. This screen wires them to what is shown, and
+once the app is closing it takes nothing more from any of them.
+
+Its bindings are the screen's own: a dialog, a review or a lesson pushed over it never sees them.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from ..engine import first_side_share
+from ..games.base import GameError, IllegalMoveError, shown
+from ..registry import REGISTRY
+from ..session import Session
+from ..workers.tracker import Connect, Tracker
+from .analysis_mode import AnalysisMode
+from .boards import board_class, make_board, playable
+from .bot_controller import HINT_BOT, Answer, BotController
+from .choice import GameChoice, LearnChoice
+from .eval_bar import EvalBar
+from .footer import GameFooter
+from .game_board import GameBoard
+from .keeper import Change, GameOver, Keeper, Notice, new_session
+from .play_area import PlayArea
+from .review import ReviewScreen
+from .screens import ChoiceScreen, FileScreen, NewGameScreen, OpenScreen
+from .side_panel import SIDE_PANEL_WIDTH, MoveEntry, SidePanel
+from .worker_messages import WorkerAnswered, answers_to
+
+if TYPE_CHECKING:
+    from .app import GameApp
+
+P = ParamSpec("P")
+
+WIDE = 100  # from this many columns the side panel is wide (game.tcss)
+VERY_WIDE = 120  # and from this many the footer shows every key in full
+
+
+def while_running(
+    handler: Callable[Concatenate[GameScreen, P], None],
+) -> Callable[Concatenate[GameScreen, P], None]:
+    """For what reaches the screen from the board or the workers: dropped once the app is
+    closing, when the screen it would change is being taken down (what was still queued then)."""
+
+    @functools.wraps(handler)
+    def run(screen: GameScreen, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        if screen.app.is_running:
+            handler(screen, *args, **kwargs)
+
+    return run
+
+
+class GameScreen(Screen[None]):
+    """Any game with a board (`boards.playable`): two players, one against a bot, or bots."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide"), (VERY_WIDE, "-very-wide")]
+    BINDINGS = [
+        # In the footer's order: at 80 columns it shows up to Review, the rest are in the help.
+        Binding("u", "undo", "Undo"),
+        Binding("U,ctrl+r", "redo", "Redo", show=False),
+        Binding("f", "flip", "Flip", show=False),
+        Binding("i", "hint", "Hint"),
+        Binding("a,A", "analyse", "Analyse"),  # A: Bi-Pod's board takes a (adopt)
+        Binding("t", "threats", "Threats"),
+        Binding("r", "review", "Review"),
+        Binding("p", "pause", "Pause", show=False),
+        Binding("full_stop", "step", "Step", show=False),
+        # A priority binding runs in the app's own queue, so the keys typed right after it
+        # already go to the entry instead of racing to the board.
+        Binding("colon", "type_move", "Type", priority=True),
+        Binding("s", "save", "Save"),
+        Binding("o", "load", "Open"),
+        Binding("n", "new_game", "New"),
+    ]
+
+    threats_on: reactive[bool] = reactive(False, init=False)  # the threat overlay (t)
+
+    def __init__(
+        self,
+        keeper: Keeper,
+        *,
+        think_time: float,
+        thinker: Connect,
+        reviewer: Connect,
+        analyst: Connect,
+        ascii_glyphs: bool,
+        start_new: bool,
+        learn: str | None,
+    ) -> None:
+        super().__init__()
+        self.keeper = keeper
+        self.reviewer = reviewer
+        self.ascii_glyphs = ascii_glyphs
+        self.start_new = start_new
+        self.learn = learn  # open the lessons first: of this game, or of every game ("")
+        bots = Tracker(answers_to(self), thinker)
+        self.bots = BotController(think_time, self._bots_answered, bots, keeper.level_of)
+        analysis = Tracker(answers_to(self), analyst, latest_only=True)
+        self.analysis = AnalysisMode(self._show_analysis, analysis)
+        self.board = self._new_board(self.session)
+        self.panel = SidePanel(self.bots, self.analysis)
+        self.area: PlayArea[Any] = PlayArea(self.session.game, self.board, self.panel.entry)
+        self.eval_bar = EvalBar(ascii_glyphs)
+        self.too_small = Static(id="too-small")
+        self.footer = GameFooter()
+
+    @property
+    def session(self) -> Session[Any]:
+        return self.keeper.session
+
+    @property
+    def game_app(self) -> GameApp:
+        from .app import GameApp
+
+        assert isinstance(self.app, GameApp)
+        return self.app
+
+    def _new_board(self, session: Session[Any]) -> GameBoard[Any, Any]:
+        return make_board(session.game.key, session.state, self.ascii_glyphs)
+
+    # -- layout and start-up -----------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            yield self.board
+            yield self.eval_bar
+            yield self.panel
+        yield self.too_small
+        yield self.footer
+
+    def on_mount(self) -> None:
+        # Textual sets the breakpoint's class on the first resize, after the first layout: set
+        # now, the first frame is already laid out for the terminal's width.
+        width = self.app.size.width
+        self.add_class([name for least, name in self.HORIZONTAL_BREAKPOINTS if width >= least][-1])
+        self.board.focus()
+        self._show()
+        self._tell(self.keeper.claim())  # this app's own game-in-progress file
+        if self.learn is not None:
+            self._learn_first()
+        elif self.start_new:
+            self._tell(self.keeper.begin_new())
+            self._bot_turn()
+        else:
+            self._offer_to_resume()
+
+    def _offer_to_resume(self) -> None:
+        resume, notices = self.keeper.resume_question()
+        self._tell(notices)
+        if resume is None:
+            self._choose_new_game(starting=True)
+            return
+        saved = resume.saved
+        self._show_behind(saved)
+        answers = [("Resume", "resume"), ("New game", "new")]
+
+        def answered(answer: str | None) -> None:
+            if answer == "resume":
+                self._start(saved)
+            else:  # the game chosen next shelves this one; none chosen, this one goes on
+                self._choose_new_game(starting=True)
+
+        title = "Resume the game in progress?"
+        self.app.push_screen(ChoiceScreen(title, resume.text, answers, escape="resume"), answered)
+
+    def _learn_first(self) -> None:
+        """`dipole-tui learn`: the lessons over the game in progress, resumed without a word."""
+        saved, notices = self.keeper.saved_game()
+        self._tell(notices)
+        self._start(saved or self.session)
+        self.game_app.action_learn(self.learn or None)
+
+    def _show_behind(self, saved: Session[Any]) -> None:
+        """The saved game on screen behind the question, still: no bot moves, nothing written."""
+        self.keeper.session = saved
+        if type(self.board) is not board_class(saved.game.key):
+            self._swap_board(saved)
+        self._show()
+        self.call_after_refresh(self._show)  # once laid out, the move list shows its last moves
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_fits()
+
+    def _minimum_terminal(self) -> tuple[int, int]:
+        board = self.board.minimum_size()
+        bar = EvalBar.WIDTH if self.analysis.on else 0
+        return board.width + bar + SIDE_PANEL_WIDTH, board.height + 1  # + the footer
+
+    def _check_fits(self) -> None:
+        """Hide the game behind a plain request to enlarge the terminal when the board won't fit
+        (the game waits untouched and comes back on the next resize)."""
+        terminal = self.app.size
+        width, height = self._minimum_terminal()
+        small = terminal.width < width or terminal.height < height
+        self.set_class(small, "too-small")
+        if small:
+            self.too_small.update(
+                f"The terminal is too small for this board.\n"
+                f"Enlarge it to at least {width}x{height} (it is "
+                f"{terminal.width}x{terminal.height}).\nThe game waits where it is."
+            )
+
+    # -- showing the game ------------------------------------------------------------------
+
+    def _show(self, message: str = "") -> None:
+        session = self.session
+        # The board takes moves only from a human seat; a bot's seat plays itself. (Set first:
+        # the board puts the cursor on a person's stacks when the turn passes to them.)
+        self.board.interactive = self.keeper.human_to_move
+        self.board.show_state(session.state, session.last_move)
+        self.watch_threats_on()
+        self.panel.show(session, (self.board.side_glyph(0), self.board.side_glyph(1)), message)
+        self._show_bar()
+        self._check_fits()
+
+    def _show_analysis(self) -> None:
+        """The analysis found more, or was turned on or off."""
+        self.panel.show_analysis()
+        self._show_bar()
+
+    def _show_bar(self) -> None:
+        """The evaluation bar: the latest score's share, the winner's whole bar once the game is
+        over; the last share kept while the new position's first depth is awaited."""
+        self.eval_bar.display = self.analysis.on
+        session = self.session
+        share: float | None = None
+        if session.outcome is not None:
+            winner = session.outcome.winner
+            share = 0.5 if winner is None else float(winner == 0)
+        elif (found := self.analysis.latest) is not None:
+            unit = REGISTRY[session.game.key].unit
+            share = first_side_share(found.score, session.state.to_move, unit)
+        self.eval_bar.show(share, self.board.flipped)
+
+    def watch_threats_on(self) -> None:
+        """While on, the overlay follows every change of the game."""
+        session = self.session
+        self.board.show_threats(session.game.threats(session.state) if self.threats_on else None)
+
+    def _tell(self, notices: list[Notice]) -> None:
+        for notice in notices:
+            self.app.notify(
+                notice.text,
+                title=notice.title,
+                severity=notice.severity,
+                timeout=notice.timeout,
+                markup=False,
+            )
+
+    # -- changing the game -----------------------------------------------------------------
+
+    def _after_change(self, change: Change) -> None:
+        """Every change of the game ends here (the keeper has kept it): redraw, tell, let a bot
+        move."""
+        self.analysis.follow(self.session)
+        self._show(change.message)
+        self._tell(change.notices)
+        if change.game_over is not None:
+            self._game_over(change.game_over)
+        self.panel.show_unkept(self.keeper.unkept)
+        if self.session.outcome is None:
+            self._bot_turn()
+
+    def _game_over(self, over: GameOver) -> None:
+        answers = [("New game", "new"), ("Review", "review"), ("Quit", "quit")]
+
+        def answered(answer: str | None) -> None:
+            if answer == "new":
+                self.action_new_game()
+            elif answer == "quit":
+                self.app.exit()
+            elif answer == "review":
+                self.action_review()
+            else:
+                self.call_after_refresh(self.area.close_entry)  # Escape: look at the board
+
+        self.app.push_screen(
+            ChoiceScreen(over.headline, over.text, answers, escape="board"), answered
+        )
+
+    def _start(self, session: Session[Any]) -> None:
+        self.bots.cancel()
+        self.bots.paused = False
+        if type(self.board) is not board_class(session.game.key):
+            self._swap_board(session)
+        self._after_change(self.keeper.start(session))
+
+    def _swap_board(self, session: Session[Any]) -> None:
+        """Another game: its own board takes the old one's place."""
+        old, self.board = self.board, self._new_board(session)
+        self.area = PlayArea(session.game, self.board, self.panel.entry)
+        self.query_one("#main").mount(self.board, before=old)
+        old.remove()
+        self.call_after_refresh(self.board.focus)
+
+    def _still_here(self, position: Any) -> bool:
+        """The game is still where a move was chosen: a board's choice that arrives after the
+        game moved on (the second press of a double Enter, the second click of a double click,
+        both queued before the first was played) is dropped, never played for the other side."""
+        return self.board.interactive and self.area.here(position, self.session.state)
+
+    # A board's move is taken in the app's own queue, where the keys of its burst are read (the
+    # bindings run there): a key that came up from the board ahead of the move is taken first,
+    # and finds the board still awaiting the move; taken here, the move would be played before
+    # it, and the key would choose again in the next position.
+
+    @on(GameBoard.MoveChosen)
+    def move_chosen(self, event: GameBoard.MoveChosen[Any]) -> None:
+        self.app.call_later(self._chosen, event)
+
+    @on(GameBoard.MoveToConfirm)
+    def move_to_confirm(self, event: GameBoard.MoveToConfirm[Any]) -> None:
+        self.app.call_later(self._to_confirm, event)
+
+    @while_running
+    def _chosen(self, event: GameBoard.MoveChosen[Any]) -> None:
+        if self._still_here(event.position):
+            self._play(event.move)
+
+    @while_running
+    def _to_confirm(self, event: GameBoard.MoveToConfirm[Any]) -> None:
+        if not self._still_here(event.position):
+            return
+        answers = [("Keep playing", "no"), (event.confirm, "yes")]
+
+        def answered(answer: str | None) -> None:
+            if answer == "yes" and self._still_here(event.position):
+                self._play(event.move)
+            else:
+                self.board.choose_again()
+
+        question = ChoiceScreen(event.question, event.text, answers, escape="no")
+        self.app.push_screen(question, answered)
+
+    def _play(self, move: Any) -> None:
+        """Play a move from anywhere (the board, the entry, a bot): `Session.play` is the last
+        guard, and a move it refuses (chosen for a position gone) changes nothing and is said."""
+        try:
+            change = self.keeper.play(move)
+        except IllegalMoveError as error:
+            self.board.choose_again()
+            self.panel.say(f"Not played: {error}", "bold red", transient=True)
+            self.app.bell()
+            return
+        self.bots.drop_hint()
+        self._after_change(change)
+
+    # -- bots ------------------------------------------------------------------------------
+
+    @on(WorkerAnswered)
+    @while_running
+    def worker_answered(self, event: WorkerAnswered) -> None:
+        """A reply of the bots' or the analysis's process: its owner takes it."""
+        self.bots.take(event.tracker, event.reply)
+        self.analysis.take(event.tracker, event.reply)
+
+    def _bots_answered(self, answer: Answer) -> None:
+        """An answer the game still waits for (about the position on the board: the controller
+        drops the others): the bot's move is played, a hint marked."""
+        session = self.session
+        if answer.text is None:  # the search failed
+            who = "the hint" if answer.hint else "the bot"
+            log = self.keeper.error_log
+            self._show(f"Sorry: {who} found no move here; what went wrong is in {log}")
+            return
+        try:
+            move = session.game.parse_move(answer.text, session.state)
+        except GameError:  # the game moved on after all
+            move = None
+        if answer.hint:
+            self.board.show_hint(move)  # not a move here after all: the words alone
+            said = f"Hint: {HINT_BOT} would play {answer.text}."
+            if len(answer.line) > 1:
+                said += f" Best line: {' '.join(answer.line)}."
+            self.panel.say(said)
+        elif move is None:
+            self._bot_turn()  # ask again
+        else:
+            self._play(move)
+
+    def _bot_turn(self, step: bool = False) -> None:
+        """If a bot is to move, let it think in its own process; the screen stays live."""
+        self.bots.take_turn(self.session, step)
+        self.panel.show_turn()
+
+    def close(self) -> None:
+        """The app is ending: the workers go with it."""
+        self.bots.close()
+        self.analysis.close()
+
+    # -- the player moving on --------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        self._moving_on(event)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self._moving_on(event)
+
+    def _moving_on(self, event: events.Key | events.MouseDown) -> None:
+        """A key or click on the board is the player moving on: a transient message is done.
+        (It comes up from the board before any binding of the key runs.) Keys and clicks still
+        queued when the app closes go no further: the screen they were for is being taken
+        down."""
+        if not self.app.is_running:
+            event.stop()
+            event.prevent_default()
+        elif self.panel.transient and self.focused is self.board:
+            self.panel.say_lasting()
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Undo and redo wait for no move: typed in the burst right after a confirm, they reach
+        the screen before the move chosen does (it comes up from the board after them), and
+        would take back the move before it; they are dropped while the board awaits its move.
+        Under a dialog (help, a question), ':' is not offered in the footer behind it."""
+        if action == "type_move":
+            return self.app.screen is self
+        return not (action in ("undo", "redo") and self.board.awaiting)
+
+    def action_undo(self) -> None:
+        """Take back a move; against a bot, back to the human's previous turn."""
+        if not self.session.can_undo():
+            self.app.bell()
+            self.panel.say("Nothing to undo.", transient=True)
+            return
+        self.bots.cancel()
+        if not self.session.human_sides():
+            self.bots.paused = True  # stepping back through a bots' game: watch on with p or .
+        self._after_change(self.keeper.undo() or Change())
+
+    def action_redo(self) -> None:
+        if not self.session.redo_moves:
+            self.app.bell()
+            self.panel.say("Nothing to redo.", transient=True)
+            return
+        self.bots.cancel()
+        self._after_change(self.keeper.redo() or Change())
+
+    def action_pause(self) -> None:
+        """Bot against bot: stop watching between moves, or go on."""
+        if self.bots.paused:
+            self.bots.paused = False
+            self._bot_turn()
+        else:
+            self.bots.pause()
+            self.panel.show_turn()
+
+    def action_step(self) -> None:
+        """While paused: let the bot to move play one move."""
+        self._bot_turn(step=True)
+
+    def action_hint(self) -> None:
+        """Ask `hard` what it would play here, without playing it."""
+        if not self.bots.hint(self.session):
+            self.app.bell()
+            return
+        self.panel.say("Thinking of a hint...")
+
+    def action_analyse(self) -> None:
+        """Analysis on or off: the bar, the score in words and the best line, live."""
+        self.analysis.toggle(self.session)
+        self._show_analysis()
+        self._check_fits()
+
+    def action_threats(self) -> None:
+        self.threats_on = not self.threats_on
+
+    def action_flip(self) -> None:
+        self.board.flip()
+        self._show_bar()
+
+    def action_type_move(self) -> None:
+        """The entry is always on screen, so keys typed right after ':' all reach it."""
+        self.area.open_entry()
+        if not self.panel.transient:  # a refusal being corrected stays up
+            self.panel.say(
+                f"Type a move: {self.session.game.move_examples}.", "dim", transient=True
+            )
+
+    @on(Input.Submitted, "#move-input")
+    @while_running
+    def typed_move(self, event: Input.Submitted) -> None:
+        """Play a typed move; the entry keeps the focus for the next one (Escape leaves)."""
+        text = self.area.text_of(event.value)
+        if not text:
+            self.area.close_entry()
+            return
+        if not self.board.interactive:
+            waiting = self.keeper.waiting_for()
+            self.panel.say(f"{shown(text)}: {waiting}", "bold red", transient=True)
+            self.app.bell()
+            return
+        typed = self.area.read(text, self.session.state)
+        if typed.move is None:
+            self.panel.say(typed.refusal, "bold red", transient=True)
+            self.app.bell()
+            return
+        self._play(typed.move)
+
+    @on(MoveEntry.Left, "#move-input")
+    @while_running
+    def entry_left(self) -> None:
+        self.area.close_entry()
+
+    def action_new_game(self) -> None:
+        self._choose_new_game(starting=False)
+
+    def _choose_new_game(self, starting: bool) -> None:
+        """The new-game dialog; cancelled at start-up, the game on screen simply begins."""
+
+        def chosen(choice: GameChoice | LearnChoice | None) -> None:
+            if isinstance(choice, GameChoice):
+                self._start(new_session(choice))
+            elif starting:
+                self._start(self.session)
+            if isinstance(choice, LearnChoice):
+                self.game_app.action_learn(choice.game_key)
+
+        self.app.push_screen(NewGameScreen(self.keeper.choice), chosen)
+
+    def action_save(self) -> None:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M")
+        default = str(Path.cwd() / f"{self.session.game.key}-{stamp}.txt")
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self._tell([self.keeper.save_as(path)])
+
+        self.app.push_screen(FileScreen("Save the game as", default), chosen)
+
+    def action_load(self) -> None:
+        def chosen(path: Path | None) -> None:
+            if path is None:
+                return
+            session, notice = self.keeper.open(path, playable())
+            if session is not None:
+                self._start(session)
+            self._tell([notice])
+
+        autosave = self.keeper.autosave
+        games = autosave.saved_games()
+        default = str(Path.cwd()) + "/"
+        self.app.push_screen(OpenScreen(games, autosave.folder, default, self.ascii_glyphs), chosen)
+
+    def action_review(self) -> None:
+        """Review the whole game, undone moves too, on a screen of its own."""
+        whole = self.session.whole_game()
+        if not whole.state.moves_played:
+            self.app.notify("Nothing to review yet: no move has been played")
+            return
+        self.app.push_screen(ReviewScreen(whole.record_text(), self.reviewer, self.ascii_glyphs))

@@ -1,0 +1,64 @@
+"""The board and its move entry, played the same way wherever a position is played: the game,
+the lessons and the puzzles.
+
+A board's choice counts only in the position it was chosen in (a burst of keys is read before
+the first move is played); a typed move is read by the game's own parser, and one the rules
+refuse is said with the typed text first and given back to the entry to correct.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Generic
+
+from ..games.base import Game, GameError, M, State, shown
+from .game_board import GameBoard
+from .position import Position, position_of
+from .side_panel import MoveEntry
+
+
+@dataclass(frozen=True)
+class Typed(Generic[M]):
+    """A typed move read: the move, or why the rules refuse it (`refusal`)."""
+
+    text: str
+    move: M | None
+    refusal: str = ""
+
+
+class PlayArea(Generic[M]):
+    """What a screen that plays positions holds: its board and its entry."""
+
+    def __init__(self, game: Game[Any, M], board: GameBoard[Any, M], entry: MoveEntry) -> None:
+        self.game = game
+        self.board = board
+        self.entry = entry
+
+    def here(self, position: Position, state: State[M]) -> bool:
+        """The game is still where the board's move was chosen."""
+        return position == position_of(state)
+
+    def open_entry(self) -> None:
+        """At once, not later: keys typed fast follow the ':'."""
+        self.entry.placeholder = ""
+        self.entry.screen.set_focus(self.entry)
+
+    def close_entry(self) -> None:
+        self.entry.placeholder = MoveEntry.PLACEHOLDER
+        self.entry.value = ""
+        self.entry.screen.set_focus(self.board)
+
+    @staticmethod
+    def text_of(value: str) -> str:
+        """What was typed, without the ':' that opened the entry."""
+        return value.strip().lstrip(":").strip()
+
+    def read(self, text: str, state: State[M]) -> Typed[M]:
+        """The game's parser reads the move: only a move legal here comes back."""
+        try:
+            return Typed(text, self.game.parse_move(text, state))
+        except GameError as error:
+            reason = str(error)  # the typed text first, unless the reason starts with it
+            said = reason if reason.startswith(shown(text)) else f"{shown(text)}: {reason}"
+            self.entry.give_back(text)
+            return Typed(text, None, said)
