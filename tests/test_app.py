@@ -432,7 +432,8 @@ async def test_a_new_game_keeps_the_unfinished_one(make_app: AppFactory, tmp_pat
 async def test_a_record_of_a_game_the_app_cannot_draw_is_refused(
     make_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("dipole_tui.app.game_screen.playable", lambda: ["dipole"])  # before a board joins
+    # As before a board joins:
+    monkeypatch.setattr("dipole_tui.app.game_menus.playable", lambda: ["dipole"])
     record = tmp_path / "death-stacks.txt"
     record.write_text('[Game "Death Stacks"]\n\n1. a1-2-a3\n')
     app = make_app()

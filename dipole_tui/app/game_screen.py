@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from datetime import datetime
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
+from typing import Any, Concatenate, ParamSpec
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from ..engine import first_side_share
@@ -29,26 +26,21 @@ from ..registry import REGISTRY
 from ..session import Session
 from ..workers.tracker import Connect, Tracker
 from .analysis_mode import AnalysisMode
-from .boards import board_class, make_board, playable
+from .boards import board_class, make_board
 from .bot_controller import HINT_BOT, Answer, BotController
-from .choice import GameChoice, LearnChoice
 from .eval_bar import EvalBar
 from .footer import GameFooter
 from .game_board import GameBoard
-from .keeper import Change, GameOver, Keeper, Notice, new_session
+from .game_menus import GameMenus
+from .keeper import Change, Keeper
 from .play_area import PlayArea
-from .review import ReviewScreen
-from .screens import ChoiceScreen, FileScreen, NewGameScreen, OpenScreen
+from .screens import ChoiceScreen
 from .side_panel import SIDE_PANEL_WIDTH, MoveEntry, SidePanel
 from .worker_messages import WorkerAnswered, answers_to
-
-if TYPE_CHECKING:
-    from .app import GameApp
 
 P = ParamSpec("P")
 
 WIDE = 100  # from this many columns the side panel is wide (game.tcss)
-VERY_WIDE = 120  # and from this many the footer shows every key in full
 
 
 def while_running(
@@ -65,10 +57,10 @@ def while_running(
     return run
 
 
-class GameScreen(Screen[None]):
+class GameScreen(GameMenus):
     """Any game with a board (`boards.playable`): two players, one against a bot, or bots."""
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide"), (VERY_WIDE, "-very-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     BINDINGS = [
         # In the footer's order: at 80 columns it shows up to Review, the rest are in the help.
         Binding("u", "undo", "Undo"),
@@ -119,17 +111,6 @@ class GameScreen(Screen[None]):
         self.too_small = Static(id="too-small")
         self.footer = GameFooter()
 
-    @property
-    def session(self) -> Session[Any]:
-        return self.keeper.session
-
-    @property
-    def game_app(self) -> GameApp:
-        from .app import GameApp
-
-        assert isinstance(self.app, GameApp)
-        return self.app
-
     def _new_board(self, session: Session[Any]) -> GameBoard[Any, Any]:
         return make_board(session.game.key, session.state, self.ascii_glyphs)
 
@@ -158,32 +139,6 @@ class GameScreen(Screen[None]):
             self._bot_turn()
         else:
             self._offer_to_resume()
-
-    def _offer_to_resume(self) -> None:
-        resume, notices = self.keeper.resume_question()
-        self._tell(notices)
-        if resume is None:
-            self._choose_new_game(starting=True)
-            return
-        saved = resume.saved
-        self._show_behind(saved)
-        answers = [("Resume", "resume"), ("New game", "new")]
-
-        def answered(answer: str | None) -> None:
-            if answer == "resume":
-                self._start(saved)
-            else:  # the game chosen next shelves this one; none chosen, this one goes on
-                self._choose_new_game(starting=True)
-
-        title = "Resume the game in progress?"
-        self.app.push_screen(ChoiceScreen(title, resume.text, answers, escape="resume"), answered)
-
-    def _learn_first(self) -> None:
-        """`dipole-tui learn`: the lessons over the game in progress, resumed without a word."""
-        saved, notices = self.keeper.saved_game()
-        self._tell(notices)
-        self._start(saved or self.session)
-        self.game_app.action_learn(self.learn or None)
 
     def _show_behind(self, saved: Session[Any]) -> None:
         """The saved game on screen behind the question, still: no bot moves, nothing written."""
@@ -252,16 +207,6 @@ class GameScreen(Screen[None]):
         session = self.session
         self.board.show_threats(session.game.threats(session.state) if self.threats_on else None)
 
-    def _tell(self, notices: list[Notice]) -> None:
-        for notice in notices:
-            self.app.notify(
-                notice.text,
-                title=notice.title,
-                severity=notice.severity,
-                timeout=notice.timeout,
-                markup=False,
-            )
-
     # -- changing the game -----------------------------------------------------------------
 
     def _after_change(self, change: Change) -> None:
@@ -275,23 +220,6 @@ class GameScreen(Screen[None]):
         self.panel.show_unkept(self.keeper.unkept)
         if self.session.outcome is None:
             self._bot_turn()
-
-    def _game_over(self, over: GameOver) -> None:
-        answers = [("New game", "new"), ("Review", "review"), ("Quit", "quit")]
-
-        def answered(answer: str | None) -> None:
-            if answer == "new":
-                self.action_new_game()
-            elif answer == "quit":
-                self.app.exit()
-            elif answer == "review":
-                self.action_review()
-            else:
-                self.call_after_refresh(self.area.close_entry)  # Escape: look at the board
-
-        self.app.push_screen(
-            ChoiceScreen(over.headline, over.text, answers, escape="board"), answered
-        )
 
     def _start(self, session: Session[Any]) -> None:
         self.bots.cancel()
@@ -517,51 +445,3 @@ class GameScreen(Screen[None]):
     @while_running
     def entry_left(self) -> None:
         self.area.close_entry()
-
-    def action_new_game(self) -> None:
-        self._choose_new_game(starting=False)
-
-    def _choose_new_game(self, starting: bool) -> None:
-        """The new-game dialog; cancelled at start-up, the game on screen simply begins."""
-
-        def chosen(choice: GameChoice | LearnChoice | None) -> None:
-            if isinstance(choice, GameChoice):
-                self._start(new_session(choice))
-            elif starting:
-                self._start(self.session)
-            if isinstance(choice, LearnChoice):
-                self.game_app.action_learn(choice.game_key)
-
-        self.app.push_screen(NewGameScreen(self.keeper.choice), chosen)
-
-    def action_save(self) -> None:
-        stamp = datetime.now().strftime("%Y%m%d-%H%M")
-        default = str(Path.cwd() / f"{self.session.game.key}-{stamp}.txt")
-
-        def chosen(path: Path | None) -> None:
-            if path is not None:
-                self._tell([self.keeper.save_as(path)])
-
-        self.app.push_screen(FileScreen("Save the game as", default), chosen)
-
-    def action_load(self) -> None:
-        def chosen(path: Path | None) -> None:
-            if path is None:
-                return
-            session, notice = self.keeper.open(path, playable())
-            if session is not None:
-                self._start(session)
-            self._tell([notice])
-
-        autosave = self.keeper.autosave
-        games = autosave.saved_games()
-        default = str(Path.cwd()) + "/"
-        self.app.push_screen(OpenScreen(games, autosave.folder, default, self.ascii_glyphs), chosen)
-
-    def action_review(self) -> None:
-        """Review the whole game, undone moves too, on a screen of its own."""
-        whole = self.session.whole_game()
-        if not whole.state.moves_played:
-            self.app.notify("Nothing to review yet: no move has been played")
-            return
-        self.app.push_screen(ReviewScreen(whole.record_text(), self.reviewer, self.ascii_glyphs))

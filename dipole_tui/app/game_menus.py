@@ -1,0 +1,152 @@
+"""The game screen's questions and files: resuming at start-up, the end of a game, a new game,
+saving, opening and reviewing. A part of `GameScreen` (`game_screen.py`), apart so that each
+reads in one sitting; what it needs of the screen is declared here.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual.screen import Screen
+
+from ..session import Session
+from ..workers.tracker import Connect
+from .boards import playable
+from .choice import GameChoice, LearnChoice
+from .keeper import GameOver, Keeper, Notice, new_session
+from .play_area import PlayArea
+from .review import ReviewScreen
+from .screens import ChoiceScreen, FileScreen, NewGameScreen, OpenScreen
+
+if TYPE_CHECKING:
+    from .app import GameApp
+
+
+class GameMenus(Screen[None]):
+    """The dialogs the game screen opens, and what their answers do."""
+
+    keeper: Keeper
+    reviewer: Connect
+    ascii_glyphs: bool
+    learn: str | None
+    area: PlayArea[Any]
+
+    @property
+    def session(self) -> Session[Any]:
+        return self.keeper.session
+
+    if TYPE_CHECKING:  # the game screen's own
+
+        def _start(self, session: Session[Any]) -> None: ...
+
+        def _show_behind(self, saved: Session[Any]) -> None: ...
+
+    @property
+    def game_app(self) -> GameApp:
+        from .app import GameApp
+
+        assert isinstance(self.app, GameApp)
+        return self.app
+
+    def _offer_to_resume(self) -> None:
+        resume, notices = self.keeper.resume_question()
+        self._tell(notices)
+        if resume is None:
+            self._choose_new_game(starting=True)
+            return
+        saved = resume.saved
+        self._show_behind(saved)
+        answers = [("Resume", "resume"), ("New game", "new")]
+
+        def answered(answer: str | None) -> None:
+            if answer == "resume":
+                self._start(saved)
+            else:  # the game chosen next shelves this one; none chosen, this one goes on
+                self._choose_new_game(starting=True)
+
+        title = "Resume the game in progress?"
+        self.app.push_screen(ChoiceScreen(title, resume.text, answers, escape="resume"), answered)
+
+    def _learn_first(self) -> None:
+        """`dipole-tui learn`: the lessons over the game in progress, resumed without a word."""
+        saved, notices = self.keeper.saved_game()
+        self._tell(notices)
+        self._start(saved or self.session)
+        self.game_app.action_learn(self.learn or None)
+
+    def _tell(self, notices: list[Notice]) -> None:
+        for notice in notices:
+            self.app.notify(
+                notice.text,
+                title=notice.title,
+                severity=notice.severity,
+                timeout=notice.timeout,
+                markup=False,
+            )
+
+    def _game_over(self, over: GameOver) -> None:
+        answers = [("New game", "new"), ("Review", "review"), ("Quit", "quit")]
+
+        def answered(answer: str | None) -> None:
+            if answer == "new":
+                self.action_new_game()
+            elif answer == "quit":
+                self.app.exit()
+            elif answer == "review":
+                self.action_review()
+            else:
+                self.call_after_refresh(self.area.close_entry)  # Escape: look at the board
+
+        self.app.push_screen(
+            ChoiceScreen(over.headline, over.text, answers, escape="board"), answered
+        )
+
+    def action_new_game(self) -> None:
+        self._choose_new_game(starting=False)
+
+    def _choose_new_game(self, starting: bool) -> None:
+        """The new-game dialog; cancelled at start-up, the game on screen simply begins."""
+
+        def chosen(choice: GameChoice | LearnChoice | None) -> None:
+            if isinstance(choice, GameChoice):
+                self._start(new_session(choice))
+            elif starting:
+                self._start(self.session)
+            if isinstance(choice, LearnChoice):
+                self.game_app.action_learn(choice.game_key)
+
+        self.app.push_screen(NewGameScreen(self.keeper.choice), chosen)
+
+    def action_save(self) -> None:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M")
+        default = str(Path.cwd() / f"{self.session.game.key}-{stamp}.txt")
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self._tell([self.keeper.save_as(path)])
+
+        self.app.push_screen(FileScreen("Save the game as", default), chosen)
+
+    def action_load(self) -> None:
+        def chosen(path: Path | None) -> None:
+            if path is None:
+                return
+            session, notice = self.keeper.open(path, playable())
+            if session is not None:
+                self._start(session)
+            self._tell([notice])
+
+        autosave = self.keeper.autosave
+        games = autosave.saved_games()
+        default = str(Path.cwd()) + "/"
+        self.app.push_screen(OpenScreen(games, autosave.folder, default, self.ascii_glyphs), chosen)
+
+    def action_review(self) -> None:
+        """Review the whole game, undone moves too, on a screen of its own."""
+        whole = self.session.whole_game()
+        if not whole.state.moves_played:
+            self.app.notify("Nothing to review yet: no move has been played")
+            return
+        self.app.push_screen(ReviewScreen(whole.record_text(), self.reviewer, self.ascii_glyphs))
