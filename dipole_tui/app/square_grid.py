@@ -123,6 +123,10 @@ class SquareBoard(GameBoard[S, SM]):
             return n - 1 - file, rank
         return file, n - 1 - rank
 
+    def screen_cell(self, square: int) -> tuple[int, int]:
+        """(column, row) of a square on screen: where the arrow keys walk (the scenes' cursor)."""
+        return self._screen(square)
+
     def _square_at(self, column: int, row: int) -> int:
         n = self.grid_size()
         if self.flipped:
