@@ -24,7 +24,8 @@ from textual.widgets import Select, Static
 from dipole_tui.analysis import Analysis, Evaluation, analyse_position, analysis_search
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice
-from dipole_tui.app.learning import ExerciseScreen, LearnMenu
+from dipole_tui.app.learn_menu import LearnMenu
+from dipole_tui.app.learning import ExerciseScreen
 from dipole_tui.app.review import ReviewScreen
 from dipole_tui.app.square_grid import SquareBoard
 from dipole_tui.bots.search import WIN, Search

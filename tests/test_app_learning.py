@@ -15,7 +15,8 @@ from textual.widgets import Button, OptionList
 
 from dipole_tui.analysis import Analysis
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.learning import LearnMenu, LessonScreen, PuzzleScreen
+from dipole_tui.app.learn_menu import LearnMenu
+from dipole_tui.app.learning import LessonScreen, PuzzleScreen
 from dipole_tui.bots.search import WIN
 from dipole_tui.learn import Item, Progress, items, parse
 from dipole_tui.registry import REGISTRY

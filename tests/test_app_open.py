@@ -19,7 +19,8 @@ from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.game_board import GameBoard
-from dipole_tui.app.screens import ChoiceScreen, GameList, NewGameScreen, OpenScreen
+from dipole_tui.app.open_dialog import GameList, OpenScreen
+from dipole_tui.app.screens import ChoiceScreen, NewGameScreen
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import format_record, load_record
 from dipole_tui.registry import REGISTRY

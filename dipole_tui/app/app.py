@@ -35,7 +35,7 @@ from .footer import GameFooter
 from .game_board import GameBoard
 from .game_screen import GameScreen
 from .keeper import Keeper, new_session
-from .learning import LearnMenu
+from .learn_menu import LearnMenu
 from .screens import ChoiceScreen, HelpScreen
 from .side_panel import SidePanel
 from .wrapping import wrap

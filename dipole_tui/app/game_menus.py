@@ -16,9 +16,10 @@ from ..workers.tracker import Connect
 from .boards import playable
 from .choice import GameChoice, LearnChoice
 from .keeper import GameOver, Keeper, Notice, new_session
+from .open_dialog import OpenScreen
 from .play_area import PlayArea
 from .review import ReviewScreen
-from .screens import ChoiceScreen, FileScreen, NewGameScreen, OpenScreen
+from .screens import ChoiceScreen, FileScreen, NewGameScreen
 
 if TYPE_CHECKING:
     from .app import GameApp

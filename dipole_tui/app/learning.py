@@ -1,6 +1,6 @@
 """Learning by doing: the lessons and puzzles of `dipole_tui.learn`, on the real board.
 
-`LearnMenu` lists a game's lessons (in teaching order) and puzzles with what is done. A lesson
+`LearnMenu` (`learn_menu.py`) lists a game's lessons and puzzles with what is done. A lesson
 (`LessonScreen`) gives a position and a task; only the moves that fulfil it are played, any other
 is answered with the rules' own reason and the lesson's hint. A puzzle (`PuzzleScreen`) is played
 against the solver's longest defence; a wrong move is not played but explained by the analysis
@@ -22,181 +22,38 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Footer, Input, Static
 
 from ..analysis import Analysis
 from ..bots.search import plies_to_end
-from ..games.base import GameError, State, shown
-from ..learn import Item, Progress, items, problems
+from ..games.base import State
+from ..learn import Item, Progress
 from ..records import format_record
 from ..registry import REGISTRY
 from ..workers.protocol import AnalysisRequest
 from ..workers.tracker import Connect, Tracker
-from .ascii import plain
 from .boards import make_board
 from .game_board import GameBoard
+from .play_area import PlayArea
 from .position import Position, position_of
 from .side_panel import MoveEntry
 from .worker_messages import WorkerAnswered, answers_to
-from .wrapping import wrap
 
 REPLY_DELAY = 0.6  # seconds before the board plays its reply: the player sees their move first
 EXPLAIN_SECONDS = 3.0  # the analysis of a wrong move is cut short after this
-
-
-class LearnMenu(Screen[Any]):
-    """The lessons and puzzles of one game (or of every game), with what is done."""
-
-    BINDINGS = [Binding("escape,q", "close", "Back to the game")]
-    DEFAULT_CSS = """
-    LearnMenu { align: center top; }
-    LearnMenu #learn-box { width: 80; max-width: 100%; height: 1fr; padding: 0 1; }
-    LearnMenu #learn-heading { text-style: bold; height: 1; }
-    LearnMenu #learn-problems { color: $text-error; height: auto; max-height: 8; }
-    LearnMenu #learn-summary { color: $text-muted; height: 2; }
-    LearnMenu #learn-items { height: 1fr; }
-    """
-
-    def __init__(
-        self, game: str | None, progress: Progress, analyst: Connect, ascii_glyphs: bool
-    ) -> None:
-        super().__init__()
-        self.game = game
-        self.progress = progress
-        self.analyst = analyst
-        self.ascii_glyphs = ascii_glyphs
-        self.items = items(game)
-        # The files that could not be used, a line each: the rest are listed all the same.
-        self.problems = problems()
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="learn-box"):
-            name = REGISTRY[self.game].game.name if self.game else "every game"
-            yield Static(f"Learn {name}: lessons, then puzzles", id="learn-heading")
-            problem_lines = Static(id="learn-problems")
-            problem_lines.display = bool(self.problems)
-            yield problem_lines
-            yield Static(id="learn-summary")
-            yield OptionList(*self._options(), id="learn-items")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        if self.progress.problem:
-            self.notify(self.progress.problem, severity="warning", timeout=10)
-            self.progress.problem = ""
-        self._show_problems()
-        self._refresh()
-        menu = self.query_one(OptionList)
-        menu.focus()
-        if self.items:  # the first not done yet
-            done = self.progress.done
-            first = next((i for i, item in enumerate(self.items) if item.id not in done), 0)
-            menu.highlighted = self._index_of(first)
-
-    def on_resize(self) -> None:
-        self._show_problems()
-
-    def _show_problems(self) -> None:
-        """Each file left out, wrapped to the box (80 columns at most, less its padding) so
-        that a long path breaks after a `/`."""
-        if self.problems:
-            said = "\n".join(self.problems)
-            width = min(80, self.app.size.width) - 2
-            lines = wrap(plain(said) if self.ascii_glyphs else said, width)
-            self.query_one("#learn-problems", Static).update(Text("\n".join(lines)))
-
-    def _options(self) -> list[Option | None]:
-        options: list[Option | None] = []
-        heading = ""
-        for index, item in enumerate(self.items):
-            group = f"{REGISTRY[item.game].game.name}: {item.kind}s"
-            if group != heading:
-                heading = group
-                if options and not self.ascii_glyphs:  # a separator, drawn as a line
-                    options.append(None)
-                options.append(Option(Text(group, style="bold"), disabled=True))
-            options.append(Option(self._label(item), id=f"item-{index}"))
-        return options
-
-    def _label(self, item: Item) -> Text:
-        done = item.id in self.progress.done
-        mark = (
-            ("[x] " if self.ascii_glyphs else "✓ ")
-            if done
-            else ("[ ] " if self.ascii_glyphs else "· ")
-        )
-        text = Text(mark, style="green" if done else "dim")
-        text.append(item.title)
-        if item.kind == "puzzle":
-            stars = ("*" if self.ascii_glyphs else "★") * item.difficulty
-            text.append(f"  {stars}", style="yellow")
-        return text
-
-    def _index_of(self, position: int) -> int:
-        return self.query_one(OptionList).get_option_index(f"item-{position}")
-
-    def _refresh(self) -> None:
-        lessons = [item for item in self.items if item.kind == "lesson"]
-        puzzles = [item for item in self.items if item.kind == "puzzle"]
-        done = self.progress.done
-        if not self.items:
-            self.query_one("#learn-summary", Static).update("No lessons or puzzles here yet.")
-            return
-        said = f"Lessons done: {sum(i.id in done for i in lessons)} of {len(lessons)}"
-        if puzzles:
-            said += f"  ·  puzzles solved: {sum(i.id in done for i in puzzles)} of {len(puzzles)}"
-            said += f"  ·  streak {self.progress.streak} (best {self.progress.best_streak})"
-        said += "\nEnter opens one; lessons are best taken in order."
-        self.query_one("#learn-summary", Static).update(plain(said) if self.ascii_glyphs else said)
-        menu = self.query_one(OptionList)
-        for index, item in enumerate(self.items):
-            menu.replace_option_prompt(f"item-{index}", self._label(item))
-
-    @on(OptionList.OptionSelected, "#learn-items")
-    def chosen(self, event: OptionList.OptionSelected) -> None:
-        assert event.option.id is not None
-        self.open(int(event.option.id.removeprefix("item-")))
-
-    def open(self, position: int) -> None:
-        """Open the item at `position` of the list; what it ends with decides what follows."""
-        item = self.items[position]
-        screen: ExerciseScreen
-        if item.kind == "lesson":
-            screen = LessonScreen(item, self.progress, self.ascii_glyphs)
-        else:
-            screen = PuzzleScreen(item, self.progress, self.ascii_glyphs, self.analyst)
-
-        def ended(answer: str | None) -> None:
-            self._refresh()
-            self.query_one(OptionList).highlighted = self._index_of(position)
-            if answer == "next" and position + 1 < len(self.items):
-                self.open(position + 1)
-
-        self.app.push_screen(screen, ended)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 class ExerciseScreen(Screen[Any]):
     """A lesson or a puzzle: the board beside a panel with its words, a typed-move entry, and the
     message that answers each try. Dismissed with "next" (go on) or None (back to the menu)."""
 
+    CSS_PATH = "css/learn.tcss"
     BINDINGS = [
         Binding("colon", "type", "Type", priority=True),
         Binding("r", "retry", "Again"),
         Binding("n", "next", "Next"),
         Binding("m", "menu", "Menu"),
     ]
-    DEFAULT_CSS = """
-    ExerciseScreen #exercise-side { width: 34; padding: 0 1; border-left: vkey $primary-muted; }
-    ExerciseScreen #exercise-title { text-style: bold; }
-    ExerciseScreen #exercise-text { margin-top: 1; }
-    ExerciseScreen #exercise-task { margin-top: 1; text-style: bold; }
-    ExerciseScreen #exercise-message { margin-top: 1; height: 1fr; }
-    ExerciseScreen #exercise-entry { height: 3; }
-    """
 
     def __init__(self, item: Item, progress: Progress, ascii_glyphs: bool) -> None:
         super().__init__()
@@ -210,6 +67,7 @@ class ExerciseScreen(Screen[Any]):
         self.tries = 0  # wrong tries so far
         self.message = ""  # the last thing said, as text (the tests read it)
         self.entry = MoveEntry(placeholder=MoveEntry.PLACEHOLDER, id="exercise-entry")
+        self.area: PlayArea[Any] = PlayArea(self.game, self.board, self.entry)
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -258,7 +116,7 @@ class ExerciseScreen(Screen[Any]):
     def _chosen(self, move: Any, position: Position) -> None:
         """A move from the board, tried only in the position it was chosen in: keys and clicks
         of one burst are all read before the first move is played."""
-        if position == position_of(self.state):
+        if self.area.here(position, self.state):
             self._try(move)
         else:
             self.board.choose_again()
@@ -266,25 +124,24 @@ class ExerciseScreen(Screen[Any]):
     @on(Input.Submitted, "#exercise-entry")
     def typed(self, event: Input.Submitted) -> None:
         event.stop()
-        text = event.value.strip().lstrip(":").strip()
+        text = self.area.text_of(event.value)
         if not text:
-            self.board.focus()
+            self.area.close_entry()
             return
         if self.done or not self.players_turn():
             self.say("Not now: " + ("it is done; n goes on" if self.done else "wait for the reply"))
             return
-        try:
-            move = self.game.parse_move(text, self.state)
-        except GameError as error:
+        typed = self.area.read(text, self.state)
+        if typed.move is None:
             self.tries += 1
-            self.refused(text, str(error))
-            self.entry.give_back(text)
+            self.say(f"{typed.refusal}\n{self.help_after_a_wrong_try()}", "red")
+            self.app.bell()
             return
-        self._try(move)
+        self._try(typed.move)
 
     @on(MoveEntry.Left)
     def left_entry(self) -> None:
-        self.board.focus()
+        self.area.close_entry()
 
     def _try(self, move: Any) -> None:
         if self.done or not self.players_turn() or not self.state.is_legal(move):
@@ -295,13 +152,8 @@ class ExerciseScreen(Screen[Any]):
     def attempt(self, move: Any, text: str) -> None:
         raise NotImplementedError
 
-    def refused(self, text: str, reason: str) -> None:
-        """A typed move the rules refuse: their reason, and the exercise's help."""
-        said = reason if reason.startswith(shown(text)) else f"{shown(text)}: {reason}"
-        self.say(f"{said}\n{self.help_after_a_wrong_try()}", "red")
-        self.app.bell()
-
     def help_after_a_wrong_try(self) -> str:
+        """Said under the rules' reason when a typed move is refused."""
         return ""
 
     def keep(self, first_try: bool = True) -> None:
@@ -338,7 +190,7 @@ class ExerciseScreen(Screen[Any]):
     # -- keys ----------------------------------------------------------------------------------
 
     def action_type(self) -> None:
-        self.set_focus(self.entry)  # at once, not later: keys typed fast follow the ':'
+        self.area.open_entry()
         self.say(f"Type a move: {self.game.move_examples}.")
 
     def action_retry(self) -> None:
