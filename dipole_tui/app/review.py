@@ -161,14 +161,7 @@ class ReviewScreen(Screen[Any]):
         Binding("s", "save", "Save"),
         Binding("escape,q", "close", "Close"),
     ]
-    DEFAULT_CSS = """
-    ReviewScreen #review-side { width: 30; padding: 0 1; border-left: vkey $primary-muted; }
-    ReviewScreen #review-title { text-style: bold; height: 1; }
-    ReviewScreen #review-progress, ReviewScreen #review-summary { height: 1; }
-    ReviewScreen #review-progress Bar { width: 1fr; }
-    ReviewScreen #review-details { height: 4; }
-    ReviewScreen #review-moves { height: 1fr; border: none; padding: 0; }
-    """
+    CSS_PATH = "css/review.tcss"
 
     def __init__(
         self,
