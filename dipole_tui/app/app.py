@@ -19,7 +19,6 @@ from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.theme import ThemeProvider
 
-from ..learn import Progress
 from ..orphans import END_SIGNALS
 from ..saves import Autosave
 from ..session import HUMAN, Session, game_named
@@ -35,7 +34,6 @@ from .footer import GameFooter
 from .game_board import GameBoard
 from .game_screen import GameScreen
 from .keeper import Keeper, new_session
-from .learn_menu import LearnMenu
 from .screens import ChoiceScreen, HelpScreen
 from .side_panel import SidePanel
 from .wrapping import wrap
@@ -185,8 +183,7 @@ class GameApp(App[None]):
 
     def action_learn(self, game: str | None = None) -> None:
         """The lessons and puzzles of a game (None: of every game)."""
-        progress = Progress(self.autosave.folder)
-        self.push_screen(LearnMenu(game, progress, self.analyst, self.ascii_glyphs))
+        self.game_screen.open_lessons(game)
 
     def action_help(self) -> None:
         glyphs = glyph_map(*self.board.GLYPH_TABLES) if self.ascii_glyphs else None

@@ -11,18 +11,17 @@ from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 
+from ..learn import Progress
 from ..session import Session
 from ..workers.tracker import Connect
 from .boards import playable
 from .choice import GameChoice, LearnChoice
 from .keeper import GameOver, Keeper, Notice, new_session
+from .learn_menu import LearnMenu
 from .open_dialog import OpenScreen
 from .play_area import PlayArea
 from .review import ReviewScreen
 from .screens import ChoiceScreen, FileScreen, NewGameScreen
-
-if TYPE_CHECKING:
-    from .app import GameApp
 
 
 class GameMenus(Screen[None]):
@@ -30,6 +29,7 @@ class GameMenus(Screen[None]):
 
     keeper: Keeper
     reviewer: Connect
+    analyst: Connect
     ascii_glyphs: bool
     learn: str | None
     area: PlayArea[Any]
@@ -43,13 +43,6 @@ class GameMenus(Screen[None]):
         def _start(self, session: Session[Any]) -> None: ...
 
         def _show_behind(self, saved: Session[Any]) -> None: ...
-
-    @property
-    def game_app(self) -> GameApp:
-        from .app import GameApp
-
-        assert isinstance(self.app, GameApp)
-        return self.app
 
     def _offer_to_resume(self) -> None:
         resume, notices = self.keeper.resume_question()
@@ -75,7 +68,7 @@ class GameMenus(Screen[None]):
         saved, notices = self.keeper.saved_game()
         self._tell(notices)
         self._start(saved or self.session)
-        self.game_app.action_learn(self.learn or None)
+        self.open_lessons(self.learn or None)
 
     def _tell(self, notices: list[Notice]) -> None:
         for notice in notices:
@@ -104,6 +97,11 @@ class GameMenus(Screen[None]):
             ChoiceScreen(over.headline, over.text, answers, escape="board"), answered
         )
 
+    def open_lessons(self, game: str | None = None) -> None:
+        """The lessons and puzzles of a game (None: of every game)."""
+        progress = Progress(self.keeper.autosave.folder)
+        self.app.push_screen(LearnMenu(game, progress, self.analyst, self.ascii_glyphs))
+
     def action_new_game(self) -> None:
         self._choose_new_game(starting=False)
 
@@ -116,7 +114,7 @@ class GameMenus(Screen[None]):
             elif starting:
                 self._start(self.session)
             if isinstance(choice, LearnChoice):
-                self.game_app.action_learn(choice.game_key)
+                self.open_lessons(choice.game_key)
 
         self.app.push_screen(NewGameScreen(self.keeper.choice), chosen)
 

@@ -97,6 +97,7 @@ class GameScreen(GameMenus):
         super().__init__()
         self.keeper = keeper
         self.reviewer = reviewer
+        self.analyst = analyst
         self.ascii_glyphs = ascii_glyphs
         self.start_new = start_new
         self.learn = learn  # open the lessons first: of this game, or of every game ("")
