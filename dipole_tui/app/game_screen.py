@@ -81,6 +81,7 @@ class GameScreen(GameMenus):
     ]
 
     threats_on: reactive[bool] = reactive(False, init=False)  # the threat overlay (t)
+    analysis_on: reactive[bool] = reactive(False, init=False)  # the bar and the best line (a)
 
     def __init__(
         self,
@@ -334,17 +335,12 @@ class GameScreen(GameMenus):
 
     # -- the player moving on --------------------------------------------------------------
 
-    def on_key(self, event: events.Key) -> None:
-        self._moving_on(event)
-
-    def on_mouse_down(self, event: events.MouseDown) -> None:
-        self._moving_on(event)
-
+    @on(events.Key)
+    @on(events.MouseDown)
     def _moving_on(self, event: events.Key | events.MouseDown) -> None:
-        """A key or click on the board is the player moving on: a transient message is done.
-        (It comes up from the board before any binding of the key runs.) Keys and clicks still
-        queued when the app closes go no further: the screen they were for is being taken
-        down."""
+        """A key or click on the board is the player moving on: a transient message is done
+        (this comes before any binding of the key runs). Keys and clicks still queued when the
+        app closes go no further: the screen they were for is being taken down."""
         if not self.app.is_running:
             event.stop()
             event.prevent_default()
@@ -404,6 +400,10 @@ class GameScreen(GameMenus):
     def action_analyse(self) -> None:
         """Analysis on or off: the bar, the score in words and the best line, live."""
         self.analysis.toggle(self.session)
+        self.analysis_on = self.analysis.on
+
+    def watch_analysis_on(self) -> None:
+        """The bar takes room of its own: the board may no longer fit."""
         self._show_analysis()
         self._check_fits()
 
