@@ -69,9 +69,8 @@ class Screens:
         texts = []
         for size in sorted(sizes, key=lambda size: size != pilot.app.size):
             if pilot.app.size != size:
-                await pilot.resize_terminal(*size)  # then pauses, as below
-            else:
-                await pilot.pause()  # the app has drawn all it was sent
+                await pilot.resize_terminal(*size)
+            await pilot.pause()
             text = screen_text(pilot.app)
             assert text.count("\n") >= pilot.app.size.height - 1  # the whole screen was captured
             texts.append(text)
