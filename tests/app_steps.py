@@ -12,6 +12,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from textual import events
 from textual.geometry import Offset
+from textual.keys import _character_to_key
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -250,9 +251,23 @@ def status_lines(board: AnyBoard, letters: str) -> list[str]:
     return [line.strip() for line in lines[last + 1 :] if line.strip()]
 
 
+async def press(pilot: Pilot[None], *keys: str) -> None:
+    """Keys pressed one by one, each taken by the app (`settle`) before the next is sent, as
+    `pilot.press` has them; it waits for the process to idle twice a key, at least 20 ms each,
+    which a file name's or a move's dozens of characters add up to seconds of."""
+    for key in keys:
+        character = key if len(key) == 1 else None
+        if character is not None and not character.isalnum():
+            key = _character_to_key(character)  # "/" is "slash", as a terminal names it
+        pilot.app.post_message(events.Key(key, character))
+        await settle(pilot)
+
+
 async def type_move(pilot: Pilot[None], text: str, leave: bool = True) -> None:
     """Type a move, then leave the entry (it keeps the focus for the next move until Escape)."""
-    await pilot.press("colon", *text, "enter")
+    await pilot.press("colon")
+    await press(pilot, *text)
+    await pilot.press("enter")
     await pilot.pause()
     if leave:
         await pilot.press("escape")
@@ -296,7 +311,7 @@ async def walk_to(pilot: Pilot[None], board: Walkable, square: int) -> None:
         step = step_toward(board, square)
         if step is None:
             return
-        await pilot.press(KEYS[step])
+        await press(pilot, KEYS[step])
     raise AssertionError(f"the cursor did not reach square {square}")
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_steps import AppFactory, HandAnalyst, noticed, until
+from app_steps import AppFactory, HandAnalyst, noticed, type_move, until
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Button, OptionList
@@ -53,11 +53,6 @@ async def opened(pilot: Pilot[None], app: GameApp, item: Item) -> tuple[LearnMen
     return menu, app.screen
 
 
-async def type_text(pilot: Pilot[None], text: str) -> None:
-    await pilot.press("colon", *text, "enter")
-    await pilot.pause()
-
-
 def wrong_move(item: Item) -> str:
     """A legal move of the lesson's position that does not fulfil its task."""
     game = REGISTRY[item.game].game
@@ -90,18 +85,18 @@ async def test_a_lesson_of_every_game_is_learned_after_a_wrong_try(
         start = item.start().position()
         if len(item.start().legal_moves()) > 1:
             wrong = wrong_move(item)
-            await type_text(pilot, wrong)
+            await type_move(pilot, wrong, leave=False)
             assert lesson.message.startswith(f"{wrong} is a legal move, but not what the task")
             assert item.hint in lesson.message
             assert lesson.state.position() == start and not lesson.done
-        await type_text(pilot, "zz9")  # the rules' own reason, and the hint
+        await type_move(pilot, "zz9", leave=False)  # the rules' own reason, and the hint
         assert "zz9" in lesson.message and item.hint in lesson.message
         await pilot.press("escape")  # back to this board (not the game's behind), keys work
         await pilot.pause()
         assert lesson.focused is lesson.board and app.screen is lesson
         await pilot.press("i")
         assert lesson.message == item.hint
-        await type_text(pilot, item.accept[0])
+        await type_move(pilot, item.accept[0], leave=False)
         await until(lambda: lesson.done)
         assert item.summary in lesson.message
         assert len(lesson.state.moves_played) == len(item.before) + len(item.solution)
@@ -124,7 +119,7 @@ async def open_puzzle(app: GameApp, pilot: Pilot[None], tmp_path: Path) -> Puzzl
 async def play_and_wait(pilot: Pilot[None], puzzle: PuzzleScreen, move: str) -> None:
     """The player's move of the line, and the defence's reply (or the end)."""
     before = puzzle.step
-    await type_text(pilot, move)
+    await type_move(pilot, move, leave=False)
     await until(lambda: puzzle.step >= before + 2 or puzzle.done)
 
 
@@ -136,7 +131,7 @@ async def test_a_puzzle_explains_a_wrong_move_then_is_solved(
     async with app.run_test(size=(100, 32)) as pilot:
         puzzle = await open_puzzle(app, pilot, tmp_path)
         assert "Play Black: win in 6 plies" in puzzle.task_text()
-        await type_text(pilot, "e7-d6")
+        await type_move(pilot, "e7-d6", leave=False)
         assert puzzle.state.position() == PUZZLE.position  # not played
         assert "e7-d6 is not the fastest win" in puzzle.message
         assert analyst.records and "e7-d6" in analyst.records[-1]
@@ -218,7 +213,7 @@ async def test_next_goes_on_to_the_next_lesson(make_app: AppFactory) -> None:
         await pilot.pause()
         lesson = app.screen
         assert isinstance(lesson, LessonScreen) and lesson.item == lessons[0]
-        await type_text(pilot, lessons[0].accept[0])
+        await type_move(pilot, lessons[0].accept[0], leave=False)
         await until(lambda: lesson.done)
         await pilot.press("n")
         await pilot.pause()

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from app_steps import AnyBoard, AppFactory, noticed, until
+from app_steps import AnyBoard, AppFactory, noticed, press, until
 from game_files import kept, played
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
@@ -270,7 +270,8 @@ async def test_a_typed_file_name_opens_that_file(make_app: AppFactory, tmp_path:
         entry = screen.query_one(Input)
         assert entry.has_focus
         entry.value = ""
-        await pilot.press(*str(elsewhere), "enter")
+        await press(pilot, *str(elsewhere))  # a long name: typed without pausing for time
+        await pilot.press("enter")
         await pilot.pause()
         assert app.session.game.key == "death-stacks"
         assert len(app.session.state.moves_played) == 2
