@@ -12,6 +12,7 @@ MODULE_LIMIT = 450
 CLASS_LIMIT = 400
 APP = Path(dipole_tui.app.__file__).parent
 
+
 def sizes() -> dict[str, int]:
     """Every module of app/ and every class in them (nested ones too), with its length."""
     found: dict[str, int] = {}
