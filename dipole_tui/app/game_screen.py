@@ -119,6 +119,10 @@ class GameScreen(GameMenus):
     # -- layout and start-up -----------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        # Textual sets the breakpoint's class on the first resize, after the first layout: set
+        # before the widgets are styled, the first frame is laid out for the terminal's width.
+        width = self.app.size.width
+        self.add_class([name for least, name in self.HORIZONTAL_BREAKPOINTS if width >= least][-1])
         with Horizontal(id="main"):
             yield self.board
             yield self.eval_bar
@@ -127,10 +131,6 @@ class GameScreen(GameMenus):
         yield self.footer
 
     def on_mount(self) -> None:
-        # Textual sets the breakpoint's class on the first resize, after the first layout: set
-        # now, the first frame is already laid out for the terminal's width.
-        width = self.app.size.width
-        self.add_class([name for least, name in self.HORIZONTAL_BREAKPOINTS if width >= least][-1])
         self.board.focus()
         self._show()
         self._tell(self.keeper.claim())  # this app's own game-in-progress file

@@ -9,9 +9,8 @@ when finished, never lost on quitting, the adaptive level moved once) is tested 
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from ..adaptive import ADAPTIVE, AdaptiveLevels
 from ..games.base import GameError, title
@@ -23,8 +22,7 @@ from .choice import GameChoice
 Severity = Literal["information", "warning", "error"]
 
 
-@dataclass(frozen=True)
-class Notice:
+class Notice(NamedTuple):
     """A toast: said once, beside the game (markup off: paths and reasons hold brackets)."""
 
     text: str
@@ -33,25 +31,23 @@ class Notice:
     timeout: float | None = None
 
 
-@dataclass(frozen=True)
-class GameOver:
+class GameOver(NamedTuple):
     """The question asked when a game ends."""
 
     headline: str
     text: str
 
 
-@dataclass
 class Change:
     """What the screen shows after a change of the game."""
 
-    message: str = ""
-    notices: list[Notice] = field(default_factory=list)
-    game_over: GameOver | None = None
+    def __init__(self, message: str = "") -> None:
+        self.message = message
+        self.notices: list[Notice] = []
+        self.game_over: GameOver | None = None
 
 
-@dataclass(frozen=True)
-class Resume:
+class Resume(NamedTuple):
     """An unfinished game was found at start-up: the question to ask, and the game."""
 
     saved: Session[Any]
