@@ -17,6 +17,7 @@ from dipole_tui.analysis import Analysis
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.learn_menu import LearnMenu
 from dipole_tui.app.learning import LessonScreen, PuzzleScreen
+from dipole_tui.app.side_panel import MoveEntry
 from dipole_tui.bots.search import WIN
 from dipole_tui.learn import Item, Progress, items, parse
 from dipole_tui.registry import REGISTRY
@@ -99,6 +100,8 @@ async def test_a_lesson_of_every_game_is_learned_after_a_wrong_try(
         await type_move(pilot, item.accept[0], leave=False)
         await until(lambda: lesson.done)
         assert item.summary in lesson.message
+        # The entry is left as it was before ':' (n, r and m are keys again, not letters).
+        assert lesson.focused is lesson.board and lesson.entry.placeholder == MoveEntry.PLACEHOLDER
         assert len(lesson.state.moves_played) == len(item.before) + len(item.solution)
         await pilot.press("m")
         await pilot.pause()

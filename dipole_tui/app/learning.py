@@ -199,7 +199,7 @@ class ExerciseScreen(Screen[Any]):
         self.done = False
         self.restart()
         self.show()
-        self.board.focus()
+        self.area.close_entry()
 
     def restart(self) -> None:
         self.say("")
@@ -241,7 +241,7 @@ class LessonScreen(ExerciseScreen):
     def _finish(self) -> None:
         self.done = True
         self.board.interactive = False
-        self.board.focus()  # n, r and m are keys again, not letters of a move
+        self.area.close_entry()  # n, r and m are keys again, not letters of a move
         self.keep()
         outcome = self.state.outcome()
         ended = f"{outcome.reason}.\n" if outcome is not None else ""
@@ -316,7 +316,7 @@ class PuzzleScreen(ExerciseScreen):
     def _solved(self) -> None:
         self.done = True
         self.board.interactive = False
-        self.board.focus()
+        self.area.close_entry()
         first_try = self.tries == 0 and not self.shown_solution
         self.keep(first_try)
         how = "at the first try" if first_try else "(not at the first try: the streak starts again)"
