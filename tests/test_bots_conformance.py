@@ -19,6 +19,7 @@ from toy_game import ENTRY as TOY_ENTRY
 from dipole_tui.bots import Budget, RandomBot
 from dipole_tui.bots.search import WIN, Knowledge, noisy_among
 from dipole_tui.games.base import State
+from dipole_tui.games.bipod import RESIGN
 from dipole_tui.registry import REGISTRY, Entry, create_bot
 
 ENTRIES = [*REGISTRY.values(), TOY_ENTRY]
@@ -52,6 +53,8 @@ PHASES = {
         ]
     ],
 }
+# What a game's bots must never choose where another move is legal: Bi-Pod's resignation.
+NEVER: dict[str, Callable[[Any], bool]] = {"bipod": lambda move: move == RESIGN}
 RANDOM_PLIES = (8, 24)  # where random play is stopped, per variant, to take a position
 CROWDED = 10_000  # moves at a variant's start too many to build at each ply of random play
 BUDGET = Budget(movetime=0.05, depth=3)
@@ -97,6 +100,8 @@ def test_every_level_plays_a_legal_move_and_leaves_the_state_alone(entry: Entry,
         before = snapshot(game, state)
         move = create_bot(name, game.key, seed=3).choose(state, BUDGET)
         assert move in state.legal_moves(), f"{game.format_move(move)} in {state.position()}"
+        never = NEVER.get(game.key, lambda move: False)
+        assert not never(move), f"{name} chose {game.format_move(move)} in {state.position()}"
         assert snapshot(game, state) == before
 
 
