@@ -1,8 +1,8 @@
 """--ascii: the whole screen in ASCII, for terminals without good Unicode.
 
-The boards draw from their ASCII glyph tables, and `App.-ascii` in app.tcss gives Textual's widgets
-ASCII borders. This module is the rest: `plain`, the one place a text (a help page, a board's key
-line) loses its Unicode, and scrollbars drawn without eighth blocks.
+The boards draw from their ASCII glyph tables, and `App.-ascii` in css/ascii.tcss gives Textual's
+widgets ASCII borders. This module is the rest: `plain`, the one place a text (a help page, a
+board's key line) loses its Unicode, and scrollbars drawn without eighth blocks.
 """
 
 from __future__ import annotations
