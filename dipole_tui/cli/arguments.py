@@ -49,6 +49,16 @@ if TYPE_CHECKING:
     Commands = argparse._SubParsersAction[Parser]
 
 
+def add_positions(parser: argparse.ArgumentParser) -> None:
+    """The positions a command reads: given, or one per line on stdin (`positions.Batch`)."""
+    parser.add_argument(
+        "positions",
+        nargs="*",
+        metavar="POSITION",
+        help="position strings (default: one per line on stdin)",
+    )
+
+
 def add_game_option(
     parser: argparse.ArgumentParser,
     variant: bool = True,

@@ -9,7 +9,7 @@ from ..bots import LEVELS, Budget, RandomBot
 from ..engine import think
 from ..games.base import GameError
 from ..registry import REGISTRY, game_named
-from .arguments import add_game_option, depth, positive_seconds, seed_number
+from .arguments import add_game_option, add_positions, depth, positive_seconds, seed_number
 from .positions import Batch, check_variant
 
 if TYPE_CHECKING:
@@ -50,12 +50,7 @@ def add_best(commands: Commands) -> None:
         metavar="N",
         help="seed of easy's and medium's choice (default: random)",
     )
-    best.add_argument(
-        "positions",
-        nargs="*",
-        metavar="POSITION",
-        help="position strings (default: one per line on stdin)",
-    )
+    add_positions(best)
 
 
 def run_best(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..games.base import AnyGame, GameError, State, title
 from ..perft import perft
 from ..records import load_record, numbered_moves, start_of
-from .arguments import add_game_option, depth
+from .arguments import add_game_option, add_positions, depth
 from .positions import Batch, check_variant
 
 if TYPE_CHECKING:
@@ -24,12 +24,7 @@ def add_moves(commands: Commands) -> None:
         "'pass' when forced, an empty line when the game is over.",
     )
     add_game_option(moves, variant=False)  # positions carry their variant
-    moves.add_argument(
-        "positions",
-        nargs="*",
-        metavar="POSITION",
-        help="position strings (default: one per line on stdin)",
-    )
+    add_positions(moves)
 
 
 def add_perft(commands: Commands) -> None:

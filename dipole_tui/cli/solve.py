@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING, Any
 from ..games.base import GameError
 from ..registry import game_named
 from ..solver import MEMORY_MB, Table, solvable, solve
-from .arguments import MEMORY_LEAST, MEMORY_MOST, add_game_option, megabytes, node_count
+from .arguments import (
+    MEMORY_LEAST,
+    MEMORY_MOST,
+    add_game_option,
+    add_positions,
+    megabytes,
+    node_count,
+)
 from .positions import Batch
 
 if TYPE_CHECKING:
@@ -40,12 +47,7 @@ def add_solve(commands: Commands) -> None:
         help=f"the solver's table takes at most MB megabytes, {MEMORY_LEAST} to {MEMORY_MOST} "
         f"(default: {MEMORY_MB}); less is slower, never less exact",
     )
-    solving.add_argument(
-        "positions",
-        nargs="*",
-        metavar="POSITION",
-        help="position strings (default: one per line on stdin)",
-    )
+    add_positions(solving)
 
 
 def run_solve(args: argparse.Namespace) -> int:
