@@ -1,7 +1,8 @@
 """SVG snapshots of the key screens: a change in what the board draws shows up here first.
 
-Regenerate after an intended change with `pytest tests/test_snapshots.py --snapshot-update`, and
-look at the new SVGs (tests/__snapshots__/) before committing them.
+Regenerate after an intended change with `pytest -n 0 tests/test_snapshots.py --snapshot-update`
+(in one process: under xdist syrupy leaves unused snapshots behind), and look at the new SVGs
+(tests/__snapshots__/) before committing them.
 """
 
 from __future__ import annotations
