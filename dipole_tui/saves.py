@@ -235,11 +235,18 @@ class Autosave:
             return None
         return session
 
+    @property
+    def saved_folder(self) -> Path:
+        """Where the Save dialog offers to write a game, so that Open lists it beside the
+        others (any other file name the player types is written there instead)."""
+        return self.folder / "saved"
+
     def saved_games(self) -> list[SavedGame]:
         """The games kept in the data folder, newest first, from their names and dates alone
         (each header is read when first asked for). The autosave is not among them: it is the
         game on screen."""
         piles = [  # each pile's folder, and how its files' names begin (all end with .txt)
+            ("saved", self.saved_folder, ""),
             ("finished", self.folder / "finished", ""),
             ("unfinished", self.folder / "unfinished", ""),
             ("set aside", self.folder, "autosave-unreadable-"),

@@ -28,6 +28,7 @@ from textual.widgets import Input, Static
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.dipole_board import DipoleBoard
+from dipole_tui.app.open_dialog import OpenScreen
 from dipole_tui.app.screens import ChoiceScreen, FileScreen, HelpScreen, NewGameScreen
 from dipole_tui.games.dipole import DIPOLE, OFF, PASS, DipoleState, Move, parse_square
 from dipole_tui.session import HUMAN, Session
@@ -227,6 +228,27 @@ async def test_save_and_load_a_record(make_app: AppFactory, tmp_path: Path) -> N
         await open_record(pilot, app, path)
         assert app.session.state.position() == saved
         assert noticed(app, "light square")
+
+
+async def test_a_game_saved_under_the_offered_name_is_listed_by_open(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "e1-g3")
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, FileScreen)
+        offered = Path(app.screen.query_one(Input).value)
+        assert offered.parent == tmp_path / "saved"  # in the data folder, beside the kept games
+        await pilot.press("enter")  # the name offered
+        await pilot.pause()
+        assert offered.exists() and noticed(app, "Saved to")
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, OpenScreen)
+        listed = [(game.kept, game.path) for game in app.screen.games]
+        assert ("saved", offered) in listed
 
 
 async def test_a_terminal_too_small_says_so_and_the_game_resumes(make_app: AppFactory) -> None:

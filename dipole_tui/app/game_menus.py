@@ -120,7 +120,7 @@ class GameMenus(Screen[None]):
 
     def action_save(self) -> None:
         stamp = datetime.now().strftime("%Y%m%d-%H%M")
-        default = str(Path.cwd() / f"{self.session.game.key}-{stamp}.txt")
+        default = str(self.keeper.autosave.saved_folder / f"{self.session.game.key}-{stamp}.txt")
 
         def chosen(path: Path | None) -> None:
             if path is not None:

@@ -12,6 +12,7 @@ import contextlib
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
+from .. import storage
 from ..adaptive import ADAPTIVE, AdaptiveLevels
 from ..games.base import GameError, title
 from ..records import RecordError, load_record
@@ -229,6 +230,8 @@ class Keeper:
     def save_as(self, path: Path) -> Notice:
         """The whole game written to a file the player named."""
         try:
+            if path.parent == self.autosave.saved_folder:
+                storage.make_folder(path.parent)  # made when first used
             self.session.whole_game().save(path)
         except (OSError, ValueError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else error
