@@ -147,7 +147,7 @@ async def test_after_the_game_over_dialog_the_panel_says_what_next(make_app: App
         await pilot.pause()
         turn = " ".join(shown_whole(app, "#turn"))
         assert "Black wins" in turn
-        assert "n new game" in turn and "u review" in turn and "q quit" in turn
+        assert "n new game" in turn and "r review" in turn and "q quit" in turn
 
 
 async def test_a_path_in_the_game_over_dialog_breaks_after_a_slash(

@@ -83,6 +83,49 @@ class MoveEntry(Input):
             event.prevent_default()
 
 
+class MoveList(Static):
+    """The numbered moves, the latest ones or around the move being reviewed: the lines are
+    chosen when drawn, for the height the list has then. The list's height follows the parts
+    above it (the turn grows when the game ends) without the panel being resized, so a height
+    read when the game changed can be stale in either way: too many lines cut the last moves
+    off, too few leave empty rows."""
+
+    def __init__(self) -> None:
+        super().__init__(id="move-list")
+        self.session: Session[Any] | None = None
+
+    def show(self, session: Session[Any]) -> None:
+        self.session = session
+        self.refresh()
+
+    def render(self) -> Text:
+        """The moves that fit in the list's height now (moves undone but not yet replayed
+        dimmed)."""
+        session, height = self.session, self.size.height
+        if session is None:
+            return Text()
+        played = session.state.moves_played
+        everything = played + session.redo_moves
+        if not everything:
+            return Text("no moves yet", style="dim")
+        first = (session.state.to_move + len(played)) % 2
+        lines: list[Text] = []
+        current = 0
+        for ply, move in enumerate(everything):
+            style = "" if ply < len(played) else "dim"
+            if (first + ply) % 2 == 0 or not lines:
+                lines.append(Text(move_label(first, ply), style=style))
+            lines[-1].append(" " + session.game.format_move(move), style=style)
+            if ply < len(played):
+                current = len(lines) - 1
+        if height > 0 and len(lines) > height:
+            start = max(0, min(current - height // 2, len(lines) - height))
+            if not session.redo_moves:
+                start = len(lines) - height
+            lines = lines[start : start + height]
+        return Text("\n").join(lines)
+
+
 class SidePanel(Vertical):
     """A session's story, each part wrapped to the panel's width and given the lines it needs.
 
@@ -104,7 +147,7 @@ class SidePanel(Vertical):
         self._turn = Static(id="turn")
         self._tally = Static(id="tally")
         self._analysis = Static(id="analysis")
-        self._moves = Static(id="move-list")
+        self._moves = MoveList()
         self._message = Static(id="message")
 
     def compose(self) -> ComposeResult:
@@ -178,7 +221,7 @@ class SidePanel(Vertical):
         self._draw_analysis(session)
         self._say(*self.lasting)
         self.transient = False
-        self._moves.update(self._move_list_text(session, self._moves.size.height), layout=False)
+        self._moves.show(session)
 
     def _say(self, message: str, style: str) -> None:
         lines = wrap(message, self._text_width()) if message else []
@@ -252,7 +295,7 @@ class SidePanel(Vertical):
             return Text.assemble(
                 (headline, "bold"),
                 f"\n{outcome.reason}",
-                ("\nn new game, u review, q quit", "dim"),
+                ("\nn new game, r review, q quit", "dim"),
             )
         review = ""
         if session.redo_moves:
@@ -282,30 +325,5 @@ class SidePanel(Vertical):
             text.append(figures.note, style="dim")
         return text
 
-    @staticmethod
-    def _move_list_text(session: Session[Any], height: int) -> Text:
-        """The numbered moves that fit in `height` lines: the latest ones, or around the move
-        being reviewed (moves undone but not yet replayed are dimmed)."""
-        played = session.state.moves_played
-        everything = played + session.redo_moves
-        if not everything:
-            return Text("no moves yet", style="dim")
-        first = (session.state.to_move + len(played)) % 2
-        lines: list[Text] = []
-        current = 0
-        for ply, move in enumerate(everything):
-            style = "" if ply < len(played) else "dim"
-            if (first + ply) % 2 == 0 or not lines:
-                lines.append(Text(move_label(first, ply), style=style))
-            lines[-1].append(" " + session.game.format_move(move), style=style)
-            if ply < len(played):
-                current = len(lines) - 1
-        if height > 0 and len(lines) > height:
-            start = max(0, min(current - height // 2, len(lines) - height))
-            if not session.redo_moves:
-                start = len(lines) - height
-            lines = lines[start : start + height]
-        return Text("\n").join(lines)
 
-
-__all__ = ["SIDE_PANEL_WIDTH", "MoveEntry", "SidePanel"]
+__all__ = ["SIDE_PANEL_WIDTH", "MoveEntry", "MoveList", "SidePanel"]
