@@ -4,11 +4,14 @@ following the game after a move while the overlay is on."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from app_steps import AnyBoard, AppFactory, board_of, drawn_text, type_move, walk_to
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.bipod_board import BipodBoard
+from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.games import bipod, death_stacks, dipole
 from dipole_tui.games.base import AnyGame
 from dipole_tui.games.bipod import BIPOD
@@ -55,6 +58,8 @@ def index_of(game: AnyGame, name: str) -> tuple[str, int]:
 def chip(board: AnyBoard, game: AnyGame, side: int) -> str:
     """What marks a square that `side` can take: its piece's glyph in the corner, or Bi-Pod's
     cut mark."""
+    if isinstance(board, DipoleBoard):
+        return board.threat_chip(side)
     return "!" if game is BIPOD else board.side_glyph(side)
 
 
@@ -112,9 +117,25 @@ async def test_the_legend_names_the_sides_in_ascii_too(make_app: AppFactory) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("t")
         await pilot.pause()
-        assert "Threats: o White can take, x Black can take" in said(app)
-        assert drawn_marks(app, game, sorted(before)) == before
+        assert "Threats: ! the opponent can take this stack" in said(app)
+        # one chip for both sides in ASCII: the taker is the owner's opponent
+        assert set(drawn_marks(app, game, sorted(before))) == set(before)
         assert all(line.isascii() for line in (app.board.render_line(y).text for y in range(23)))
+
+
+@pytest.mark.parametrize("game_key", ["dipole", "death-stacks"])
+async def test_an_ascii_threat_chip_does_not_read_as_a_capture(
+    make_app: AppFactory, game_key: str
+) -> None:
+    """A capture's destination says `x1`; a chip before a stack's height must not say `x 1`."""
+    game, position, before, _, _ = CASES[game_key]
+    app = make_app(game_key, position=position, ascii_glyphs=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        for name in before:
+            text = drawn_text(app.board, *index_of(game, name))
+            assert not re.match(r"x\d", "".join(text.split())), f"{name}: {text!r}"
 
 
 async def test_a_position_without_threats_says_so(make_app: AppFactory) -> None:

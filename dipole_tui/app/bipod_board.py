@@ -66,7 +66,8 @@ class BipodBoard(GameBoard[BipodState, Move]):
 
     # The board's own wood, whatever the theme (see docs/architecture.md): white stones, dark
     # stones and blocks stand out from every cell and highlight. Without colour (NO_COLOR) the
-    # cursor is reverse, the other highlights underlined (the marked stones bold too).
+    # cursor is reverse, the other highlights underlined (the marked stones bold too, the last
+    # stones placed also lined above and in italics: no other highlight is).
     # The NO_COLOR rules start at `App:nocolor`, which a scoped stylesheet (every rule prefixed
     # with the board's type) would never match; the other rules name the board anyway.
     SCOPED_CSS = False
@@ -93,7 +94,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
     BipodBoard > .board--threat { background: #e04040; }
     App:nocolor BipodBoard > .board--cursor { color: #ffffff; text-style: reverse; }
     App:nocolor BipodBoard > .board--marked { text-style: bold underline; }
-    App:nocolor BipodBoard > .board--last { text-style: underline; }
+    App:nocolor BipodBoard > .board--last { text-style: italic overline underline; }
     App:nocolor BipodBoard > .board--chain { text-style: underline; }
     """
     COMPONENT_CLASSES = component_classes(DEFAULT_CSS)

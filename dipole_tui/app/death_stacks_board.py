@@ -46,7 +46,8 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
 
     # The board's own wood, whatever the theme (see docs/architecture.md): light squares and
     # highlights under red and black pieces. Without colour (NO_COLOR) the cursor is reverse,
-    # the pieces that move and the other highlights underlined.
+    # the pieces that move and the other highlights underlined, the last move's squares also
+    # lined above, their glyphs in italics: no other highlight is.
     # The NO_COLOR rules start at `App:nocolor`, which a scoped stylesheet (every rule prefixed
     # with the board's type) would never match; the other rules name the board anyway.
     SCOPED_CSS = False
@@ -80,7 +81,7 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
     App:nocolor DeathStacksBoard > .board--target { text-style: underline; }
     App:nocolor DeathStacksBoard > .board--capture { text-style: underline; }
     App:nocolor DeathStacksBoard > .board--path { text-style: underline; }
-    App:nocolor DeathStacksBoard > .board--last { text-style: underline; }
+    App:nocolor DeathStacksBoard > .board--last { text-style: italic overline underline; }
     """
     COMPONENT_CLASSES = component_classes(DEFAULT_CSS)
 

@@ -33,6 +33,7 @@ from .square_grid import CHIP_ROOM, SquareBoard
 
 RANK_LABEL_WIDTH = 3
 EXTRA_ROWS = 3  # the removal strip above, file letters and the removal strip below
+THREAT_CHIP = "!"  # the threat overlay's chip in ASCII
 
 
 def home_square(state: DipoleState) -> int:
@@ -55,7 +56,8 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
 
     # The board's own wood, whatever the theme (see docs/architecture.md): white and black
     # glyphs stand out from every square and highlight, dark squares look dark. Without colour
-    # (NO_COLOR) the highlights are reverse (the cursor) and underline (the others).
+    # (NO_COLOR) the highlights are reverse (the cursor) and underline (the others), the last
+    # move's squares also lined above, their glyphs in italics: no other highlight is.
     # The NO_COLOR rules start at `App:nocolor`, which a scoped stylesheet (every rule prefixed
     # with the board's type) would never match; the other rules name the board anyway.
     SCOPED_CSS = False
@@ -82,7 +84,7 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
     App:nocolor DipoleBoard > .board--selected { text-style: bold underline; }
     App:nocolor DipoleBoard > .board--target { text-style: underline; }
     App:nocolor DipoleBoard > .board--capture { text-style: underline; }
-    App:nocolor DipoleBoard > .board--last { text-style: underline; }
+    App:nocolor DipoleBoard > .board--last { text-style: italic overline underline; }
     DipoleBoard > .board--hint { background: #b04890; text-style: bold underline; }
     DipoleBoard > .board--threat { background: #d06010; }
     """
@@ -150,7 +152,14 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
     def side_glyph(self, side: int) -> str:
         return self.glyphs.white_checker if side == 0 else self.glyphs.black_checker
 
+    def threat_chip(self, side: int) -> str:
+        """The threat overlay's chip: the glyph of the side that can take the stack; in ASCII
+        `!` (the taker is the stack owner's opponent), as `x 1` would read as a capture's `x1`."""
+        return THREAT_CHIP if self.glyphs is ASCII else self.side_glyph(side)
+
     def threat_words(self) -> str:
+        if self.glyphs is ASCII:
+            return f"{THREAT_CHIP} the opponent can take this stack"
         return f"{self.side_glyph(0)} White can take, {self.side_glyph(1)} Black can take"
 
     def forget_drawn(self) -> None:
@@ -315,7 +324,7 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
             return [Segment(" ", style + cursor + meta), body]
         side = "board--white" if taker == 0 else "board--black"
         chip_style = self.style_of("board--threat") + self.style_of(side, partial=True)
-        return [Segment(self.side_glyph(taker or 0), chip_style + cursor + meta), body]
+        return [Segment(self.threat_chip(taker or 0), chip_style + cursor + meta), body]
 
     def _square_style(self, square: int) -> Style:
         style = self.style_of("board--dark")
