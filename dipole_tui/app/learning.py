@@ -20,7 +20,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
@@ -73,12 +73,13 @@ class ExerciseScreen(Screen[Any]):
         with Horizontal():
             yield self.board
             with Vertical(id="exercise-side"):
-                yield Static(self.item.title, id="exercise-title")
-                text = Static(self.item.text, id="exercise-text")
-                text.display = bool(self.item.text)
-                yield text
-                yield Static(self.task_text(), id="exercise-task")
-                yield Static(id="exercise-message")
+                with VerticalScroll(id="exercise-words"):
+                    yield Static(self.item.title, id="exercise-title")
+                    text = Static(self.item.text, id="exercise-text")
+                    text.display = bool(self.item.text)
+                    yield text
+                    yield Static(self.task_text(), id="exercise-task")
+                    yield Static(id="exercise-message")
                 yield self.entry
         yield Footer()
 
@@ -98,8 +99,13 @@ class ExerciseScreen(Screen[Any]):
         return True
 
     def say(self, text: str, style: str = "") -> None:
+        """The message under the task, scrolled into view: at 80x24 the words above it may
+        leave it below the panel's edge (the scroll bar says more is there)."""
         self.message = text
-        self.query_one("#exercise-message", Static).update(Text(text, style=style))
+        message = self.query_one("#exercise-message", Static)
+        message.update(Text(text, style=style))
+        words = self.query_one("#exercise-words", VerticalScroll)
+        self.call_after_refresh(words.scroll_to_widget, message, animate=False)
 
     # -- moves arriving ------------------------------------------------------------------------
 
