@@ -29,12 +29,13 @@ from test_app_learning import PUZZLE
 from textual.pilot import Pilot
 
 from dipole_tui.analysis import Analysis
+from dipole_tui.app import learning
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.bipod_board import BipodBoard
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.game_board import GameBoard
-from dipole_tui.app.learning import REPLY_DELAY, LessonScreen, PuzzleScreen
+from dipole_tui.app.learning import LessonScreen, PuzzleScreen
 from dipole_tui.app.screens import ChoiceScreen
 from dipole_tui.games import bipod, death_stacks, dipole
 from dipole_tui.games.base import State
@@ -42,6 +43,7 @@ from dipole_tui.learn import Progress, items
 from dipole_tui.session import HUMAN, Session
 
 SIZE = (100, 32)
+SLOW_REPLY = 1.5  # seconds: the exercises' reply delay where a test must act before it
 CONFIRMS = [("enter", "enter"), ("enter", "space"), ("space", "enter"), ("space", "space")]
 
 
@@ -339,8 +341,11 @@ async def test_a_lesson_s_move_confirmed_twice_is_played_once(make_app: AppFacto
 
 
 async def test_a_puzzle_s_late_explanation_of_a_wrong_try_is_not_said_over_the_right_move(
-    make_app: AppFactory,
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The defence's reply waits longer than a loaded machine takes to read "Right.": this test
+    # is about the explanation, and the reply would say its own words over it.
+    monkeypatch.setattr(learning, "REPLY_DELAY", 30.0)
     analyst = HandAnalyst()
     app = make_app(analyst=analyst)
     async with app.run_test(size=SIZE) as pilot:
@@ -360,10 +365,11 @@ async def test_a_puzzle_s_late_explanation_of_a_wrong_try_is_not_said_over_the_r
 
 
 async def test_a_lesson_s_reply_is_dropped_when_r_begins_it_again_meanwhile(
-    make_app: AppFactory,
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Adopt, then `r` before the reply comes: the reply was for the position left, and the
     lesson starts again untouched (it used to play t2 O at the start, or fail on it)."""
+    monkeypatch.setattr(learning, "REPLY_DELAY", SLOW_REPLY)
     item = next(item for item in items(kind="lesson") if item.id == "bipod-adopting")
     app = make_app("bipod")
     async with app.run_test(size=SIZE) as pilot:
@@ -375,14 +381,16 @@ async def test_a_lesson_s_reply_is_dropped_when_r_begins_it_again_meanwhile(
         assert [lesson.game.format_move(m) for m in lesson.state.moves_played] == ["adopt"]
         burst(app, "r")
         await settle(pilot)
-        await pilot.pause(REPLY_DELAY + 0.3)
+        await pilot.pause(SLOW_REPLY + 0.3)
         assert app.is_running and not lesson.state.moves_played and not lesson.done
         assert lesson.board.takes_choices
 
 
 async def test_a_puzzle_s_defence_is_dropped_when_r_begins_it_again_meanwhile(
-    make_app: AppFactory,
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Time enough, even on a loaded machine, to read "Right." and press r before the defence.
+    monkeypatch.setattr(learning, "REPLY_DELAY", SLOW_REPLY)
     analyst = HandAnalyst()
     app = make_app(analyst=analyst)
     async with app.run_test(size=SIZE) as pilot:
@@ -393,7 +401,7 @@ async def test_a_puzzle_s_defence_is_dropped_when_r_begins_it_again_meanwhile(
         assert puzzle.message.startswith("Right.")
         burst(app, "r")
         await settle(pilot)
-        await pilot.pause(REPLY_DELAY + 0.3)
+        await pilot.pause(SLOW_REPLY + 0.3)
         assert not puzzle.state.moves_played and puzzle.step == 0
         assert puzzle.players_turn() and puzzle.board.takes_choices
 
