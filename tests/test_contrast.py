@@ -410,6 +410,33 @@ def set_no_color(monkeypatch: pytest.MonkeyPatch, no_color: bool) -> None:
         monkeypatch.delenv("NO_COLOR", raising=False)
 
 
+FLAGS = ("bold", "dim", "italic", "underline", "overline", "reverse", "strike")
+
+
+def flags_of(drawn: list[Part]) -> set[str]:
+    """The text attributes every part of a square carries."""
+    return {flag for flag in FLAGS if all(getattr(part.style, flag) for part in drawn)}
+
+
+def last_move_apart(kinds: dict[Key, set[str]], parts: dict[Key, list[Part]]) -> str:
+    """Underline alone is what targets, paths and chains show too: the last move's squares
+    carry an attribute that no other square, highlighted or not, has anywhere. "" when they
+    do, else what is wrong."""
+    last = [key for key in parts if "last move" in kinds.get(key, set())]
+    if not last:
+        return "no last move drawn"
+    own = set.intersection(*(flags_of(parts[key]) for key in last))
+    others = {
+        flag
+        for key, drawn in parts.items()
+        if key not in last
+        for part in drawn
+        for flag in FLAGS
+        if getattr(part.style, flag)
+    }
+    return "" if own - others else f"the last move ({own}) looks like other squares ({others})"
+
+
 @pytest.mark.parametrize("no_color", [False, True], ids=["colour", "NO_COLOR"])
 @pytest.mark.parametrize("scene", list(SCENES))
 async def test_every_glyph_stands_out_in_every_theme(
@@ -451,7 +478,11 @@ async def test_without_colour_every_highlight_still_shows(
         for square in shown.cursor_at:
             cursor_to(board, square)
             kinds = KINDS[type(board)](board)
-            for key, drawn in drawn_parts(board).items():
+            parts = drawn_parts(board)
+            if "last move" in shown.kinds:
+                wrong = last_move_apart(kinds, parts)
+                assert not wrong, wrong
+            for key, drawn in parts.items():
                 if key[0] == "wall":
                     continue
                 marked = kinds.get(key, set())
@@ -477,41 +508,3 @@ def test_without_colour_no_theme_draws_black_on_black(
     assert not [name for name in make_app().available_themes if name.startswith("ansi")]
     set_no_color(monkeypatch, False)
     assert "ansi-dark" in make_app().available_themes
-
-
-FLAGS = ("bold", "dim", "italic", "underline", "overline", "reverse", "strike")
-
-
-def flags_of(drawn: list[Part]) -> set[str]:
-    """The text attributes every part of a square carries."""
-    return {flag for flag in FLAGS if all(getattr(part.style, flag) for part in drawn)}
-
-
-@pytest.mark.parametrize("scene", [name for name, s in SCENES.items() if "last move" in s.kinds])
-async def test_without_colour_the_last_move_is_told_from_every_other_square(
-    make_app: AppFactory, scene: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Underline alone is what targets, paths and chains show too: the last move's squares carry
-    an attribute that no other square, highlighted or not, has anywhere."""
-    set_no_color(monkeypatch, True)
-    shown = SCENES[scene]
-    app = shown.app(make_app)
-    async with app.run_test(size=(80, 24)) as pilot:
-        board = app.board
-        await shown.setup(pilot, board)
-        for square in shown.cursor_at:
-            cursor_to(board, square)
-            kinds = KINDS[type(board)](board)
-            parts = drawn_parts(board)
-            last = [key for key in parts if "last move" in kinds.get(key, set())]
-            assert last, "no last move drawn"
-            own = set.intersection(*(flags_of(parts[key]) for key in last))
-            others = {
-                flag
-                for key, drawn in parts.items()
-                if key not in last
-                for part in drawn
-                for flag in FLAGS
-                if getattr(part.style, flag)
-            }
-            assert own - others, f"the last move ({own}) looks like other squares ({others})"
