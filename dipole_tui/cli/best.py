@@ -10,7 +10,7 @@ from ..engine import think
 from ..games.base import GameError
 from ..registry import REGISTRY, game_named
 from .arguments import add_game_option, add_positions, depth, positive_seconds, seed_number
-from .positions import Batch, check_variant
+from .positions import Batch, position_to_search
 
 if TYPE_CHECKING:
     from .arguments import Commands
@@ -67,11 +67,7 @@ def run_best(args: argparse.Namespace) -> int:
     batch = Batch(args.positions)
     for where, text in batch:
         try:
-            state = game.parse_position(text)
-            check_variant(game, args.variant, state)
-            outcome = state.outcome()
-            if outcome is not None:
-                raise GameError(f"the game is over ({outcome.reason})")
+            state = position_to_search(game, text, args.variant)
         except GameError as error:
             batch.fail(where, error)
             continue

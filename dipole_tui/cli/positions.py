@@ -69,3 +69,14 @@ def check_variant(game: AnyGame, variant: str | None, state: State[Any]) -> None
             f"--variant {variant} disagrees with the position, which is "
             f"{state.variant or 'the default variant'}"
         )
+
+
+def position_to_search(game: AnyGame, text: str, variant: str | None = None) -> State[Any]:
+    """A position `best` or `solve` searches from: read, of the --variant given, and not over
+    (a finished game has no move to find); GameError says which is wrong."""
+    state: State[Any] = game.parse_position(text)
+    check_variant(game, variant, state)
+    outcome = state.outcome()
+    if outcome is not None:
+        raise GameError(f"the game is over ({outcome.reason})")
+    return state

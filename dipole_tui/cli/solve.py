@@ -17,7 +17,7 @@ from .arguments import (
     megabytes,
     node_count,
 )
-from .positions import Batch
+from .positions import Batch, position_to_search
 
 if TYPE_CHECKING:
     from .arguments import Commands
@@ -66,10 +66,7 @@ def run_solve(args: argparse.Namespace) -> int:
     batch = Batch(args.positions)
     for where, text in batch:
         try:
-            state = game.parse_position(text)
-            outcome = state.outcome()
-            if outcome is not None:
-                raise GameError(f"the game is over ({outcome.reason})")
+            state = position_to_search(game, text)
         except GameError as error:
             batch.fail(where, error)
             continue
