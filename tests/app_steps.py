@@ -8,7 +8,7 @@ import asyncio
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 from textual import events
 from textual.geometry import Offset
@@ -100,7 +100,29 @@ def answer_move(on_reply: OnReply, number: int, move: str | None) -> None:
     on_reply(Reply(number, None))
 
 
-class ScriptedBots:
+class StandIn:
+    """What every stand-in for a worker's process (`workers.process.Process`) shares: the
+    tracker connects by calling it with its reply callback; nothing to stop or close; alive."""
+
+    on_reply: OnReply | None = None
+    cancelled = 0  # every request up to this number is stopped
+
+    def __call__(self, on_reply: OnReply) -> Self:
+        self.on_reply = on_reply
+        return self
+
+    def cancel(self, upto: int) -> None:
+        self.cancelled = upto
+
+    def close(self) -> None:
+        pass
+
+    @property
+    def alive(self) -> bool:
+        return True
+
+
+class ScriptedBots(StandIn):
     """Stands in for the bots' process (`workers.process.Process`): each request is answered
     with the next of `replies` (None: no move found), from a thread of its own as the process's
     answers come; `held`, only when the test says (`release`)."""
@@ -110,11 +132,6 @@ class ScriptedBots:
         self.held = held
         self.waiting: list[tuple[int, str | None]] = []  # held answers
         self.asked: list[str] = []  # the bots asked, in turn
-        self.on_reply: OnReply | None = None
-
-    def __call__(self, on_reply: OnReply) -> ScriptedBots:
-        self.on_reply = on_reply
-        return self
 
     def send(self, number: int, request: Request) -> None:
         assert self.on_reply is not None and isinstance(request, MoveRequest)
@@ -131,18 +148,8 @@ class ScriptedBots:
         assert self.on_reply is not None
         answer_move(self.on_reply, *self.waiting.pop(0))
 
-    def cancel(self, upto: int) -> None:
-        pass
 
-    def close(self) -> None:
-        pass
-
-    @property
-    def alive(self) -> bool:
-        return True
-
-
-class HandAnalyst:
+class HandAnalyst(StandIn):
     """Stands in for the analysis process (`workers.process.Process`): requests are kept (the
     records asked about), and the test tells the app each update with `tell`, on the test's own
     thread, so updates arrive in the order told."""
@@ -150,12 +157,6 @@ class HandAnalyst:
     def __init__(self) -> None:
         self.records: list[str] = []
         self.numbers: list[int] = []  # the requests' numbers, in turn
-        self.on_reply: OnReply | None = None
-        self.cancelled = 0  # every request up to this number is stopped
-
-    def __call__(self, on_reply: OnReply) -> HandAnalyst:
-        self.on_reply = on_reply
-        return self
 
     def send(self, number: int, request: Request) -> None:
         assert isinstance(request, AnalysisRequest)
@@ -166,16 +167,6 @@ class HandAnalyst:
         """An update (None: the end of an analysis) for request `number`, the latest if None."""
         assert self.on_reply is not None and self.records, "nothing was asked"
         self.on_reply(Reply(number or self.numbers[-1], analysis))
-
-    def cancel(self, upto: int) -> None:
-        self.cancelled = upto
-
-    def close(self) -> None:
-        pass
-
-    @property
-    def alive(self) -> bool:
-        return True
 
 
 async def until(condition: Callable[[], bool], seconds: float = 10.0) -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from app_steps import StandIn
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
@@ -38,7 +39,7 @@ from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import Autosave
 from dipole_tui.session import HUMAN, Session
 from dipole_tui.workers.protocol import AnalysisRequest, Evaluated, Reply, Request, ReviewRequest
-from dipole_tui.workers.tracker import Connect, Connection
+from dipole_tui.workers.tracker import Connect
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "screenshots"
@@ -91,18 +92,13 @@ def evaluate_to(
     return Evaluation(state.to_move, last.score, last.line, last.depth)
 
 
-class DepthWorker:
+class DepthWorker(StandIn):
     """Stands in for the analysis's or the review's process (`workers.process.Process`): the same
     analysis, cut at `depth`, answered from a thread of its own as the process answers. An
     analysis is left running (no end is told), as a screenshot taken while it thinks."""
 
     def __init__(self, depth: int) -> None:
         self.depth = depth
-        self.on_reply: Callable[[Reply], None] | None = None
-
-    def __call__(self, on_reply: Callable[[Reply], None]) -> Connection:
-        self.on_reply = on_reply
-        return self
 
     def send(self, number: int, request: Request) -> None:
         threading.Thread(target=self._answer, args=(number, request), daemon=True).start()
@@ -123,16 +119,6 @@ class DepthWorker:
                 if ply < len(moves):
                     work.play(moves[ply])
             tell(Reply(number, None))
-
-    def cancel(self, upto: int) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-    @property
-    def alive(self) -> bool:
-        return True
 
 
 # -- the scenes --------------------------------------------------------------------------------
