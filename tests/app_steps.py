@@ -255,12 +255,12 @@ async def press(pilot: Pilot[None], *keys: str) -> None:
 
 
 async def type_move(pilot: Pilot[None], text: str, leave: bool = True) -> None:
-    """Type a move, then leave the entry (it keeps the focus for the next move until Escape)."""
+    """Type a move, then leave the entry if it kept the focus (a refused move stays in it)."""
     await pilot.press("colon")
     await press(pilot, *text)
     await pilot.press("enter")
     await pilot.pause()
-    if leave:
+    if leave and isinstance(pilot.app.focused, Input):
         await pilot.press("escape")
 
 

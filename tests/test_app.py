@@ -17,6 +17,7 @@ from app_steps import (
     message,
     noticed,
     open_record,
+    press,
     state_of,
     type_ahead,
     type_move,
@@ -382,9 +383,36 @@ async def test_moves_typed_ahead_quickly_all_arrive_in_order(make_app: AppFactor
         await pilot.pause()
         played = [DIPOLE.format_move(m) for m in app.session.state.moves_played]
         assert played == ["e1-e3", "d8-c7", "e3-g5"]
-        assert app.query_one("#move-input", Input).has_focus
-        await pilot.press("escape")
+        # The last move typed, the board has its keys back.
         assert app.board.has_focus
+        assert app.query_one("#move-input", Input).value == ""
+
+
+async def test_after_a_typed_move_the_one_key_commands_work(make_app: AppFactory) -> None:
+    """Issue 28, rough edge 5: `:e1-d2` Enter, then `u U U u` as a terminal sends them: the
+    move is undone, redone, and undone again, and nothing is left in the entry."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, *":e1-d2", "enter")
+        await until(lambda: len(app.session.state.moves_played) == 1)
+        await press(pilot, "u")
+        assert app.session.state.moves_played == []
+        await press(pilot, "U")
+        assert len(app.session.state.moves_played) == 1
+        await press(pilot, "U", "u")
+        assert app.session.state.moves_played == []
+        assert app.query_one("#move-input", Input).value == ""
+        assert app.board.has_focus
+
+
+async def test_a_refused_typed_move_stays_in_the_entry(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, *":e1-e4", "enter")
+        await pilot.pause()
+        entry = app.query_one("#move-input", Input)
+        assert entry.has_focus and entry.value == "e1-e4"
+        assert app.session.state.moves_played == []
 
 
 def autosaved_moves(folder: Path) -> list[Move]:

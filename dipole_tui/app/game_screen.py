@@ -9,19 +9,17 @@ Its bindings are the screen's own: a dialog, a review or a lesson pushed over it
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from typing import Any, Concatenate, ParamSpec
+from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from ..engine import first_side_share
-from ..games.base import GameError, IllegalMoveError, shown
+from ..games.base import GameError, IllegalMoveError
 from ..registry import REGISTRY
 from ..session import Session
 from ..workers.tracker import Connect, Tracker
@@ -33,31 +31,17 @@ from .footer import GameFooter
 from .game_board import GameBoard
 from .game_menus import GameMenus
 from .keeper import Change, Keeper
+from .move_walk import MoveWalk
 from .play_area import PlayArea
 from .screens import ChoiceScreen
-from .side_panel import SIDE_PANEL_WIDTH, MoveEntry, SidePanel
+from .side_panel import SIDE_PANEL_WIDTH, SidePanel
+from .typed_moves import TypedMoves, while_running
 from .worker_messages import WorkerAnswered, answers_to
-
-P = ParamSpec("P")
 
 WIDE = 100  # from this many columns the side panel is wide (game.tcss)
 
 
-def while_running(
-    handler: Callable[Concatenate[GameScreen, P], None],
-) -> Callable[Concatenate[GameScreen, P], None]:
-    """For what reaches the screen from the board or the workers: dropped once the app is
-    closing, when the screen it would change is being taken down (what was still queued then)."""
-
-    @functools.wraps(handler)
-    def run(screen: GameScreen, /, *args: P.args, **kwargs: P.kwargs) -> None:
-        if screen.app.is_running:
-            handler(screen, *args, **kwargs)
-
-    return run
-
-
-class GameScreen(GameMenus):
+class GameScreen(TypedMoves, MoveWalk, GameMenus):
     """Any game with a board (`boards.playable`): two players, one against a bot, or bots."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
@@ -214,6 +198,7 @@ class GameScreen(GameMenus):
     def _after_change(self, change: Change) -> None:
         """Every change of the game ends here (the keeper has kept it): redraw, tell, let a bot
         move."""
+        self.stop_walking()
         self.analysis.follow(self.session)
         self._show(change.message)
         self._tell(change.notices)
@@ -316,7 +301,7 @@ class GameScreen(GameMenus):
             self.board.show_hint(move)  # not a move here after all: the words alone
             said = f"Hint: {HINT_BOT} would play {answer.text}."
             if len(answer.line) > 1:
-                said += f" Best line: {' '.join(answer.line)}."
+                said += f" Best line: {session.game.move_separator.join(answer.line)}."
             self.panel.say(said)
         elif move is None:
             self._bot_turn()  # ask again
@@ -413,36 +398,3 @@ class GameScreen(GameMenus):
     def action_flip(self) -> None:
         self.board.flip()
         self._show_bar()
-
-    def action_type_move(self) -> None:
-        """The entry is always on screen, so keys typed right after ':' all reach it."""
-        self.area.open_entry()
-        if not self.panel.transient:  # a refusal being corrected stays up
-            self.panel.say(
-                f"Type a move: {self.session.game.move_examples}.", "dim", transient=True
-            )
-
-    @on(Input.Submitted, "#move-input")
-    @while_running
-    def typed_move(self, event: Input.Submitted) -> None:
-        """Play a typed move; the entry keeps the focus for the next one (Escape leaves)."""
-        text = self.area.text_of(event.value)
-        if not text:
-            self.area.close_entry()
-            return
-        if not self.board.interactive:
-            waiting = self.keeper.waiting_for()
-            self.panel.say(f"{shown(text)}: {waiting}", "bold red", transient=True)
-            self.app.bell()
-            return
-        typed = self.area.read(text, self.session.state)
-        if typed.move is None:
-            self.panel.say(typed.refusal, "bold red", transient=True)
-            self.app.bell()
-            return
-        self._play(typed.move)
-
-    @on(MoveEntry.Left, "#move-input")
-    @while_running
-    def entry_left(self) -> None:
-        self.area.close_entry()

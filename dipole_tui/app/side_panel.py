@@ -21,11 +21,11 @@ from textual.widgets import Input, Static
 
 from ..engine import score_in_words
 from ..games.base import title
-from ..records import move_label
 from ..registry import REGISTRY
 from ..session import HUMAN, Session
 from .analysis_mode import AnalysisMode
 from .bot_controller import BotController
+from .move_list import MoveList
 from .wrapping import wrap
 
 SIDE_PANEL_WIDTH = 26
@@ -83,49 +83,6 @@ class MoveEntry(Input):
             event.prevent_default()
 
 
-class MoveList(Static):
-    """The numbered moves, the latest ones or around the move being reviewed: the lines are
-    chosen when drawn, for the height the list has then. The list's height follows the parts
-    above it (the turn grows when the game ends) without the panel being resized, so a height
-    read when the game changed can be stale in either way: too many lines cut the last moves
-    off, too few leave empty rows."""
-
-    def __init__(self) -> None:
-        super().__init__(id="move-list")
-        self.session: Session[Any] | None = None
-
-    def show(self, session: Session[Any]) -> None:
-        self.session = session
-        self.refresh()
-
-    def render(self) -> Text:
-        """The moves that fit in the list's height now (moves undone but not yet replayed
-        dimmed)."""
-        session, height = self.session, self.size.height
-        if session is None:
-            return Text()
-        played = session.state.moves_played
-        everything = played + session.redo_moves
-        if not everything:
-            return Text("no moves yet", style="dim")
-        first = (session.state.to_move + len(played)) % 2
-        lines: list[Text] = []
-        current = 0
-        for ply, move in enumerate(everything):
-            style = "" if ply < len(played) else "dim"
-            if (first + ply) % 2 == 0 or not lines:
-                lines.append(Text(move_label(first, ply), style=style))
-            lines[-1].append(" " + session.game.format_move(move), style=style)
-            if ply < len(played):
-                current = len(lines) - 1
-        if height > 0 and len(lines) > height:
-            start = max(0, min(current - height // 2, len(lines) - height))
-            if not session.redo_moves:
-                start = len(lines) - height
-            lines = lines[start : start + height]
-        return Text("\n").join(lines)
-
-
 class SidePanel(Vertical):
     """A session's story, each part wrapped to the panel's width and given the lines it needs.
 
@@ -148,6 +105,7 @@ class SidePanel(Vertical):
         self._tally = Static(id="tally")
         self._analysis = Static(id="analysis")
         self._moves = MoveList()
+        self.walking: tuple[int, int] | None = None  # (ply shown, plies) while looking back
         self._message = Static(id="message")
 
     def compose(self) -> ComposeResult:
@@ -168,6 +126,7 @@ class SidePanel(Vertical):
         """A new position, or another game: every part again, `message` the lasting one."""
         self.session = session
         self.glyphs = glyphs
+        self.walking = None
         self.lasting = (message, "")
         self.transient = False
         if self.is_mounted:
@@ -187,6 +146,13 @@ class SidePanel(Vertical):
         said = f"Not kept on disk: {self.unkept}. Tried again at each change and at quit."
         self._fit(self._unkept, Text(said if self.unkept else "", style="bold reverse"))
         self._unkept.display = bool(self.unkept)
+
+    def show_walk(self, ply: int, plies: int) -> None:
+        """An earlier position is on the board (until `show`): its move marked, the way back."""
+        self.walking = (ply, plies)
+        if self.is_mounted and self.session is not None:
+            self._moves.show(self.session, ply)
+            self.show_turn()
 
     def show_turn(self) -> None:
         """Whose turn, again: a bot started or stopped thinking, or watching was paused."""
@@ -221,7 +187,7 @@ class SidePanel(Vertical):
         self._draw_analysis(session)
         self._say(*self.lasting)
         self.transient = False
-        self._moves.show(session)
+        self._moves.show(session, None if self.walking is None else self.walking[0])
 
     def _say(self, message: str, style: str) -> None:
         lines = wrap(message, self._text_width()) if message else []
@@ -276,7 +242,7 @@ class SidePanel(Vertical):
         width = self._text_width()
         shown = ""
         for move in found.line:
-            longer = f"{shown} {move}" if shown else f"best {move}"
+            longer = f"{shown}{session.game.move_separator}{move}" if shown else f"best {move}"
             if len(wrap(longer, width)) > BEST_LINE_ROWS:
                 break
             shown = longer
@@ -286,6 +252,12 @@ class SidePanel(Vertical):
         return f"{self.glyphs[side]} {session.game.side_names[side]}"
 
     def _turn_text(self, session: Session[Any]) -> Text:
+        if self.walking is not None:
+            ply, plies = self.walking
+            return Text.assemble(
+                (f"Looking at ply {ply} of {plies}", "bold"),
+                ("\n[ ] step, End: the game", "dim"),
+            )
         outcome = session.outcome
         if outcome is not None:
             if outcome.winner is None:
@@ -326,4 +298,4 @@ class SidePanel(Vertical):
         return text
 
 
-__all__ = ["SIDE_PANEL_WIDTH", "MoveEntry", "MoveList", "SidePanel"]
+__all__ = ["SIDE_PANEL_WIDTH", "MoveEntry", "SidePanel"]

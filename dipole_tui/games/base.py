@@ -202,6 +202,9 @@ class Game(ABC, Generic[S, M]):
     # What starts a comment to the end of a line in a record (a regular expression): `;`, unless
     # the game has cells whose names begin with it (Bi-Pod's `;1`).
     line_comment: str = ";"
+    # What stands between two moves written in a row (a line, a pair of the move list): a game
+    # whose moves hold spaces (Bi-Pod's `i3 o`) needs more than a space to keep them apart.
+    move_separator: str = " "
     move_examples: str  # a few moves as typed, short enough for one line of the side panel
     # Every game ends and a position's value does not hang on how it was reached (no draws by
     # repetition): the exact solver can prove its positions.

@@ -755,6 +755,7 @@ class Bipod(Game[BipodState, Move]):
     variants = VARIANTS
     side_names = SIDE_NAMES
     line_comment = r";(?![0-9])"  # `;1` is a cell
+    move_separator = ", "  # `i3 o, p2`: the runner's colour belongs to the cell before it
     move_examples = "e13f2, v2 O, adopt, resign"
 
     def new(self, variant: str | None = None) -> BipodState:

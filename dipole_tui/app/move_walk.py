@@ -1,0 +1,96 @@
+"""Looking back through the game without changing it: `[` and `]` step through the positions,
+`Home` goes to the start, `End` (or a change of the game) back to the game itself, and a click on
+a move in the list shows the position after it. A part of `GameScreen` (`game_screen.py`).
+
+Undo changes the game (and a bot may move again); the walk only shows: the board is shown, not
+played on, while an earlier position is on it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual import on
+from textual.binding import Binding
+from textual.screen import Screen
+
+from ..games.base import State
+from ..session import Session
+from .game_board import GameBoard
+from .move_list import MoveList
+from .side_panel import SidePanel
+
+
+def position_at(session: Session[Any], ply: int) -> State[Any]:
+    """The whole game's position after its first `ply` moves (undone moves included)."""
+    state = session.whole_game().state.copy()
+    for _ in range(state.plies - ply):
+        state.undo()
+    return state
+
+
+class MoveWalk(Screen[None]):
+    """The ply shown (`viewing`), when it is not the game's own position."""
+
+    BINDINGS = [
+        Binding("left_square_bracket", "walk(-1)", "Back", show=False),
+        Binding("right_square_bracket", "walk(1)", "Forward", show=False),
+        Binding("home", "walk_to(0)", "Start", show=False),
+        Binding("end", "walk_end", "Game", show=False),
+    ]
+
+    viewing: int | None = None  # plies from the start; None: the game itself is on the board
+    board: GameBoard[Any, Any]
+    panel: SidePanel
+    threats_on: bool
+
+    if TYPE_CHECKING:  # the game screen's own
+
+        @property
+        def session(self) -> Session[Any]: ...
+
+        def _show(self, message: str = "") -> None: ...
+
+    def action_walk(self, step: int) -> None:
+        here = self.session.state.plies if self.viewing is None else self.viewing
+        self.action_walk_to(here + step)
+
+    def action_walk_to(self, ply: int) -> None:
+        """Show the position after `ply` moves; the game's own position ends the walk."""
+        total = self.session.whole_game().state.plies
+        ply = max(0, min(ply, total))
+        if ply == self.session.state.plies:
+            self.action_walk_end()
+            return
+        if ply == self.viewing:
+            self.app.bell()  # at the start, or at the end of the undone moves
+            return
+        self.viewing = ply
+        state = position_at(self.session, ply)
+        self.board.interactive = False
+        self.board.show_state(state, state.moves_played[-1] if ply else None)
+        self.board.show_threats(self.session.game.threats(state) if self.threats_on else None)
+        self.panel.show_walk(ply, total)
+
+    def action_walk_end(self) -> None:
+        """Back to the game as it stands."""
+        if self.viewing is not None:
+            self.viewing = None
+            self._show()
+
+    def stop_walking(self) -> None:
+        """The game changed: its own position is shown again."""
+        self.viewing = None
+
+    @on(MoveList.Picked)
+    def move_picked(self, event: MoveList.Picked) -> None:
+        self.action_walk_to(event.ply)
+
+    def walking_refusal(self) -> str:
+        """Why nothing can be played on the board now ("" when the game's position is shown)."""
+        if self.viewing is None:
+            return ""
+        return f"the board shows ply {self.viewing}, not the game: End goes back to it"
+
+
+__all__ = ["MoveWalk", "position_at"]

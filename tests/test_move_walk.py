@@ -1,0 +1,123 @@
+"""Looking back through the game without changing it (issue 28, point 15 and rough edge 10):
+`[` `]` `Home` `End` and a click on a move; the ply shown marked in the list; undone moves apart."""
+
+from __future__ import annotations
+
+import pytest
+from app_steps import AppFactory, message, press, until
+from textual.widgets import Input, Static
+
+from dipole_tui.app.app import GameApp
+from dipole_tui.app.move_list import UNDONE_RULE, MoveList
+from dipole_tui.registry import REGISTRY
+from dipole_tui.session import HUMAN, Session
+
+MOVES = {
+    "dipole": ["e1-e3", "d8-c7", "e3-g5", "c7-b6"],
+    "death-stacks": ["a1-2-a3", "a6-2-a4", "b1-2-b3", "b6-2-b4"],
+    "bipod": ["h2", "j2", "l2", "n2"],
+}
+
+
+def started(game_key: str, plies: int) -> Session[object]:
+    game = REGISTRY[game_key].game
+    session: Session[object] = Session.new(game, None, (HUMAN, HUMAN))
+    for text in MOVES[game_key][:plies]:
+        session.play(game.parse_move(text, session.state))
+    return session
+
+
+def on_board(app: GameApp) -> str:
+    """The position the board shows."""
+    board = app.board
+    return board.state.position()
+
+
+def list_lines(app: GameApp) -> list[str]:
+    return str(app.query_one(MoveList).render()).splitlines()
+
+
+def turn(app: GameApp) -> str:
+    return " ".join(str(app.query_one("#turn", Static).render()).split())
+
+
+@pytest.mark.parametrize("game_key", sorted(MOVES))
+async def test_walking_back_shows_earlier_positions_and_changes_nothing(
+    make_app: AppFactory, game_key: str
+) -> None:
+    session = started(game_key, 4)
+    positions = [session.state.position()]
+    probe = session.state.copy()
+    for _ in range(4):
+        probe.undo()
+        positions.insert(0, probe.position())
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "left_square_bracket")
+        assert on_board(app) == positions[3]
+        assert "Looking at ply 3 of 4" in turn(app)
+        assert app.session.state.plies == 4  # the game itself is untouched
+        await press(pilot, "home")
+        assert on_board(app) == positions[0]
+        await press(pilot, "left_square_bracket")  # at the start: nothing further back
+        assert on_board(app) == positions[0]
+        await press(pilot, "right_square_bracket", "right_square_bracket")
+        assert on_board(app) == positions[2]
+        await press(pilot, "end")
+        assert on_board(app) == positions[4]
+        assert "to move" in turn(app)
+        assert app.board.interactive
+
+
+async def test_the_ply_shown_is_marked_in_the_list(make_app: AppFactory) -> None:
+    app = make_app(session=started("dipole", 4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        move_list = app.query_one(MoveList)
+        last = move_list.render()
+        styles = {str(last)[span.start : span.end]: str(span.style) for span in last.spans}
+        assert "underline" in styles["c7-b6"]  # the game's own position
+        await press(pilot, "left_square_bracket", "left_square_bracket")
+        shown = move_list.render()
+        styles = {str(shown)[span.start : span.end]: str(span.style) for span in shown.spans}
+        assert styles["d8-c7"] == "reverse"
+        assert "c7-b6" not in styles
+
+
+async def test_a_click_on_a_move_shows_the_position_after_it(make_app: AppFactory) -> None:
+    session = started("dipole", 4)
+    after_two = Session.new(session.game, None, (HUMAN, HUMAN))
+    for text in MOVES["dipole"][:2]:
+        after_two.play(session.game.parse_move(text, after_two.state))
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        move_list = app.query_one(MoveList)
+        line = list_lines(app)[0]
+        assert line.startswith("1. e1-e3 d8-c7"), line
+        await pilot.click(MoveList, offset=(line.index("d8-c7") + 1, 0))
+        await pilot.pause()
+        assert on_board(app) == after_two.state.position()
+        assert move_list.shown == 2
+
+
+async def test_nothing_is_played_while_an_earlier_position_is_shown(make_app: AppFactory) -> None:
+    app = make_app(session=started("dipole", 2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "left_square_bracket")
+        assert not app.board.interactive
+        await press(pilot, *":e3-g5", "enter")
+        assert app.session.state.plies == 2
+        assert "End goes back" in message(app)
+        assert app.query_one("#move-input", Input).value == "e3-g5"  # kept to play after End
+        await press(pilot, "escape", "end", *":e3-g5", "enter")
+        await until(lambda: app.session.state.plies == 3)
+
+
+async def test_undone_moves_stand_apart_under_a_rule(make_app: AppFactory) -> None:
+    app = make_app(session=started("dipole", 4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "u", "u")
+        lines = list_lines(app)
+        assert lines == ["1. e1-e3 d8-c7", UNDONE_RULE, "2. e3-g5 c7-b6"]
+        await press(pilot, "right_square_bracket")  # the walk goes on into the undone moves
+        assert "Looking at ply 3 of 4" in turn(app)
+        assert app.session.state.plies == 2
