@@ -160,7 +160,12 @@ class Autosave:
             with contextlib.suppress(OSError):  # nothing in it: it may as well stay
                 path.unlink()
             return ""
-        return f"A game left by another dipole-tui is kept as {kept}"
+        return f"A game left by another dipole-tui is kept as {self.named(kept)}"
+
+    def named(self, path: Path) -> str:
+        """A file kept in the data folder, named from it (as Open lists it): short enough to
+        read in a notice beside the board."""
+        return str(path.relative_to(self.folder)) if path.is_relative_to(self.folder) else str(path)
 
     def write(self, session: Session[Any]) -> None:
         """Keep the game in progress. A finished game not yet filed is filed first (it is in

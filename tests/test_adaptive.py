@@ -57,7 +57,8 @@ async def test_a_win_moves_the_adaptive_bot_up(make_app: AppFactory, tmp_path: P
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         title = str(app.query_one("#title", Static).render())
         ladder = rungs("dipole")
-        assert f"human v adaptive ({ladder[0]})" in title
+        rated = rating("dipole", ladder[0])
+        assert f"human v adaptive ({ladder[0]}, {rated:+d})" in " ".join(title.split())
         await type_move(pilot, "c3xe5", leave=False)
         await until(lambda: noticed(app, f"moves up to {ladder[1]}"))
     saved = json.loads((tmp_path / AdaptiveLevels.FILE).read_text())

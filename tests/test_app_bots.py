@@ -87,7 +87,7 @@ async def test_a_move_typed_on_the_bots_turn_is_refused_and_the_bot_still_moves(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon", *"e1-g3", "enter")
         await until(lambda: app.bots.thinking)
-        await pilot.press(*"d8-c7", "enter")
+        await pilot.press("colon", *"d8-c7", "enter")
         await pilot.pause()
         assert "bot's turn" in str(app.query_one("#message", Static).render())
         assert len(app.session.state.moves_played) == 1

@@ -152,7 +152,7 @@ async def test_two_apps_on_one_data_folder_both_keep_their_games(
         await pilot.pause()
         resumed = third.session.record_text()
         filed = list((tmp_path / "unfinished").glob("*.txt"))  # ...the other is kept
-        assert len(filed) == 1 and noticed(third, f"kept as {filed[0]}")
+        assert len(filed) == 1 and noticed(third, f"kept as {filed[0].relative_to(tmp_path)}")
     games = {resumed.split("\n\n")[1], filed[0].read_text(encoding="utf-8").split("\n\n")[1]}
     assert games == {a_record.split("\n\n")[1], b_record.split("\n\n")[1]}
 

@@ -29,8 +29,7 @@ def started(game_key: str, plies: int) -> Session[object]:
 
 def on_board(app: GameApp) -> str:
     """The position the board shows."""
-    board = app.board
-    return board.state.position()
+    return str(app.board.state.position())
 
 
 def list_lines(app: GameApp) -> list[str]:

@@ -402,7 +402,8 @@ def test_figures_show_dipole_tally_under_its_headings() -> None:
     session = Session.new(DIPOLE)
     session.play(session.game.parse_move("e1-g3", session.state))
     figures = session.figures()
-    assert figures.headings == ("board", "capt", "rem")
+    assert figures.headings == ("on", "lost", "off")
+    assert "lost to" in figures.note and "captures" in figures.note
     assert figures.rows == tally(session)
 
 

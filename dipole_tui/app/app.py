@@ -247,6 +247,9 @@ class GameApp(App[None]):
         )
         yield SystemCommand("Flip the board", "See the board from the other side", game.action_flip)
         yield SystemCommand(
+            "Auto-flip", "Hot-seat: the board turns to the side to move", game.action_auto_flip
+        )
+        yield SystemCommand(
             "Threats", "Mark what each side can take next move", game.action_threats
         )
         yield SystemCommand("Undo", "Take back the last move", game.action_undo)

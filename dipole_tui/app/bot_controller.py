@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..registry import rating
 from ..session import HUMAN, Session
 from ..workers.protocol import MoveFound, MoveRequest, Reply
 from ..workers.tracker import Tracker
@@ -100,9 +101,13 @@ class BotController:
         self._move = self._ask(session, bot, side, self.think_time)
 
     def seat_name(self, seat: str, game_key: str) -> str:
-        """A seat as the panel says it: `adaptive (medium)` for the adaptive one."""
+        """A seat as the panel says it, a bot's with its rating: `hard (+850)`, and
+        `adaptive (medium, +387)` with the level the adaptive one plays at."""
+        if seat == HUMAN:
+            return seat
         level = self.level_of(seat, game_key)
-        return seat if level == seat else f"{seat} ({level})"
+        rated = f"{rating(game_key, level):+d}"
+        return f"{seat} ({rated})" if level == seat else f"{seat} ({level}, {rated})"
 
     def hint(self, session: Session[Any]) -> bool:
         """Ask what `HINT_BOT` would play here; only on a person's turn in a game going on."""

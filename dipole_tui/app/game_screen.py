@@ -21,7 +21,7 @@ from textual.widgets import Static
 from ..engine import first_side_share
 from ..games.base import GameError, IllegalMoveError
 from ..registry import REGISTRY
-from ..session import Session
+from ..session import HUMAN, Session
 from ..workers.tracker import Connect, Tracker
 from .analysis_mode import AnalysisMode
 from .boards import board_class, make_board
@@ -50,6 +50,7 @@ class GameScreen(TypedMoves, MoveWalk, GameMenus):
         Binding("u", "undo", "Undo"),
         Binding("U,ctrl+r", "redo", "Redo", show=False),
         Binding("f", "flip", "Flip", show=False),
+        Binding("F", "auto_flip", "Auto-flip", show=False),
         Binding("i", "hint", "Hint"),
         Binding("a,A", "analyse", "Analyse"),  # A: Bi-Pod's board takes a (adopt)
         Binding("t", "threats", "Threats"),
@@ -66,6 +67,8 @@ class GameScreen(TypedMoves, MoveWalk, GameMenus):
 
     threats_on: reactive[bool] = reactive(False, init=False)  # the threat overlay (t)
     analysis_on: reactive[bool] = reactive(False, init=False)  # the bar and the best line (a)
+    # Hot-seat: the board turns to the side to move after every move (F).
+    auto_flip: reactive[bool] = reactive(False, init=False)
 
     def __init__(
         self,
@@ -163,6 +166,8 @@ class GameScreen(TypedMoves, MoveWalk, GameMenus):
         # The board takes moves only from a human seat; a bot's seat plays itself. (Set first:
         # the board puts the cursor on a person's stacks when the turn passes to them.)
         self.board.interactive = self.keeper.human_to_move
+        if self.auto_flip and session.players == (HUMAN, HUMAN):
+            self.board.flipped = session.state.to_move == 1
         self.board.show_state(session.state, session.last_move)
         self.watch_threats_on()
         self.panel.show(session, (self.board.side_glyph(0), self.board.side_glyph(1)), message)
@@ -398,3 +403,17 @@ class GameScreen(TypedMoves, MoveWalk, GameMenus):
     def action_flip(self) -> None:
         self.board.flip()
         self._show_bar()
+
+    def action_auto_flip(self) -> None:
+        self.auto_flip = not self.auto_flip
+        if self.auto_flip and self.session.players != (HUMAN, HUMAN):
+            said = "Auto-flip is on, for hot-seat games: this game has a bot, so f flips."
+        elif self.auto_flip:
+            said = "Auto-flip on: the board turns to the side to move (F again: off)."
+        else:
+            said = "Auto-flip off."
+        self.panel.say(said, transient=True)
+
+    def watch_auto_flip(self) -> None:
+        if self.viewing is None:
+            self._show(self.panel.lasting[0])

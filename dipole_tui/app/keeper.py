@@ -151,7 +151,7 @@ class Keeper:
         session = self.session
         mover = session.game.side_names[session.state.to_move]
         passes = session.play(move)
-        message = f"{mover} played {session.game.format_move(move)}."
+        message = session.game.move_sentence(mover, move)
         if passes:
             message += " " + self.pass_notice()
         return self.after_change(message)
@@ -213,7 +213,11 @@ class Keeper:
         """A finished game that could not be filed, tried again (it is in the autosave)."""
         with contextlib.suppress(OSError, GameError):
             if (filed := self.autosave.retry()) is not None:
-                return [Notice(f"The finished game is kept now, as {filed}", timeout=8)]
+                return [
+                    Notice(
+                        f"The finished game is kept now, as {self.autosave.named(filed)}", timeout=8
+                    )
+                ]
         return []
 
     def may_quit(self) -> tuple[str, list[Notice]]:
@@ -259,7 +263,14 @@ class Keeper:
             return [damaged(str(error))]
         except OSError as error:
             return [Notice(f"could not keep the old game: {error.strerror}", severity="error")]
-        return [] if kept is None else [Notice(f"The unfinished game is kept as {kept}", timeout=8)]
+        if kept is None:
+            return []
+        return [
+            Notice(
+                f"The unfinished game is kept as {self.autosave.named(kept)} (o opens it)",
+                timeout=8,
+            )
+        ]
 
     def _adapt(self, whole: Session[Any]) -> list[Notice]:
         """A game between a person and the adaptive bot is over: the bot's next level, once."""

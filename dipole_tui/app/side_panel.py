@@ -96,6 +96,7 @@ class SidePanel(Vertical):
         self.session: Session[Any] | None = None  # what is shown: none until the app says
         self.glyphs = ("", "")  # each side's glyph on the board
         self.lasting: tuple[str, str] = ("", "")  # the lasting message: (text, style)
+        self.said: tuple[str, str] = ("", "")  # the message on show
         self.transient = False  # a transient message is on show instead
         self.entry = MoveEntry(placeholder=MoveEntry.PLACEHOLDER, id="move-input")
         self._title = Static(id="title")
@@ -133,8 +134,12 @@ class SidePanel(Vertical):
             self._draw()
 
     def on_resize(self) -> None:
-        """The screen's breakpoint gave the panel another width (game.tcss): wrap again."""
+        """The screen's breakpoint gave the panel another width (game.tcss): wrap again, the
+        message on show (a refusal too) as it was."""
+        said, transient = self.said, self.transient
         self._draw()
+        self.transient = transient
+        self._say(*said)
 
     def show_unkept(self, problem: str) -> None:
         """The game could not be kept (or is kept again, with ""): a line that stays until then."""
@@ -190,6 +195,7 @@ class SidePanel(Vertical):
         self._moves.show(session, None if self.walking is None else self.walking[0])
 
     def _say(self, message: str, style: str) -> None:
+        self.said = (message, style)
         lines = wrap(message, self._text_width()) if message else []
         self._fit(self._message, Text("\n".join(lines), style=style))
 

@@ -243,6 +243,10 @@ class Game(ABC, Generic[S, M]):
         its turn. In the game's own square order; empty when the game is over. `state` is left
         as it was."""
 
+    def move_sentence(self, side: str, move: M) -> str:
+        """What the side panel says after `side` (its name) played `move`."""
+        return f"{side} played {self.format_move(move)}."
+
     def is_pass(self, move: M) -> bool:
         """Whether `move` is a pass, which the program plays for a side with no legal move."""
         return False

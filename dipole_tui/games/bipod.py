@@ -774,6 +774,12 @@ class Bipod(Game[BipodState, Move]):
     def format_move(self, move: Move) -> str:
         return format_move(move)
 
+    def move_sentence(self, side: str, move: Move) -> str:
+        """Adopting and resigning are said as acts ("Second adopted."), not as moves played."""
+        if move.kind in (ADOPT.kind, RESIGN.kind):
+            return f"{side} {move.kind}ed."
+        return super().move_sentence(side, move)
+
     def figures(self, state: BipodState) -> Figures:
         """The stones each side placed and, once someone adopted, its role; before that what
         adopting does; how many more stones each runner chain needs at the least. Said in lines

@@ -609,8 +609,10 @@ class Dipole(Game[DipoleState, Move]):
         return format_move(move)
 
     def figures(self, state: DipoleState) -> Figures:
-        """Each side's checkers on the board, lost to captures, and removed."""
-        return Figures(("board", "capt", "rem"), state.tallies())
+        """Each side's checkers on the board, lost to captures, and taken off: said under them,
+        as a heading alone ("capt") read as captures made."""
+        note = "on the board, lost to\ncaptures, taken off"
+        return Figures(("on", "lost", "off"), state.tallies(), note)
 
     def threats(self, state: DipoleState) -> list[Threat]:
         return threats(state)
