@@ -756,6 +756,10 @@ class Bipod(Game[BipodState, Move]):
     side_names = SIDE_NAMES
     line_comment = r";(?![0-9])"  # `;1` is a cell
     move_examples = "e13f2, v2 O, adopt, resign"
+    can_draw = True  # a full board before anyone adopted
+
+    def resignation(self, state: BipodState) -> Move:
+        return RESIGN
 
     def new(self, variant: str | None = None) -> BipodState:
         """Any spelling of the options (`adopter-runs, multi`) names its variant."""
