@@ -22,7 +22,7 @@ MOST_MINUTES = 600.0  # ten hours a side: more is a typing slip, not a game
 MOST_INCREMENT = 600.0  # ten minutes a move
 EXPECTED = "expected MINUTES+SECONDS, like 5+3 or 0.5+2"
 _NUMBER = r"([0-9]+(?:\.[0-9]+)?|\.[0-9]+)"  # plain digits only: no `inf`, `nan`, `1e3`, `٣`
-_CONTROL = re.compile(rf"\s*{_NUMBER}\s*(?:\+\s*{_NUMBER}\s*)?")
+_CONTROL = re.compile(rf" *{_NUMBER} *(?:\+ *{_NUMBER} *)?")  # spaces, no other blank
 _CLK = re.compile(r"\[%clk\s+([0-9]+):([0-5][0-9]):([0-5][0-9](?:\.[0-9]+)?)\]")
 
 
