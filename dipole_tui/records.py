@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from . import storage
-from .games.base import AnyGame, Game, GameError, M, State, shown
+from .games.base import AnyGame, Game, GameError, M, Outcome, State, Termination, shown
 from .registry import games
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -41,7 +41,25 @@ _ESCAPE = re.compile(r'\\(u[0-9a-fA-F]{4}|[\\"])')
 # keeps a device such as /dev/zero, or a huge file given by mistake, from filling the memory.
 RECORD_LIMIT = 1_000_000
 # Tags written first, in this order; any others follow in the order they were given.
-_TAG_ORDER = ("Game", "Variant", "White", "Black", "Date", "Result", "Position")
+_TAG_ORDER = (
+    "Game",
+    "Variant",
+    "White",
+    "Black",
+    "Date",
+    "Result",
+    "Termination",
+    "TimeControl",
+    "Position",
+)
+# The Termination tag's words for the endings the moves do not show, in PGN's words where it has
+# them ("time forfeit"); written here once, and read back in any letter case. Any other word
+# (lichess's "Normal") is kept as a tag and ends nothing.
+ENDINGS: dict[Termination, str] = {
+    Termination.RESIGNED: "resigned",
+    Termination.TIME: "time forfeit",
+    Termination.AGREED: "agreed draw",
+}
 
 
 class RecordError(GameError):
@@ -59,6 +77,9 @@ class Record:
     state: State[Any]
     tags: dict[str, str] = field(default_factory=dict)
     comments: list[list[str]] = field(default_factory=list)
+    # How the game ended when the moves do not end it: a resignation, a flag, an agreed draw,
+    # as the Termination tag and the Result say (a bare Result ends nothing: see docs/rules.md).
+    ending: Outcome | None = None
 
     @property
     def result(self) -> str:
@@ -69,6 +90,15 @@ def result_of(state: State[Any]) -> str:
     """The Result tag for a state: who won, a draw, or `*` while the game goes on."""
     outcome = state.outcome()
     return "*" if outcome is None else outcome.result()
+
+
+def ending(game: AnyGame, termination: Termination, winner: int | None) -> Outcome:
+    """An ending outside the rules of the position, in a player's words: `winner` is the side
+    that did not resign or run out of time; an agreed draw has none."""
+    if termination is Termination.AGREED or winner is None:
+        return Outcome(None, Termination.AGREED, "Drawn by agreement")
+    said = "resigned" if termination is Termination.RESIGNED else "lost on time"
+    return Outcome(winner, termination, f"{game.side_names[1 - winner]} {said}")
 
 
 def start_of(state: State[M]) -> State[M]:
@@ -138,7 +168,7 @@ def parse_record(text: str, default: AnyGame | None = None) -> Record:
         state.play(move)
         comments.append([])
     _check_result(state, tags, ended_with)
-    return Record(game, state, tags, comments)
+    return Record(game, state, tags, comments, _stated_ending(game, state, tags))
 
 
 @dataclass(frozen=True)
@@ -289,6 +319,26 @@ def _check_result(state: State[Any], tags: dict[str, str], ended_with: str | Non
         reason = outcome.reason if outcome else ""
         raise RecordError(f"the Result is {claimed} but the moves end {reached} ({reason})")
     tags["Result"] = claimed
+
+
+def _stated_ending(game: AnyGame, state: State[Any], tags: dict[str, str]) -> Outcome | None:
+    """The ending a Termination tag of ours states; it must agree with the Result and with
+    moves that do not end the game themselves."""
+    word = tags.get("Termination", "").strip().lower()
+    termination = next((kind for kind, said in ENDINGS.items() if said == word), None)
+    if termination is None:
+        return None
+    result, said = tags["Result"], ENDINGS[termination]
+    if (outcome := state.outcome()) is not None:
+        raise RecordError(
+            f"the Termination tag says {said} but the moves end the game ({outcome.reason})"
+        )
+    drawn = termination is Termination.AGREED
+    if result == "*" or (result == "1/2-1/2") != drawn:
+        raise RecordError(f"the Termination tag says {said} but the Result is {result}")
+    if drawn and not game.can_draw:
+        raise RecordError(f"the Termination tag says {said} but {game.name} has no draws")
+    return ending(game, termination, None if drawn else int(result == "0-1"))
 
 
 def _known(result: str) -> str:

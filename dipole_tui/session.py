@@ -1,4 +1,5 @@
-"""A game in progress, as the app sees it: rules state, players, redo, forced passes.
+"""A game in progress, as the app sees it: rules state, players, redo, forced passes, the
+endings that are a player's act (resigning, an agreed draw, a flag) and the clocks.
 
 No Textual here, and no files but the one a player saves to (`saves.py` keeps the autosave and
 the kept games): the app drives a `Session`, and tests drive it directly. Undo and redo walk the
@@ -15,12 +16,25 @@ from typing import Any, Generic
 from . import storage
 from .adaptive import ADAPTIVE
 from .bots import LEVELS
-from .games.base import Figures, Game, GameError, IllegalMoveError, M, Outcome, State
+from .clock import Clock, Mark, TimeControl, clk_comment, read_clk
+from .games.base import (
+    Figures,
+    Game,
+    GameError,
+    IllegalMoveError,
+    M,
+    Outcome,
+    State,
+    Termination,
+)
 from .records import (
+    ENDINGS,
     Record,
     RecordError,
+    ending,
     format_record,
     parse_record,
+    start_of,
 )
 from .registry import game_named, levels
 
@@ -43,6 +57,9 @@ class Session(Generic[M]):
     players: tuple[str, str] = (HUMAN, HUMAN)
     tags: dict[str, str] = field(default_factory=dict)
     redo_moves: list[M] = field(default_factory=list)
+    # How the game ended when the position did not end it: a resignation, an agreed draw, a flag.
+    ending: Outcome | None = None
+    clock: Clock | None = None  # None: the game is played without clocks
 
     @classmethod
     def new(
@@ -50,9 +67,14 @@ class Session(Generic[M]):
         game: Game[Any, M],
         variant: str | None = None,
         players: tuple[str, str] = (HUMAN, HUMAN),
+        time_control: TimeControl | None = None,
     ) -> Session[M]:
+        """A game from its start; with a time control, its clocks are set but not running
+        until the app starts them (`start_clock`)."""
         session = cls(game, game.new(variant), players)
         session.tags["Date"] = datetime.now().strftime("%Y.%m.%d")
+        if time_control is not None:
+            session.clock = clock_for(time_control, session.state)
         session.pass_if_forced()
         return session
 
@@ -70,6 +92,13 @@ class Session(Generic[M]):
         )
         session = cls(record.game, record.state, (seats[0], seats[1]), dict(record.tags))
         session.tags.pop("Result", None)
+        if record.ending is not None:
+            session.ending = record.ending
+            session.tags.pop("Termination")
+        control = TimeControl.from_tag(session.tags.get("TimeControl", ""))
+        if control is not None:  # one this program does not play stays a tag, as it was
+            session.clock = clock_for(control, record.state, record.comments)
+            del session.tags["TimeControl"]
         session.pass_if_forced()
         return session
 
@@ -77,7 +106,8 @@ class Session(Generic[M]):
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.state.outcome()
+        """How the game ended: by its rules, or by a player's act or the clock."""
+        return self.state.outcome() or self.ending
 
     @property
     def last_move(self) -> M | None:
@@ -95,11 +125,16 @@ class Session(Generic[M]):
         """Play a move, then any forced passes; returns the passes played for it. The last
         guard: a move not legal here (a stale click, a confirm pressed twice, an answer for
         another position) raises IllegalMoveError and changes nothing."""
-        if not self.state.is_legal(move):
+        if self.ending is not None or not self.state.is_legal(move):
             raise IllegalMoveError(self._refusal(move))
         self.state.play(move)
         self.redo_moves.clear()
-        return self.pass_if_forced()
+        if self.clock is not None:
+            self.clock.press(self.state.to_move)
+        passes = self.pass_if_forced()
+        if self.clock is not None and self.outcome is not None:
+            self.clock.stop()
+        return passes
 
     def _refusal(self, move: M) -> str:
         """Why `move` cannot be played now, in the rules' words where they have them."""
@@ -118,15 +153,80 @@ class Session(Generic[M]):
     def pass_if_forced(self) -> list[M]:
         """A side whose only move is a pass passes at once: the program does it, and says so."""
         passes: list[M] = []
-        while True:
+        while self.ending is None:
             legal = self.state.legal_moves()
             if len(legal) != 1 or not self.is_pass(legal[0]):
                 return passes
             self.state.play(legal[0])
             passes.append(legal[0])
+            if self.clock is not None:  # it costs no time and earns no increment
+                self.clock.press(self.state.to_move, charged=False)
+        return passes
+
+    # -- endings that are not in the position ----------------------------------------------
+
+    def resign(self, side: int) -> None:
+        """`side` resigns, at any time (against a bot, while it thinks). Where the game makes
+        resigning a move (Bi-Pod) and `side` is to move, that move is played, so the record is
+        the game's own; else the game ends here. GameError when it is over already."""
+        self._refuse_if_over()
+        move = self.game.resignation(self.state)
+        if move is not None and side == self.state.to_move:
+            self.play(move)
+        else:
+            self._end(ending(self.game, Termination.RESIGNED, 1 - side))
+
+    def agree_draw(self) -> None:
+        """The players agree to a draw; GameError in a game that cannot be drawn, or is over."""
+        if not self.game.can_draw:
+            raise GameError(f"{self.game.name} has no draws: a game ends with a winner")
+        self._refuse_if_over()
+        self._end(ending(self.game, Termination.AGREED, None))
+
+    def flag(self, side: int) -> None:
+        """`side`'s time ran out: it loses (GameError when the game is over already)."""
+        self._refuse_if_over()
+        self._end(ending(self.game, Termination.TIME, 1 - side))
+
+    def check_flag(self, now: float | None = None) -> bool:
+        """End the game on time if the side to move has none left; whether it did. Asked on
+        each tick of the clock and before a move is played (a move after the flag fell is too
+        late)."""
+        if self.clock is None or self.outcome is not None:
+            return False
+        side = self.clock.flagged(now)
+        if side is None:
+            return False
+        self.flag(side)
+        return True
+
+    def start_clock(self, now: float | None = None) -> None:
+        """Let the side to move's time run (at the start, after a pause, on resuming); nothing
+        without a clock or once the game is over."""
+        if self.clock is not None and self.outcome is None:
+            self.clock.start(now)
+
+    def stop_clock(self, now: float | None = None) -> None:
+        """Pause the clocks: the player paused, or the app closes."""
+        if self.clock is not None:
+            self.clock.stop(now)
+
+    def _refuse_if_over(self) -> None:
+        if self.outcome is not None:
+            raise GameError("the game is over")
+
+    def _end(self, outcome: Outcome) -> None:
+        """The game ends where it stands: the moves undone before are not the game's any more
+        (nor undone again: the game is over and filed)."""
+        self.ending = outcome
+        self.redo_moves.clear()
+        self.stop_clock()
+
+    # -- undo and redo ---------------------------------------------------------------------
 
     def can_undo(self) -> bool:
-        return any(not self.is_pass(move) for move in self.state.moves_played)
+        """Never once a player ended the game (resigned, agreed, flagged): that is filed."""
+        return self.ending is None and any(not self.is_pass(m) for m in self.state.moves_played)
 
     def undo(self) -> list[M]:
         """Take back the last chosen move and the forced passes after it (returned oldest first),
@@ -138,6 +238,7 @@ class Session(Generic[M]):
             if not self.is_pass(move):
                 break
         self.redo_moves[:0] = undone
+        self._clock_to_position()
         return undone
 
     def redo(self) -> list[M]:
@@ -147,7 +248,15 @@ class Session(Generic[M]):
             move = self.redo_moves.pop(0)
             self.state.play(move)
             redone.append(move)
+        self._clock_to_position()
         return redone
+
+    def _clock_to_position(self) -> None:
+        """The clocks as they were when this position was reached (undo, redo)."""
+        if self.clock is not None:
+            self.clock.back_to(self.state.plies)
+            if self.outcome is not None:
+                self.clock.stop()
 
     def undo_to_human(self) -> list[M]:
         """Undo, and against a bot go on back to a person's turn: the bot's reply is taken back
@@ -173,9 +282,23 @@ class Session(Generic[M]):
     # -- records ---------------------------------------------------------------------------
 
     def record_text(self) -> str:
+        """The record: an ending not in the moves as its Result and Termination tags, the clocks
+        as a TimeControl tag and a `[%clk]` comment after each move (the mover's time left)."""
         tags = dict(self.tags)
         tags["White"], tags["Black"] = self.players
-        return format_record(self.game, self.state, tags)
+        if self.ending is not None:
+            tags["Result"] = self.ending.result()
+            tags["Termination"] = ENDINGS[self.ending.termination]
+        comments: list[list[str]] = []
+        if self.clock is not None:
+            tags["TimeControl"] = self.clock.control.tag()
+            comments = [[], *([clk_comment(t)] for t in self.clock_times())]
+        return format_record(self.game, self.state, tags, comments=comments)
+
+    def clock_times(self) -> list[float]:
+        """The time the mover had left after each ply played, oldest first ([] without clock)."""
+        clock = self.clock
+        return [] if clock is None else [clock.after(p) for p in range(1, self.state.plies + 1)]
 
     def whole_game(self) -> Session[M]:
         """The game with every undone move replayed: what a review must never lose."""
@@ -184,7 +307,7 @@ class Session(Generic[M]):
         state = self.state.copy()
         for move in self.redo_moves:
             state.play(move)
-        return Session(self.game, state, self.players, dict(self.tags))
+        return Session(self.game, state, self.players, dict(self.tags), clock=self.clock)
 
     def save(self, path: Path | str) -> None:
         storage.write_text(path, self.checked_record())
@@ -194,14 +317,41 @@ class Session(Generic[M]):
         replay to the same game is refused (RecordError), so a save can never lose a game."""
         text = self.record_text()
         try:
-            back = Session.from_text(text).state
+            read = Session.from_text(text)
         except GameError as error:
             raise RecordError(
                 f"the game could not be written so that it reads back ({error})"
             ) from None
-        if back.moves_played != self.state.moves_played or back != self.state:
+        back = read.state
+        if (
+            back.moves_played != self.state.moves_played
+            or back != self.state
+            or read.ending != self.ending
+            or [clk_comment(t) for t in read.clock_times()]
+            != [clk_comment(t) for t in self.clock_times()]
+        ):
             raise RecordError("the game could not be written so that it reads back as it is")
         return text
+
+
+def clock_for(
+    control: TimeControl, state: State[Any], comments: list[list[str]] | None = None
+) -> Clock:
+    """The clocks of a game played on `state` so far: each side's time after each ply from the
+    `[%clk]` comments after the moves (`comments[n]` after the n-th), kept where one is missing.
+    Not running: the app starts them."""
+    start = start_of(state)
+    times = [control.seconds, control.seconds]
+    marks = [Mark((times[0], times[1]), start.to_move)]
+    for ply, move in enumerate(state.moves_played, 1):
+        mover = start.to_move
+        start.play(move)
+        said = comments[ply] if comments and ply < len(comments) else []
+        left = next((t for t in map(read_clk, said) if t is not None), None)
+        if left is not None:
+            times[mover] = left
+        marks.append(Mark((times[0], times[1]), start.to_move))
+    return Clock(control, marks)
 
 
 __all__ = ["HUMAN", "PLAYERS", "Figures", "Session", "game_named", "players"]

@@ -5,9 +5,13 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_steps import Cli
+
+from dipole_tui.app.keeper import new_session
+from dipole_tui.clock import TimeControl
 
 SAMPLE = Path(__file__).parent / "data" / "sample-dipole.txt"
 START_MOVES = "e1-d2 e1-f2 e1-c3 e1-e3 e1-g3 e1-b4 e1-h4 e1-a5 e1-e5 e1-e7 " + " ".join(
@@ -111,6 +115,14 @@ def test_the_installed_command_and_module_entry_point_work() -> None:
         (["play", "--variant", "9x9"], "Dipole has no variant '9x9'; expected 8x8 or 10x10"),
         (["play", "--white", "grandmaster"], "argument --white: invalid choice: 'grandmaster'"),
         (["play", "--game", "go"], "argument --game: invalid choice: 'go'"),
+        (
+            ["play", "--clock", "x"],
+            "argument --clock: 'x' is not a time control; "
+            "expected MINUTES+SECONDS, like 5+3 or 0.5+2 (see",
+        ),
+        (["play", "--clock", "0+5"], "argument --clock: a game needs some time"),
+        (["play", "--clock", "5+\u2028"], "argument --clock: '5+\\u2028' is not a time control"),
+        (["play", "--clock", "9999"], "argument --clock: '9999' is too long"),
     ],
 )
 def test_play_refuses_bad_options_before_opening_the_app(
@@ -119,3 +131,28 @@ def test_play_refuses_bad_options_before_opening_the_app(
     status, out, err = cli(*args)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and message in err
+
+
+@pytest.mark.parametrize(("given", "control"), [([], None), (["--clock", "0.5+2"], "0.5+2")])
+def test_play_hands_its_clock_to_the_new_game(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch, given: list[str], control: str | None
+) -> None:
+    opened: list[dict[str, Any]] = []
+
+    class App:
+        def __init__(self, **settings: Any) -> None:
+            opened.append(settings)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr("dipole_tui.app.app.GameApp", App)
+    status, _, err = cli("play", "--new", *given)
+    assert status == 0, err
+    choice = opened[0]["choice"]
+    session = new_session(choice)
+    if control is None:
+        assert choice.time_control is None and session.clock is None
+    else:
+        assert choice.time_control == TimeControl.parse(control)
+        assert session.clock is not None and str(session.clock.control) == control

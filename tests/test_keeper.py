@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 
 from dipole_tui.adaptive import ADAPTIVE, AdaptiveLevels, rungs
-from dipole_tui.app.keeper import Keeper
-from dipole_tui.games.base import IllegalMoveError
+from dipole_tui.app.keeper import Keeper, new_session
+from dipole_tui.clock import Clock, TimeControl
+from dipole_tui.games.base import GameError, IllegalMoveError
+from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.saves import Autosave
 from dipole_tui.session import HUMAN, Session
@@ -146,3 +148,109 @@ def test_quitting_is_questioned_while_the_game_is_not_kept(
         assert "No space left on device" in problem and problem == keeper.unkept
     assert keeper.may_quit() == ("", [])  # tried again before quitting: kept now
     assert Session.from_text(keeper.autosave.path.read_text()).state.plies == 1
+
+
+# -- endings outside the position: resigning, an agreed draw, a flag ----------------------------
+
+
+def test_resigning_files_the_game_once_and_says_who_won(tmp_path: Path) -> None:
+    keeper = keeper_at(tmp_path, black="easy")
+    play(keeper, "e1-e3")
+    change = keeper.resign(0)  # while Black's bot thinks
+    assert change.message == "White resigned."
+    assert change.game_over is not None and change.game_over.headline == "Black wins"
+    (filed,) = (tmp_path / "finished").iterdir()
+    assert str(filed) in change.game_over.text
+    assert '[Termination "resigned"]' in filed.read_text()
+    assert not keeper.autosave.path.exists()
+    assert keeper.undo() is None and not keeper.human_to_move
+    assert keeper.waiting_for() == "the game is over"
+    with pytest.raises(GameError, match="the game is over"):
+        keeper.resign(1)
+    assert keeper.after_change().game_over is None  # filed once
+    assert len(list((tmp_path / "finished").iterdir())) == 1
+
+
+def test_an_agreed_draw_is_filed_and_refused_where_the_game_has_none(tmp_path: Path) -> None:
+    keeper = keeper_at(tmp_path)
+    with pytest.raises(GameError, match="Dipole has no draws"):
+        keeper.agree_draw()
+    assert keeper.session.outcome is None
+    keeper.start(Session.new(DEATH_STACKS))
+    change = keeper.agree_draw()
+    assert change.message == "Drawn by agreement."
+    assert change.game_over is not None and change.game_over.headline == "The game is drawn"
+    assert len(list((tmp_path / "finished").iterdir())) == 1
+
+
+def test_a_resignation_against_the_adaptive_bot_is_a_loss(tmp_path: Path) -> None:
+    keeper = keeper_at(tmp_path, WON_IN_ONE, black=ADAPTIVE)
+    ladder = rungs("dipole")
+    play(keeper, "c3xe5")  # a win: up one rung
+    assert keeper.adaptive.level("dipole") == ladder[1]
+    keeper.start(Session.new(DIPOLE, players=(HUMAN, ADAPTIVE)))
+    change = keeper.resign(0)
+    assert f"moves down to {ladder[0]}" in change.notices[0].text
+    assert AdaptiveLevels(tmp_path).level("dipole") == ladder[0]
+
+
+def test_the_adaptive_bot_resigning_out_of_turn_counts_as_the_persons_win(tmp_path: Path) -> None:
+    keeper = keeper_at(tmp_path, white=ADAPTIVE)
+    keeper.resign(0)
+    assert AdaptiveLevels(tmp_path).level("dipole") == rungs("dipole")[1]
+
+
+def timed_keeper(folder: Path, control: str = "0.5+0") -> tuple[Keeper, list[float]]:
+    """A keeper whose game has clocks on a time source the test moves (`now[0]`)."""
+    now = [100.0]
+    session = Session.new(DIPOLE, time_control=TimeControl.parse(control))
+    assert session.clock is not None
+    session.clock = Clock(session.clock.control, session.clock.marks, lambda: now[0])
+    keeper = Keeper(session, Autosave(folder))
+    keeper.claim()
+    keeper.start(session)
+    session.start_clock()
+    return keeper, now
+
+
+def test_a_flag_loses_the_game_on_time_once(tmp_path: Path) -> None:
+    keeper, now = timed_keeper(tmp_path)
+    now[0] += 29
+    assert keeper.flag() is None
+    play(keeper, "e1-e3")
+    assert "[%clk 0:00:01]" in keeper.autosave.path.read_text()
+    now[0] += 30
+    change = keeper.flag()
+    assert change is not None and change.message == "Black lost on time."
+    assert change.game_over is not None and change.game_over.headline == "White wins"
+    assert keeper.flag() is None
+    assert len(list((tmp_path / "finished").iterdir())) == 1
+
+
+def test_a_move_after_the_flag_fell_is_too_late(tmp_path: Path) -> None:
+    keeper, now = timed_keeper(tmp_path)
+    now[0] += 31
+    change = play(keeper, "e1-e3")
+    assert change.message == "White lost on time."
+    assert keeper.session.state.plies == 0
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        play(keeper, "e1-e3")
+
+
+def test_the_clock_of_a_new_game_comes_from_the_choice(tmp_path: Path) -> None:
+    keeper, _ = timed_keeper(tmp_path, "5+3")
+    assert keeper.choice.time_control == TimeControl(5, 3)
+    again = new_session(keeper.choice)
+    assert again.clock is not None and again.clock.control == TimeControl(5, 3)
+    assert new_session(keeper_at(tmp_path / "other").choice).clock is None
+
+
+def test_the_autosave_resumes_the_clocks_as_they_were(tmp_path: Path) -> None:
+    keeper, now = timed_keeper(tmp_path, "5+3")
+    now[0] += 12
+    play(keeper, "e1-e3")
+    now[0] += 20
+    play(keeper, "d8-d6")
+    saved, _ = Keeper(Session.new(DIPOLE), Autosave(tmp_path)).saved_game()
+    assert saved is not None and saved.clock is not None and not saved.clock.running
+    assert (saved.clock.remaining(0), saved.clock.remaining(1)) == (291, 283)

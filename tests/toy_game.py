@@ -176,6 +176,7 @@ class Toy(Game[ToyState, Move]):
     name = "Toy"
     variants = (STANDARD, MISERE)
     side_names = SIDE_NAMES
+    can_draw = True  # a full board with no three in a row
     move_examples = "b2, a1"
 
     def start(self, variant: str) -> ToyState:

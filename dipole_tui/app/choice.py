@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..clock import TimeControl
+
 
 @dataclass(frozen=True)
 class GameChoice:
-    """Which game, which board, who plays each side."""
+    """Which game, which board, who plays each side, and the clocks (None: none)."""
 
     game_key: str
     variant: str
     players: tuple[str, str]
+    time_control: TimeControl | None = None
 
 
 @dataclass(frozen=True)

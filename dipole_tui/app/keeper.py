@@ -56,7 +56,8 @@ class Resume(NamedTuple):
 
 
 def new_session(choice: GameChoice) -> Session[Any]:
-    return Session.new(game_named(choice.game_key), choice.variant, choice.players)
+    game = game_named(choice.game_key)
+    return Session.new(game, choice.variant, choice.players, choice.time_control)
 
 
 class Keeper:
@@ -75,7 +76,8 @@ class Keeper:
     def choice(self) -> GameChoice:
         """The game on screen as the new-game dialog offers it again."""
         session = self.session
-        return GameChoice(session.game.key, session.state.variant, session.players)
+        control = session.clock.control if session.clock is not None else None
+        return GameChoice(session.game.key, session.state.variant, session.players, control)
 
     # -- seats -----------------------------------------------------------------------------
 
@@ -147,7 +149,10 @@ class Keeper:
 
     def play(self, move: Any) -> Change:
         """Play a move from anywhere; `Session.play` refuses one not legal here
-        (IllegalMoveError, nothing changed)."""
+        (IllegalMoveError, nothing changed). A move that comes after the mover's flag fell is
+        too late: the game is lost on time instead."""
+        if (flagged := self.flag()) is not None:
+            return flagged
         session = self.session
         mover = session.game.side_names[session.state.to_move]
         passes = session.play(move)
@@ -155,6 +160,24 @@ class Keeper:
         if passes:
             message += " " + self.pass_notice()
         return self.after_change(message)
+
+    def resign(self, side: int) -> Change:
+        """`side` resigns (GameError when the game is over already)."""
+        self.session.resign(side)
+        return self._ended()
+
+    def agree_draw(self) -> Change:
+        """The players agreed to a draw (GameError where the game has none, or is over)."""
+        self.session.agree_draw()
+        return self._ended()
+
+    def flag(self, now: float | None = None) -> Change | None:
+        """The side to move's time ran out: the game is lost on time (None: it has not)."""
+        return self._ended() if self.session.check_flag(now) else None
+
+    def _ended(self) -> Change:
+        outcome = self.session.outcome
+        return self.after_change(f"{outcome.reason}." if outcome is not None else "")
 
     def undo(self) -> Change | None:
         """Take back a move; against a bot, back to the human's previous turn (None: nothing

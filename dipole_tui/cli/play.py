@@ -8,6 +8,7 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from .. import learn as learning
+from ..clock import TimeControl
 from ..games.base import GameError
 from ..registry import REGISTRY, describe_level, game_named, levels
 from ..session import HUMAN, PLAYERS
@@ -55,6 +56,13 @@ def add_play(commands: Commands) -> None:
         metavar="PLAYER",
         help="who moves second (Black, Second)",
     )
+    play.add_argument(
+        "--clock",
+        type=time_control,
+        metavar="MINUTES+SECONDS",
+        help="play the new game with clocks: minutes each (a fraction too, as 0.5) and seconds "
+        "added after each move, like 5+3 (default: no clocks)",
+    )
     play.add_argument("--new", action="store_true", help="start a new game, ignoring the autosave")
     # SUPPRESS: 'dipole-tui --ascii play' keeps the flag given before the command
     play.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=ASCII_HELP)
@@ -65,6 +73,14 @@ def add_play(commands: Commands) -> None:
         metavar="SECONDS",
         help="how long the hard bot thinks per move (default: 1)",
     )
+
+
+def time_control(text: str) -> TimeControl:
+    """argparse type: `--clock 5+3`; a bad one is a usage error in one line."""
+    try:
+        return TimeControl.parse(text)
+    except GameError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def add_learn(commands: Commands) -> None:
@@ -97,7 +113,7 @@ def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
         if seat not in players_of(key):
             offered = ", ".join(levels(key))
             raise GameError(f"{game.name} has no level called {seat!r}; its levels are {offered}")
-    choice = GameChoice(key, variant, players)
+    choice = GameChoice(key, variant, players, getattr(args, "clock", None))
     app = GameApp(
         think_time=getattr(args, "think", 1.0),
         choice=choice,

@@ -61,7 +61,9 @@ class Termination(Enum):
     CHAINS_HOME = "chains home"  # Bi-Pod: both runner chains reach a short side, the Runner wins
     CHAIN_CUT = "chain cut"  # Bi-Pod: a runner chain can no longer reach a short side
     BOARD_FULL = "board full"  # the board filled with no result: a draw (Bi-Pod before adoption)
-    RESIGNED = "resigned"  # Bi-Pod: a player resigned
+    RESIGNED = "resigned"  # a player resigned: Bi-Pod's `resign` move, or any game's act
+    TIME = "time"  # a player's clock ran out: lost on time
+    AGREED = "agreed draw"  # the players agreed to a draw, in a game that can be drawn
     # A rule of a game's own that no member names (the tests' toy game's three in a row): the
     # reason says which. A game the program ships names its rule here instead.
     OTHER = "other"
@@ -209,6 +211,9 @@ class Game(ABC, Generic[S, M]):
     # Every game ends and a position's value does not hang on how it was reached (no draws by
     # repetition): the exact solver can prove its positions.
     solvable: bool = False
+    # Whether a game of this kind can end drawn (by its rules: a repetition, a full board), so
+    # that the players may also agree to a draw.
+    can_draw: bool = False
 
     def new(self, variant: str | None = None) -> S:
         """The start position of a variant (the default variant when None)."""
@@ -250,6 +255,12 @@ class Game(ABC, Generic[S, M]):
     def is_pass(self, move: M) -> bool:
         """Whether `move` is a pass, which the program plays for a side with no legal move."""
         return False
+
+    def resignation(self, state: S) -> M | None:
+        """The move that resigns for the side to move, where the game's rules make resigning a
+        move of the record (Bi-Pod's `resign`); None where resigning is an act outside the
+        moves (`Session.resign` then ends the game itself)."""
+        return None
 
     def gives_away(self, move: M) -> bool:
         """Whether `move` throws material away for nothing (Dipole's removals): random openings

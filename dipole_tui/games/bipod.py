@@ -757,6 +757,10 @@ class Bipod(Game[BipodState, Move]):
     line_comment = r";(?![0-9])"  # `;1` is a cell
     move_separator = ", "  # `i3 o, p2`: the runner's colour belongs to the cell before it
     move_examples = "e13f2, v2 O, adopt, resign"
+    can_draw = True  # a full board before anyone adopted
+
+    def resignation(self, state: BipodState) -> Move:
+        return RESIGN
 
     def new(self, variant: str | None = None) -> BipodState:
         """Any spelling of the options (`adopter-runs, multi`) names its variant."""

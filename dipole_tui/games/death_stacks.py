@@ -507,6 +507,7 @@ class DeathStacks(Game[DeathStacksState, Move]):
     name = "Death Stacks"
     variants = ("standard",)
     side_names = SIDE_NAMES
+    can_draw = True  # the same position a third time
     move_examples = "d2-3-e3 (from, pieces, to)"
 
     def start(self, variant: str) -> DeathStacksState:

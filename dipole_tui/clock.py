@@ -1,0 +1,203 @@
+"""Chess clocks with a Fischer increment: what a time control is, and two clocks that count down.
+
+No Textual and no I/O. The time comes from a source given to the `Clock` (`time.monotonic` by
+default), so tests move a fake one and never sleep. Only the side to move's time runs; a move
+charges it and adds the increment; the times after every ply are kept, so taking a move back
+takes its times back too (`back_to`). A record keeps them as PGN does: a `[TimeControl "300+3"]`
+tag and a `[%clk 0:04:58]` comment after each move.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .games.base import GameError, shown
+
+MOST_MINUTES = 600.0  # ten hours a side: more is a typing slip, not a game
+MOST_INCREMENT = 600.0  # ten minutes a move
+EXPECTED = "expected MINUTES+SECONDS, like 5+3 or 0.5+2"
+_NUMBER = r"([0-9]+(?:\.[0-9]+)?|\.[0-9]+)"  # plain digits only: no `inf`, `nan`, `1e3`, `٣`
+_CONTROL = re.compile(rf" *{_NUMBER} *(?:\+ *{_NUMBER} *)?")  # spaces, no other blank
+_CLK = re.compile(r"\[%clk\s+([0-9]+):([0-5][0-9]):([0-5][0-9](?:\.[0-9]+)?)\]")
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """Minutes for each side's game and seconds added after each of its moves (Fischer)."""
+
+    minutes: float
+    increment: float = 0.0
+
+    @classmethod
+    def parse(cls, text: str) -> TimeControl:
+        """`5+3`, `0.5+2` or `10` (no increment); GameError in one line for anything else."""
+        match = _CONTROL.fullmatch(text)
+        if match is None:
+            raise GameError(f"'{shown(text)}' is not a time control; {EXPECTED}")
+        minutes, increment = float(match[1]), float(match[2] or 0)
+        if minutes <= 0:
+            raise GameError(f"a game needs some time: MINUTES must be more than 0; {EXPECTED}")
+        if minutes > MOST_MINUTES or increment > MOST_INCREMENT:
+            raise GameError(
+                f"'{shown(text)}' is too long: at most {MOST_MINUTES:g} minutes and "
+                f"{MOST_INCREMENT:g} seconds a move; {EXPECTED}"
+            )
+        return cls(minutes, increment)
+
+    @classmethod
+    def from_tag(cls, text: str) -> TimeControl | None:
+        """A record's `TimeControl` tag in PGN's `SECONDS+SECONDS` form (`300+3`, `300`); None
+        for a form this program does not play (`40/7200`, `?`, `-`)."""
+        match = _CONTROL.fullmatch(text)
+        if match is None:
+            return None
+        try:
+            return cls.parse(f"{float(match[1]) / 60:.10g}+{match[2] or 0}")
+        except GameError:
+            return None
+
+    @property
+    def seconds(self) -> float:
+        """Each side's time at the start."""
+        return self.minutes * 60
+
+    def tag(self) -> str:
+        """PGN's form: both in seconds, `300+3`."""
+        return f"{self.seconds:.10g}+{self.increment:g}"
+
+    def __str__(self) -> str:
+        """As typed: `5+3`, `0.5+2`, `10`."""
+        return f"{self.minutes:g}" + (f"+{self.increment:g}" if self.increment else "")
+
+
+def shown_time(seconds: float) -> str:
+    """A clock's face: `4:58`, `1:02:03` from an hour, `0:09.4` under ten seconds (tenths, cut
+    down as a clock counts: 9.47 s shows 0:09.4). Never below `0:00.0`."""
+    seconds = max(seconds, 0.0)
+    if seconds < 10:
+        return f"0:0{math.floor(seconds * 10) / 10:.1f}"
+    whole = math.floor(seconds)
+    hours, rest = divmod(whole, 3600)
+    if hours:
+        return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
+    return f"{rest // 60}:{rest % 60:02d}"
+
+
+def clk_comment(seconds: float) -> str:
+    """PGN's clock comment for a remaining time: `[%clk 0:04:58]`, tenths where there are some
+    (`[%clk 0:00:09.4]`)."""
+    tenths = round(max(seconds, 0.0) * 10)
+    whole, tenth = divmod(tenths, 10)
+    hours, rest = divmod(whole, 3600)
+    text = f"{hours}:{rest // 60:02d}:{rest % 60:02d}" + (f".{tenth}" if tenth else "")
+    return f"[%clk {text}]"
+
+
+def read_clk(comment: str) -> float | None:
+    """The remaining time a comment's `[%clk H:MM:SS]` gives, in seconds; None without one."""
+    match = _CLK.search(comment)
+    if match is None:
+        return None
+    return int(match[1]) * 3600 + int(match[2]) * 60 + float(match[3])
+
+
+class Mark(NamedTuple):
+    """Both sides' remaining times once a ply was played, and whose time runs then."""
+
+    times: tuple[float, float]
+    to_move: int
+
+
+class Clock:
+    """Two clocks, one running at a time. `marks[ply]` are the times after `ply` plies (0: the
+    start); `ply` is the one shown, as a session's undo and redo walk them."""
+
+    def __init__(
+        self,
+        control: TimeControl,
+        marks: list[Mark] | None = None,
+        source: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.control = control
+        self.marks = marks or [Mark((control.seconds, control.seconds), 0)]
+        self.ply = len(self.marks) - 1
+        self._source = source
+        self.running = False
+        self._since = 0.0  # when the side to move's time last started running
+        self._spent = 0.0  # what it used of this turn before the clock last stopped
+
+    def now(self) -> float:
+        return self._source()
+
+    @property
+    def to_move(self) -> int:
+        return self.marks[self.ply].to_move
+
+    def start(self, now: float | None = None) -> None:
+        """Let the side to move's time run (after a pause, from what it had left)."""
+        if not self.running:
+            self.running = True
+            self._since = self._at(now)
+
+    def stop(self, now: float | None = None) -> None:
+        """Pause: what the side to move used so far stays used."""
+        if self.running:
+            self._spent += self._at(now) - self._since
+            self.running = False
+
+    def press(self, to_move: int, now: float | None = None, charged: bool = True) -> None:
+        """The side to move finished a ply; `to_move` moves next. Its time is charged and the
+        increment added; not when `charged` is False (a pass the program plays). Undone plies
+        after this one are forgotten, as the session forgets its redo moves."""
+        mover = self.to_move
+        times = list(self.marks[self.ply].times)
+        if charged:
+            times[mover] += self.control.increment - self._used(now)
+        del self.marks[self.ply + 1 :]
+        self.marks.append(Mark((times[0], times[1]), to_move))
+        self.ply += 1
+        self._restart(now)
+
+    def back_to(self, ply: int, now: float | None = None) -> None:
+        """Show the times after `ply` plies (undo, redo): the turn starts afresh from them."""
+        self.ply = ply
+        self._restart(now)
+
+    def remaining(self, side: int, now: float | None = None) -> float:
+        """The time `side` has left (below 0 once its flag fell)."""
+        left = self.marks[self.ply].times[side]
+        return left - self._used(now) if side == self.to_move else left
+
+    def flagged(self, now: float | None = None) -> int | None:
+        """The side to move when its time has run out, else None."""
+        return self.to_move if self.remaining(self.to_move, now) <= 0 else None
+
+    def after(self, ply: int) -> float:
+        """The time the mover of ply `ply` (1 the first) had left once it was played."""
+        return self.marks[ply].times[self.marks[ply - 1].to_move]
+
+    def _used(self, now: float | None) -> float:
+        """What the side to move has used of this turn."""
+        return self._spent + (self._at(now) - self._since if self.running else 0.0)
+
+    def _restart(self, now: float | None) -> None:
+        self._spent = 0.0
+        self._since = self._at(now)
+
+    def _at(self, now: float | None) -> float:
+        return self._source() if now is None else now
+
+
+__all__ = [
+    "Clock",
+    "Mark",
+    "TimeControl",
+    "clk_comment",
+    "read_clk",
+    "shown_time",
+]

@@ -1,0 +1,349 @@
+"""Clocks: time controls as typed, two clocks on a fake time source (no test sleeps), and a
+session played with them: pressed by each move, not by a forced pass, taken back by undo, kept
+in the record and resumed from it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from dipole_tui.clock import Clock, TimeControl, clk_comment, read_clk, shown_time
+from dipole_tui.games.base import GameError, Termination
+from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.records import parse_record
+from dipole_tui.session import Session, clock_for
+
+
+class FakeTime:
+    """A time source the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def wait(self, seconds: float) -> None:
+        self.now += seconds
+
+
+# -- time controls ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "minutes", "increment", "shown", "tag"),
+    [
+        ("5+3", 5, 3, "5+3", "300+3"),
+        ("0.5+2", 0.5, 2, "0.5+2", "30+2"),
+        ("10", 10, 0, "10", "600+0"),
+        (" 3 + 0.5 ", 3, 0.5, "3+0.5", "180+0.5"),
+        (".25+0", 0.25, 0, "0.25", "15+0"),
+    ],
+)
+def test_a_time_control_reads_as_typed_and_says_itself_back(
+    text: str, minutes: float, increment: float, shown: str, tag: str
+) -> None:
+    control = TimeControl.parse(text)
+    assert (control.minutes, control.increment) == (minutes, increment)
+    assert str(control) == shown and control.tag() == tag
+    assert TimeControl.from_tag(tag) == control
+    assert control.seconds == minutes * 60
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("x", "'x' is not a time control; expected MINUTES+SECONDS, like 5+3 or 0.5+2"),
+        ("-5+3", "'-5+3' is not a time control; expected MINUTES+SECONDS"),
+        ("5+-3", "'5+-3' is not a time control"),
+        ("inf", "'inf' is not a time control"),
+        ("nan+1", "'nan+1' is not a time control"),
+        ("1e3", "'1e3' is not a time control"),
+        ("٣+2", "is not a time control"),
+        ("5+3+1", "is not a time control"),
+        ("", "'' is not a time control"),
+        ("0+3", "a game needs some time: MINUTES must be more than 0"),
+        ("0", "MINUTES must be more than 0"),
+        ("601+0", "'601+0' is too long: at most 600 minutes and 600 seconds a move"),
+        ("5+601", "is too long"),
+    ],
+)
+def test_a_bad_time_control_is_one_line_saying_what_is_expected(text: str, said: str) -> None:
+    with pytest.raises(GameError) as refused:
+        TimeControl.parse(text)
+    message = str(refused.value)
+    assert said in message and "\n" not in message
+    assert message.endswith("expected MINUTES+SECONDS, like 5+3 or 0.5+2")
+
+
+@pytest.mark.parametrize("tag", ["40/7200", "?", "-", "0+3", "x", "36001+0"])
+def test_a_time_control_tag_this_program_does_not_play_is_none(tag: str) -> None:
+    assert TimeControl.from_tag(tag) is None
+
+
+# -- faces and comments -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("seconds", "face"),
+    [
+        (298.7, "4:58"),
+        (300, "5:00"),
+        (60, "1:00"),
+        (10, "0:10"),
+        (9.47, "0:09.4"),
+        (0.05, "0:00.0"),
+        (-3, "0:00.0"),
+        (3723, "1:02:03"),
+    ],
+)
+def test_a_clock_face_shows_tenths_only_under_ten_seconds(seconds: float, face: str) -> None:
+    assert shown_time(seconds) == face
+
+
+@pytest.mark.parametrize(
+    ("seconds", "comment"),
+    [
+        (298, "[%clk 0:04:58]"),
+        (9.44, "[%clk 0:00:09.4]"),
+        (3723, "[%clk 1:02:03]"),
+        (-1, "[%clk 0:00:00]"),
+    ],
+)
+def test_clock_comments_are_written_as_pgn_does_and_read_back(seconds: float, comment: str) -> None:
+    assert clk_comment(seconds) == comment
+    assert read_clk(comment) == pytest.approx(max(round(seconds, 1), 0))
+    assert read_clk(f"+0.4; mistake {comment} more") == read_clk(comment)
+
+
+def test_a_comment_without_a_clock_gives_none() -> None:
+    assert read_clk("+0.4") is None
+    assert read_clk("[%clk 0:61:00]") is None
+    assert read_clk("[%eval 0.3]") is None
+
+
+# -- two clocks -------------------------------------------------------------------------------
+
+
+def clock(text: str = "5+3") -> tuple[Clock, FakeTime]:
+    source = FakeTime()
+    return Clock(TimeControl.parse(text), source=source), source
+
+
+def test_only_the_side_to_move_runs_and_a_move_adds_the_increment() -> None:
+    timer, source = clock()
+    assert not timer.running and timer.remaining(0) == 300
+    source.wait(50)
+    assert timer.remaining(0) == 300  # not started: nothing runs
+    timer.start()
+    source.wait(12)
+    assert timer.remaining(0) == 288 and timer.remaining(1) == 300
+    timer.press(1)
+    assert timer.remaining(0) == 291 and timer.to_move == 1
+    source.wait(20)
+    assert timer.remaining(0) == 291 and timer.remaining(1) == 280
+    timer.press(0)
+    assert timer.remaining(1) == 283 and timer.after(1) == 291 and timer.after(2) == 283
+
+
+def test_a_paused_clock_keeps_what_was_used_and_runs_on_from_it() -> None:
+    timer, source = clock()
+    timer.start()
+    source.wait(10)
+    timer.stop()
+    source.wait(1000)  # paused: a dialog of the player's, or the app closed
+    assert timer.remaining(0) == 290
+    timer.start()
+    source.wait(5)
+    assert timer.remaining(0) == 285
+    timer.press(1)
+    assert timer.after(1) == 288
+
+
+def test_the_flag_falls_for_the_side_to_move_only() -> None:
+    timer, source = clock("0.5+0")
+    timer.start()
+    source.wait(29.9)
+    assert timer.flagged() is None
+    source.wait(0.1)
+    assert timer.flagged() == 0
+    assert timer.flagged(now=source.now - 1) is None  # `now` given is the time asked about
+
+
+def test_a_press_that_costs_nothing_adds_no_increment() -> None:
+    timer, source = clock()
+    timer.start()
+    source.wait(4)
+    timer.press(1, charged=False)
+    assert timer.marks[-1].times == (300, 300)
+
+
+def test_back_to_shows_the_times_of_a_ply_and_a_new_press_forgets_the_later_ones() -> None:
+    timer, source = clock()
+    timer.start()
+    for side in (1, 0, 1):
+        source.wait(10)
+        timer.press(side)
+    assert [mark.times for mark in timer.marks] == [
+        (300, 300),
+        (293, 300),
+        (293, 293),
+        (286, 293),
+    ]
+    timer.back_to(1)
+    assert timer.to_move == 1 and timer.remaining(1) == 300
+    source.wait(2)
+    assert timer.remaining(1) == 298  # it runs on from the times after ply 1
+    timer.back_to(3)  # redo: as it was
+    assert timer.remaining(1) == 293
+    timer.back_to(1)
+    source.wait(2)
+    timer.press(0)
+    assert len(timer.marks) == 3 and timer.marks[2].times == (293, 301)
+
+
+# -- a session with clocks --------------------------------------------------------------------
+
+
+def clocked(text: str = "5+3") -> tuple[Session[Any], FakeTime]:
+    source = FakeTime()
+    session = Session.new(DIPOLE, time_control=TimeControl.parse(text))
+    assert session.clock is not None
+    session.clock = Clock(session.clock.control, session.clock.marks, source)
+    return session, source
+
+
+def play(session: Session[Any], *texts: str) -> None:
+    for text in texts:
+        session.play(session.game.parse_move(text, session.state))
+
+
+def test_without_a_clock_the_record_has_no_tag_nor_comment() -> None:
+    session = Session.new(DIPOLE)
+    play(session, "e1-e3", "d8-d6")
+    text = session.record_text()
+    assert session.clock is None and "TimeControl" not in text and "%clk" not in text
+    assert not session.check_flag() and session.clock_times() == []
+
+
+def test_each_move_presses_the_clock_and_the_record_keeps_the_times() -> None:
+    session, source = clocked()
+    session.start_clock()
+    source.wait(12)
+    play(session, "e1-e3")
+    source.wait(61.5)
+    play(session, "d8-d6")
+    text = session.record_text()
+    assert '[TimeControl "300+3"]' in text
+    assert "1. e1-e3 {[%clk 0:04:51]} d8-d6 {[%clk 0:04:01.5]}" in text
+    assert session.checked_record() == text
+    back = Session.from_text(text)
+    assert back.clock is not None and not back.clock.running
+    assert back.clock.control == TimeControl(5, 3)
+    assert back.clock.remaining(0) == 291 and back.clock.remaining(1) == 241.5
+    assert "TimeControl" not in back.tags  # it is the clock's, written from it
+    assert back.record_text() == text
+
+
+def test_a_loaded_game_with_clocks_undoes_to_the_times_its_record_gave() -> None:
+    session, source = clocked()
+    session.start_clock()
+    for text in ("e1-e3", "d8-d6", "e3-e5"):
+        source.wait(20)
+        play(session, text)
+    back = Session.from_text(session.record_text())
+    assert back.clock is not None
+    back.undo()
+    assert (back.clock.remaining(0), back.clock.remaining(1)) == (283, 283)
+    back.redo()
+    assert back.clock.remaining(0) == 266
+
+
+def test_undo_gives_the_times_back_and_redo_replays_them() -> None:
+    session, source = clocked()
+    assert session.clock is not None
+    session.start_clock()
+    source.wait(30)
+    play(session, "e1-e3")
+    source.wait(40)
+    assert session.clock.remaining(1) == 260
+    session.undo()
+    assert session.clock.remaining(0) == 300 and session.clock.remaining(1) == 300
+    source.wait(5)
+    assert session.clock.remaining(0) == 295  # White thinks again, from where it stood
+    session.redo()
+    assert session.clock.remaining(0) == 273 and session.clock.remaining(1) == 300
+
+
+def test_a_forced_pass_costs_no_time_and_earns_no_increment() -> None:
+    source = FakeTime()
+    state = DIPOLE.parse_position("8:W:We1=4,e5=2,e7=5,f8=1:Bc1=1,d2=1")
+    session = Session(DIPOLE, state)
+    session.clock = Clock(TimeControl(1, 2), clock_for(TimeControl(1, 2), state).marks, source)
+    session.start_clock()
+    source.wait(3)
+    passes = session.play(DIPOLE.parse_move("e1xc1", state))
+    assert [DIPOLE.format_move(move) for move in passes] == ["pass"]
+    assert session.clock_times() == [59, 60]  # the move: 3 s used, 2 s added; the pass: nothing
+    source.wait(4)
+    assert session.clock.remaining(0) == 55  # White's turn again, running since its move
+    assert "e1xc1 {[%clk 0:00:59]} pass {[%clk 0:00:60]}" not in session.record_text()
+    assert "e1xc1 {[%clk 0:00:59]} pass {[%clk 0:01:00]}" in session.record_text()
+    session.undo()
+    assert session.state.plies == 0 and session.clock.remaining(0) == 60
+
+
+def test_the_flag_ends_the_game_lost_on_time_and_stops_the_clock() -> None:
+    session, source = clocked("0.5+0")
+    session.start_clock()
+    source.wait(10)
+    play(session, "e1-e3")
+    source.wait(29)
+    assert not session.check_flag()
+    source.wait(1)
+    assert session.check_flag()
+    assert session.outcome is not None
+    assert session.outcome.termination is Termination.TIME
+    assert (session.outcome.winner, session.outcome.reason) == (0, "Black lost on time")
+    assert session.clock is not None and not session.clock.running
+    assert not session.check_flag()  # once
+    text = session.checked_record()
+    assert '[Result "1-0"]' in text and '[Termination "time forfeit"]' in text
+    back = Session.from_text(text)
+    assert back.outcome == session.outcome and back.clock is not None
+    session.start_clock()
+    assert not session.clock.running  # a finished game's clock stays stopped
+
+
+def test_a_game_that_ends_by_its_rules_stops_the_clock() -> None:
+    source = FakeTime()
+    state = DIPOLE.parse_position("8:W:Wc3=2:Be5=2")
+    session = Session(DIPOLE, state)
+    session.clock = Clock(TimeControl(1, 0), clock_for(TimeControl(1, 0), state).marks, source)
+    session.start_clock()
+    play(session, "c3xe5")
+    assert session.outcome is not None and not session.clock.running
+
+
+def test_a_record_without_clock_comments_starts_each_side_with_its_time() -> None:
+    text = '[Game "Dipole"]\n[TimeControl "60+1"]\n\n1. e1-e3 d8-d6 {[%clk 0:00:42]}\n*\n'
+    session = Session.from_text(text)
+    assert session.clock is not None
+    assert session.clock.remaining(0) == 60 and session.clock.remaining(1) == 42
+
+
+def test_a_time_control_this_program_does_not_play_stays_a_tag_and_no_clock() -> None:
+    text = '[Game "Dipole"]\n[TimeControl "40/7200"]\n\n1. e1-e3\n*\n'
+    session = Session.from_text(text)
+    assert session.clock is None and session.tags["TimeControl"] == "40/7200"
+    assert '[TimeControl "40/7200"]' in session.checked_record()
+
+
+def test_the_clock_comments_of_a_record_are_read_by_the_records_too() -> None:
+    session, source = clocked()
+    session.start_clock()
+    source.wait(1.25)
+    play(session, "e1-e3")
+    record = parse_record(session.record_text())
+    assert record.comments[1] == ["[%clk 0:05:01.8]"]
