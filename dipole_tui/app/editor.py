@@ -135,10 +135,14 @@ class EditorScreen(Screen[State[Any] | None]):
         self.query_one("#editor-turn", Static).update(self._text("\n".join(turn)))
         verdict = self.verdict()
         ready = not isinstance(verdict, str)
-        said = self.said or ("Ready to play." if ready else f"Not yet: {verdict}")
+        judged = "Ready to play." if ready else f"Not yet: {verdict}"
+        if self.refused and self.said:
+            said, refused = self.said, True  # what was refused, until the next edit
+        else:
+            said, refused = f"{self.said} {judged}".strip(), not ready
         box = self.query_one("#editor-verdict", Static)
         box.update(self._text(said))
-        box.set_class(self.refused if self.said else not ready, "-refused")
+        box.set_class(refused, "-refused")
         self.grid.refresh()
 
     def _said(self, text: str, refused: bool = True) -> None:

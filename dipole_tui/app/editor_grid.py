@@ -132,13 +132,14 @@ class EditGrid(Widget, can_focus=True):
         layout = self._layout()
         label = self.get_component_rich_style("editor--label")
         hole = self.get_component_rich_style("editor--hole")
+        base = self.rich_style  # every segment styled: NO_COLOR's filter reads each one's
         line = y - layout.top
         if line < 0 or line > layout.rows * layout.height:
-            return Strip.blank(self.size.width)
-        segments = [Segment(" " * layout.left)]
+            return Strip.blank(self.size.width, base)
+        segments = [Segment(" " * layout.left, base)]
         if line == 0:
             segments += self._letters(layout, label)
-            return Strip(segments).adjust_cell_length(self.size.width)
+            return Strip(segments).adjust_cell_length(self.size.width, base)
         row, sub = divmod(line - 1, layout.height)
         middle = sub == layout.height // 2
         on_row = sorted((s for s in self.squares if s.row == row), key=lambda s: s.column)
@@ -158,7 +159,7 @@ class EditGrid(Widget, can_focus=True):
         end = layout.left + layout.board_width
         if end > x:
             segments.append(Segment(" " * (end - x), hole))
-        return Strip(segments).adjust_cell_length(self.size.width)
+        return Strip(segments).adjust_cell_length(self.size.width, base)
 
     def _shade(self, square: EditSquare) -> str:
         """Squares side by side in two shades, so that each is seen (Dipole's are all dark); a
