@@ -21,7 +21,10 @@ VARIANTS = [(game, variant) for game in GAMES for variant in game.variants]
 
 def rebuilt(game: AnyGame, state: State[Any]) -> State[Any]:
     contents = game.square_contents(state)
-    return game.position_from(state.variant, contents, state.to_move, game.choices_of(state))
+    again: State[Any] = game.position_from(
+        state.variant, contents, state.to_move, game.choices_of(state)
+    )
+    return again
 
 
 @pytest.mark.parametrize(("game", "variant"), VARIANTS, ids=lambda v: str(getattr(v, "key", v)))
