@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 
 from dipole_tui.bots.levels import Style
 from dipole_tui.bots.search import Knowledge
 from dipole_tui.games.base import (
+    EditSquare,
     Figures,
     Game,
+    GameError,
     IllegalMoveError,
     NotationError,
     Outcome,
@@ -205,6 +208,44 @@ class Toy(Game[ToyState, Move]):
     def threats(self, state: ToyState) -> list[Threat]:
         """Nothing is ever taken in noughts and crosses."""
         return []
+
+    def edit_squares(self, variant: str) -> tuple[EditSquare, ...]:
+        return tuple(
+            EditSquare(cell_name(c), SIZE - 1 - c // SIZE, 2 * (c % SIZE)) for c in range(CELLS)
+        )
+
+    def edit_help(self, variant: str) -> str:
+        return "x or o"
+
+    def square_contents(self, state: ToyState) -> dict[str, str]:
+        return {cell_name(c): MARKS[side] for c, side in enumerate(state.cells) if side is not None}
+
+    def read_token(self, variant: str, square: str, text: str) -> str:
+        parse_move(square, self.start(variant))
+        if text.strip() not in ("", *MARKS):
+            raise NotationError(f"'{shown(text.strip())}' is not a mark; expected x or o")
+        return text.strip()
+
+    def position_from(
+        self,
+        variant: str,
+        contents: Mapping[str, str],
+        to_move: int,
+        choices: Mapping[str, str] | None = None,
+    ) -> ToyState:
+        marks = [
+            self.read_token(variant, cell_name(c), contents.get(cell_name(c), ""))
+            for c in range(CELLS)
+        ]
+        ranks = "/".join(
+            "".join(m or EMPTY for m in marks[r * SIZE : r * SIZE + SIZE])
+            for r in reversed(range(SIZE))
+        )
+        state = parse_position(f"{ranks} {MARKS[to_move]}{' misere' if variant == MISERE else ''}")
+        outcome = state.outcome()
+        if outcome is not None:
+            raise GameError(f"{outcome.reason}, so the game would be over")
+        return state
 
 
 TOY = Toy()

@@ -10,9 +10,10 @@ protocol as Dipole.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 
 class GameError(ValueError):
@@ -270,6 +271,63 @@ class Game(ABC, Generic[S, M]):
     def split_moves(self, text: str) -> list[str]:
         """Split record text into move tokens (a game whose moves contain spaces overrides)."""
         return text.split()
+
+    # -- editing a position: what the position editor asks; the rules decide every answer ----
+
+    @abstractmethod
+    def edit_squares(self, variant: str) -> tuple[EditSquare, ...]:
+        """Every square a piece may stand on, where the editor draws it."""
+
+    @abstractmethod
+    def edit_help(self, variant: str) -> str:
+        """What a square may hold, in a few words with examples, for the editor's panel."""
+
+    @abstractmethod
+    def square_contents(self, state: S) -> dict[str, str]:
+        """What stands on each occupied square, by name, as `read_token` writes it."""
+
+    @abstractmethod
+    def read_token(self, variant: str, square: str, text: str) -> str:
+        """What `text` puts on `square`, written as `square_contents` writes it ("" for empty),
+        or GameError saying what may stand there."""
+
+    @abstractmethod
+    def position_from(
+        self,
+        variant: str,
+        contents: Mapping[str, str],
+        to_move: int,
+        choices: Mapping[str, str] | None = None,
+    ) -> S:
+        """The position with `contents` on its squares and `to_move` to move (and the game's
+        own `edit_choices`), ready to play; GameError in one line for a position the rules
+        refuse, a finished one included (there is nothing to play or analyse in it)."""
+
+    def step_token(self, variant: str, token: str, step: int, to_move: int) -> str:
+        """The token with one piece more (`step` 1) or less (-1), for the editor's + and -; the
+        result is still read by `read_token`. GameError where that means nothing."""
+        raise GameError(
+            f"+ and - mean nothing in {self.name}; type what the square holds: "
+            f"{self.edit_help(variant)}"
+        )
+
+    def edit_choices(self, variant: str) -> dict[str, tuple[str, ...]]:
+        """What else a position holds besides its squares and the side to move, by name, with
+        the values a player may choose (Bi-Pod's Runner); none by default."""
+        return {}
+
+    def choices_of(self, state: S) -> dict[str, str]:
+        """The `edit_choices` values of `state`."""
+        return {}
+
+
+class EditSquare(NamedTuple):
+    """A square as the position editor draws it: its name, its row from the top, and its column
+    counted in half squares (a hex board's rows sit half a cell apart)."""
+
+    name: str
+    row: int
+    column: int
 
 
 AnyGame = Game[Any, Any]  # a game of the registry, whatever its moves; generic layers hold these

@@ -17,12 +17,14 @@ from __future__ import annotations
 import random
 import re
 from collections import deque
+from collections.abc import Mapping
 from functools import partial
 from itertools import combinations
 from math import comb
 from typing import NamedTuple
 
 from .base import (
+    EditSquare,
     Figures,
     Game,
     GameError,
@@ -819,6 +821,78 @@ class Bipod(Game[BipodState, Move]):
         if state.outcome() is not None or state.blocker is None:
             return []
         return [Threat(cell_name(cell), state.blocker) for cell in sorted(state.cut_cells())]
+
+    # -- editing a position (docs/rules.md, "Editing a position") ----------------------------
+
+    def edit_squares(self, variant: str) -> tuple[EditSquare, ...]:
+        return tuple(EditSquare(CELL_NAMES[i], row - 1, col) for i, (row, col) in enumerate(CELLS))
+
+    def edit_help(self, variant: str) -> str:
+        return "x (a blocking stone), o or O (the Runner's stones)"
+
+    def square_contents(self, state: BipodState) -> dict[str, str]:
+        return {
+            cell_name(cell): state._glyph(cell)
+            for cell in range(CELL_COUNT)
+            if state.cells[cell] != EMPTY
+        }
+
+    def read_token(self, variant: str, square: str, text: str) -> str:
+        cell = parse_cell(square)
+        token = text.strip()
+        token = BLOCK if token == "X" else "" if token == EMPTY else token
+        for colour, start in START_CELLS.items():
+            glyph = START_GLYPHS[colour]
+            if cell == start:
+                if token not in (glyph, colour):
+                    raise GameError(f"{square} holds the start stone {glyph}, which stays")
+                return glyph
+            if token == glyph:
+                raise GameError(f"{glyph} is a start stone: it stands on {cell_name(start)} only")
+        if token not in ("", BLOCK, WHITE, GRAY):
+            raise NotationError(
+                f"'{shown(text.strip())}' is not a stone; expected {self.edit_help(variant)}, "
+                f"or nothing for an empty cell"
+            )
+        return token
+
+    def edit_choices(self, variant: str) -> dict[str, tuple[str, ...]]:
+        """Who runs: nobody before adoption, else the side that runs."""
+        return {"Runner": ("nobody yet", *SIDE_NAMES)}
+
+    def choices_of(self, state: BipodState) -> dict[str, str]:
+        return {"Runner": "nobody yet" if state.runner is None else SIDE_NAMES[state.runner]}
+
+    def position_from(
+        self,
+        variant: str,
+        contents: Mapping[str, str],
+        to_move: int,
+        choices: Mapping[str, str] | None = None,
+    ) -> BipodState:
+        if to_move not in (FIRST, SECOND):
+            raise GameError(f"the side to move is 0 (First) or 1 (Second), not {to_move}")
+        glyphs = [
+            START_GLYPHS[WHITE]
+            if i == START_CELLS[WHITE]
+            else START_GLYPHS[GRAY]
+            if i == START_CELLS[GRAY]
+            else EMPTY
+            for i in range(CELL_COUNT)
+        ]
+        for square, text in contents.items():
+            glyphs[parse_cell(square)] = self.read_token(variant, square, text) or EMPTY
+        rows = "/".join("".join(glyphs[i] for i in cells) for cells in ROW_CELLS)
+        runner = (choices or {}).get("Runner", "nobody yet")
+        runners = self.edit_choices(variant)["Runner"]
+        if runner not in runners:
+            raise GameError(f"the Runner is {' or '.join(runners)}, not '{shown(runner)}'")
+        runner_text = "-" if runner == runners[0] else str(SIDE_NAMES.index(runner) + 1)
+        state = parse_position(f"{rows} {to_move + 1} {runner_text} {variant}")
+        outcome = state.outcome()
+        if outcome is not None:
+            raise GameError(f"{outcome.reason}, so the game would be over")
+        return state
 
     def split_moves(self, text: str) -> list[str]:
         """Whitespace-separated tokens, with a lone runner colour joined to the cell before it

@@ -15,11 +15,14 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from .base import (
+    EditSquare,
     Figures,
     Game,
+    GameError,
     IllegalMoveError,
     NotationError,
     Outcome,
@@ -534,6 +537,66 @@ class DeathStacks(Game[DeathStacksState, Move]):
             held = state.pieces(side) - sum(stack.count(side) for stack in own)
             rows.append((len(own), sum(map(len, own)), held))
         return Figures(("stacks", "pcs", "held"), (rows[0], rows[1]))
+
+    # -- editing a position (docs/rules.md, "Editing a position") ----------------------------
+
+    def edit_squares(self, variant: str) -> tuple[EditSquare, ...]:
+        return tuple(
+            EditSquare(square_name(s), SIZE - 1 - s // SIZE, 2 * (s % SIZE))
+            for s in sorted(range(SQUARES), key=lambda s: (-(s // SIZE), s))
+        )
+
+    def edit_help(self, variant: str) -> str:
+        return "the stack's pieces bottom to top, r (Red) and b (Black), like rrb"
+
+    def square_contents(self, state: DeathStacksState) -> dict[str, str]:
+        return {square_name(s): _stack_text(stack) for s, stack in enumerate(state.cells) if stack}
+
+    def read_token(self, variant: str, square: str, text: str) -> str:
+        parse_square(square)
+        token = text.strip().lower()
+        if token == ".":
+            return ""
+        if token.strip(LETTERS):
+            raise NotationError(
+                f"'{shown(text.strip())}' is not a stack; expected {self.edit_help(variant)}, "
+                f"or nothing for an empty square"
+            )
+        for side in (RED, BLACK):
+            if token.count(LETTERS[side]) > PIECES_PER_SIDE:
+                raise NotationError(
+                    f"a stack of {len(token)} pieces with {token.count(LETTERS[side])} "
+                    f"{SIDE_NAMES[side]}; {SIDE_NAMES[side]} has {PIECES_PER_SIDE} pieces in all"
+                )
+        return token
+
+    def step_token(self, variant: str, token: str, step: int, to_move: int) -> str:
+        """One piece more on top, of the top piece's colour (on an empty square, the side to
+        move's), or the top piece taken off."""
+        if step < 0:
+            return token[:-1]
+        return token + (token[-1:] or LETTERS[to_move])
+
+    def position_from(
+        self,
+        variant: str,
+        contents: Mapping[str, str],
+        to_move: int,
+        choices: Mapping[str, str] | None = None,
+    ) -> DeathStacksState:
+        if to_move not in (RED, BLACK):
+            raise GameError(f"the side to move is 0 (Red) or 1 (Black), not {to_move}")
+        cells = [""] * SQUARES
+        for square, text in contents.items():
+            cells[parse_square(square)] = self.read_token(variant, square, text)
+        board = "/".join(",".join(cells[r * SIZE : r * SIZE + SIZE]) for r in reversed(range(SIZE)))
+        state = parse_position(f"{board} {LETTERS[to_move]}")
+        outcome = state.outcome()
+        if outcome is not None:
+            raise GameError(
+                f"{outcome.reason}, so the game would be over; each side needs a stack it controls"
+            )
+        return state
 
 
 DEATH_STACKS = DeathStacks()

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from functools import cache
 from typing import NamedTuple
 
 from .base import (
+    EditSquare,
     Figures,
     Game,
+    GameError,
     IllegalMoveError,
     NotationError,
     Outcome,
@@ -622,6 +625,73 @@ class Dipole(Game[DipoleState, Move]):
 
     def gives_away(self, move: Move) -> bool:
         return move.is_removal
+
+    # -- editing a position (docs/rules.md, "Editing a position") ----------------------------
+
+    def edit_squares(self, variant: str) -> tuple[EditSquare, ...]:
+        size = SIZES[variant]
+        return tuple(
+            EditSquare(square_name(s), size - 1 - s // STRIDE, 2 * (s % STRIDE))
+            for s in sorted(dark_squares(size), key=lambda s: (-(s // STRIDE), s))
+        )
+
+    def edit_help(self, variant: str) -> str:
+        limit = SETUPS[SIZES[variant]][2]
+        return f"W1 to W{limit} (White's checkers) or B1 to B{limit}"
+
+    def square_contents(self, state: DipoleState) -> dict[str, str]:
+        return {
+            square_name(square): f"{'WB'[side]}{height}"
+            for side in (WHITE, BLACK)
+            for square, height in state.stacks_of(side).items()
+        }
+
+    def read_token(self, variant: str, square: str, text: str) -> str:
+        size = SIZES[variant]
+        parse_square(square, size)
+        token = text.strip().upper()
+        if token in ("", "."):
+            return ""
+        limit = SETUPS[size][2]
+        match = re.fullmatch(r"([WB])\s*([0-9]{0,3})", token, re.ASCII)
+        if not match or not 1 <= int(match[2] or 1) <= limit:
+            raise NotationError(
+                f"'{shown(text.strip())}' is not a stack of this board; expected "
+                f"{self.edit_help(variant)}, or nothing for an empty square"
+            )
+        return f"{match[1]}{int(match[2] or 1)}"
+
+    def step_token(self, variant: str, token: str, step: int, to_move: int) -> str:
+        """A checker more or less; on an empty square, one of the side to move's."""
+        if not token:
+            return f"{'WB'[to_move]}1" if step > 0 else ""
+        height = int(token[1:]) + step
+        return f"{token[0]}{height}" if height else ""
+
+    def position_from(
+        self,
+        variant: str,
+        contents: Mapping[str, str],
+        to_move: int,
+        choices: Mapping[str, str] | None = None,
+    ) -> DipoleState:
+        size = SIZES[variant]
+        if to_move not in (WHITE, BLACK):
+            raise GameError(f"the side to move is 0 (White) or 1 (Black), not {to_move}")
+        stacks: dict[str, list[str]] = {"W": [], "B": []}
+        for square, text in contents.items():
+            token = self.read_token(variant, square, text)
+            if token:
+                stacks[token[0]].append(f"{square}={token[1:]}")
+        for letter, side in (("W", WHITE), ("B", BLACK)):
+            if not stacks[letter]:
+                raise GameError(
+                    f"{SIDE_NAMES[side]} has no stack, so the game would be over; "
+                    f"put at least one stack of each side"
+                )
+        return parse_position(
+            f"{size}:{'WB'[to_move]}:W{','.join(stacks['W'])}:B{','.join(stacks['B'])}"
+        )
 
 
 DIPOLE = Dipole()
