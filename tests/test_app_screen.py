@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_steps import AppFactory, message, type_move
+from app_steps import AppFactory, message, type_move, until
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
@@ -201,6 +201,7 @@ async def test_no_footer_key_is_cut_in_half(
     async with app.run_test(size=SMALL) as pilot:
         for _ in range(2):
             await pilot.pause()
+            await until(lambda: "Help" in footer_keys(app))  # laid out again (slow when loaded)
             footer = app.query_one(GameFooter)
             pinned = footer.query_one(".pinned").region
             for key in footer.query_children(FooterKey):

@@ -252,6 +252,15 @@ class GameApp(App[None]):
         yield SystemCommand(
             "Threats", "Mark what each side can take next move", game.action_threats
         )
+        yield SystemCommand(
+            "Edit the position", "Put stacks on squares, then play", game.action_edit
+        )
+        yield SystemCommand(
+            "Copy the position", "Its position string, to paste", game.action_copy_position
+        )
+        yield SystemCommand("Copy the record", "The whole game, to paste", game.action_copy_record)
+        yield SystemCommand("Resign", "End the game: the opponent wins", game.action_resign)
+        yield SystemCommand("Offer a draw", "Where the game has draws", game.action_offer_draw)
         yield SystemCommand("Undo", "Take back the last move", game.action_undo)
         yield SystemCommand("Redo", "Replay a move taken back", game.action_redo)
         yield SystemCommand("Save game", "Write the game to a record file", game.action_save)

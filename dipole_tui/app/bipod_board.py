@@ -27,7 +27,6 @@ from ..games.bipod import (
     LABELS,
     MULTI_MOST,
     NEIGHBOURS,
-    RESIGN,
     ROW_CELLS,
     ROWS,
     SIDE_NAMES,
@@ -103,7 +102,6 @@ class BipodBoard(GameBoard[BipodState, Move]):
         Binding("space", "mark", "Mark", show=False),
         Binding("c", "colour", "Colour", show=False),
         Binding("a", "adopt", "Adopt", show=False),
-        Binding("R", "resign", "Resign", show=False),
     ]
 
     def __init__(
@@ -407,13 +405,6 @@ class BipodBoard(GameBoard[BipodState, Move]):
             self.choose(ADOPT)
         else:
             self._refuse(why_illegal(self.state, ADOPT))
-
-    def action_resign(self) -> None:
-        """Resigning ends the game: it is asked once more."""
-        if not self.takes_choices or not self.state.is_legal(RESIGN):
-            return
-        name = SIDE_NAMES[self.state.to_move]
-        self.confirm(RESIGN, f"{name} resigns?", "The game ends and the opponent wins.", "Resign")
 
     def _refuse(self, text: str) -> None:
         self._changed(text)

@@ -24,6 +24,7 @@ from .position import Position, position_of
 HINT_BOT = "hard"  # the level a hint asks
 HINT_SEAT = 2  # a seat of its own: the bots at the board keep what they learned to themselves
 HINT_TIME = 1.0  # seconds at most, whatever a bot's think time
+MIN_THINK = 0.05  # seconds: a bot short of time still searches this long
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,16 @@ class BotController:
         if (self.paused or session.redo_moves) and not step:
             return
         bot = self.level_of(seat, session.game.key)
-        self._move = self._ask(session, bot, side, self.think_time)
+        self._move = self._ask(session, bot, side, self._budget(session, side))
+
+    def _budget(self, session: Session[Any], side: int) -> float:
+        """The bot's time for this move: its think time, less on a clock running low (a
+        thirtieth of what is left, and half the increment)."""
+        clock = session.clock
+        if clock is None:
+            return self.think_time
+        share = clock.remaining(side) / 30 + clock.control.increment / 2
+        return max(MIN_THINK, min(self.think_time, share))
 
     def seat_name(self, seat: str, game_key: str) -> str:
         """A seat as the panel says it, a bot's with its rating: `hard (+850)`, and

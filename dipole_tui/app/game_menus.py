@@ -9,13 +9,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual.screen import Screen
+from textual.widgets import Input
 
+from ..games.base import State
 from ..learn import Progress
 from ..session import Session
 from ..workers.tracker import Connect
 from .boards import playable
 from .choice import GameChoice, LearnChoice
+from .editor import EditorScreen
 from .keeper import GameOver, Keeper, Notice, new_session
 from .learn_menu import LearnMenu
 from .open_dialog import OpenScreen
@@ -141,6 +145,38 @@ class GameMenus(Screen[None]):
         games = autosave.saved_games()
         default = str(Path.cwd()) + "/"
         self.app.push_screen(OpenScreen(games, autosave.folder, default, self.ascii_glyphs), chosen)
+
+    # -- positions in and out ----------------------------------------------------------------
+
+    def action_edit(self) -> None:
+        """The position editor, from the position on screen; what it gives back is played on
+        with the same seats."""
+        session = self.session
+
+        def edited(state: State[Any] | None) -> None:
+            if state is not None:
+                self._start(Session(session.game, state, session.players))
+
+        self.app.push_screen(EditorScreen(session.game, session.state, self.ascii_glyphs), edited)
+
+    def action_copy_position(self) -> None:
+        position = self.session.state.position()
+        self.app.copy_to_clipboard(position)
+        self._tell([Notice(f"Copied the position: {position}", "Copy", timeout=4)])
+
+    def action_copy_record(self) -> None:
+        self.app.copy_to_clipboard(self.session.whole_game().record_text())
+        self._tell([Notice("Copied the game's record.", "Copy", timeout=4)])
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A record or a position pasted over the board opens it (the entry takes its own)."""
+        if isinstance(self.focused, Input):
+            return
+        event.stop()
+        session, notice = self.keeper.pasted(event.text, playable())
+        if session is not None:
+            self._start(session)
+        self._tell([notice])
 
     def action_review(self) -> None:
         """Review the whole game, undone moves too, on a screen of its own."""

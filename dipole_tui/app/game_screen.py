@@ -29,6 +29,7 @@ from .bot_controller import HINT_BOT, Answer, BotController
 from .eval_bar import EvalBar
 from .footer import GameFooter
 from .game_board import GameBoard
+from .game_endings import GameEndings
 from .game_menus import GameMenus
 from .keeper import Change, Keeper
 from .move_walk import MoveWalk
@@ -41,7 +42,7 @@ from .worker_messages import WorkerAnswered, answers_to
 WIDE = 100  # from this many columns the side panel is wide (game.tcss)
 
 
-class GameScreen(TypedMoves, MoveWalk, GameMenus):
+class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
     """Any game with a board (`boards.playable`): two players, one against a bot, or bots."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
@@ -63,6 +64,9 @@ class GameScreen(TypedMoves, MoveWalk, GameMenus):
         Binding("s", "save", "Save"),
         Binding("o", "load", "Open"),
         Binding("n", "new_game", "New"),
+        Binding("e", "edit", "Edit", show=False),
+        Binding("y", "copy_position", "Copy", show=False),
+        Binding("Y", "copy_record", "Copy record", show=False),
     ]
 
     threats_on: reactive[bool] = reactive(False, init=False)  # the threat overlay (t)
@@ -125,6 +129,7 @@ class GameScreen(TypedMoves, MoveWalk, GameMenus):
             self._learn_first()
         elif self.start_new:
             self._tell(self.keeper.begin_new())
+            self.follow_clock()
             self._bot_turn()
         else:
             self._offer_to_resume()
@@ -210,6 +215,7 @@ class GameScreen(TypedMoves, MoveWalk, GameMenus):
         if change.game_over is not None:
             self._game_over(change.game_over)
         self.panel.show_unkept(self.keeper.unkept)
+        self.follow_clock()
         if self.session.outcome is None:
             self._bot_turn()
 

@@ -276,6 +276,38 @@ class Keeper:
             return None, Notice(text, "Load", "error", timeout=10)
         return session, Notice(f"Loaded {path}")
 
+    def pasted(self, text: str, playable: list[str]) -> tuple[Session[Any] | None, Notice]:
+        """A pasted record, or a position of the game on screen (then of any game played here),
+        read into a session; None, and why, when it is neither."""
+        text = text.strip()
+        if not text:
+            return None, Notice("Nothing was pasted.", "Paste", "error")
+        try:
+            session = Session.from_text(text)
+        except GameError as error:
+            position = self._pasted_position(text, playable)
+            if position is None:
+                said = f"the pasted text is neither a record nor a position ({error})"
+                return None, Notice(said, "Paste", "error", timeout=10)
+            session = position
+        if session.game.key not in playable:
+            text = f"{session.game.name} is not playable here yet: try dipole-tui replay"
+            return None, Notice(text, "Paste", "error", timeout=10)
+        kind = "position" if not session.state.moves_played else "game"
+        return session, Notice(f"Opened the pasted {kind}.", "Paste")
+
+    def _pasted_position(self, text: str, playable: list[str]) -> Session[Any] | None:
+        here = self.session.game.key
+        for key in sorted(playable, key=lambda key: key != here):
+            game = game_named(key)
+            try:
+                state = game.parse_position(text)
+            except GameError:
+                continue
+            players = self.session.players if key == here else (HUMAN, HUMAN)
+            return Session(game, state, players)
+        return None
+
     def release(self) -> None:
         self.autosave.release()
 

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
 from ..adaptive import ADAPTIVE
+from ..clock import TimeControl
 from ..registry import REGISTRY, describe_level, nearest_level
 from ..session import HUMAN
 from ..session import players as players_of
@@ -22,6 +23,8 @@ from .boards import playable
 from .choice import GameChoice, LearnChoice
 from .wrapping import wrap
 
+# The clocks the new-game dialog offers (MINUTES+SECONDS a move), as players know them.
+CLOCKS = ("1+0", "3+2", "5+3", "10+5", "15+10", "30+20")
 HELP = Path(__file__).with_name("help")  # the game's page (its registry entry), then keys.md
 
 
@@ -70,10 +73,25 @@ class NewGameScreen(ModalScreen[GameChoice | LearnChoice | None]):
                         allow_blank=False,
                         id=f"player-{side}",
                     )
+                yield Label("Clock")
+                yield Select(
+                    self._clock_options(), value=self._clock_now(), allow_blank=False, id="clock"
+                )
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Learn", id="learn")
                 yield Button("Cancel", id="cancel")
+
+    def _clock_now(self) -> str:
+        control = self.current.time_control
+        return "" if control is None else str(control)
+
+    def _clock_options(self) -> list[tuple[str, str]]:
+        """No clock, the usual controls (minutes+seconds a move), and the current one."""
+        offered = ["", *CLOCKS]
+        if self._clock_now() not in offered:
+            offered.append(self._clock_now())
+        return [(text or "none", text) for text in offered]
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
@@ -84,7 +102,9 @@ class NewGameScreen(ModalScreen[GameChoice | LearnChoice | None]):
         key = str(event.value)
         if key != self.current.game_key:
             seats = tuple(nearest_level(key, seat) for seat in self._seats())
-            self.current = GameChoice(key, REGISTRY[key].game.variants[0], (seats[0], seats[1]))
+            clock = self.current.time_control
+            variant = REGISTRY[key].game.variants[0]
+            self.current = GameChoice(key, variant, (seats[0], seats[1]), clock)
             self.refresh(recompose=True)
             self.call_after_refresh(self.query_one("#game", Select).focus)
 
@@ -100,7 +120,9 @@ class NewGameScreen(ModalScreen[GameChoice | LearnChoice | None]):
         variants = REGISTRY[game_key].game.variants
         chosen = self.query_one("#variant", Select).value
         variant = chosen if chosen in variants else variants[0]
-        self.dismiss(GameChoice(game_key, variant, self._seats()))
+        clock = str(self.query_one("#clock", Select).value)
+        control = TimeControl.parse(clock) if clock else None
+        self.dismiss(GameChoice(game_key, variant, self._seats(), control))
 
     @on(Button.Pressed, "#learn")
     def learn(self) -> None:

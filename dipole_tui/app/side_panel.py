@@ -19,6 +19,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input, Static
 
+from ..clock import shown_time
 from ..engine import score_in_words
 from ..games.base import title
 from ..registry import REGISTRY
@@ -29,6 +30,7 @@ from .move_list import MoveList
 from .wrapping import wrap
 
 SIDE_PANEL_WIDTH = 26
+LOW_TIME = 10.0  # seconds: from here a clock shows tenths, and is drawn red
 BEST_LINE_ROWS = 2  # the analysis's best line: as many moves as fit in this many lines
 
 
@@ -103,6 +105,7 @@ class SidePanel(Vertical):
         self.unkept = ""  # why the game is not safe on disk (a full disk): said until it is
         self._unkept = Static(id="unkept")
         self._turn = Static(id="turn")
+        self._clocks = Static(id="clocks")
         self._tally = Static(id="tally")
         self._analysis = Static(id="analysis")
         self._moves = MoveList()
@@ -113,6 +116,7 @@ class SidePanel(Vertical):
         yield self._title
         yield self._unkept
         yield self._turn
+        yield self._clocks
         yield self._tally
         yield self._analysis
         yield Static("Moves", id="moves-title")
@@ -159,6 +163,27 @@ class SidePanel(Vertical):
             self._moves.show(self.session, ply)
             self.show_turn()
 
+    def show_clocks(self) -> None:
+        """Both clocks, the running one lit (a game without clocks shows none)."""
+        session = self.session
+        if not self.is_mounted or session is None:
+            return
+        clock = session.clock
+        self._clocks.display = clock is not None
+        if clock is None:
+            return
+        text = Text()
+        for side in (0, 1):
+            left = clock.remaining(side)
+            running = clock.running and side == clock.to_move and session.outcome is None
+            style = "bold reverse" if running else "dim"
+            if left < LOW_TIME:
+                style += " red"
+            text.append(f" {self.glyphs[side]} {shown_time(max(left, 0.0))} ", style)
+            text.append(" ")
+        text.append(str(clock.control), "dim")
+        self._clocks.update(text, layout=False)
+
     def show_turn(self) -> None:
         """Whose turn, again: a bot started or stopped thinking, or watching was paused."""
         if self.is_mounted and self.session is not None:
@@ -188,6 +213,7 @@ class SidePanel(Vertical):
         self._fit(self._title, self._title_text(session))
         self._draw_unkept()
         self._fit(self._turn, self._turn_text(session))
+        self.show_clocks()
         self._fit(self._tally, self._tally_text(session))
         self._draw_analysis(session)
         self._say(*self.lasting)

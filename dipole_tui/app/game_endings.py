@@ -1,0 +1,162 @@
+"""Ending a game by a player's act or by the clock: `R` resigns (asked once), `D` offers a draw
+where the game has draws (the other player answers; a bot answers by its evaluation), and the
+clocks tick in the side panel, a flag ending the game on time. A part of `GameScreen`
+(`game_screen.py`); the rules of it are the session's (`Session.resign`, `agree_draw`, `flag`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.timer import Timer
+
+from ..analysis import Evaluator
+from ..games.base import GameError
+from ..session import HUMAN, Session
+from .keeper import Change, Keeper
+from .screens import ChoiceScreen
+from .side_panel import SidePanel
+
+CLOCK_TICK = 0.1  # seconds between two redraws of the running clock (it shows tenths at the end)
+DRAW_THINKING = 0.3  # seconds a bot looks at the position before it answers a draw offer
+
+
+class GameEndings(Screen[None]):
+    """Resigning, draw offers and the clocks."""
+
+    BINDINGS = [
+        Binding("R", "resign", "Resign", show=False),
+        Binding("D", "offer_draw", "Draw?", show=False),
+    ]
+
+    keeper: Keeper
+    panel: SidePanel
+    _ticking: Timer | None = None
+
+    if TYPE_CHECKING:  # the game screen's own
+
+        @property
+        def session(self) -> Session[Any]: ...
+
+        def _after_change(self, change: Change) -> None: ...
+
+    # -- who may act -------------------------------------------------------------------------
+
+    def _acting_side(self) -> int | None:
+        """The side a person at the keyboard plays now: against a bot the person's, in a
+        hot-seat game the side to move; None when no person plays or the game is over."""
+        session = self.session
+        humans = session.human_sides()
+        if session.outcome is not None or not humans:
+            return None
+        return session.state.to_move if len(humans) == 2 else humans[0]
+
+    def _refuse(self, said: str) -> None:
+        self.app.bell()
+        self.panel.say(said, transient=True)
+
+    # -- resigning ---------------------------------------------------------------------------
+
+    def action_resign(self) -> None:
+        side = self._acting_side()
+        if side is None:
+            self._refuse("Nobody can resign: " + self._why_nobody())
+            return
+        name = self.session.game.side_names[side]
+        answers = [("Keep playing", "no"), ("Resign", "yes")]
+
+        def answered(answer: str | None) -> None:
+            if answer == "yes" and self.session.outcome is None:
+                self._end(lambda: self.keeper.resign(side))
+
+        text = f"{name} resigns: the game ends and the opponent wins."
+        self.app.push_screen(ChoiceScreen("Resign this game?", text, answers, "no"), answered)
+
+    def _why_nobody(self) -> str:
+        if self.session.outcome is not None:
+            return "the game is over."
+        return "bots play both sides."
+
+    def _end(self, act: Any) -> None:
+        try:
+            change = act()
+        except GameError as error:
+            self._refuse(f"{error}.")
+            return
+        self._after_change(change)
+
+    # -- draw offers -------------------------------------------------------------------------
+
+    def action_offer_draw(self) -> None:
+        session = self.session
+        side = self._acting_side()
+        if not session.game.can_draw:
+            self._refuse(f"{session.game.name} has no draws: a game ends with a winner.")
+            return
+        if side is None:
+            self._refuse("Nobody can offer a draw: " + self._why_nobody())
+            return
+        other = 1 - side
+        names = session.game.side_names
+        if session.players[other] == HUMAN:
+            answers = [("Decline", "no"), ("Accept the draw", "yes")]
+
+            def answered(answer: str | None) -> None:
+                if answer == "yes" and self.session.outcome is None:
+                    self._end(self.keeper.agree_draw)
+                else:
+                    self.panel.say(f"{names[other]} declined the draw.")
+
+            text = f"{names[side]} offers a draw. {names[other]}, do you accept?"
+            self.app.push_screen(ChoiceScreen("A draw offered", text, answers, "no"), answered)
+            return
+        self.panel.say(f"{names[other]} considers your offer...")
+        self.run_worker(
+            lambda: self._bot_accepts(session, other), thread=True, group="draw", exclusive=True
+        )
+
+    def _bot_accepts(self, session: Session[Any], bot: int) -> None:
+        """In a thread: the bot accepts when its evaluation says it stands no better."""
+        state = session.state.copy()
+        evaluation = Evaluator(session.game.key, DRAW_THINKING).evaluate(state)
+        accepts = evaluation.for_side(bot) <= 0
+        self.app.call_from_thread(self._bot_answered, session, state, bot, accepts)
+
+    def _bot_answered(self, session: Session[Any], state: Any, bot: int, accepts: bool) -> None:
+        if session is not self.session or self.session.state != state:
+            return  # the game moved on meanwhile: the offer lapsed
+        name = session.game.side_names[bot]
+        if accepts:
+            self._end(self.keeper.agree_draw)
+        else:
+            self.panel.say(f"{name} declines the draw: it stands better.")
+
+    # -- the clocks ----------------------------------------------------------------------------
+
+    def follow_clock(self) -> None:
+        """A game began or changed: its clock runs while it goes on, and is drawn."""
+        session = self.session
+        if session.clock is None or session.outcome is not None:
+            if self._ticking is not None:
+                self._ticking.stop()
+                self._ticking = None
+            self.panel.show_clocks()
+            return
+        session.start_clock()
+        if self._ticking is None:
+            self._ticking = self.set_interval(CLOCK_TICK, self._tick)
+        self.panel.show_clocks()
+
+    def _tick(self) -> None:
+        if not self.app.is_running:
+            return
+        change = self.keeper.flag()
+        if change is not None:
+            self._after_change(change)
+        else:
+            self.panel.show_clocks()
+
+
+__all__ = ["CLOCK_TICK", "GameEndings"]

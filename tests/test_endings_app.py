@@ -1,0 +1,168 @@
+"""Issue 28 points 13, 14 and 18 in the app: resigning, draw offers, clocks, the position
+editor's key, and positions copied and pasted."""
+
+from __future__ import annotations
+
+from app_steps import AppFactory, ScriptedBots, message, press, until
+from textual import events
+from textual.widgets import Button, Select, Static
+
+from dipole_tui.app.editor import EditorScreen
+from dipole_tui.app.screens import ChoiceScreen, NewGameScreen
+from dipole_tui.clock import TimeControl
+from dipole_tui.games.base import Termination
+from dipole_tui.registry import REGISTRY
+from dipole_tui.session import HUMAN, Session
+
+DIPOLE = REGISTRY["dipole"].game
+DEATH_STACKS = REGISTRY["death-stacks"].game
+
+
+async def answer(pilot: object, app: object, button: str) -> None:
+    from textual.app import App
+
+    assert isinstance(app, App)
+    await until(lambda: isinstance(app.screen, ChoiceScreen))
+    dialog = app.screen
+    dialog.query_one(f"#{button}", Button).press()
+    await until(lambda: dialog not in app.screen_stack)
+
+
+async def test_resigning_is_asked_once_and_ends_the_game(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "R")
+        assert isinstance(app.screen, ChoiceScreen)
+        await press(pilot, "escape")  # keep playing
+        assert app.session.outcome is None
+        await press(pilot, "R")
+        await answer(pilot, app, "yes")
+        outcome = app.session.outcome
+        assert outcome is not None and outcome.winner == 1
+        assert outcome.termination is Termination.RESIGNED
+        await until(lambda: isinstance(app.screen, ChoiceScreen))  # the game over question
+        assert "White resigned" in app.screen.text
+
+
+async def test_a_person_resigns_while_the_bot_thinks(make_app: AppFactory) -> None:
+    bots = ScriptedBots("e1-e3", held=True)
+    app = make_app(players=("beginner", HUMAN), thinker=bots)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: app.bots.thinking)
+        await press(pilot, "R")
+        await answer(pilot, app, "yes")
+        outcome = app.session.outcome
+        assert outcome is not None and outcome.winner == 0  # Black, the person, resigned
+
+
+async def test_dipole_has_no_draw_to_offer(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "D")
+        assert "has no draws" in message(app)
+        assert not isinstance(app.screen, ChoiceScreen)
+
+
+async def test_a_draw_offered_at_one_keyboard_is_answered_by_the_other(
+    make_app: AppFactory,
+) -> None:
+    app = make_app("death-stacks")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "D")
+        await answer(pilot, app, "no")
+        assert app.session.outcome is None and "declined" in message(app)
+        await press(pilot, "D")
+        await answer(pilot, app, "yes")
+        outcome = app.session.outcome
+        assert outcome is not None and outcome.winner is None
+        assert outcome.termination is Termination.AGREED
+
+
+async def test_a_bot_declines_a_draw_when_it_stands_better(make_app: AppFactory) -> None:
+    # Black (the bot) controls three stacks to Red's one: it stands better.
+    position = "rr,,,,,/,,,,,/,,,,,/,,,,,/,,,,,/bb,bb,bb,,, r"
+    bots = ScriptedBots(held=True)
+    app = make_app("death-stacks", players=(HUMAN, "beginner"), position=position, thinker=bots)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "D")
+        await until(lambda: "declines" in message(app), seconds=15)
+        assert app.session.outcome is None
+
+
+async def test_a_bot_accepts_a_draw_when_it_stands_worse(make_app: AppFactory) -> None:
+    position = "rr,rr,rr,,,/,,,,,/,,,,,/,,,,,/,,,,,/bb,,,,, r"
+    bots = ScriptedBots(held=True)
+    app = make_app("death-stacks", players=(HUMAN, "beginner"), position=position, thinker=bots)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "D")
+        await until(lambda: app.session.outcome is not None, seconds=15)
+        outcome = app.session.outcome
+        assert outcome is not None and outcome.termination is Termination.AGREED
+
+
+def clocks(app: object) -> str:
+    from textual.app import App
+
+    assert isinstance(app, App)
+    return " ".join(str(app.query_one("#clocks", Static).render()).split())
+
+
+async def test_the_clocks_run_and_a_flag_ends_the_game(make_app: AppFactory) -> None:
+    session = Session.new(DIPOLE, None, (HUMAN, HUMAN), TimeControl(0.02, 0))  # 1.2 s each
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.query_one("#clocks", Static).display
+        assert "0:01.2" in clocks(app) or "0:01.1" in clocks(app)
+        await press(pilot, *":e1-e3", "enter")
+        assert app.session.state.plies == 1
+        await until(lambda: app.session.outcome is not None, seconds=10)
+        outcome = app.session.outcome
+        assert outcome is not None and outcome.termination is Termination.TIME
+        assert outcome.winner == 0  # Black ran out of time
+        assert "0:00.0" in clocks(app)
+
+
+async def test_a_game_without_a_clock_shows_none(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)):
+        assert not app.query_one("#clocks", Static).display
+
+
+async def test_the_new_game_dialog_sets_a_clock(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "n")
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#clock", Select).value = "5+3"
+        app.screen.query_one("#start", Button).press()
+        await until(lambda: app.session.clock is not None)
+        clock = app.session.clock
+        assert clock is not None and str(clock.control) == "5+3"
+        await pilot.pause()
+        assert "5:00" in clocks(app) and "5+3" in clocks(app)
+
+
+async def test_e_opens_the_editor_and_its_position_is_played(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "e")
+        assert isinstance(app.screen, EditorScreen)
+        edited = DIPOLE.parse_position("8:B:Wc3=2:Be5=2")
+        app.screen.dismiss(edited)
+        await until(lambda: app.session.state.position() == edited.position())
+        assert app.board.state.position() == edited.position()
+
+
+async def test_y_copies_the_position_and_a_paste_opens_one(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, *":e1-e3", "enter")
+        await press(pilot, "y")
+        assert app.clipboard == app.session.state.position()
+        await press(pilot, "Y")
+        assert app.clipboard.startswith('[Game "Dipole"]') and "1. e1-e3" in app.clipboard
+        app.screen.post_message(events.Paste("8:B:Wc3=2:Be5=2"))
+        await until(lambda: app.session.state.position() == "8:B:Wc3=2:Be5=2")
+        app.screen.post_message(events.Paste("not a position"))
+        await pilot.pause()
+        assert app.session.state.position() == "8:B:Wc3=2:Be5=2"  # nothing changed
