@@ -45,6 +45,8 @@ class GameApp(App[None]):
 
     # The game screen's too: Textual reads a pushed screen's CSS_PATH, not the default screen's.
     CSS_PATH = ["css/game.tcss", "css/dialogs.tcss", "css/ascii.tcss"]
+    # Every screen's: a notice at 80 columns stays beside the board over a dialog too (game.tcss).
+    HORIZONTAL_BREAKPOINTS = GameScreen.HORIZONTAL_BREAKPOINTS
     TITLE = "dipole-tui"
     BINDINGS = [
         # Help and Quit are pinned to the footer's right end (footer.py), so never cut off.

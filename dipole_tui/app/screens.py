@@ -56,6 +56,7 @@ class NewGameScreen(ModalScreen[GameChoice | LearnChoice | None]):
                     [(REGISTRY[key].game.name, key) for key in playable()],
                     value=self.current.game_key,
                     allow_blank=False,
+                    compact=True,
                     id="game",
                 )
                 yield Label("Variant")
@@ -63,6 +64,7 @@ class NewGameScreen(ModalScreen[GameChoice | LearnChoice | None]):
                     [(variant or "default", variant) for variant in game.variants],
                     value=self.current.variant,
                     allow_blank=False,
+                    compact=True,
                     id="variant",
                 )
                 for side, name in enumerate(game.side_names):
@@ -71,11 +73,16 @@ class NewGameScreen(ModalScreen[GameChoice | LearnChoice | None]):
                         players,
                         value=self.current.players[side],
                         allow_blank=False,
+                        compact=True,
                         id=f"player-{side}",
                     )
                 yield Label("Clock")
                 yield Select(
-                    self._clock_options(), value=self._clock_now(), allow_blank=False, id="clock"
+                    self._clock_options(),
+                    value=self._clock_now(),
+                    allow_blank=False,
+                    compact=True,
+                    id="clock",
                 )
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start")

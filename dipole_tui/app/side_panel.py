@@ -106,6 +106,7 @@ class SidePanel(Vertical):
         self._unkept = Static(id="unkept")
         self._turn = Static(id="turn")
         self._clocks = Static(id="clocks")
+        self._clocks_shown = Text()
         self._tally = Static(id="tally")
         self._analysis = Static(id="analysis")
         self._moves = MoveList()
@@ -182,7 +183,9 @@ class SidePanel(Vertical):
             text.append(f" {self.glyphs[side]} {shown_time(max(left, 0.0))} ", style)
             text.append(" ")
         text.append(str(clock.control), "dim")
-        self._clocks.update(text, layout=False)
+        if text != self._clocks_shown:  # most ticks change nothing that is shown
+            self._clocks_shown = text
+            self._clocks.update(text, layout=False)
 
     def show_turn(self) -> None:
         """Whose turn, again: a bot started or stopped thinking, or watching was paused."""
