@@ -4,12 +4,13 @@ it off stops the search. The hint says its best line."""
 
 from __future__ import annotations
 
-from app_steps import AppFactory, HandAnalyst, message, type_move, until
+from app_steps import AppFactory, HandAnalyst, board_of, hinted, message, type_move, until
 from textual.widgets import Static
 
 from dipole_tui.analysis import Analysis
 from dipole_tui.app.app import GameApp
-from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.app.dipole_board import DipoleBoard
+from dipole_tui.games.dipole import DIPOLE, parse_square
 from dipole_tui.records import parse_record
 from dipole_tui.session import HUMAN
 
@@ -159,3 +160,22 @@ async def test_a_hint_says_its_best_line(make_app: AppFactory) -> None:
         for text in line:  # one legal move after another
             state.play(DIPOLE.parse_move(text, state))
         assert message(app).startswith(f"Hint: hard would play {line[0]}.")
+
+
+async def test_the_analysis_marks_its_best_move_on_the_board(make_app: AppFactory) -> None:
+    """Issue 28 point 16: the best move's from and to squares, marked as a hint's are."""
+    analyst = HandAnalyst()
+    app = make_app(analyst=analyst)
+    async with app.run_test(size=SIZE) as pilot:
+        board = board_of(app, DipoleBoard)
+        await pilot.press("a")
+        await pilot.pause()
+        analyst.tell(Analysis(3, 25, ("e1-g3", "d8-c7"), 900))
+        await until(lambda: "depth 3" in analysis_text(app))
+        await pilot.pause()
+        assert hinted(board, "square", parse_square("e1", 8))
+        assert hinted(board, "square", parse_square("g3", 8))
+        assert not hinted(board, "square", parse_square("c3", 8))
+        await pilot.press("a")  # off: the mark goes with it
+        await pilot.pause()
+        assert not hinted(board, "square", parse_square("g3", 8))

@@ -180,9 +180,20 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
         self._check_fits()
 
     def _show_analysis(self) -> None:
-        """The analysis found more, or was turned on or off."""
+        """The analysis found more, or was turned on or off: its best move is marked on the
+        board as a hint's is (gone with the analysis)."""
         self.panel.show_analysis()
         self._show_bar()
+        found, session = self.analysis.latest, self.session
+        if self.viewing is not None or not self.analysis.on:
+            return
+        move = None
+        if found is not None and found.line:
+            try:
+                move = session.game.parse_move(found.line[0], session.state)
+            except GameError:  # about another position after all
+                move = None
+        self.board.show_hint(move)
 
     def _show_bar(self) -> None:
         """The evaluation bar: the latest score's share, the winner's whole bar once the game is
@@ -397,6 +408,8 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
         """Analysis on or off: the bar, the score in words and the best line, live."""
         self.analysis.toggle(self.session)
         self.analysis_on = self.analysis.on
+        if not self.analysis.on:
+            self.board.show_hint(None)
 
     def watch_analysis_on(self) -> None:
         """The bar takes room of its own: the board may no longer fit."""
