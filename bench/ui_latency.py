@@ -5,6 +5,7 @@
     python bench/ui_latency.py --game death-stacks      # 3 Death Stacks games, 150 plies at most
     python bench/ui_latency.py --game bipod --variant multi
     python bench/ui_latency.py --gap-ms 100             # a random pause before each key
+    python bench/ui_latency.py --clock 60+5             # with the clocks running (redrawn 10x/s)
     python bench/ui_latency.py --json                   # the figures as JSON
 
 Key-to-screen latency
@@ -99,6 +100,7 @@ from dipole_tui.app.bipod_board import BipodBoard
 from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
+from dipole_tui.clock import TimeControl
 from dipole_tui.games.base import State
 from dipole_tui.games.bipod import ADOPT as BIPOD_ADOPT
 from dipole_tui.games.bipod import CELL_COUNT as BIPOD_CELLS
@@ -543,9 +545,11 @@ DEFAULT_MAX_PLIES = {"dipole": 1000, "death-stacks": 150, "bipod": 200}
 ADOPT_SHARE = 0.05
 
 
-def make_app(folder: Path, game: str, variant: str) -> GameApp:
+def make_app(folder: Path, game: str, variant: str, clock: TimeControl | None = None) -> GameApp:
     return GameApp(
-        choice=GameChoice(game, variant, (HUMAN, HUMAN)), new=True, autosave=Autosave(folder)
+        choice=GameChoice(game, variant, (HUMAN, HUMAN), clock),
+        new=True,
+        autosave=Autosave(folder),
     )
 
 
@@ -556,7 +560,7 @@ async def play_games(args: argparse.Namespace) -> tuple[list[Sample], list[GameR
         for index in range(args.games):
             seed = args.seed + index
             with tempfile.TemporaryDirectory(prefix="dipole-bench-") as folder:
-                app = make_app(Path(folder), args.game, args.variant)
+                app = make_app(Path(folder), args.game, args.variant, args.clock)
                 clock = FrameClock(app)
                 player = PLAYERS[args.game](
                     app, clock, random.Random(seed), args.gap_ms, GameRun(seed)
@@ -801,6 +805,9 @@ def main() -> None:
         "--max-plies",
         type=int,
         help="stop a game after this many plies (default 1000 for Dipole, 150 for Death Stacks)",
+    )
+    parser.add_argument(
+        "--clock", type=TimeControl.parse, help="play with clocks running: MINUTES+SECONDS"
     )
     parser.add_argument("--startup-runs", type=int, default=5, help="start-up runs (0: none)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
