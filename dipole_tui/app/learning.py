@@ -262,7 +262,7 @@ class LessonScreen(ExerciseScreen):
         self.keep()
         outcome = self.state.outcome()
         ended = f"{outcome.reason}.\n" if outcome is not None else ""
-        self.say(f"{ended}Done: {self.item.summary}\nn: next lesson   r: again   m: menu", "green")
+        self.say(f"{ended}Done: {self.item.summary}\nn: next   r: again   m: menu", "green")
 
     def help_after_a_wrong_try(self) -> str:
         return self.item.hint

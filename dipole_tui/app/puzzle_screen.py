@@ -119,9 +119,7 @@ class PuzzleScreen(ExerciseScreen):
         ended = f" {outcome.reason}." if outcome is not None else ""
         how = "at the first try" if first_try else "(not at the first try: the streak starts again)"
         streak = f"streak {self.progress.streak}, best {self.progress.best_streak}"
-        self.say(
-            f"{said}{ended}\nSolved {how}: {streak}.\nn: next puzzle   r: again   m: menu", "green"
-        )
+        self.say(f"{said}{ended}\nSolved {how}: {streak}.\nn: next   r: again   m: menu", "green")
 
     # -- a wrong move, explained ----------------------------------------------------------------
 
