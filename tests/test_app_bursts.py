@@ -35,7 +35,8 @@ from dipole_tui.app.bipod_board import BipodBoard
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.game_board import GameBoard
-from dipole_tui.app.learning import LessonScreen, PuzzleScreen
+from dipole_tui.app.learning import LessonScreen
+from dipole_tui.app.puzzle_screen import PuzzleScreen
 from dipole_tui.app.screens import ChoiceScreen
 from dipole_tui.games import bipod, death_stacks, dipole
 from dipole_tui.games.base import State

@@ -16,7 +16,8 @@ from textual.widgets import Button, OptionList
 from dipole_tui.analysis import Analysis
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.learn_menu import LearnMenu
-from dipole_tui.app.learning import LessonScreen, PuzzleScreen
+from dipole_tui.app.learning import LessonScreen
+from dipole_tui.app.puzzle_screen import PuzzleScreen
 from dipole_tui.app.side_panel import MoveEntry
 from dipole_tui.bots.search import WIN
 from dipole_tui.learn import Item, Progress, items, parse
@@ -141,7 +142,7 @@ async def test_a_puzzle_explains_a_wrong_move_then_is_solved(
         # The analysis of the position after it: White, to move, wins in 1 ply (f6xd6).
         analyst.tell(Analysis(0, WIN - 1, ("f6xd6",), 10))
         await until(lambda: "loses" in puzzle.message)
-        assert "e7-d6 loses: White wins in 1 ply: f6xd6" in puzzle.message
+        assert "e7-d6 loses: after it White wins in 1 ply:\nWhite f6xd6\n" in puzzle.message
         for move in ("e7-e5", "e5-d4", "d4-c3"):
             await play_and_wait(pilot, puzzle, move)
         await until(lambda: puzzle.done)
@@ -163,13 +164,18 @@ async def test_a_puzzle_solved_at_the_first_try_adds_to_the_streak(
 
 
 async def test_the_solution_is_shown_and_marked(make_app: AppFactory, tmp_path: Path) -> None:
+    """The third hint (the first two are smaller: tests/test_puzzles_screen.py)."""
     app = make_app(analyst=HandAnalyst())
     async with app.run_test(size=(100, 32)) as pilot:
         puzzle = await open_puzzle(app, pilot, tmp_path)
-        await pilot.press("s")
+        await pilot.press("i", "i", "i")
         await pilot.pause()
-        assert " ".join(PUZZLE.solution) in puzzle.message
-        assert puzzle.shown_solution
+        sides = ("Black", "White") * 3
+        line = "\n".join(
+            f"{side} {move}" for side, move in zip(sides, PUZZLE.solution, strict=True)
+        )
+        assert line in puzzle.message
+        assert puzzle.shown_solution and puzzle.board.hint is not None
 
 
 async def test_the_new_game_dialog_offers_the_lessons(make_app: AppFactory) -> None:

@@ -14,7 +14,8 @@ from textual.widget import Widget
 
 from dipole_tui.app import learning
 from dipole_tui.app.learn_menu import LearnMenu
-from dipole_tui.app.learning import LessonScreen, PuzzleScreen
+from dipole_tui.app.learning import LessonScreen
+from dipole_tui.app.puzzle_screen import PuzzleScreen
 from dipole_tui.learn import Item, items
 from dipole_tui.registry import REGISTRY
 
@@ -52,7 +53,8 @@ async def test_every_exercise_shows_its_words_whole_at_80x24(
     """One app per game and kind opens each of its items in turn (about 60 in all, some 14 s on
     one core, most of it reading the screen back; split so both cores share them): title,
     text and task each seen whole, scrolled to if need be; the hint, a lesson's summary when it
-    is done and a puzzle's solution seen whole where the message is said, without scrolling."""
+    is done, a puzzle's hints (the whole line the last) and its end seen whole where the message
+    is said, without scrolling."""
     monkeypatch.setattr(learning, "REPLY_DELAY", 0.01)
     app = make_app(game, learn=game, analyst=HandAnalyst())
     cut: list[str] = []
@@ -88,9 +90,18 @@ async def test_every_exercise_shows_its_words_whole_at_80x24(
                 if not await whole(pilot, message, item.summary):
                     cut.append(f"{item.id} summary")
             else:
-                await press(pilot, "s")
-                if not await whole(pilot, message, " ".join(item.solution)):
+                for step in (1, 2, 3):  # the hints, smallest first, then the whole line
+                    await press(pilot, "i")
+                    if not await whole(pilot, message, screen.message):
+                        cut.append(f"{item.id} hint {step}")
+                if not all(move in screen.message for move in item.solution):
                     cut.append(f"{item.id} solution")
+                for move in item.solution[::2]:  # solved: the last reply and the streak
+                    before = screen.step
+                    screen.attempt(screen.game.parse_move(move, screen.state), move)
+                    await until(lambda: screen.step >= before + 2 or screen.done)  # noqa: B023
+                if not await whole(pilot, message, screen.message):
+                    cut.append(f"{item.id} solved")
             await press(pilot, "m")
             assert app.screen is menu
     assert not cut, f"cut at 80x24: {', '.join(cut)}"

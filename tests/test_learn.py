@@ -134,6 +134,17 @@ def test_a_lesson_is_complete_and_brief(item: Item) -> None:
     assert len(item.title) <= 40
 
 
+def test_a_dipole_lesson_that_forbids_moving_back_says_captures_may() -> None:
+    """Steere's sheet: basic, merging and removing moves go forward or diagonally forward only,
+    but "capturing moves can be made in any of eight directions"."""
+    said = [item for item in items("dipole", "lesson") if "back or sideways" in item.text]
+    assert said
+    for item in said:
+        assert "except a capture" in item.text and "eight directions" in item.text, item.id
+    diagonal = next(item for item in said if item.id == "dipole-diagonal")
+    assert "captures: any way" in diagonal.summary
+
+
 @pytest.mark.parametrize("item", ALL, ids=lambda item: item.id)
 def test_accept_is_legal_and_a_wrong_try_exists(item: Item) -> None:
     legal = _legal(item)

@@ -18,7 +18,8 @@ from ..learn import Item, Progress, items, problems
 from ..registry import REGISTRY
 from ..workers.tracker import Connect
 from .ascii import plain
-from .learning import ExerciseScreen, LessonScreen, PuzzleScreen
+from .learning import ExerciseScreen, LessonScreen
+from .puzzle_screen import PuzzleScreen
 from .wrapping import wrap
 
 

@@ -2,10 +2,9 @@
 
 `LearnMenu` (`learn_menu.py`) lists a game's lessons and puzzles with what is done. A lesson
 (`LessonScreen`) gives a position and a task; only the moves that fulfil it are played, any other
-is answered with the rules' own reason and the lesson's hint. A puzzle (`PuzzleScreen`) is played
-against the solver's longest defence; a wrong move is not played but explained by the analysis
-process (what it lets the other side do), and the player tries again or asks for the solution.
-The screens take the rules from the core and the words from the data: no rule is decided here.
+is answered with the rules' own reason and the lesson's hint. A puzzle (`PuzzleScreen`, in
+`puzzle_screen.py`) is played against the solver's longest defence. The screens take the rules
+from the core and the words from the data: no rule is decided here.
 Every move is played through one guard (`ExerciseScreen.play`), as the game's are through
 `Session.play`: a move chosen for a position the exercise has left (the second press of a double
 Enter) is dropped, never played.
@@ -24,23 +23,17 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from ..analysis import Analysis
-from ..bots.search import plies_to_end
 from ..games.base import State
 from ..learn import Item, Progress
-from ..records import format_record
 from ..registry import REGISTRY
-from ..workers.protocol import AnalysisRequest
-from ..workers.tracker import Connect, Tracker
+from .ascii import plain
 from .boards import make_board
 from .game_board import GameBoard
 from .play_area import PlayArea
 from .position import Position, position_of
 from .side_panel import MoveEntry
-from .worker_messages import WorkerAnswered, answers_to
 
 REPLY_DELAY = 0.6  # seconds before the board plays its reply: the player sees their move first
-EXPLAIN_SECONDS = 3.0  # the analysis of a wrong move is cut short after this
 
 
 class ExerciseScreen(Screen[Any]):
@@ -79,6 +72,7 @@ class ExerciseScreen(Screen[Any]):
                     text.display = bool(self.item.text)
                     yield text
                     yield Static(self.task_text(), id="exercise-task")
+                    yield Static(id="exercise-moves")
                     yield Static(id="exercise-message")
                 yield self.entry
         yield Footer()
@@ -86,6 +80,8 @@ class ExerciseScreen(Screen[Any]):
     def on_mount(self) -> None:
         self.show()
         self.board.focus()
+        words = self.query_one("#exercise-words", VerticalScroll)
+        self.watch(words, "virtual_size", self._follow, init=False)
 
     def task_text(self) -> str:
         return self.item.task
@@ -94,18 +90,33 @@ class ExerciseScreen(Screen[Any]):
         """The position as it stands; the board takes moves only on the player's turn."""
         self.board.interactive = not self.done and self.players_turn()
         self.board.show_state(self.state.copy(), last)
+        moves = self.query_one("#exercise-moves", Static)
+        said = self.moves_text()
+        moves.display = bool(said)
+        moves.update(said)
+
+    def moves_text(self) -> str:
+        """The moves played so far and whose turn it is, where the exercise lists them."""
+        return ""
 
     def players_turn(self) -> bool:
         return True
 
     def say(self, text: str, style: str = "") -> None:
         """The message under the task, scrolled into view: at 80x24 the words above it may
-        leave it below the panel's edge (the scroll bar says more is there)."""
+        leave it below the panel's edge (the scroll bar says more is there). It is the last
+        of the words: the panel scrolls to their end, and again when they are laid out anew
+        (`_follow`; scrolled to by the size it had before, a longer message kept its last
+        lines out of view)."""
         self.message = text
         message = self.query_one("#exercise-message", Static)
-        message.update(Text(text, style=style))
-        words = self.query_one("#exercise-words", VerticalScroll)
-        self.call_after_refresh(words.scroll_to_widget, message, animate=False)
+        message.update(Text(plain(text) if self.ascii_glyphs else text, style=style))
+        self.query_one("#exercise-words", VerticalScroll).scroll_end(animate=False)
+
+    def _follow(self) -> None:
+        """The words grew or shrank: a message said stays in view."""
+        if self.message:
+            self.query_one("#exercise-words", VerticalScroll).scroll_end(animate=False)
 
     # -- moves arriving ------------------------------------------------------------------------
 
@@ -251,158 +262,10 @@ class LessonScreen(ExerciseScreen):
         self.keep()
         outcome = self.state.outcome()
         ended = f"{outcome.reason}.\n" if outcome is not None else ""
-        self.say(f"{ended}Done: {self.item.summary}\nn: next lesson   r: again   m: menu", "green")
+        self.say(f"{ended}Done: {self.item.summary}\nn: next   r: again   m: menu", "green")
 
     def help_after_a_wrong_try(self) -> str:
         return self.item.hint
 
     def action_hint(self) -> None:
         self.say(self.item.hint)
-
-
-class PuzzleScreen(ExerciseScreen):
-    BINDINGS = [Binding("s", "solution", "Solution")]
-
-    def __init__(
-        self, item: Item, progress: Progress, ascii_glyphs: bool, analyst: Connect
-    ) -> None:
-        super().__init__(item, progress, ascii_glyphs)
-        self.step = 0  # moves of the line played
-        self.player = self.state.to_move
-        self.shown_solution = False
-        self._tracker = Tracker(answers_to(self), analyst, latest_only=True)
-        self._asked: int | None = None  # the analysis request still wanted
-        self._wrong = ""  # the wrong move it explains
-        self._latest: Analysis | None = None
-
-    def task_text(self) -> str:
-        side = self.game.side_names[self.player]
-        return (
-            f"Play {side}: win in {_plies(self.item.plies)} (passes count) against the best "
-            "defence. At each turn one move only wins that fast."
-        )
-
-    def players_turn(self) -> bool:
-        return self.state.to_move == self.player and self.step < len(self.item.solution)
-
-    def attempt(self, move: Any, text: str) -> None:
-        if text == self.item.solution[self.step]:
-            self.step += 1
-            self.play(text)
-            self._go_on()
-            return
-        self.tries += 1
-        self.show()
-        self._explain(move, text)
-
-    def _go_on(self) -> None:
-        """After the player's move: solved, or the defence's reply after a moment."""
-        if self.step == len(self.item.solution):
-            self._solved()
-            return
-        self.board.interactive = False
-        self.say("Right. ...", "green")
-        self.reply_soon(self._defend)
-
-    def _defend(self) -> None:
-        if self.step >= len(self.item.solution):
-            return
-        text = self.item.solution[self.step]
-        self.step += 1
-        self.play(text)
-        if self.step == len(self.item.solution):
-            self._solved()
-            return
-        side = self.game.side_names[1 - self.player]
-        left = len(self.item.solution) - self.step
-        self.say(f"{side} defends with {text}. Win in {_plies(left)} more.")
-        if self.shown_solution:
-            self._mark_next()
-
-    def _solved(self) -> None:
-        self.done = True
-        self.board.interactive = False
-        self.area.close_entry()
-        first_try = self.tries == 0 and not self.shown_solution
-        self.keep(first_try)
-        how = "at the first try" if first_try else "(not at the first try: the streak starts again)"
-        streak = f"streak {self.progress.streak}, best {self.progress.best_streak}"
-        self.say(f"Solved {how}: {streak}.\nn: next puzzle   r: again   m: menu", "green")
-
-    def _explain(self, move: Any, text: str) -> None:
-        """What the wrong move allows: asked of the analysis process, said as it answers."""
-        work = self.state.copy()
-        work.play(move)
-        self.say(f"{text} is not the fastest win. Looking at why...", "red")
-        self._wrong, self._latest = text, None
-        request = AnalysisRequest(self.item.game, format_record(self.game, work))
-        self._asked = self._tracker.ask(request)
-        asked = self._asked
-        self.set_timer(EXPLAIN_SECONDS, lambda: self._cut_short(asked))
-
-    @on(WorkerAnswered)
-    def _take(self, event: WorkerAnswered) -> None:
-        """An update of the analysis process, on the screen's own thread."""
-        reply, analysis = event.reply, event.reply.answer
-        if event.tracker is not self._tracker or not self._tracker.take(reply):
-            return
-        if reply.number != self._asked or not (analysis is None or isinstance(analysis, Analysis)):
-            return
-        if analysis is not None:
-            self._latest = analysis
-            if not analysis.proved:
-                return
-        self._asked = None
-        self._say_why()
-
-    def _cut_short(self, asked: int) -> None:
-        """The explanation asked as `asked` has had its time (a later one keeps its own)."""
-        if self._asked == asked:
-            self._tracker.cancel()
-            self._asked = None
-            self._say_why()
-
-    def _say_why(self) -> None:
-        found, text = self._latest, self._wrong
-        defender = self.game.side_names[1 - self.player]
-        if found is None:
-            why = f"{text} does not win in time."
-        else:
-            plies = plies_to_end(found.score)
-            line = " ".join(found.line[:6])
-            if plies is not None and found.score < 0:  # the defender, to move, loses
-                need = len(self.item.solution) - self.step
-                why = f"{text} still wins, but in {_plies(plies + 1)}, not {need}: {line}"
-            elif plies is not None:
-                why = f"{text} loses: {defender} wins in {_plies(plies)}: {line}"
-            else:
-                why = f"{text} lets {defender} survive: {line}"
-        self.say(f"{why}\nTry again, or s for the solution.", "red")
-
-    def drop_explanation(self) -> None:
-        """A wrong move's explanation still being worked out would be said over what follows
-        (the right move played, the puzzle begun again): it is stopped and dropped."""
-        if self._asked is not None:
-            self._tracker.cancel()
-        self._asked = None
-
-    def _mark_next(self) -> None:
-        if self.players_turn():
-            self.board.show_hint(self.game.parse_move(self.item.solution[self.step], self.state))
-
-    def restart(self) -> None:
-        super().restart()
-        self.step = 0
-
-    def action_solution(self) -> None:
-        self.shown_solution = True
-        line = " ".join(self.item.solution)
-        self.say(f"The solution: {line}\nThe next move is marked on the board.")
-        self._mark_next()
-
-    def on_unmount(self) -> None:
-        self._tracker.close()
-
-
-def _plies(count: int) -> str:
-    return f"{count} ply" if count == 1 else f"{count} plies"

@@ -268,6 +268,11 @@ class Game(ABC, Generic[S, M]):
         avoid such moves while there is another choice."""
         return False
 
+    def move_words(self, move: M) -> str:
+        """`move` told in words that leave part of it to find (which piece, what kind of move),
+        for a puzzle's first hint; "" when the game has nothing smaller to say than the move."""
+        return ""
+
     def split_moves(self, text: str) -> list[str]:
         """Split record text into move tokens (a game whose moves contain spaces overrides)."""
         return text.split()

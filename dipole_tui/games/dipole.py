@@ -693,5 +693,13 @@ class Dipole(Game[DipoleState, Move]):
             f"{size}:{'WB'[to_move]}:W{','.join(stacks['W'])}:B{','.join(stacks['B'])}"
         )
 
+    def move_words(self, move: Move) -> str:
+        if move.is_pass:
+            return "a pass"
+        stack = f"the stack on {square_name(move.origin)}"
+        if move.is_removal:
+            return f"a removal: checkers of {stack} go off the board"
+        return f"a capture by {stack}" if move.capture else f"{stack} moves, capturing nothing"
+
 
 DIPOLE = Dipole()
