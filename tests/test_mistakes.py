@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from app_steps import AppFactory, StandIn, drawn_offset, noticed, type_move, until, walk_to
-from test_analysis import game_with_planted_blunder
+from test_analysis import BLUNDER_START, game_with_planted_blunder
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -97,6 +97,11 @@ def said(screen: MistakesScreen, widget: str) -> str:
     return " ".join(str(screen.query_one(f"#mistakes-{widget}", Static).render()).split())
 
 
+def best_move() -> Any:
+    """e7-e5, the move Black should have played."""
+    return DIPOLE.parse_move("e7-e5", DIPOLE.parse_position(BLUNDER_START))
+
+
 def blundered(players: tuple[str, str] = (HUMAN, HUMAN)) -> Session[Any]:
     """Black's blunder e7-d6 (e7-e5 wins), then best play to White's win."""
     return Session(DIPOLE, game_with_planted_blunder(), players)
@@ -122,13 +127,13 @@ async def test_a_better_move_is_found_by_typing_it(make_app: AppFactory) -> None
         # Two people played (hot seat): the side is named.
         assert said(screen, "task").startswith("Black played 1... e7-d6?? (blunder), leaving")
         assert "Find a better move." in said(screen, "task")
-        assert screen.board.state.position() == "8:B:Wf6=2:Be7=2"  # before the blunder
+        assert screen.board.state.position() == BLUNDER_START  # before the blunder
         await type_move(pilot, "e7-d6")
         assert "Not better: e7-d6 is the move played" in screen.message
         await type_move(pilot, "e7-e5")  # the best: known without asking
         assert "Yes! e7-e5: The best move!" in screen.message
         assert "you found 1 of 1 yourself" in screen.message
-        assert screen.board.last_move == DIPOLE.parse_move("e7-e5", screen.state)
+        assert screen.board.last_move == best_move()
         assert not screen.board.interactive
 
 
@@ -151,11 +156,11 @@ async def test_a_worse_try_is_refused_and_the_best_can_be_seen(make_app: AppFact
         reviewer.tell(WIN - 3, ("f6xc5",))  # White, to move, wins in 3
         await until(lambda: "Not better" in screen.message)
         assert screen.message.startswith("Not better: e7-c5 leaves White wins in 3 plies")
-        assert board.takes_choices and board.state.position() == "8:B:Wf6=2:Be7=2"
+        assert board.takes_choices and board.state.position() == BLUNDER_START
         await pilot.press("s")
         await pilot.pause()
         assert screen.message.startswith("The best was e7-e5 (Black wins in")
-        assert board.hint == DIPOLE.parse_move("e7-e5", screen.state)
+        assert board.hint == best_move()
         await type_move(pilot, "e7-e5")
         assert "Yes!" in screen.message and "you found 0 of 1 yourself" in screen.message
         await pilot.press("escape")

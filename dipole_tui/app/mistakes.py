@@ -191,11 +191,14 @@ class MistakesScreen(Screen[None]):
         assert best is not None  # `to_learn` takes only moves whose best is known
         return self.game.parse_move(best, self.state)
 
-    def say(self, text: str | Text, style: str = "") -> None:
-        said = text if isinstance(text, Text) else Text(text, style=style)
-        self.message = said.plain
+    def say(self, text: str, kind: str = "") -> None:
+        """The message under the task: `good` (praise), `bad` (a refusal), `dim` (a try being
+        weighed), styled in review.tcss so that it reads under NO_COLOR too."""
+        self.message = text
         message = self.query_one("#mistakes-message", Static)
-        message.update(said)
+        message.update(Text(text))  # not markup: a move may hold any character
+        for each in ("good", "bad", "dim"):
+            message.set_class(each == kind, f"-{each}")
         words_box = self.query_one("#mistakes-words", VerticalScroll)
         self.call_after_refresh(words_box.scroll_to_widget, message, animate=False)
 
@@ -226,7 +229,7 @@ class MistakesScreen(Screen[None]):
             return
         typed = self.area.read(text, self.state)
         if typed.move is None:
-            self.say(typed.refusal, "red")
+            self.say(typed.refusal, "bad")
             self.app.bell()
             return
         self._try(typed.move)
@@ -244,7 +247,7 @@ class MistakesScreen(Screen[None]):
         if text == judged.move:
             self._show()
             self.say(
-                f"Not better: {text} is the move played. Try another, or s for the best.", "red"
+                f"Not better: {text} is the move played. Try another, or s for the best.", "bad"
             )
             return
         after = self.state.copy()
@@ -288,7 +291,7 @@ class MistakesScreen(Screen[None]):
             return
         text, after = tried
         if latest is None:
-            self.say(f"{text} could not be weighed in time. Try again.", "red")
+            self.say(f"{text} could not be weighed in time. Try again.", "bad")
             return
         evaluation = evaluation_of(after, latest)
         self._weighed[(self.ply, text)] = evaluation
@@ -311,7 +314,7 @@ class MistakesScreen(Screen[None]):
             self.say(
                 f"Not better: {text} leaves {left} (the best keeps {best}). "
                 "Try again, or s for the best move.",
-                "red",
+                "bad",
             )
             return
         self.settled = True
@@ -322,9 +325,9 @@ class MistakesScreen(Screen[None]):
         said = f"Yes! {text}: {praise} It keeps {left}."
         index = self.index
         if index + 1 == len(self.plies):
-            self.say(f"{said}\n{self._last_words()}", "green")
+            self.say(f"{said}\n{self._last_words()}", "good")
             return
-        self.say(said, "green")
+        self.say(said, "good")
 
         def go_on() -> None:
             if self.is_mounted and self.index == index and self.settled:
@@ -351,9 +354,10 @@ class MistakesScreen(Screen[None]):
             return
         self.shown_best = True
         self._show()
-        line = " ".join(judged.before.line[:BEST_LINE])
+        line = ", ".join(judged.before.line[:BEST_LINE])  # a move may hold a space (Bi-Pod)
         best = words(self.game, self.unit, judged.before)
-        self.say(f"The best was {judged.before.best} ({best}): {line}\nPlay it, or n goes on.")
+        said = f"The best was {judged.before.best} ({best}), its line: {line}."
+        self.say(f"{said}\nPlay it, or n goes on.")
 
     def action_step(self, by: int) -> None:
         index = self.index + by
