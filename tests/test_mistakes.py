@@ -9,7 +9,17 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from app_steps import AppFactory, StandIn, drawn_offset, noticed, type_move, until, walk_to
+from app_steps import (
+    AppFactory,
+    StandIn,
+    drawn_offset,
+    noticed,
+    settle,
+    type_ahead,
+    type_move,
+    until,
+    walk_to,
+)
 from test_analysis import BLUNDER_START, game_with_planted_blunder
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -281,3 +291,27 @@ async def test_every_game_learns_from_its_mistakes(
         assert screen.message.startswith(f"The best was {best}")
         await type_move(pilot, best)
         assert f"Yes! {best}: The best move!" in screen.message
+
+
+async def test_moves_typed_ahead_are_tried_in_turn_and_a_double_enter_once(
+    make_app: AppFactory,
+) -> None:
+    app = make_app(session=blundered(), reviewer=Reviewer())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await mistakes(pilot, app)
+        tried: list[str] = []
+        said = screen.say
+
+        def say(text: str, kind: str = "") -> None:
+            tried.append(text)
+            said(text, kind)
+
+        screen.say = say  # type: ignore[method-assign]
+        type_ahead(app, ":e7-d6\r:e7-e5\r\r")
+        await until(lambda: "Yes!" in screen.message)
+        await settle(pilot)
+        verdicts = [text for text in tried if text.startswith(("Not better", "Yes", "Found"))]
+        assert verdicts[0].startswith("Not better: e7-d6 is the move played")
+        assert verdicts[1].startswith("Yes! e7-e5")
+        assert len(verdicts) == 2  # the second Enter, on an empty entry, tries nothing
+        assert screen.found == {0}
