@@ -14,11 +14,15 @@ chess moves, by the winning chances it lost against the best move of its positio
 (`engine.chances`: from -1, lost, to 1, won, so that half a checker matters in an even game and
 little once the game is won). The thresholds are in the README. This is what `analyse` writes,
 and what the app's review draws.
+
+Each side's accuracy sums its moves up as lichess does (`accuracy`), and the marked moves are the
+ones the review's "learn from your mistakes" goes through again (`to_learn`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import re
 import threading
 import time
@@ -219,18 +223,30 @@ class Evaluator(Generic[M]):
         self.search = analysis_search(game_key)
 
     def evaluate(self, state: State[M]) -> Evaluation:
-        outcome = state.outcome()
-        if outcome is not None:
-            won = outcome.winner is not None and outcome.winner == state.to_move
-            score = 0 if outcome.winner is None else (WIN if won else -WIN)
-            return Evaluation(state.to_move, score, (), 0)
+        ended = evaluation_of_end(state)
+        if ended is not None:
+            return ended
         said: list[Analysis] = []
         analyse_position(self.game, state, self.search, said.append, self.stop, self.movetime)
         if not said:  # not even depth 1 in the time: it is searched whatever it takes
             result = self.search.run(state, depth=1)
             said.append(Analysis(1, result.score, (self.game.format_move(result.move),), 0))
-        last = said[-1]
-        return Evaluation(state.to_move, last.score, last.line, last.depth)
+        return evaluation_of(state, said[-1])
+
+
+def evaluation_of_end(state: State[Any]) -> Evaluation | None:
+    """The evaluation of a position whose game is over (won, lost or drawn); None if it goes on."""
+    outcome = state.outcome()
+    if outcome is None:
+        return None
+    won = outcome.winner is not None and outcome.winner == state.to_move
+    score = 0 if outcome.winner is None else (WIN if won else -WIN)
+    return Evaluation(state.to_move, score, (), 0)
+
+
+def evaluation_of(state: State[Any], analysis: Analysis) -> Evaluation:
+    """The evaluation of `state` that the last step of its analysis says."""
+    return Evaluation(state.to_move, analysis.score, analysis.line, analysis.depth)
 
 
 def judge(unit: ScoreUnit, move: str, before: Evaluation, after: Evaluation) -> Judgement:
@@ -260,6 +276,74 @@ def evaluations(
         yield evaluator.evaluate(work)
         if ply < len(moves):
             work.play(moves[ply])
+
+
+# lichess's accuracy of a move from the Win% (50 + 50 * winning chances) it lost: 100 for none
+# lost, about 80 at the inaccuracy threshold, 64 at the mistake's, 50 at the blunder's.
+ACCURACY_SCALE, ACCURACY_DECAY, ACCURACY_OFFSET = 103.1668, 0.04354, 3.1669
+
+
+def move_accuracy(loss: float) -> float:
+    """A move's accuracy, 0 to 100, by lichess's formula (lichess.org/page/accuracy):
+    103.1668 * exp(-0.04354 * (Win% before - Win% after)) - 3.1669, clamped. `loss` is the
+    winning chances the move lost (`Judgement.loss`, 0 to 2), so the Win% it lost is 50 times it."""
+    lost = 50 * max(0.0, loss)
+    return max(0.0, min(100.0, ACCURACY_SCALE * math.exp(-ACCURACY_DECAY * lost) - ACCURACY_OFFSET))
+
+
+def accuracy(judged: Sequence[Judgement], side: int) -> float | None:
+    """The accuracy of `side`'s moves, 0 to 100: the plain mean of each move's (`move_accuracy`);
+    None for a side that played no move. lichess blends a volatility-weighted mean with a
+    harmonic one; the plain mean is kept here because the harmonic one lets a single blunder
+    drown a game (one 0% move among twenty perfect ones gives 17%), and the review counts the
+    blunders beside it. Every move counts, forced ones (a pass) too, as on lichess."""
+    moves = [move_accuracy(judgement.loss) for judgement in judged if judgement.before.side == side]
+    return sum(moves) / len(moves) if moves else None
+
+
+def marks_of(judged: Sequence[Judgement], side: int) -> dict[str, int]:
+    """How many of `side`'s moves earned each mark (`?!`, `?`, `??`), every mark counted."""
+    movers = [judgement.mark for judgement in judged if judgement.before.side == side]
+    return {mark: movers.count(mark) for _, mark, _ in MARKS}
+
+
+FEW_MISTAKES = 3  # below this many mistakes and blunders, the inaccuracies are learnt from too
+
+
+def to_learn(judged: Sequence[Judgement], sides: Sequence[int]) -> list[int]:
+    """The plies (indexes into `judged`) of the moves of `sides` worth finding again, in the
+    game's order: the mistakes and blunders, and the inaccuracies too when those are fewer than
+    `FEW_MISTAKES`. Only a move whose position has a best move known (never the game's end)."""
+    ours = [
+        ply
+        for ply, judgement in enumerate(judged)
+        if judgement.before.side in sides and judgement.mark and judgement.before.best is not None
+    ]
+    serious = [ply for ply in ours if judged[ply].word != "inaccuracy"]
+    return serious if len(serious) >= FEW_MISTAKES else ours
+
+
+def summary(game: Game[Any, Any], judged: Sequence[Judgement]) -> list[str]:
+    """Each side's accuracy and marks in a line, as `analyse` writes them:
+    `White: accuracy 87%, 2 inaccuracies, 1 mistake, 0 blunders` (`no moves` for a side with
+    none)."""
+    lines = []
+    for side, name in enumerate(game.side_names):
+        said = accuracy(judged, side)
+        if said is None:
+            lines.append(f"{name}: no moves")
+            continue
+        counts = marks_of(judged, side)
+        marks = ", ".join(_count(counts[mark], word) for _, mark, word in reversed(MARKS))
+        lines.append(f"{name}: accuracy {said:.0f}%, {marks}")
+    return lines
+
+
+def _count(count: int, word: str) -> str:
+    """`1 mistake`, `2 inaccuracies`."""
+    if count != 1:
+        word = word[:-1] + "ies" if word.endswith("y") else word + "s"
+    return f"{count} {word}"
 
 
 def judgements(game_key: str, moves: Sequence[M], said: Sequence[Evaluation]) -> list[Judgement]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import threading
 from pathlib import Path
@@ -12,9 +13,14 @@ import pytest
 from dipole_tui.analysis import (
     Evaluation,
     Evaluator,
+    Judgement,
+    accuracy,
     analyse,
     annotated_record,
     judge,
+    move_accuracy,
+    summary,
+    to_learn,
     words,
 )
 from dipole_tui.bots.search import WIN, ScoreUnit
@@ -87,6 +93,88 @@ def test_a_proved_win_kept_costs_nothing_and_a_win_thrown_away_is_a_blunder() ->
     assert judge(UNIT, played, in_5, evaluation(1, -3.0)).mark == "??"  # to merely +3
 
 
+@pytest.mark.parametrize(
+    ("loss", "expected"),
+    [
+        # 103.1668 * exp(-0.04354 * 50 * loss) - 3.1669, by hand
+        (0.0, 99.9999),  # the best move: 103.1668 - 3.1669
+        (0.1, 79.817),  # 5 Win% lost, the inaccuracy's threshold: 103.1668 * 0.80437 - 3.1669
+        (0.2, 63.583),  # 10 Win%, a mistake: 103.1668 * 0.64700 - 3.1669
+        (0.3, 50.524),  # 15 Win%, a blunder: 103.1668 * 0.52042 - 3.1669
+        (1.0, 8.530),  # 50 Win%, won to drawn: 103.1668 * 0.11337 - 3.1669
+        (2.0, 0.0),  # a won game lost: 103.1668 * 0.01286 - 3.1669 < 0, clamped
+        (-0.5, 99.9999),  # nothing lost (the search found more after the move)
+    ],
+)
+def test_a_moves_accuracy_is_lichesss(loss: float, expected: float) -> None:
+    assert move_accuracy(loss) == pytest.approx(expected, abs=0.001)
+
+
+def judged_move(side: int, before: Evaluation, after: Evaluation) -> Judgement:
+    """A move of `side` (never the best's notation) judged between two evaluations."""
+    assert before.side == side
+    return judge(UNIT, "a1-b2", before, after)
+
+
+def test_a_sides_accuracy_is_the_mean_of_its_moves() -> None:
+    best = judged_move(0, evaluation(0, 0.0), evaluation(1, 0.0))  # nothing lost
+    mistake = judged_move(0, evaluation(0, 0.0), evaluation(1, 1.0))  # an even game to -1.0
+    reply = judged_move(1, evaluation(1, -1.0), evaluation(0, 1.0))
+    assert mistake.loss == pytest.approx(math.tanh(0.2))  # chances 0 to -tanh(1 / 5)
+    game = [best, reply, mistake]
+    expected = (99.9999 + move_accuracy(math.tanh(0.2))) / 2
+    assert accuracy(game, 0) == pytest.approx(expected)
+    assert accuracy(game, 1) == pytest.approx(99.9999)
+    assert accuracy([best], 1) is None  # a game of one ply: the second side played nothing
+    assert accuracy([], 0) is None
+    assert summary(DIPOLE, [best]) == [
+        "White: accuracy 100%, 0 inaccuracies, 0 mistakes, 0 blunders",
+        "Black: no moves",
+    ]
+
+
+def test_proved_wins_count_as_certain() -> None:
+    line = ("e1-d2",)
+    in_5 = Evaluation(0, WIN - 5, line, 0)
+    slower = judged_move(0, in_5, Evaluation(1, -(WIN - 9), line, 0))  # still a win, slower
+    thrown = judged_move(0, in_5, Evaluation(1, WIN - 4, line, 0))  # now lost: all 100 Win%
+    drawn = judged_move(0, in_5, Evaluation(1, 0, line, 0))  # half of it
+    assert accuracy([slower], 0) == pytest.approx(99.9999)
+    assert accuracy([thrown], 0) == 0.0
+    assert accuracy([drawn], 0) == pytest.approx(8.530, abs=0.001)
+    assert summary(DIPOLE, [slower, judged_move(1, evaluation(1, 0), evaluation(0, 0))]) == [
+        "White: accuracy 100%, 0 inaccuracies, 0 mistakes, 0 blunders",
+        "Black: accuracy 100%, 0 inaccuracies, 0 mistakes, 0 blunders",
+    ]
+    assert summary(DIPOLE, [thrown, drawn])[0] == (
+        "White: accuracy 4%, 0 inaccuracies, 0 mistakes, 2 blunders"  # (0 + 8.530) / 2
+    )
+
+
+def test_the_moves_to_learn_from_are_the_mistakes_or_the_inaccuracies_too_when_few() -> None:
+    even = evaluation(0, 0.0)
+
+    def move(side: int, left: float) -> Judgement:
+        return judged_move(side, Evaluation(side, 0, ("e1-d2",), 5), evaluation(1 - side, -left))
+
+    inaccuracy, mistake, blunder, good = move(0, -0.6), move(0, -1.1), move(0, -1.6), move(0, 0)
+    assert [j.word for j in (inaccuracy, mistake, blunder, good)] == [
+        "inaccuracy",
+        "mistake",
+        "blunder",
+        "",
+    ]
+    few = [inaccuracy, move(1, -1.6), mistake, good]
+    assert to_learn(few, [0]) == [0, 2]  # one mistake: the inaccuracy too
+    assert to_learn(few, [1]) == [1]
+    assert to_learn(few, [0, 1]) == [0, 1, 2]  # two serious ones are still few: all marked
+    many = [inaccuracy, mistake, blunder, good, mistake]
+    assert to_learn(many, [0]) == [1, 2, 4]  # three: the inaccuracy is left out
+    assert to_learn(many, [1]) == []
+    ended = Judgement("e1-d2", Evaluation(0, 0, (), 0), even, 0.5, "??")  # no best known
+    assert to_learn([ended], [0]) == []
+
+
 def test_words_are_from_the_first_sides_view() -> None:
     game = DIPOLE
     assert words(game, UNIT, evaluation(0, 1.2)) == "+1.2"
@@ -157,9 +245,14 @@ def test_analyse_writes_to_stdout_and_progress_to_stderr(
     path = tmp_path / "game.txt"
     path.write_text(format_record(DIPOLE, state))
     assert main(["analyse", "--movetime", "0.05", str(path)]) == 0
-    out, _ = capsys.readouterr()
+    out, err = capsys.readouterr()
     assert parse_record(out).state.position() == state.position()
     assert re.search(r"1\. e1-d2\S* \{[^}]*\} d8-c7\S* \{[^}]*\}", out)
+    said = err.strip().splitlines()[-2:]  # after the progress bar (none: not a terminal)
+    assert re.fullmatch(
+        r"White: accuracy \d+%, \d inaccurac(y|ies), \d mistakes?, \d blunders?", said[0]
+    )
+    assert said[1].startswith("Black: accuracy ")
 
 
 @pytest.mark.parametrize("key", list(REGISTRY))

@@ -16,7 +16,8 @@ from textual.widgets import Input, OptionList, ProgressBar
 
 from dipole_tui.analysis import Evaluation, evaluations
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.review import EvalGraph, ReviewScreen
+from dipole_tui.app.eval_graph import EvalGraph
+from dipole_tui.app.review import ReviewScreen
 from dipole_tui.app.screens import ChoiceScreen
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import parse_record

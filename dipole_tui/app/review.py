@@ -1,32 +1,39 @@
-"""A game review: every position evaluated in the background, the evaluation drawn across the game,
-the inaccuracies, mistakes and blunders marked in the move list, and any ply a key or a click away.
+"""A game review: every position evaluated in the background, the evaluation drawn across the game
+(`EvalGraph`), the inaccuracies, mistakes and blunders marked in the move list, each side's
+accuracy once all is in, and any ply a key or a click away; `m` goes through the marked moves
+again to find better ones (`MistakesScreen`).
 
 The screen only shows: the evaluations come from a worker process (a `ReviewRequest`), the
-judging of the moves from `analysis.judge`, and the saved review is `analyse`'s annotated record.
+judging of the moves and the accuracy from `analysis`, and the saved review is `analyse`'s
+annotated record.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.screen import Screen
-from textual.strip import Strip
-from textual.widget import Widget
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from .. import storage
-from ..analysis import MARKS, Evaluation, Judgement, annotated_record, judge, words
+from ..analysis import (
+    MARKS,
+    Evaluation,
+    Judgement,
+    accuracy,
+    annotated_record,
+    judge,
+    marks_of,
+    words,
+)
 from ..engine import chances
 from ..games.base import State, title
 from ..records import move_label, parse_record, start_of
@@ -35,116 +42,12 @@ from ..workers.protocol import Evaluated, ReviewRequest
 from ..workers.tracker import Connect, Tracker
 from .ascii import AsciiProgressBar
 from .boards import make_board
+from .eval_graph import MARK_CLASS, EvalGraph
+from .mistakes import MistakesScreen, mistakes_of
 from .screens import FileScreen
 from .worker_messages import WorkerAnswered, answers_to
 
 REVIEW_MOVETIME = 0.5  # seconds of search a position
-BARS = " ▁▂▃▄▅▆▇█"
-MARK_CLASS = {mark: f"graph--{word}" for _, mark, word in MARKS}
-
-
-class EvalGraph(Widget):
-    """The first side's winning chances in each position (`engine.chances`), as a filled area:
-    the first side's colour below the curve, the second's above, even in the middle. Under it,
-    the marks of the moves and the ply shown (▲). A click jumps to the ply under it."""
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "graph--area",
-        "graph--cursor",
-        "graph--pending",
-        "graph--inaccuracy",
-        "graph--mistake",
-        "graph--blunder",
-    }
-    DEFAULT_CSS = """
-    EvalGraph { height: 5; }
-    EvalGraph > .graph--area { color: #f0f0f0; background: #303030; }
-    EvalGraph > .graph--cursor { color: #60a0e0; background: #203850; }
-    EvalGraph > .graph--pending { color: $text-muted; background: $surface; }
-    EvalGraph > .graph--inaccuracy { color: #d0c040; text-style: bold; }
-    EvalGraph > .graph--mistake { color: #e08030; text-style: bold; }
-    EvalGraph > .graph--blunder { color: #e04040; text-style: bold; }
-    App:nocolor EvalGraph > .graph--cursor { text-style: reverse; }
-    """
-    ROWS = 4  # of the area; a fifth row holds the marks and the cursor
-
-    class Jump(Message):
-        def __init__(self, ply: int) -> None:
-            super().__init__()
-            self.ply = ply
-
-    def __init__(self, positions: int, ascii_glyphs: bool, id: str | None = None) -> None:
-        super().__init__(id=id)
-        # The first side's winning chances, from -1 to 1 (None: not evaluated yet)
-        self.values: list[float | None] = [None] * positions
-        self.marks = [""] * positions  # of the move that led to each position
-        self.cursor = 0
-        self.ascii_glyphs = ascii_glyphs
-
-    def set_value(self, ply: int, value: float, mark: str) -> None:
-        self.values[ply] = value
-        self.marks[ply] = mark
-        self.refresh()
-
-    def set_cursor(self, ply: int) -> None:
-        self.cursor = ply
-        self.refresh()
-
-    def position_at(self, x: int) -> int:
-        """The position a column shows: columns are shared out evenly over the positions."""
-        return min(len(self.values) - 1, max(0, x) * len(self.values) // max(1, self.size.width))
-
-    def column_of(self, ply: int) -> int:
-        """The last column showing `ply`, or the one standing for it where columns are few."""
-        width = max(1, self.size.width)
-        return min(width - 1, ((ply + 1) * width - 1) // len(self.values))
-
-    def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        if width == 0:
-            return Strip.blank(0)
-        shown = [self.position_at(x) for x in range(width)]
-        cursor = self.column_of(self.cursor)
-        if y == self.ROWS:
-            return Strip(self._marks_row(shown, cursor))
-        segments = []
-        for x, ply in enumerate(shown):
-            value = self.values[ply]
-            if value is None:
-                char = "." if y == self.ROWS // 2 else " "
-                segments.append(Segment(char, self._style("graph--pending")))
-                continue
-            eighths = round((value + 1) / 2 * self.ROWS * 8)
-            filled = max(0, min(8, eighths - 8 * (self.ROWS - 1 - y)))
-            char = BARS[filled] if not self.ascii_glyphs else " .:|#"[(filled + 1) // 2]
-            name = "graph--cursor" if x == cursor else "graph--area"
-            segments.append(Segment(char, self._style(name)))
-        return Strip(segments)
-
-    def _marks_row(self, shown: list[int], cursor: int) -> list[Segment]:
-        """Each column's worst mark among the moves it stands for; the cursor over all."""
-        segments = []
-        base = self.rich_style
-        for x, ply in enumerate(shown):
-            if x == cursor:
-                segments.append(
-                    Segment("^" if self.ascii_glyphs else "▲", self._style("graph--cursor"))
-                )
-                continue
-            last = shown[x + 1] if x + 1 < len(shown) else len(self.values)
-            marks = [self.marks[p] for p in range(ply, max(ply + 1, last))]
-            worst = next((mark for _, mark, _ in MARKS if mark in marks), "")
-            if worst:
-                segments.append(Segment(worst[0], self._style(MARK_CLASS[worst])))
-            else:
-                segments.append(Segment(" ", base))
-        return segments
-
-    def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(name)
-
-    def on_click(self, event: events.Click) -> None:
-        self.post_message(self.Jump(self.position_at(event.x)))
 
 
 class ReviewScreen(Screen[Any]):
@@ -158,6 +61,7 @@ class ReviewScreen(Screen[Any]):
         Binding("l", "step(1)", "On", show=False),
         Binding("home", "jump(0)", "Start", show=False),
         Binding("end", "jump(-1)", "End", show=False),
+        Binding("m", "mistakes", "Mistakes"),
         Binding("s", "save", "Save"),
         Binding("escape,q", "close", "Close"),
     ]
@@ -189,6 +93,7 @@ class ReviewScreen(Screen[Any]):
         self.ply = len(self.moves)
         self._work = state.copy()  # moved to the ply shown by playing or undoing moves
         self._work_ply = len(self.moves)
+        self.reviewer = reviewer
         self._tracker = Tracker(answers_to(self), reviewer, latest_only=True)
         self._number: int | None = None
         self.board = make_board(self.game_key, self._work.copy(), ascii_glyphs)
@@ -220,7 +125,9 @@ class ReviewScreen(Screen[Any]):
                 yield Static(heading, id="review-title")
                 bar = AsciiProgressBar if self.ascii_glyphs else ProgressBar
                 yield bar(total=len(self.evaluations), show_eta=False, id="review-progress")
-                yield Static(id="review-summary")
+                summary = Static(id="review-summary")
+                summary.display = False  # until every position is in
+                yield summary
                 yield self.graph
                 yield Static(id="review-details")
                 yield OptionList(*self._options(), id="review-moves")
@@ -274,17 +181,26 @@ class ReviewScreen(Screen[Any]):
     # -- what is shown -------------------------------------------------------------------------
 
     def _summarise(self) -> None:
-        """Once every position is in, the marks each side earned take the progress bar's place:
-        `○ 5?! 3? 1??  ● 4?! 4? 2??`."""
+        """Once every position is in, each side's accuracy (`analysis.accuracy`) and the marks
+        it earned take the progress bar's place: `○ White  87%  5?! 3? 1??`."""
+        judged = [judgement for judgement in self.judged if judgement is not None]
+        names = self.game.side_names
         text = Text()
-        for side in (0, 1):
-            movers = [j.mark for j in self.judged if j is not None and j.before.side == side]
-            text.append(f"{' ' if side else ''}{self.board.side_glyph(side)}")
+        for side, name in enumerate(names):
+            said = accuracy(judged, side)
+            counts = marks_of(judged, side)
+            text.append(f"{self.board.side_glyph(side)} {name:<{max(map(len, names))}} ")
+            text.append("   -" if said is None else f"{said:3.0f}%", style="bold")
+            text.append(" ")
             for _, mark, _ in reversed(MARKS):
-                text.append(f" {movers.count(mark)}")
+                text.append(f" {counts[mark]}")
                 text.append(mark, style=self.graph.get_component_rich_style(MARK_CLASS[mark]))
+            if side == 0:
+                text.append("\n")
         self.query_one(ProgressBar).display = False
-        self.query_one("#review-summary", Static).update(text)
+        summary = self.query_one("#review-summary", Static)
+        summary.update(text)
+        summary.display = True
 
     def _options(self) -> list[Option]:
         return [Option("start", id="ply-0")] + [
@@ -390,6 +306,33 @@ class ReviewScreen(Screen[Any]):
             self.notify(f"Saved the review to {path}")
 
         self.app.push_screen(FileScreen("Save the review as", default), chosen)
+
+    def action_mistakes(self) -> None:
+        """Learn from your mistakes, once every position is in (`MistakesScreen`)."""
+        if not self.complete:
+            self.notify(
+                f"The review is still evaluating: {self.done} of {len(self.evaluations)} "
+                "positions. The mistakes follow once it is done."
+            )
+            return
+        judged = [judgement for judgement in self.judged if judgement is not None]
+        plies, you = mistakes_of(self.tags, judged)
+        if not plies:
+            whose = "your moves" if you is not None else "this game's moves"
+            self.notify(f"No mistakes to learn from: none of {whose} is marked.")
+            return
+        self.app.push_screen(
+            MistakesScreen(
+                self.game_key,
+                self.final,
+                judged,
+                plies,
+                you,
+                self.reviewer,
+                self.movetime,
+                self.ascii_glyphs,
+            )
+        )
 
     def action_close(self) -> None:
         self.dismiss(None)

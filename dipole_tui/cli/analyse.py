@@ -1,4 +1,5 @@
-"""`analyse`: a record annotated with an evaluation after each move and its mistakes marked."""
+"""`analyse`: a record annotated with an evaluation after each move and its mistakes marked, and
+each side's accuracy and marks summed up on standard error (standard output stays a record)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from .. import storage
-from ..analysis import analyse, annotated_record
+from ..analysis import analyse, annotated_record, summary
 from ..games.base import GameError
 from ..records import load_record
 from ..registry import game_named
@@ -22,11 +23,14 @@ ANALYSE_MOVETIME = 1.0
 def add_analyse(commands: Commands) -> None:
     analysing = commands.add_parser(
         "analyse",
-        help="annotate a record: an evaluation after each move, and the mistakes marked",
+        help="annotate a record: an evaluation after each move, the mistakes marked, and each "
+        "side's accuracy",
         description="Evaluate every position of a record with the hard level's search (and, "
         "where it reaches, the exact solver) and write the record back with a comment after "
         "each move: the evaluation from the first side's view, and for a move that lost enough "
-        "against the best, the best move and a mark (?! inaccuracy, ? mistake, ?? blunder).",
+        "against the best, the best move and a mark (?! inaccuracy, ? mistake, ?? blunder). "
+        "Each side's accuracy (lichess's, from the winning chances each move kept) and marks "
+        "are said on standard error.",
     )
     analysing.add_argument("file", metavar="RECORD", help="a game record")
     add_game_option(analysing, variant=False, said="the game of a record with no Game tag")
@@ -48,7 +52,8 @@ def add_analyse(commands: Commands) -> None:
 def run_analyse(args: argparse.Namespace) -> None:
     """The `analyse` subcommand: a progress bar on stderr while the positions are evaluated;
     the annotated record on stdout or, whole or not at all, in OUT (which may be the record
-    itself: its own tags and comments are kept, an earlier analysis's comments replaced)."""
+    itself: its own tags and comments are kept, an earlier analysis's comments replaced); then
+    each side's accuracy and marks on stderr."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -85,8 +90,10 @@ def run_analyse(args: argparse.Namespace) -> None:
     )
     if args.output is None:
         sys.stdout.write(text)
-        return
-    try:
-        storage.write_text(args.output, text)
-    except OSError as error:
-        raise GameError(f"cannot write {args.output}: {error.strerror or error}") from None
+    else:
+        try:
+            storage.write_text(args.output, text)
+        except OSError as error:
+            raise GameError(f"cannot write {args.output}: {error.strerror or error}") from None
+    for line in summary(record.game, judged):
+        console.print(line, highlight=False, markup=False)
