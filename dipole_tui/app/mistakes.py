@@ -354,7 +354,7 @@ class MistakesScreen(Screen[None]):
             return
         self.shown_best = True
         self._show()
-        line = ", ".join(judged.before.line[:BEST_LINE])  # a move may hold a space (Bi-Pod)
+        line = self.game.move_separator.join(judged.before.line[:BEST_LINE])
         best = words(self.game, self.unit, judged.before)
         said = f"The best was {judged.before.best} ({best}), its line: {line}."
         self.say(f"{said}\nPlay it, or n goes on.")

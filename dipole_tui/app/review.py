@@ -261,7 +261,8 @@ class ReviewScreen(Screen[Any]):
         else:
             lines.append(f"now {words(game, unit, evaluation)}")
             if evaluation.line:
-                lines.append(Text(f"best line {' '.join(evaluation.line)}", style="dim"))
+                best = game.move_separator.join(evaluation.line)
+                lines.append(Text(f"best line {best}", style="dim"))
         text = Text("\n").join(Text(line) if isinstance(line, str) else line for line in lines)
         self.query_one("#review-details", Static).update(text)
 
