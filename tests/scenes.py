@@ -306,6 +306,21 @@ async def stacks_too_tall(pilot: Pilot[None], app: GameApp) -> None:
     await pilot.press("2", "down")
 
 
+async def looking_back(pilot: Pilot[None], app: GameApp) -> None:
+    """Four moves played, two undone, then `[`: the position after the first, the list marking it."""
+    await type_moves(pilot, "g3-e5", "d8-c7", "e5-g7", "c7-d6")
+    await pilot.press("u", "u", "left_square_bracket")
+    await pilot.pause()
+
+
+async def editing(pilot: Pilot[None], app: GameApp) -> None:
+    """The position editor: a stack typed on a square, bottom to top."""
+    await pilot.press("e")
+    await pilot.pause()
+    await pilot.press("down", "down", "r", "r", "b", "enter")
+    await pilot.pause()
+
+
 SMALL = (80, 24)
 STACKS_SIZE = (100, 32)
 
@@ -319,6 +334,8 @@ SCENES: dict[str, Scene] = {
     "help": Scene(help_screen),
     "game-over": Scene(game_over, position="8:B:Wc5=2,g1=4:Be7=1,a3=1"),
     "new-game": Scene(new_game),
+    "looking-back": Scene(looking_back, position=MIDDLE),
+    "editor": Scene(editing, "death-stacks", size=SMALL),
     "review": Scene(
         review,
         session=lambda: Session.from_record(load_record(DATA / "review-dipole.txt")),
