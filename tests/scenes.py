@@ -307,7 +307,7 @@ async def stacks_too_tall(pilot: Pilot[None], app: GameApp) -> None:
 
 
 async def looking_back(pilot: Pilot[None], app: GameApp) -> None:
-    """Four moves played, two undone, then `[`: the position after the first, the list marking it."""
+    """Four moves played, two undone, then `[`: the position after the first, marked in the list."""
     await type_moves(pilot, "g3-e5", "d8-c7", "e5-g7", "c7-d6")
     await pilot.press("u", "u", "left_square_bracket")
     await pilot.pause()
