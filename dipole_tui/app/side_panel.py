@@ -182,7 +182,9 @@ class SidePanel(Vertical):
                 style += " red"
             text.append(f" {self.glyphs[side]} {shown_time(max(left, 0.0))} ", style)
             text.append(" ")
-        text.append(str(clock.control), "dim")
+        control = str(clock.control)
+        if text.cell_len + len(control) <= self._text_width():  # said when it fits
+            text.append(control, "dim")
         if text != self._clocks_shown:  # most ticks change nothing that is shown
             self._clocks_shown = text
             self._clocks.update(text, layout=False)
