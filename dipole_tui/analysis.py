@@ -9,6 +9,11 @@ proved result ("White wins in 7 plies") replaces the evaluation as soon as it is
 analysis then ends with the proved line. This is what the app's analysis mode shows (in a worker
 process, `workers`) while the game goes on.
 
+Asked for more than one line, each depth d is told with the best few moves' exact scores
+(`best_lines`): the search's root scores are exact for its best move only, bounds for the others,
+so each of those moves' positions is searched again, d - 1 plies with a full window, by a search
+of its own (a plain search of that position, whatever came before).
+
 A game is judged by evaluating each of its positions that way, and each move, as lichess judges
 chess moves, by the winning chances it lost against the best move of its position
 (`engine.chances`: from -1, lost, to 1, won, so that half a checker matters in an even game and
@@ -23,7 +28,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Generic
 
 from .bots.levels import create_search_bot
@@ -147,8 +152,8 @@ def analyse_position(
 ) -> None:
     """Analyse `state` (not changed), telling `report` each step, until `seconds` pass, the
     result is proved, or `stop` is set. A position whose game is over is not reported on. With
-    `lines` above 1, each depth is told again with its best lines once they are found (each
-    depth before them carries the last depth's); a proved result has only its own line."""
+    `lines` above 1, each depth is told with its best lines, once they are found too (a proved
+    result has only its own line)."""
     if state.outcome() is not None:
         return
     until = _Until(stop, time.perf_counter() + seconds)
@@ -200,18 +205,14 @@ def analyse_position(
     if budget and settled():
         return
 
-    shown: tuple[BestLine, ...] = ()  # the best lines of the last depth they were found for
-
     def completed(result: SearchResult[Any]) -> None:
-        nonlocal shown
         moves = search.principal_variation(state, result.move, result.depth)
         line = tuple(map(game.format_move, moves))
-        said = Analysis(result.depth, result.score, line, result.nodes, shown)
-        report(said)
+        found: tuple[BestLine, ...] = ()
         if lines > 1:
             ranked = sorted(result.scores.items(), key=lambda scored: -scored[1])
-            shown = best_lines(game, state, result.depth, ranked, until, lines)
-            report(replace(said, lines=shown))
+            found = best_lines(game, state, result.depth, ranked, until, lines)
+        report(Analysis(result.depth, result.score, line, result.nodes, found))
         if budget and budget <= min(LAST_SOLVE, result.nodes) and settled():
             raise _Settled
 

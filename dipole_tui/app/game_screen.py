@@ -54,6 +54,7 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
         Binding("F", "auto_flip", "Auto-flip", show=False),
         Binding("i", "hint", "Hint"),
         Binding("a,A", "analyse", "Analyse"),  # A: Bi-Pod's board takes a (adopt)
+        Binding("m", "lines", "Lines"),  # offered while the analysis is on
         Binding("t", "threats", "Threats"),
         Binding("r", "review", "Review"),
         Binding("p", "pause", "Pause", show=False),
@@ -363,6 +364,8 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
         Under a dialog (help, a question), ':' is not offered in the footer behind it."""
         if action == "type_move":
             return self.app.screen is self
+        if action == "lines":
+            return self.analysis.on
         return not (action in ("undo", "redo") and self.board.awaiting)
 
     def action_undo(self) -> None:
@@ -411,8 +414,14 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
         if not self.analysis.on:
             self.board.show_hint(None)
 
+    def action_lines(self) -> None:
+        """One best line, or the best three with their scores."""
+        self.analysis.toggle_lines(self.session)
+        self._show_analysis()
+
     def watch_analysis_on(self) -> None:
         """The bar takes room of its own: the board may no longer fit."""
+        self.refresh_bindings()  # m (the lines) is offered while the analysis is on
         self._show_analysis()
         self._check_fits()
 
