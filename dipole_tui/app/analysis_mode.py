@@ -59,9 +59,10 @@ class AnalysisMode:
 
     def toggle_lines(self, session: Session[Any]) -> None:
         """One best line, or up to `BEST_LINES`: the position is asked again, and what was found
-        stays shown until the new answers come."""
+        stays shown (`on_change`) until the new answers come."""
         self.lines = BEST_LINES if self.lines == 1 else 1
         self._ask(session)
+        self._on_change()
 
     def follow(self, session: Session[Any]) -> None:
         """The position changed: when on, analyse the new one (a finished game: nothing). What

@@ -54,7 +54,7 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
         Binding("F", "auto_flip", "Auto-flip", show=False),
         Binding("i", "hint", "Hint"),
         Binding("a,A", "analyse", "Analyse"),  # A: Bi-Pod's board takes a (adopt)
-        Binding("m", "lines", "Lines"),  # offered while the analysis is on
+        Binding("m", "lines", "Lines"),  # one best line or three, while the analysis is on
         Binding("t", "threats", "Threats"),
         Binding("r", "review", "Review"),
         Binding("p", "pause", "Pause", show=False),
@@ -71,7 +71,7 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
     ]
 
     threats_on: reactive[bool] = reactive(False, init=False)  # the threat overlay (t)
-    analysis_on: reactive[bool] = reactive(False, init=False)  # the bar and the best line (a)
+    analysis_on: reactive[bool] = reactive(False, init=False, bindings=True)  # bar, lines (a)
     # Hot-seat: the board turns to the side to move after every move (F).
     auto_flip: reactive[bool] = reactive(False, init=False)
 
@@ -415,13 +415,10 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
             self.board.show_hint(None)
 
     def action_lines(self) -> None:
-        """One best line, or the best three with their scores."""
         self.analysis.toggle_lines(self.session)
-        self._show_analysis()
 
     def watch_analysis_on(self) -> None:
         """The bar takes room of its own: the board may no longer fit."""
-        self.refresh_bindings()  # m (the lines) is offered while the analysis is on
         self._show_analysis()
         self._check_fits()
 
