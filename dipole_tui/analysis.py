@@ -9,6 +9,11 @@ proved result ("White wins in 7 plies") replaces the evaluation as soon as it is
 analysis then ends with the proved line. This is what the app's analysis mode shows (in a worker
 process, `workers`) while the game goes on.
 
+Asked for more than one line, each depth d is told with the best few moves' exact scores
+(`best_lines`): the search's root scores are exact for its best move only, bounds for the others,
+so each of those moves' positions is searched again, d - 1 plies with a full window, by a search
+of its own (a plain search of that position, whatever came before).
+
 A game is judged by evaluating each of its positions that way, and each move, as lichess judges
 chess moves, by the winning chances it lost against the best move of its position
 (`engine.chances`: from -1, lost, to 1, won, so that half a checker matters in an even game and
@@ -45,6 +50,22 @@ FIRST_SOLVE = 10_000  # the solver's first budget, in nodes: a small ending is p
 SOLVE_GROWTH = 4
 LAST_SOLVE = 1_000_000  # no budget above this is tried: the search goes on alone
 PROVED_LINE = 12  # moves at most in a proved line
+BEST_LINES = 3  # the lines shown when more than one is asked for
+LINE_MOVES = 8  # moves at most in each of them
+LINES_SEARCHED = 5  # moves searched again at most a depth, once that many lines are found
+
+
+@dataclass(frozen=True)
+class BestLine:
+    """One of the best moves of a position (`line[0]`), its exact score for the side to move,
+    and the line after it, in notation."""
+
+    score: int
+    line: tuple[str, ...]
+
+    @property
+    def move(self) -> str:
+        return self.line[0]
 
 
 @dataclass(frozen=True)
@@ -57,6 +78,7 @@ class Analysis:
     score: int
     line: tuple[str, ...]
     nodes: int
+    lines: tuple[BestLine, ...] = ()  # the best moves, best first, when more than one is asked
 
     @property
     def proved(self) -> bool:
@@ -84,6 +106,45 @@ def _one_ply_back(score: int) -> int:
     return -score
 
 
+class _Until:
+    """A stop that is also set once `deadline` (`time.perf_counter`) has passed."""
+
+    def __init__(self, stop: Stop, deadline: float) -> None:
+        self.stop = stop
+        self.deadline = deadline
+
+    def is_set(self) -> bool:
+        return self.stop.is_set() or time.perf_counter() > self.deadline
+
+
+def best_lines(
+    game: Game[Any, M],
+    state: State[M],
+    depth: int,
+    ranked: Sequence[tuple[M, int]],
+    stop: Stop,
+    count: int = BEST_LINES,
+) -> tuple[BestLine, ...]:
+    """The best `count` of `state`'s moves (fewer if it has fewer), best first, each scored
+    exactly as a search `depth` plies deep scores it at the root: its position searched
+    `depth` - 1 plies with a full window, by a new search. `ranked`: moves with an upper bound
+    on each one's score (a search's root scores), highest first; a move whose bound cannot beat
+    the lines found is not searched, nor any after `LINES_SEARCHED`. OutOfTime when `stop` is
+    set before the end."""
+    found: list[tuple[int, BestLine]] = []
+    for index, (move, bound) in enumerate(ranked):
+        if len(found) >= count and (index >= LINES_SEARCHED or bound <= found[count - 1][0]):
+            break
+        search = analysis_search(game.key)
+        after = state.copy()
+        after.play(move)
+        score = -search.score(after, depth - 1, stop)
+        line = search.principal_variation(state, move, LINE_MOVES)
+        found.append((score, BestLine(score, tuple(map(game.format_move, line)))))
+        found.sort(key=lambda scored: -scored[0])  # stable: a tie keeps the search's order
+    return tuple(line for _, line in found[:count])
+
+
 def analyse_position(
     game: AnyGame,
     state: State[Any],
@@ -91,11 +152,15 @@ def analyse_position(
     report: Report,
     stop: Stop,
     seconds: float = ANALYSIS_SECONDS,
+    lines: int = 1,
 ) -> None:
     """Analyse `state` (not changed), telling `report` each step, until `seconds` pass, the
-    result is proved, or `stop` is set. A position whose game is over is not reported on."""
+    result is proved, or `stop` is set. A position whose game is over is not reported on. With
+    `lines` above 1, each depth is told with its best lines, once they are found too (a proved
+    result has only its own line)."""
     if state.outcome() is not None:
         return
+    until = _Until(stop, time.perf_counter() + seconds)
     moves = search.knowledge.candidates(state)
     if len(moves) == 1:  # nothing to choose (a pass): the analysis is of the position after it
         move = moves[0]
@@ -113,7 +178,7 @@ def analyse_position(
             depth = analysis.depth and analysis.depth + 1
             report(Analysis(depth, score, (text, *analysis.line), analysis.nodes))
 
-        analyse_position(game, after, search, back, stop, seconds)
+        analyse_position(game, after, search, back, stop, seconds)  # the only move: one line
         return
 
     budget = FIRST_SOLVE if game.solvable else 0
@@ -145,10 +210,13 @@ def analyse_position(
         return
 
     def completed(result: SearchResult[Any]) -> None:
-        line = search.principal_variation(state, result.move, result.depth)
-        report(
-            Analysis(result.depth, result.score, tuple(map(game.format_move, line)), result.nodes)
-        )
+        moves = search.principal_variation(state, result.move, result.depth)
+        line = tuple(map(game.format_move, moves))
+        found: tuple[BestLine, ...] = ()
+        if lines > 1:
+            ranked = sorted(result.scores.items(), key=lambda scored: -scored[1])
+            found = best_lines(game, state, result.depth, ranked, until, lines)
+        report(Analysis(result.depth, result.score, line, result.nodes, found))
         if budget and budget <= min(LAST_SOLVE, result.nodes) and settled():
             raise _Settled
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 from app_steps import AppFactory, HandAnalyst, board_of, hinted, message, type_move, until
 from textual.widgets import Static
 
-from dipole_tui.analysis import Analysis
+from dipole_tui.analysis import Analysis, BestLine
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.games.dipole import DIPOLE, parse_square
 from dipole_tui.records import parse_record
 from dipole_tui.session import HUMAN
+from dipole_tui.workers.protocol import AnalysisRequest, Request
 
 SIZE = (80, 24)
 
@@ -179,3 +180,48 @@ async def test_the_analysis_marks_its_best_move_on_the_board(make_app: AppFactor
         await pilot.press("a")  # off: the mark goes with it
         await pilot.pause()
         assert not hinted(board, "square", parse_square("g3", 8))
+
+
+class LinesAnalyst(HandAnalyst):
+    """A stand-in analyst that also keeps how many lines each request asked for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[int] = []
+
+    def send(self, number: int, request: Request) -> None:
+        super().send(number, request)
+        assert isinstance(request, AnalysisRequest)
+        self.lines.append(request.lines)
+
+
+async def test_m_shows_the_best_three_lines_and_m_again_one(make_app: AppFactory) -> None:
+    """Issue 28 point 16: each line with its score (White's view, as the words) and as much of
+    it as fits the narrow panel, cut with `…`."""
+    analyst = LinesAnalyst()
+    app = make_app(analyst=analyst)
+    async with app.run_test(size=SIZE) as pilot:
+        assert not app.screen.check_action("lines", ())  # not offered with the analysis off
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.screen.check_action("lines", ())
+        analyst.tell(Analysis(3, 25, ("e1-g3", "d8-c7", "g3-e5"), 900))
+        await until(lambda: "depth 3" in analysis_text(app))
+        await pilot.press("m")
+        await pilot.pause()
+        assert analyst.lines == [1, 3] and plies(analyst.records[-1]) == 0
+        assert "depth 3" in analysis_text(app)  # what was found stays until the new answers
+        lines = (
+            BestLine(25, ("e1-g3", "d8-c7", "g3-e5", "c7-b6", "e5-d6")),
+            BestLine(18, ("e1-d2", "d8-c7")),
+            BestLine(-5, ("c1-d2",)),
+        )
+        analyst.tell(Analysis(4, 25, ("e1-g3", "d8-c7"), 3000, lines))
+        await until(lambda: "depth 4" in analysis_text(app))
+        rows = str(app.query_one("#analysis", Static).render()).splitlines()
+        assert rows[2:] == ["1 e1-g3 +2.1 d8-c7 …", "2 e1-d2 +1.5 d8-c7", "3 c1-d2 -0.4"]
+        assert "best" not in analysis_text(app)
+        await pilot.press("m")
+        await pilot.pause()
+        assert analyst.lines == [1, 3, 1]
+        assert "best e1-g3 d8-c7" in analysis_text(app) and "2 e1-d2" not in analysis_text(app)

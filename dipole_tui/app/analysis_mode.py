@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..analysis import Analysis
+from ..analysis import BEST_LINES, Analysis
 from ..session import Session
 from ..workers.protocol import AnalysisRequest, Reply
 from ..workers.tracker import Tracker
@@ -30,6 +30,7 @@ class AnalysisMode:
 
     def __init__(self, on_change: Callable[[], None], tracker: Tracker) -> None:
         self.on = False
+        self.lines = 1  # the best lines asked for: 1, or up to BEST_LINES (m)
         self.latest: Analysis | None = None  # the deepest word on the position shown so far
         self._on_change = on_change
         self.tracker = tracker  # the analysis process, started with the first request
@@ -56,16 +57,26 @@ class AnalysisMode:
         else:
             self.stop()
 
+    def toggle_lines(self, session: Session[Any]) -> None:
+        """One best line, or up to `BEST_LINES`: the position is asked again, and what was found
+        stays shown (`on_change`) until the new answers come."""
+        self.lines = BEST_LINES if self.lines == 1 else 1
+        self._ask(session)
+        self._on_change()
+
     def follow(self, session: Session[Any]) -> None:
         """The position changed: when on, analyse the new one (a finished game: nothing). What
         was found is about the old one, on or off: it goes."""
         self.latest = None
+        self._ask(session)
+
+    def _ask(self, session: Session[Any]) -> None:
         if not self.on:
             return
         if session.outcome is not None:
             self.stop()
             return
-        request = AnalysisRequest(session.game.key, session.record_text())
+        request = AnalysisRequest(session.game.key, session.record_text(), lines=self.lines)
         self._request = self.tracker.ask(request)
         self._asked = (session, position_of(session.state))
 

@@ -54,6 +54,7 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
         Binding("F", "auto_flip", "Auto-flip", show=False),
         Binding("i", "hint", "Hint"),
         Binding("a,A", "analyse", "Analyse"),  # A: Bi-Pod's board takes a (adopt)
+        Binding("m", "lines", "Lines"),  # one best line or three, while the analysis is on
         Binding("t", "threats", "Threats"),
         Binding("r", "review", "Review"),
         Binding("p", "pause", "Pause", show=False),
@@ -70,7 +71,7 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
     ]
 
     threats_on: reactive[bool] = reactive(False, init=False)  # the threat overlay (t)
-    analysis_on: reactive[bool] = reactive(False, init=False)  # the bar and the best line (a)
+    analysis_on: reactive[bool] = reactive(False, init=False, bindings=True)  # bar, lines (a)
     # Hot-seat: the board turns to the side to move after every move (F).
     auto_flip: reactive[bool] = reactive(False, init=False)
 
@@ -363,6 +364,8 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
         Under a dialog (help, a question), ':' is not offered in the footer behind it."""
         if action == "type_move":
             return self.app.screen is self
+        if action == "lines":
+            return self.analysis.on
         return not (action in ("undo", "redo") and self.board.awaiting)
 
     def action_undo(self) -> None:
@@ -410,6 +413,9 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
         self.analysis_on = self.analysis.on
         if not self.analysis.on:
             self.board.show_hint(None)
+
+    def action_lines(self) -> None:
+        self.analysis.toggle_lines(self.session)
 
     def watch_analysis_on(self) -> None:
         """The bar takes room of its own: the board may no longer fit."""

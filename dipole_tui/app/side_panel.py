@@ -19,6 +19,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input, Static
 
+from ..analysis import Analysis, Evaluation, words
 from ..clock import shown_time
 from ..engine import score_in_words
 from ..games.base import title
@@ -259,7 +260,7 @@ class SidePanel(Vertical):
             self._fit(self._analysis, self._analysis_text(session))
 
     def _analysis_text(self, session: Session[Any]) -> Text:
-        """What the analysis found: the depth, the score in words, the best line."""
+        """What the analysis found: the depth, the score in words, the best line (or lines)."""
         text = Text("Analysis", style="bold")
         outcome = session.outcome
         found = self.analysis.latest
@@ -274,8 +275,10 @@ class SidePanel(Vertical):
             return text.append("  thinking...", style="dim")
         text.append(f"  depth {found.depth}" if found.depth else "  solved", style="dim")
         unit = REGISTRY[session.game.key].unit
-        words = score_in_words(found.score, session.state.to_move, session.game.side_names, unit)
-        text.append(f"\n{words}", style="bold")
+        said = score_in_words(found.score, session.state.to_move, session.game.side_names, unit)
+        text.append(f"\n{said}", style="bold")
+        if self.analysis.lines > 1 and found.lines:
+            return text.append_text(self._lines_text(session, found))
         width = self._text_width()
         shown = ""
         for move in found.line:
@@ -284,6 +287,26 @@ class SidePanel(Vertical):
                 break
             shown = longer
         return text.append(f"\n{shown}")
+
+    def _lines_text(self, session: Session[Any], found: Analysis) -> Text:
+        """The best lines, a row each: the move, its score as the words say it (the first
+        side's view), and as much of the line after it as fits, cut with `…`."""
+        game, width = session.game, self._text_width()
+        unit = REGISTRY[game.key].unit
+        text = Text()
+        for number, best in enumerate(found.lines, 1):
+            evaluation = Evaluation(session.state.to_move, best.score, best.line, found.depth)
+            row = f"{number} {best.move} {words(game, unit, evaluation, short=True)}"
+            rest = best.line[1:]
+            for count in range(len(rest), -1, -1):
+                shown = [row, game.move_separator.join(rest[:count])] if count else [row]
+                longer = " ".join(shown + ["…"] * (count < len(rest)))
+                if len(longer) <= width or count == 0:
+                    break
+            if len(longer) > width:
+                longer = longer[: width - 1] + "…"
+            text.append(f"\n{longer}")
+        return text
 
     def _side_label(self, session: Session[Any], side: int) -> str:
         return f"{self.glyphs[side]} {session.game.side_names[side]}"

@@ -64,7 +64,8 @@ class Analyses:
         if key not in self.searches:
             self.searches[key] = analysis_search(request.game_key)
         game = game_named(request.game_key)
-        analyse_position(game, state, self.searches[key], say, stop, request.seconds)
+        search = self.searches[key]
+        analyse_position(game, state, search, say, stop, request.seconds, request.lines)
 
 
 def review(request: ReviewRequest, stop: Stop, say: Say) -> None:

@@ -35,11 +35,13 @@ class MoveFound:
 
 @dataclass(frozen=True)
 class AnalysisRequest:
-    """The analysis of the game's last position, depth by depth: answered by `Analysis`es."""
+    """The analysis of the game's last position, depth by depth: answered by `Analysis`es, with
+    up to `lines` best lines each (`analysis.best_lines`) when more than one is asked."""
 
     game_key: str
     record: str
     seconds: float = ANALYSIS_SECONDS
+    lines: int = 1
 
     def failure(self) -> str:
         return f"the analysis failed in {self.game_key}"

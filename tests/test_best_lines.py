@@ -1,0 +1,109 @@
+"""The analysis's best lines (`analysis.best_lines`, issue 28 point 16): exact scores, not the
+bounds a search leaves on the moves it did not choose, best first, in every game."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+
+from dipole_tui.analysis import (
+    BEST_LINES,
+    Analysis,
+    BestLine,
+    analyse_position,
+    analysis_search,
+    best_lines,
+)
+from dipole_tui.games.base import State
+from dipole_tui.registry import REGISTRY
+
+DEPTH = 3
+GAMES = ("dipole", "death-stacks", "bipod")
+
+
+def opening(game_key: str, plies: int = 2) -> State[Any]:
+    """The start and the first few moves the search picks: a position of the game, not its start."""
+    state: State[Any] = REGISTRY[game_key].game.new()
+    for _ in range(plies):
+        state.play(analysis_search(game_key).run(state, depth=2).move)
+    return state
+
+
+def plain_score(game_key: str, state: State[Any], move: Any, depth: int) -> int:
+    """The move's score `depth` plies deep, for the side to move: its position searched by a
+    search of its own."""
+    after = state.copy()
+    after.play(move)
+    return -analysis_search(game_key).score(after, depth - 1)
+
+
+def assert_exact(game_key: str, state: State[Any], depth: int, lines: tuple[BestLine, ...]) -> None:
+    game = REGISTRY[game_key].game
+    moves = analysis_search(game_key).knowledge.candidates(state)
+    assert len(lines) == min(BEST_LINES, len(moves))
+    assert len({line.move for line in lines}) == len(lines)  # no move twice
+    scores = [line.score for line in lines]
+    assert scores == sorted(scores, reverse=True)  # best first
+    by_text = {game.format_move(move): move for move in moves}
+    for line in lines:
+        assert line.score == plain_score(game_key, state, by_text[line.move], depth)
+        work = state.copy()
+        for text in line.line:  # a line of legal moves, the move first
+            work.play(game.parse_move(text, work))
+    every = sorted((plain_score(game_key, state, move, depth) for move in moves), reverse=True)
+    assert scores == every[: len(lines)]  # the best of all the moves
+
+
+@pytest.mark.parametrize("game_key", GAMES)
+def test_the_best_lines_are_exact_and_best_first(game_key: str) -> None:
+    state = opening(game_key)
+    result = analysis_search(game_key).run(state, depth=DEPTH)
+    ranked = sorted(result.scores.items(), key=lambda scored: -scored[1])
+    lines = best_lines(REGISTRY[game_key].game, state, DEPTH, ranked, threading.Event())
+    assert_exact(game_key, state, DEPTH, lines)
+
+
+@pytest.mark.parametrize("game_key", GAMES)
+def test_the_analysis_tells_each_depth_with_its_own_lines(game_key: str) -> None:
+    state = opening(game_key)
+    said: list[Analysis] = []
+    stop = threading.Event()
+
+    def report(analysis: Analysis) -> None:
+        said.append(analysis)
+        if analysis.depth >= DEPTH:
+            stop.set()
+
+    game = REGISTRY[game_key].game
+    analyse_position(game, state, analysis_search(game_key), report, stop, 60.0, BEST_LINES)
+    assert [told.depth for told in said] == list(range(1, DEPTH + 1))
+    for told in said:  # each depth with its own lines
+        assert_exact(game_key, state, told.depth, told.lines)
+
+
+def test_one_line_asks_for_no_lines() -> None:
+    said: list[Analysis] = []
+    stop = threading.Event()
+
+    def report(analysis: Analysis) -> None:
+        said.append(analysis)
+        if analysis.depth >= DEPTH:
+            stop.set()
+
+    state = REGISTRY["dipole"].game.new()
+    analyse_position(REGISTRY["dipole"].game, state, analysis_search("dipole"), report, stop)
+    assert [analysis.depth for analysis in said] == list(range(1, DEPTH + 1))
+    assert all(analysis.lines == () for analysis in said)
+
+
+def test_a_position_with_two_moves_has_two_lines() -> None:
+    game = REGISTRY["dipole"].game
+    state = game.parse_position("8:B:Wh4=1:Bb2=1")
+    moves = analysis_search("dipole").knowledge.candidates(state)
+    result = analysis_search("dipole").run(state, depth=DEPTH)
+    ranked = sorted(result.scores.items(), key=lambda scored: -scored[1])
+    lines = best_lines(game, state, DEPTH, ranked, threading.Event())
+    assert len(moves) == len(lines) < BEST_LINES
+    assert_exact("dipole", state, DEPTH, lines)
