@@ -350,11 +350,12 @@ class UIMachine(RuleBasedStateMachine):
         async def body(pilot: Pilot[None]) -> None:
             app = self.app
             before = position_of(app.session.state)
+            hinted = getattr(app.board, "hint", None)  # a hint for this position may stand
             asked = self.bots.release(pick)
             await settle(pilot)
             if asked != before:
                 assert position_of(app.session.state) == before, "a stale answer was played"
-                assert getattr(app.board, "hint", None) is None, "a stale hint was marked"
+                assert getattr(app.board, "hint", None) == hinted, "a stale hint was marked"
 
         self.step(body)
 
