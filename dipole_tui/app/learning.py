@@ -16,12 +16,10 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Static
 
 from ..games.base import State
 from ..learn import Item, Progress
@@ -29,14 +27,14 @@ from ..registry import REGISTRY
 from .ascii import plain
 from .boards import make_board
 from .game_board import GameBoard
-from .play_area import PlayArea
-from .position import Position, position_of
+from .play_area import PlayArea, TriesMoves
+from .position import position_of
 from .side_panel import MoveEntry
 
 REPLY_DELAY = 0.6  # seconds before the board plays its reply: the player sees their move first
 
 
-class ExerciseScreen(Screen[Any]):
+class ExerciseScreen(TriesMoves):
     """A lesson or a puzzle: the board beside a panel with its words, a typed-move entry, and the
     message that answers each try. Dismissed with "next" (go on) or None (back to the menu)."""
 
@@ -120,48 +118,17 @@ class ExerciseScreen(Screen[Any]):
 
     # -- moves arriving ------------------------------------------------------------------------
 
-    @on(GameBoard.MoveChosen)
-    def chosen(self, event: GameBoard.MoveChosen[Any]) -> None:
-        event.stop()
-        self._chosen(event.move, event.position)
+    def not_now(self) -> str:
+        if self.done:
+            return "Not now: it is done; n goes on"
+        return "" if self.players_turn() else "Not now: wait for the reply"
 
-    @on(GameBoard.MoveToConfirm)
-    def confirm(self, event: GameBoard.MoveToConfirm[Any]) -> None:
-        event.stop()
-        self._chosen(event.move, event.position)
+    def refused(self, refusal: str) -> None:
+        self.tries += 1
+        self.say(f"{refusal}\n{self.help_after_a_wrong_try()}", "red")
 
-    def _chosen(self, move: Any, position: Position) -> None:
-        """A move from the board, tried only in the position it was chosen in: keys and clicks
-        of one burst are all read before the first move is played."""
-        if self.area.here(position, self.state):
-            self._try(move)
-        else:
-            self.board.choose_again()
-
-    @on(Input.Submitted, "#exercise-entry")
-    def typed(self, event: Input.Submitted) -> None:
-        event.stop()
-        text = self.area.text_of(event.value)
-        if not text:
-            self.area.close_entry()
-            return
-        if self.done or not self.players_turn():
-            self.say("Not now: " + ("it is done; n goes on" if self.done else "wait for the reply"))
-            return
-        typed = self.area.read(text, self.state)
-        if typed.move is None:
-            self.tries += 1
-            self.say(f"{typed.refusal}\n{self.help_after_a_wrong_try()}", "red")
-            self.app.bell()
-            return
-        self._try(typed.move)
-
-    @on(MoveEntry.Left)
-    def left_entry(self) -> None:
-        self.area.close_entry()
-
-    def _try(self, move: Any) -> None:
-        if self.done or not self.players_turn() or not self.state.is_legal(move):
+    def try_move(self, move: Any) -> None:
+        if self.not_now() or not self.state.is_legal(move):
             self.board.choose_again()
             return
         self.attempt(move, self.game.format_move(move))

@@ -20,8 +20,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Static
 
 from ..analysis import (
     Analysis,
@@ -41,8 +40,7 @@ from ..workers.protocol import AnalysisRequest
 from ..workers.tracker import Connect, Tracker
 from .boards import make_board
 from .game_board import GameBoard
-from .play_area import PlayArea
-from .position import Position
+from .play_area import PlayArea, TriesMoves
 from .side_panel import MoveEntry
 from .worker_messages import WorkerAnswered, answers_to
 
@@ -61,7 +59,7 @@ def mistakes_of(tags: dict[str, str], judged: Sequence[Judgement]) -> tuple[list
     return to_learn(judged, [you] if you is not None else [0, 1]), you
 
 
-class MistakesScreen(Screen[None]):
+class MistakesScreen(TriesMoves):
     """The marked moves `plies` of the game that ended in `final`, one at a time: the position
     before each on the board, and the player's tries at a better move. `you` is the side of the
     one person who played (said "You played"), or None (the side is named)."""
@@ -204,41 +202,10 @@ class MistakesScreen(Screen[None]):
 
     # -- tries ---------------------------------------------------------------------------------
 
-    @on(GameBoard.MoveChosen)
-    @on(GameBoard.MoveToConfirm)
-    def chosen(self, event: GameBoard.MoveChosen[Any] | GameBoard.MoveToConfirm[Any]) -> None:
-        event.stop()
-        self._chosen(event.move, event.position)
+    def not_now(self) -> str:
+        return "Found already: n goes on." if self.settled else ""
 
-    def _chosen(self, move: Any, position: Position) -> None:
-        """A move from the board, tried only in the position it was chosen in."""
-        if self.area.here(position, self.state) and not self.settled:
-            self._try(move)
-        else:
-            self.board.choose_again()
-
-    @on(Input.Submitted, "#mistakes-entry")
-    def typed(self, event: Input.Submitted) -> None:
-        event.stop()
-        text = self.area.text_of(event.value)
-        if not text:
-            self.area.close_entry()
-            return
-        if self.settled:
-            self.say("Found already: n goes on.")
-            return
-        typed = self.area.read(text, self.state)
-        if typed.move is None:
-            self.say(typed.refusal, "bad")
-            self.app.bell()
-            return
-        self._try(typed.move)
-
-    @on(MoveEntry.Left)
-    def left_entry(self) -> None:
-        self.area.close_entry()
-
-    def _try(self, move: Any) -> None:
+    def try_move(self, move: Any) -> None:
         """Judge a try: at once where the review's evaluations say it, else once the worker
         has weighed the position it leaves."""
         text = self.game.format_move(move)

@@ -11,6 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Generic
 
+from textual import on
+from textual.screen import Screen
+from textual.widgets import Input
+
 from ..games.base import Game, GameError, M, State, shown
 from .game_board import GameBoard
 from .position import Position, position_of
@@ -62,3 +66,59 @@ class PlayArea(Generic[M]):
             said = reason if reason.startswith(shown(text)) else f"{shown(text)}: {reason}"
             self.entry.give_back(text)
             return Typed(text, None, said)
+
+
+class TriesMoves(Screen[Any]):
+    """A screen where a player tries moves on one position, by the board or typed (the
+    exercises, the review's mistakes): a board's move counts only in the position it was chosen
+    in, and a typed one is read by the game's parser. What a try does is the screen's own."""
+
+    area: PlayArea[Any]
+    state: State[Any]
+
+    def say(self, text: str, kind: str = "") -> None:
+        raise NotImplementedError
+
+    def not_now(self) -> str:
+        """Why no move may be tried now ("": one may)."""
+        return ""
+
+    def refused(self, refusal: str) -> None:
+        """A typed move the rules refuse, said."""
+        self.say(refusal, "bad")
+
+    def try_move(self, move: Any) -> None:
+        raise NotImplementedError
+
+    @on(GameBoard.MoveChosen)
+    @on(GameBoard.MoveToConfirm)
+    def chosen(self, event: GameBoard.MoveChosen[Any] | GameBoard.MoveToConfirm[Any]) -> None:
+        """Keys and clicks of one burst are all read before the first move is played."""
+        event.stop()
+        if self.area.here(event.position, self.state) and not self.not_now():
+            self.try_move(event.move)
+        else:
+            self.area.board.choose_again()
+
+    @on(Input.Submitted)
+    def typed(self, event: Input.Submitted) -> None:
+        if event.input is not self.area.entry:
+            return
+        event.stop()
+        text = self.area.text_of(event.value)
+        if not text:
+            self.area.close_entry()
+            return
+        if why := self.not_now():
+            self.say(why)
+            return
+        typed = self.area.read(text, self.state)
+        if typed.move is None:
+            self.refused(typed.refusal)
+            self.app.bell()
+            return
+        self.try_move(typed.move)
+
+    @on(MoveEntry.Left)
+    def left_entry(self) -> None:
+        self.area.close_entry()
