@@ -254,3 +254,16 @@ def test_the_autosave_resumes_the_clocks_as_they_were(tmp_path: Path) -> None:
     saved, _ = Keeper(Session.new(DIPOLE), Autosave(tmp_path)).saved_game()
     assert saved is not None and saved.clock is not None and not saved.clock.running
     assert (saved.clock.remaining(0), saved.clock.remaining(1)) == (291, 283)
+
+
+def test_the_side_that_may_resign_is_the_person_at_the_keyboard(tmp_path: Path) -> None:
+    hot_seat = keeper_at(tmp_path / "a")
+    assert hot_seat.acting_side() == 0
+    play(hot_seat, "e1-e3")
+    assert hot_seat.acting_side() == 1  # hot-seat: the side to move
+    against = keeper_at(tmp_path / "b", white="easy")
+    assert against.acting_side() == 1  # the person plays Black, also on White's turn
+    bots = keeper_at(tmp_path / "c", white="easy", black="hard")
+    assert bots.acting_side() is None
+    hot_seat.resign(1)
+    assert hot_seat.acting_side() is None  # over

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
 
-from ..analysis import Evaluator
+from ..analysis import accepts_draw
 from ..games.base import GameError
 from ..session import HUMAN, Session
 from .keeper import Change, Keeper
@@ -44,15 +44,6 @@ class GameEndings(Screen[None]):
 
     # -- who may act -------------------------------------------------------------------------
 
-    def _acting_side(self) -> int | None:
-        """The side a person at the keyboard plays now: against a bot the person's, in a
-        hot-seat game the side to move; None when no person plays or the game is over."""
-        session = self.session
-        humans = session.human_sides()
-        if session.outcome is not None or not humans:
-            return None
-        return session.state.to_move if len(humans) == 2 else humans[0]
-
     def _refuse(self, said: str) -> None:
         self.app.bell()
         self.panel.say(said, transient=True)
@@ -60,7 +51,7 @@ class GameEndings(Screen[None]):
     # -- resigning ---------------------------------------------------------------------------
 
     def action_resign(self) -> None:
-        side = self._acting_side()
+        side = self.keeper.acting_side()
         if side is None:
             self._refuse("Nobody can resign: " + self._why_nobody())
             return
@@ -91,7 +82,7 @@ class GameEndings(Screen[None]):
 
     def action_offer_draw(self) -> None:
         session = self.session
-        side = self._acting_side()
+        side = self.keeper.acting_side()
         if not session.game.can_draw:
             self._refuse(f"{session.game.name} has no draws: a game ends with a winner.")
             return
@@ -118,10 +109,9 @@ class GameEndings(Screen[None]):
         )
 
     def _bot_accepts(self, session: Session[Any], bot: int) -> None:
-        """In a thread: the bot accepts when its evaluation says it stands no better."""
+        """In a thread: the bot weighs the offer (`analysis.accepts_draw`)."""
         state = session.state.copy()
-        evaluation = Evaluator(session.game.key, DRAW_THINKING).evaluate(state)
-        accepts = evaluation.for_side(bot) <= 0
+        accepts = accepts_draw(session.game.key, state, bot, DRAW_THINKING)
         self.app.call_from_thread(self._bot_answered, session, state, bot, accepts)
 
     def _bot_answered(self, session: Session[Any], state: Any, bot: int, accepts: bool) -> None:

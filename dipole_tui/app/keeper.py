@@ -91,6 +91,16 @@ class Keeper:
         session = self.session
         return session.outcome is None and session.players[session.state.to_move] == HUMAN
 
+    def acting_side(self) -> int | None:
+        """The side the person at the keyboard plays now, who may resign or offer a draw:
+        against a bot the person's, in a hot-seat game the side to move; None when no person
+        plays or the game is over."""
+        session = self.session
+        humans = session.human_sides()
+        if session.outcome is not None or not humans:
+            return None
+        return session.state.to_move if len(humans) == 2 else humans[0]
+
     def waiting_for(self) -> str:
         """Why a person cannot move now, in words."""
         session = self.session
