@@ -75,11 +75,14 @@ class TimeControl:
         return f"{self.minutes:g}" + (f"+{self.increment:g}" if self.increment else "")
 
 
+LOW_TIME = 10.0  # seconds: from here a clock shows tenths (and the panel draws it red)
+
+
 def shown_time(seconds: float) -> str:
     """A clock's face: `4:58`, `1:02:03` from an hour, `0:09.4` under ten seconds (tenths, cut
     down as a clock counts: 9.47 s shows 0:09.4). Never below `0:00.0`."""
     seconds = max(seconds, 0.0)
-    if seconds < 10:
+    if seconds < LOW_TIME:
         return f"0:0{math.floor(seconds * 10) / 10:.1f}"
     whole = math.floor(seconds)
     hours, rest = divmod(whole, 3600)
@@ -194,6 +197,7 @@ class Clock:
 
 
 __all__ = [
+    "LOW_TIME",
     "Clock",
     "Mark",
     "TimeControl",

@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.widgets import Input, Static
 
 from ..analysis import Analysis, Evaluation, words
-from ..clock import shown_time
+from ..clock import LOW_TIME, shown_time
 from ..engine import score_in_words
 from ..games.base import title
 from ..registry import REGISTRY
@@ -31,7 +31,6 @@ from .move_list import MoveList
 from .wrapping import wrap
 
 SIDE_PANEL_WIDTH = 26
-LOW_TIME = 10.0  # seconds: from here a clock shows tenths, and is drawn red
 BEST_LINE_ROWS = 2  # the analysis's best line: as many moves as fit in this many lines
 
 
