@@ -171,6 +171,13 @@ class Clock:
         self.ply = ply
         self._restart(now)
 
+    def set_to(self, times: tuple[float, float], running: bool, now: float | None = None) -> None:
+        """The times another clock (a game server's, the referee's) shows now: this one shows
+        them too, running or not as that one is."""
+        self.marks[self.ply] = Mark(times, self.to_move)
+        self.running = running
+        self._restart(now)
+
     def remaining(self, side: int, now: float | None = None) -> float:
         """The time `side` has left (below 0 once its flag fell)."""
         left = self.marks[self.ply].times[side]

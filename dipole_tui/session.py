@@ -39,8 +39,14 @@ from .records import (
 from .registry import game_named, levels
 
 HUMAN = "human"
+REMOTE = "remote"  # a person playing from elsewhere, through a game server: no bot of ours
 # Who can sit at a side: a person, or a bot of the ladder.
 PLAYERS: tuple[str, ...] = (HUMAN, *LEVELS, ADAPTIVE)  # ADAPTIVE: a level that follows you
+
+
+def is_bot(seat: str) -> bool:
+    """A seat our bots play: neither a person here nor one at the other end of a server."""
+    return seat not in (HUMAN, REMOTE)
 
 
 def players(game_key: str) -> tuple[str, ...]:
@@ -354,4 +360,4 @@ def clock_for(
     return Clock(control, marks)
 
 
-__all__ = ["HUMAN", "PLAYERS", "Figures", "Session", "game_named", "players"]
+__all__ = ["HUMAN", "PLAYERS", "REMOTE", "Figures", "Session", "game_named", "is_bot", "players"]

@@ -28,7 +28,7 @@ from .analysis_mode import AnalysisMode
 from .ascii import AsciiScrollBarRender, glyph_map
 from .boards import playable
 from .bot_controller import BotController
-from .choice import GameChoice
+from .choice import GameChoice, OnlineChoice
 from .eval_bar import EvalBar
 from .footer import GameFooter
 from .game_board import GameBoard
@@ -68,6 +68,7 @@ class GameApp(App[None]):
         reviewer: Connect | None = None,
         analyst: Connect | None = None,
         learn: str | None = None,
+        online: OnlineChoice | None = None,
     ) -> None:
         """`thinker` connects to the bots' process, `reviewer` to the review's and `analyst` to
         the analysis's (a test gives stand-ins)."""
@@ -94,6 +95,7 @@ class GameApp(App[None]):
             ascii_glyphs=ascii_glyphs,
             start_new=new or session is not None,
             learn=learn,
+            online=online,
         )
 
     def get_default_screen(self) -> Screen[Any]:

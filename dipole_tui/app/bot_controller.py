@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..registry import rating
-from ..session import HUMAN, Session
+from ..session import HUMAN, Session, is_bot
 from ..workers.protocol import MoveFound, MoveRequest, Reply
 from ..workers.tracker import Tracker
 from .position import Position, position_of
@@ -94,7 +94,7 @@ class BotController:
         (`step`: one move all the same)."""
         side = session.state.to_move
         seat = session.players[side]
-        if seat == HUMAN or session.outcome is not None or self.thinking:
+        if not is_bot(seat) or session.outcome is not None or self.thinking:
             return
         if (self.paused or session.redo_moves) and not step:
             return
@@ -113,7 +113,7 @@ class BotController:
     def seat_name(self, seat: str, game_key: str) -> str:
         """A seat as the panel says it, a bot's with its rating: `hard (+850)`, and
         `adaptive (medium, +387)` with the level the adaptive one plays at."""
-        if seat == HUMAN:
+        if not is_bot(seat):
             return seat
         level = self.level_of(seat, game_key)
         rated = f"{rating(game_key, level):+d}"

@@ -19,10 +19,22 @@ class GameChoice:
 
 
 @dataclass(frozen=True)
+class OnlineChoice:
+    """A room of a game server: a new one for `game` (`kind` create), or `room` to join or
+    watch; `side` the seat asked for when creating (white, black or random)."""
+
+    server: str
+    kind: str  # create, join or watch
+    room: str = ""
+    game: GameChoice | None = None
+    side: str = "random"
+
+
+@dataclass(frozen=True)
 class LearnChoice:
     """The new-game dialog's Learn: the lessons of a game instead of a game."""
 
     game_key: str
 
 
-__all__ = ["GameChoice", "LearnChoice"]
+__all__ = ["GameChoice", "LearnChoice", "OnlineChoice"]

@@ -15,7 +15,8 @@ from textual.timer import Timer
 from ..analysis import accepts_draw
 from ..games.base import GameError
 from ..session import HUMAN, Session
-from .keeper import Change, Keeper
+from .changes import Change
+from .keeper import Keeper
 from .screens import ChoiceScreen
 from .side_panel import SidePanel
 
@@ -91,6 +92,9 @@ class GameEndings(Screen[None]):
             return
         other = 1 - side
         names = session.game.side_names
+        if self.keeper.room is not None:  # the server asks the other player
+            self._end(self.keeper.agree_draw)
+            return
         if session.players[other] == HUMAN:
             answers = [("Decline", "no"), ("Accept the draw", "yes")]
 
@@ -134,7 +138,8 @@ class GameEndings(Screen[None]):
                 self._ticking = None
             self.panel.show_clocks()
             return
-        session.start_clock()
+        if self.keeper.room is None:  # online the server's clocks say when they run
+            session.start_clock()
         if self._ticking is None:
             self._ticking = self.set_interval(CLOCK_TICK, self._tick)
         self.panel.show_clocks()

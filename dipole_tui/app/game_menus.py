@@ -18,9 +18,10 @@ from ..learn import Progress
 from ..session import Session
 from ..workers.tracker import Connect
 from .boards import playable
+from .changes import GameOver, Notice
 from .choice import GameChoice, LearnChoice
 from .editor import EditorScreen
-from .keeper import GameOver, Keeper, Notice, new_session
+from .keeper import Keeper, new_session
 from .learn_menu import LearnMenu
 from .open_dialog import OpenScreen
 from .play_area import PlayArea

@@ -26,13 +26,16 @@ from ..workers.tracker import Connect, Tracker
 from .analysis_mode import AnalysisMode
 from .boards import board_class, make_board
 from .bot_controller import HINT_BOT, Answer, BotController
+from .changes import Change
+from .choice import OnlineChoice
 from .eval_bar import EvalBar
 from .footer import GameFooter
 from .game_board import GameBoard
 from .game_endings import GameEndings
 from .game_menus import GameMenus
-from .keeper import Change, Keeper
+from .keeper import Keeper
 from .move_walk import MoveWalk
+from .online_play import OnlinePlay
 from .play_area import PlayArea
 from .screens import ChoiceScreen
 from .side_panel import SIDE_PANEL_WIDTH, SidePanel
@@ -42,7 +45,7 @@ from .worker_messages import WorkerAnswered, answers_to
 WIDE = 100  # from this many columns the side panel is wide (game.tcss)
 
 
-class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
+class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
     """Any game with a board (`boards.playable`): two players, one against a bot, or bots."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
@@ -86,6 +89,7 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
         ascii_glyphs: bool,
         start_new: bool,
         learn: str | None,
+        online: OnlineChoice | None = None,
     ) -> None:
         super().__init__()
         self.keeper = keeper
@@ -94,6 +98,7 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
         self.ascii_glyphs = ascii_glyphs
         self.start_new = start_new
         self.learn = learn  # open the lessons first: of this game, or of every game ("")
+        self.online_choice = online  # a room of a game server to play in first
         bots = Tracker(answers_to(self), thinker)
         self.bots = BotController(think_time, self._bots_answered, bots, keeper.level_of)
         analysis = Tracker(answers_to(self), analyst, latest_only=True)
@@ -128,6 +133,8 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
         self._tell(self.keeper.claim())  # this app's own game-in-progress file
         if self.learn is not None:
             self._learn_first()
+        elif self.online_choice is not None:
+            self.go_online(self.online_choice)
         elif self.start_new:
             self._tell(self.keeper.begin_new())
             self.follow_clock()
@@ -232,11 +239,16 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
             self._bot_turn()
 
     def _start(self, session: Session[Any]) -> None:
+        self.leave_online()
+        self._show_game(session)
+        self._after_change(self.keeper.start(session))
+
+    def _show_game(self, session: Session[Any]) -> None:
+        """Another game on the board (new, loaded, an online room's): its own board."""
         self.bots.cancel()
         self.bots.paused = False
         if type(self.board) is not board_class(session.game.key):
             self._swap_board(session)
-        self._after_change(self.keeper.start(session))
 
     def _swap_board(self, session: Session[Any]) -> None:
         """Another game: its own board takes the old one's place."""
@@ -370,9 +382,9 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus):
 
     def action_undo(self) -> None:
         """Take back a move; against a bot, back to the human's previous turn."""
-        if not self.session.can_undo():
+        if why := self.keeper.why_no_undo():
             self.app.bell()
-            self.panel.say("Nothing to undo.", transient=True)
+            self.panel.say(why, transient=True)
             return
         self.bots.cancel()
         if not self.session.human_sides():

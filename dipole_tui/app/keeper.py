@@ -10,42 +10,19 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
 from .. import storage
 from ..adaptive import ADAPTIVE, AdaptiveLevels
 from ..games.base import GameError, title
+from ..online.client import Link
+from ..online.room import Room, SeatBook
 from ..records import RecordError, load_record
 from ..saves import Autosave
 from ..session import HUMAN, Session, game_named
+from .changes import Change, GameOver, Notice
 from .choice import GameChoice
-
-Severity = Literal["information", "warning", "error"]
-
-
-class Notice(NamedTuple):
-    """A toast: said once, beside the game (markup off: paths and reasons hold brackets)."""
-
-    text: str
-    title: str = ""
-    severity: Severity = "information"
-    timeout: float | None = None
-
-
-class GameOver(NamedTuple):
-    """The question asked when a game ends."""
-
-    headline: str
-    text: str
-
-
-class Change:
-    """What the screen shows after a change of the game."""
-
-    def __init__(self, message: str = "") -> None:
-        self.message = message
-        self.notices: list[Notice] = []
-        self.game_over: GameOver | None = None
+from .remote_seat import RemoteSeat
 
 
 class Resume(NamedTuple):
@@ -60,7 +37,7 @@ def new_session(choice: GameChoice) -> Session[Any]:
     return Session.new(game, choice.variant, choice.players, choice.time_control)
 
 
-class Keeper:
+class Keeper(RemoteSeat):
     """Holds the session and keeps it on disk: every change ends in `after_change`."""
 
     def __init__(self, session: Session[Any], autosave: Autosave) -> None:
@@ -71,6 +48,10 @@ class Keeper:
         self.error_log = autosave.folder / "bot-errors.log"
         self._filed = False  # the finished game is in finished/ already
         self._adapted = False  # the adaptive seat has followed this game's result
+        # An online game: the room, and the link its moves go through (None: a game here).
+        self.room: Room | None = None
+        self.link: Link | None = None
+        self.seat_book = SeatBook(autosave.folder)
 
     @property
     def choice(self) -> GameChoice:
@@ -106,7 +87,10 @@ class Keeper:
         session = self.session
         if session.outcome is not None:
             return "the game is over"
-        return f"it is {session.game.side_names[session.state.to_move]}'s bot's turn"
+        name = session.game.side_names[session.state.to_move]
+        if self.room is not None:
+            return "you are watching" if self.room.side is None else f"it is {name}'s turn"
+        return f"it is {name}'s bot's turn"
 
     # -- start-up --------------------------------------------------------------------------
 
@@ -165,6 +149,8 @@ class Keeper:
             return flagged
         session = self.session
         mover = session.game.side_names[session.state.to_move]
+        if self.room is not None:
+            return self._play_online(move)
         passes = session.play(move)
         message = session.game.move_sentence(mover, move)
         if passes:
@@ -172,27 +158,40 @@ class Keeper:
         return self.after_change(message)
 
     def resign(self, side: int) -> Change:
-        """`side` resigns (GameError when the game is over already)."""
+        """`side` resigns (GameError when the game is over already). Online the server ends
+        the game, and says so to both."""
+        if self.room is not None:
+            self._send("resign", room=self.room.code)
+            return Change("Resigned; the server ends the game...")
         self.session.resign(side)
         return self._ended()
 
     def agree_draw(self) -> Change:
-        """The players agreed to a draw (GameError where the game has none, or is over)."""
+        """The players agreed to a draw (GameError where the game has none, or is over). Online
+        this is an offer to the server, which ends the game when the other side offers too."""
+        if self.room is not None:
+            self._send("draw", room=self.room.code)
+            return Change("Draw offered; a move by the other side declines it.")
         self.session.agree_draw()
         return self._ended()
 
     def flag(self, now: float | None = None) -> Change | None:
-        """The side to move's time ran out: the game is lost on time (None: it has not)."""
+        """The side to move's time ran out: the game is lost on time (None: it has not). Online
+        the server's clocks are the ones that count: it says when a flag fell."""
+        if self.room is not None:
+            return None
         return self._ended() if self.session.check_flag(now) else None
 
-    def _ended(self) -> Change:
-        outcome = self.session.outcome
-        return self.after_change(f"{outcome.reason}." if outcome is not None else "")
+    def why_no_undo(self) -> str:
+        """Why no move can be taken back now; "" when one can."""
+        if self.room is not None:
+            return "No take-backs in an online game."
+        return "" if self.session.can_undo() else "Nothing to undo."
 
     def undo(self) -> Change | None:
         """Take back a move; against a bot, back to the human's previous turn (None: nothing
         to undo)."""
-        if not self.session.can_undo():
+        if self.why_no_undo():
             return None
         self.session.undo_to_human()
         return self.after_change("Move taken back (U or ctrl+r replays it).")
@@ -217,7 +216,8 @@ class Keeper:
         whole = self.session.whole_game()
         if whole.outcome is None:
             self._filed = False
-            self.write_autosave()
+            if self.room is None:  # an online game is kept by its server
+                self.write_autosave()
         elif not self._filed:
             self._filed = True
             try:

@@ -104,6 +104,8 @@ class SidePanel(Vertical):
         self._title = Static(id="title")
         self.unkept = ""  # why the game is not safe on disk (a full disk): said until it is
         self._unkept = Static(id="unkept")
+        self.room = Text()  # an online game's room, its players and the connection
+        self._room = Static(id="room")
         self._turn = Static(id="turn")
         self._clocks = Static(id="clocks")
         self._clocks_shown = Text()
@@ -116,6 +118,7 @@ class SidePanel(Vertical):
     def compose(self) -> ComposeResult:
         yield self._title
         yield self._unkept
+        yield self._room
         yield self._turn
         yield self._clocks
         yield self._tally
@@ -156,6 +159,13 @@ class SidePanel(Vertical):
         said = f"Not kept on disk: {self.unkept}. Tried again at each change and at quit."
         self._fit(self._unkept, Text(said if self.unkept else "", style="bold reverse"))
         self._unkept.display = bool(self.unkept)
+
+    def show_room(self, room: Text) -> None:
+        """The room of an online game (empty: a game played here)."""
+        self.room = room
+        if self.is_mounted:
+            self._fit(self._room, room)
+            self._room.display = bool(room)
 
     def show_walk(self, ply: int, plies: int) -> None:
         """An earlier position is on the board (until `show`): its move marked, the way back."""
@@ -217,6 +227,7 @@ class SidePanel(Vertical):
             return
         self._fit(self._title, self._title_text(session))
         self._draw_unkept()
+        self.show_room(self.room)
         self._fit(self._turn, self._turn_text(session))
         self.show_clocks()
         self._fit(self._tally, self._tally_text(session))

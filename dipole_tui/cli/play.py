@@ -8,8 +8,10 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from .. import learn as learning
+from ..app.choice import GameChoice, OnlineChoice
 from ..clock import TimeControl
-from ..games.base import GameError
+from ..games.base import GameError, shown
+from ..online.protocol import ROOM_CODE, SIDES, room_code
 from ..registry import REGISTRY, describe_level, game_named, levels
 from ..session import HUMAN, PLAYERS
 from ..session import players as players_of
@@ -64,6 +66,7 @@ def add_play(commands: Commands) -> None:
         "added after each move, like 5+3 (default: no clocks)",
     )
     play.add_argument("--new", action="store_true", help="start a new game, ignoring the autosave")
+    add_online_options(play)
     # SUPPRESS: 'dipole-tui --ascii play' keeps the flag given before the command
     play.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=ASCII_HELP)
     play.add_argument(
@@ -73,6 +76,55 @@ def add_play(commands: Commands) -> None:
         metavar="SECONDS",
         help="how long the hard bot thinks per move (default: 1)",
     )
+
+
+def add_online_options(play: argparse.ArgumentParser) -> None:
+    online = play.add_argument_group(
+        "online play", "a game against a friend elsewhere, through a server (dipole-tui serve)"
+    )
+    online.add_argument("--server", metavar="URL", help="the game server, like ws://127.0.0.1:8765")
+    room = online.add_mutually_exclusive_group()
+    room.add_argument(
+        "--new-room",
+        action="store_true",
+        help="open a new room for this game (--game, --variant, --clock); the screen shows the "
+        "command a friend types to join",
+    )
+    room.add_argument("--join", type=room_code_arg, metavar="CODE", help="take a seat in a room")
+    room.add_argument("--watch", type=room_code_arg, metavar="CODE", help="watch a room's game")
+    online.add_argument(
+        "--side",
+        choices=SIDES,
+        default="random",
+        help="with --new-room: the side you play (default: random)",
+    )
+
+
+def room_code_arg(text: str) -> str:
+    """argparse type: a room code as the server gives it (any case)."""
+    if not ROOM_CODE.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"'{shown(text)}' is not a room code: expected 4 to 12 letters and digits"
+        )
+    return room_code(text)
+
+
+def online_choice(args: argparse.Namespace, game: GameChoice) -> OnlineChoice | None:
+    """The room the command line asks for (None: a game here); GameError when half asked."""
+    server = getattr(args, "server", None)
+    join, watch = getattr(args, "join", None), getattr(args, "watch", None)
+    new_room = getattr(args, "new_room", False)
+    if server is None:
+        if new_room or join or watch:
+            raise GameError("--new-room, --join and --watch need --server URL")
+        return None
+    if not server.startswith(("ws://", "wss://")):
+        raise GameError(f"'{shown(server)}' is not a server address: expected ws://HOST:PORT")
+    if new_room:
+        return OnlineChoice(server, "create", game=game, side=args.side)
+    if join or watch:
+        return OnlineChoice(server, "join" if join else "watch", room=str(join or watch))
+    raise GameError("with --server, say --new-room, --join CODE or --watch CODE")
 
 
 def time_control(text: str) -> TimeControl:
@@ -101,7 +153,6 @@ def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
     """Open the app; with no subcommand, with the defaults and the autosave offered."""
     from ..app.app import GameApp  # Textual loads only when the game is played
     from ..app.boards import playable
-    from ..app.choice import GameChoice
 
     key = getattr(args, "game", None) or "dipole"
     game = game_named(key)
@@ -114,7 +165,11 @@ def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
             offered = ", ".join(levels(key))
             raise GameError(f"{game.name} has no level called {seat!r}; its levels are {offered}")
     choice = GameChoice(key, variant, players, getattr(args, "clock", None))
+    online = online_choice(args, choice)
+    if online is not None and players != (HUMAN, HUMAN):
+        raise GameError("an online game is played by people: leave out --white and --black")
     app = GameApp(
+        online=online,
         think_time=getattr(args, "think", 1.0),
         choice=choice,
         new=getattr(args, "new", False),

@@ -1,0 +1,114 @@
+"""The game screen's online part: a room of a game server on the board.
+
+The link (`online/client.py`) runs as a task of the app's own event loop, so the server's
+messages arrive here in order with the keys; the keeper's remote seat turns each into a change
+of the game, shown as any change is. The panel says the room, the seats and the connection, and
+while a seat is free, the command a friend types to take it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.screen import Screen
+
+from ..online.client import Ask, Link
+from ..online.protocol import room_code
+from ..online.room import Room, clock_text
+from .changes import Change
+from .choice import OnlineChoice
+
+if TYPE_CHECKING:
+    from ..session import Session
+    from .bot_controller import BotController
+    from .changes import Notice
+    from .keeper import Keeper
+    from .side_panel import SidePanel
+
+
+class OnlinePlay(Screen[None]):
+    """GameScreen's online play (a mixin: the screen's own parts are declared below)."""
+
+    keeper: Keeper
+    panel: SidePanel
+    bots: BotController
+    link_status = ""  # why the link is not connected now ("" when it is)
+
+    if TYPE_CHECKING:  # the game screen's own
+
+        @property
+        def session(self) -> Session[Any]: ...
+
+        def _after_change(self, change: Change) -> None: ...
+        def _tell(self, notices: list[Notice]) -> None: ...
+        def _show_game(self, session: Session[Any]) -> None: ...
+
+    def go_online(self, choice: OnlineChoice) -> None:
+        """Create, join or watch a room: the link connects (and reconnects) by itself."""
+        self.leave_online()
+        seat = None
+        if choice.kind == "create" and choice.game is not None:
+            game = choice.game
+            fields: dict[str, Any] = {"game": game.game_key, "variant": game.variant}
+            fields |= {"side": choice.side, "clock": clock_text(game.time_control)}
+            ask = Ask("create", {k: v for k, v in fields.items() if v is not None})
+        elif choice.kind == "join":
+            code = room_code(choice.room)
+            seat = self.keeper.seat_book.find(choice.server, code)
+            ask = Ask("join", {"room": code} | ({"secret": seat.secret} if seat else {}))
+        else:
+            ask = Ask("watch", {"room": room_code(choice.room)})
+        room = Room(choice.server, code=room_code(choice.room), filed=bool(seat and seat.filed))
+        link = Link(choice.server, ask, self._from_server, self._link_said)
+        self.bots.cancel()
+        self.link_status = "connecting..."
+        self._tell(self.keeper.go_online(room, link))
+        self.run_worker(link.run(), group="online", exclusive=True, exit_on_error=False)
+        self.show_room()
+
+    def leave_online(self) -> None:
+        """Back to games played here: the link closes (the room goes on on the server)."""
+        link = self.keeper.leave_room()
+        if link is not None:
+            self.run_worker(link.close(), group="online-close")
+            self.show_room()
+
+    def _from_server(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "seated" and self.keeper.link is not None:
+            room, secret = str(message.get("room")), message.get("secret")
+            self.keeper.link.seated(room, secret if isinstance(secret, str) else None)
+        change = self.keeper.from_server(message)
+        if change is not None:
+            if message.get("type") in ("game", "ended"):
+                self._show_game(self.session)  # another game: its board
+            self._after_change(change)
+        self.show_room()
+
+    def _link_said(self, said: str) -> None:
+        self.link_status = said
+        self.show_room()
+
+    def show_room(self) -> None:
+        """The room's lines in the panel: the code, who sits where, the connection."""
+        room = self.keeper.room
+        if room is None:
+            self.panel.show_room(Text())
+            return
+        text = Text.assemble(("Room ", "bold"), (room.code or "...", "bold reverse"))
+        names = self.session.game.side_names
+        if room.side is None:
+            text.append("  watching", "dim")
+        else:
+            text.append(f"  you: {names[room.side]}", "dim")
+        other = 1 - (room.side or 0)
+        if room.code and not room.seats[other] and room.side is not None:
+            text.append("\nA friend joins with:\n", "dim")
+            text.append(room.join_command())
+        elif room.side is not None:
+            text.append(f"\n{names[other]} " + ("online" if room.online[other] else "away"), "dim")
+        if room.watchers:
+            text.append(f"  {room.watchers} watching", "dim")
+        if self.link_status:
+            text.append(f"\n{self.link_status}", "bold red")
+        self.panel.show_room(text)

@@ -1,0 +1,100 @@
+"""The keeper's remote seat: a game whose other player sits at the other end of a server.
+
+No Textual. The server referees: a move of the player here is played here (the session is the
+last guard) and sent; the server's messages (the opponent's moves, the whole game after a
+reconnection, the end) come in through `from_server` and change the game as the keeper's own
+changes do, ending in `after_change`. Nothing of an online game goes to the autosave: the
+server keeps it, and the finished game is filed here once, like a game played here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+from ..games.base import GameError, IllegalMoveError
+from ..online.client import Link
+from ..online.room import Room, SeatBook
+from .changes import Change, Notice
+
+if TYPE_CHECKING:
+    from ..session import Session
+
+
+class RemoteSeat:
+    """The online half of the keeper (`Keeper` inherits it)."""
+
+    room: Room | None
+    link: Link | None
+    seat_book: SeatBook
+    session: Session[Any]
+    _filed: bool
+
+    if TYPE_CHECKING:
+
+        def after_change(self, message: str = "") -> Change: ...
+        def _shelve(self) -> list[Notice]: ...
+
+    def go_online(self, room: Room, link: Link) -> list[Notice]:
+        """This screen's game is now a room of a server: the unfinished game here is kept."""
+        notices = self._shelve()
+        self.room, self.link = room, link
+        return notices
+
+    def leave_room(self) -> Link | None:
+        """Back to games played here; the link to close, if any."""
+        link, self.room, self.link = self.link, None, None
+        return link
+
+    def from_server(self, message: dict[str, Any]) -> Change | None:
+        """A message of the server: the game on screen follows it (None: nothing to show)."""
+        room = self.room
+        if room is None:
+            return None
+        try:
+            got = room.receive(message, self.session)
+        except (GameError, KeyError, TypeError, ValueError):  # out of step: the server's game
+            if self.link is not None:
+                self.link.resync()
+            return None
+        if message["type"] == "seated":
+            self._keep_seat()
+        if got.session is not None:
+            self.session = got.session
+            self._filed = not got.finished
+            change = self.after_change(got.said)
+            if got.finished:
+                self._keep_seat()
+            return change
+        if got.move is not None:
+            mover = self.session.game.side_names[self.session.state.to_move]
+            self.session.play(got.move)
+            room.set_clocks(self.session, message)
+            return self.after_change(self.session.game.move_sentence(mover, got.move))
+        return Change(got.said) if got.said else None
+
+    def _play_online(self, move: Any) -> Change:
+        """A move of the player here: played here (the last guard), then sent; the server
+        acknowledges it to both, or refuses it and the game is brought back to the server's."""
+        session, room = self.session, self.room
+        assert room is not None
+        if self.link is None or not self.link.connected:
+            raise IllegalMoveError("not connected to the server yet: wait a moment, then play")
+        ply, mover = session.state.plies, session.game.side_names[session.state.to_move]
+        session.play(move)
+        self._send("move", room=room.code, ply=ply, move=session.game.format_move(move))
+        return self.after_change(session.game.move_sentence(mover, move))
+
+    def _send(self, kind: str, **fields: Any) -> None:
+        if self.link is None or not self.link.send(kind, **fields):
+            raise GameError("not connected to the server: try again once it is back")
+
+    def _keep_seat(self) -> None:
+        seat = self.room.seat() if self.room is not None else None
+        if seat is not None:
+            with contextlib.suppress(OSError):
+                self.seat_book.keep(seat)
+
+    def _ended(self) -> Change:
+        outcome = self.session.outcome
+        return self.after_change(f"{outcome.reason}." if outcome is not None else "")

@@ -1,0 +1,171 @@
+"""The client's end of a room: one connection that comes back by itself.
+
+`Link.run` connects, says hello, asks for its room (create, join or watch) and hands every
+message the server sends to `on_message`; when the connection drops (the server restarted, the
+network went away) it waits (0.5 s, doubling to 10 s, with jitter) and connects again, joining
+with its seat's secret, so the server's `game` message brings the client up to date. How it
+stands is said through `on_status` in words a player reads. No Textual: the app runs `run` as a
+task of its own event loop, tests and the bench run it in theirs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from .. import __version__
+from .protocol import UPGRADE, VERSION, ProtocolError, read_reply, write_message
+
+FIRST_WAIT = 0.5  # seconds before the first reconnection; doubled each time, up to LONGEST_WAIT
+LONGEST_WAIT = 10.0
+PING_EVERY = 60.0  # the server closes a connection that says nothing for long
+OPEN_TIMEOUT = 5.0
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What the link asks for its room: `create` (with the game), `join` or `watch`."""
+
+    kind: str
+    fields: dict[str, Any]
+
+
+class Link:
+    """A room's connection, kept open until `close`: messages in through `on_message`, the
+    connection's state through `on_status`."""
+
+    def __init__(
+        self,
+        url: str,
+        ask: Ask,
+        on_message: Callable[[dict[str, Any]], None],
+        on_status: Callable[[str], None] = lambda said: None,
+    ) -> None:
+        self.url = url
+        self.ask = ask
+        self.on_message = on_message
+        self.on_status = on_status
+        self.connected = False
+        self.fatal = ""  # why the link gave up for good (an old client, a bad address)
+        self._socket: ClientConnection | None = None
+        self._closing = False
+
+    def seated(self, room: str, secret: str | None) -> None:
+        """The server gave a seat (or a place to watch): a reconnection asks for it again."""
+        if secret is not None:
+            self.ask = Ask("join", {"room": room, "secret": secret})
+        else:
+            self.ask = Ask("watch", {"room": room})
+
+    async def run(self) -> None:
+        """Connect, and again after every drop, until `close` or a refusal for good."""
+        wait = FIRST_WAIT
+        while not self._closing:
+            try:
+                async with connect(
+                    self.url, open_timeout=OPEN_TIMEOUT, max_size=2**20, ping_interval=20
+                ) as socket:
+                    self._socket = socket
+                    await self._talk(socket)
+                    wait = FIRST_WAIT
+            except ProtocolError as error:
+                if error.code == UPGRADE:
+                    self._give_up(str(error))
+                    return
+                self.on_status(f"the server answered oddly ({error})")
+            except (InvalidURI, ValueError) as error:
+                self._give_up(f"'{self.url}' is not a server address: {error}")
+                return
+            except (OSError, InvalidHandshake, ConnectionClosed, TimeoutError) as error:
+                if self.connected or wait == FIRST_WAIT:
+                    self.on_status(f"not connected ({_why(error)}); trying again")
+            finally:
+                self._socket = None
+                if self.connected:
+                    self.connected = False
+            if self._closing:
+                return
+            await asyncio.sleep(wait * random.uniform(0.8, 1.2))
+            wait = min(wait * 2, LONGEST_WAIT)
+
+    async def _talk(self, socket: ClientConnection) -> None:
+        await socket.send(
+            write_message("hello", version=VERSION, client=f"dipole-tui {__version__}")
+        )
+        welcome = read_reply(await socket.recv())
+        if welcome["type"] == "error":
+            raise ProtocolError(str(welcome.get("code")), str(welcome.get("text")))
+        await socket.send(write_message(self.ask.kind, **self.ask.fields))
+        self.connected = True
+        self.on_status("")
+        pinger = asyncio.create_task(self._ping(socket))
+        try:
+            async for frame in socket:
+                self.on_message(read_reply(frame))
+        finally:
+            pinger.cancel()
+
+    async def _ping(self, socket: ClientConnection) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await asyncio.sleep(PING_EVERY)
+                await socket.send(write_message("ping"))
+
+    def send(self, kind: str, **fields: Any) -> bool:
+        """Send a message now; False when not connected (the caller says so, and nothing is
+        queued: a move made offline would be made on an old position)."""
+        socket = self._socket
+        if socket is None or not self.connected:
+            return False
+        task = asyncio.get_running_loop().create_task(_send(socket, write_message(kind, **fields)))
+        _PENDING.add(task)
+        task.add_done_callback(_PENDING.discard)
+        return True
+
+    def resync(self) -> None:
+        """The client's game and the server's differ: drop the connection, and the rejoin
+        brings the server's game."""
+        if self._socket is not None:
+            task = asyncio.get_running_loop().create_task(self._socket.close())
+            _PENDING.add(task)
+            task.add_done_callback(_PENDING.discard)
+
+    async def close(self) -> None:
+        self._closing = True
+        if self._socket is not None:
+            await self._socket.close()
+
+    def _give_up(self, why: str) -> None:
+        self.fatal = why
+        self.on_status(why)
+
+
+_PENDING: set[asyncio.Task[None]] = set()  # sends under way: kept so they are not collected
+
+
+async def _send(socket: ClientConnection, text: str) -> None:
+    with contextlib.suppress(ConnectionClosed):
+        await socket.send(text)
+
+
+def _why(error: BaseException) -> str:
+    """A dropped or refused connection in a few words."""
+    if isinstance(error, ConnectionRefusedError):
+        return "the server is not answering"
+    if isinstance(error, ConnectionClosed):
+        return "the connection closed"
+    if isinstance(error, TimeoutError):
+        return "the server took too long"
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror.lower()
+    return str(error) or type(error).__name__
+
+
+__all__ = ["Ask", "Link"]

@@ -1,0 +1,201 @@
+"""An online game as the client sees it: which room, which seat, and what each message of the
+server does to the game on screen; and the seats a player holds, kept in the data folder.
+
+No Textual and no sockets: the keeper hands a message in and gets back what changed (a whole
+game to show instead, the opponent's move to play, words to say). The server referees; the
+client plays the same moves through its own session (the last guard) and, when the two ever
+disagree, asks for the server's game again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import shlex
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from .. import storage
+from ..clock import TimeControl
+from ..games.base import GameError
+from ..session import HUMAN, REMOTE, Session
+
+SEATS_FILE = "online.json"
+MOST_SEATS = 500  # the seats kept: the oldest finished ones go first
+
+
+@dataclass
+class Seat:
+    """A seat in a room of a server: the secret that holds it, and what the Open dialog lists."""
+
+    server: str
+    room: str
+    secret: str
+    side: int
+    game: str
+    filed: bool = False  # the finished game is in this player's finished/ already
+
+
+class SeatBook:
+    """The player's seats (`online.json` in the data folder): the secret is what lets the same
+    player come back to a room days later, and nobody else move for that seat."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / SEATS_FILE
+
+    def seats(self) -> list[Seat]:
+        """The seats kept; an unreadable file reads as none (and is replaced on the next keep)."""
+        try:
+            kept = storage.read_json(self.path, storage.MB, "the online seats (JSON)")
+        except (OSError, ValueError):
+            return []
+        if not isinstance(kept, list):
+            return []
+        seats = []
+        for entry in kept:
+            with contextlib.suppress(TypeError, ValueError):
+                seat = Seat(**entry)
+                if all(
+                    isinstance(getattr(seat, name), str) for name in ("server", "room", "secret")
+                ):
+                    seats.append(seat)
+        return seats
+
+    def find(self, server: str, room: str) -> Seat | None:
+        return next((s for s in self.seats() if s.server == server and s.room == room), None)
+
+    def keep(self, seat: Seat) -> None:
+        """Add or replace the seat of that server's room (OSError when it cannot be written)."""
+        seats = [s for s in self.seats() if (s.server, s.room) != (seat.server, seat.room)]
+        seats.append(seat)
+        if len(seats) > MOST_SEATS:
+            seats.sort(key=lambda s: not s.filed)  # finished ones first, oldest first
+            del seats[: len(seats) - MOST_SEATS]
+        storage.make_folder(self.path.parent)
+        storage.write_text(self.path, json.dumps([asdict(s) for s in seats], indent=1) + "\n")
+
+
+class Received(NamedTuple):
+    """What a server's message does to the game on screen (all empty: nothing)."""
+
+    session: Session[Any] | None = None  # the server's whole game, to show instead
+    move: Any = None  # the opponent's move, to play
+    said: str = ""  # words for the panel
+    finished: bool = False  # the game ended now and is to be filed in this player's folder
+
+
+@dataclass
+class Room:
+    """One room of one server, as this client sits in it (`side` None: watching)."""
+
+    server: str
+    code: str = ""
+    side: int | None = None
+    secret: str | None = None
+    game: str = ""
+    clock: str | None = None
+    online: list[bool] = field(default_factory=lambda: [False, False])
+    seats: list[bool] = field(default_factory=lambda: [False, False])
+    watchers: int = 0
+    offer: int | None = None  # the side whose draw offer stands
+    filed: bool = False
+
+    def join_command(self) -> str:
+        """What a friend types to take the other seat."""
+        return f"dipole-tui play --server {shlex.quote(self.server)} --join {self.code}"
+
+    def watch_command(self) -> str:
+        return f"dipole-tui play --server {shlex.quote(self.server)} --watch {self.code}"
+
+    def seat(self) -> Seat | None:
+        """The seat to keep in the player's book (None when watching)."""
+        if self.side is None or self.secret is None:
+            return None
+        return Seat(self.server, self.code, self.secret, self.side, self.game, self.filed)
+
+    def players(self) -> tuple[str, str]:
+        """Who sits where on this screen: the player here, the other at the other end."""
+        return (
+            HUMAN if self.side == 0 else REMOTE,
+            HUMAN if self.side == 1 else REMOTE,
+        )
+
+    def receive(self, message: dict[str, Any], session: Session[Any]) -> Received:
+        """What `message` does to `session`, the game on screen. A message that does not fit
+        raises GameError (the caller resyncs)."""
+        kind = message["type"]
+        if kind == "seated":
+            self.code = str(message["room"])
+            self.side = message["side"] if message.get("side") in (0, 1) else None
+            self.secret = message.get("secret") if self.side is not None else None
+            self.game = str(message["game"])
+            self.clock = message.get("clock")
+            return Received()
+        if kind in ("game", "ended"):
+            return self._whole_game(message, session)
+        if kind == "moved":
+            return self._moved(message, session)
+        if kind == "seats":
+            self._seats(message)
+            return Received()
+        if kind == "offer":
+            self.offer = int(message["side"])
+            name = session.game.side_names[self.offer]
+            answer = " D accepts; a move declines." if self.offer != self.side else ""
+            return Received(said=f"{name} offers a draw.{answer}")
+        if kind == "error":
+            return Received(said=str(message.get("text", "the server refused")))
+        return Received()
+
+    def _seats(self, message: dict[str, Any]) -> None:
+        self.seats = [bool(taken) for taken in message.get("seats", self.seats)][:2]
+        self.online = [bool(on) for on in message.get("online", self.online)][:2]
+        self.watchers = int(message.get("watchers", self.watchers))
+
+    def _whole_game(self, message: dict[str, Any], session: Session[Any]) -> Received:
+        server = Session.from_text(str(message["record"]))
+        server.players = self.players()
+        server.tags["Site"] = self.server
+        server.tags["Event"] = f"online room {self.code}"
+        self._seats(message)
+        self.offer = message.get("offer") if message.get("offer") in (0, 1) else None
+        _set_clocks(server, message)
+        if message["type"] == "ended":
+            self.offer = None
+        finished = server.outcome is not None and self.side is not None and not self.filed
+        if finished:
+            self.filed = True
+        said = f"{server.outcome.reason}." if message["type"] == "ended" and server.outcome else ""
+        return Received(session=server, said=said, finished=finished)
+
+    def _moved(self, message: dict[str, Any], session: Session[Any]) -> Received:
+        ply, text = int(message["ply"]), str(message["move"])
+        played = session.state.moves_played
+        self.offer = None
+        if ply < len(played) and session.game.format_move(played[ply]) == text:
+            _set_clocks(session, message)  # our own move, acknowledged: the server's times
+            return Received()
+        if ply != session.state.plies:
+            raise GameError(f"the server's ply {ply} is not ours ({session.state.plies})")
+        return Received(move=session.game.parse_move(text, session.state))
+
+    def set_clocks(self, session: Session[Any], message: dict[str, Any]) -> None:
+        """After the opponent's move was played here: the server's times."""
+        _set_clocks(session, message)
+
+
+def _set_clocks(session: Session[Any], message: dict[str, Any]) -> None:
+    clocks, clock = message.get("clocks"), session.clock
+    if clock is None or not isinstance(clocks, list) or len(clocks) != 2:
+        return
+    times = (float(clocks[0]), float(clocks[1]))
+    clock.set_to(times, message.get("running") is not None and session.outcome is None)
+
+
+def clock_text(control: TimeControl | None) -> str | None:
+    """A time control as the `create` message carries it (`5+3`)."""
+    return None if control is None else str(control)
+
+
+__all__ = ["Received", "Room", "Seat", "SeatBook", "clock_text"]

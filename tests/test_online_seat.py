@@ -1,0 +1,170 @@
+"""The keeper's remote seat without a server: what each server message does to the game here,
+what the player's moves send, and the finished game filed once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dipole_tui.app.keeper import Keeper
+from dipole_tui.clock import TimeControl
+from dipole_tui.games.base import GameError, IllegalMoveError
+from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.online.client import Ask, Link
+from dipole_tui.online.room import Room, Seat, SeatBook
+from dipole_tui.saves import Autosave
+from dipole_tui.session import HUMAN, REMOTE, Session
+
+SECRET = "s3cr3t-s3cr3t-s3cr3t"
+
+
+class SentLink(Link):
+    """A link that records what it would send, connected or not as the test says."""
+
+    def __init__(self) -> None:
+        super().__init__("ws://127.0.0.1:1", Ask("watch", {"room": "ABCDEF"}), lambda m: None)
+        self.connected = True
+        self.sent: list[tuple[str, dict[str, Any]]] = []
+        self.resyncs = 0
+
+    def send(self, kind: str, **fields: Any) -> bool:
+        if self.connected:
+            self.sent.append((kind, fields))
+        return self.connected
+
+    def resync(self) -> None:
+        self.resyncs += 1
+
+
+def online_keeper(folder: Path, side: int | None = 0) -> tuple[Keeper, SentLink]:
+    keeper = Keeper(Session.new(DIPOLE), Autosave(folder))
+    keeper.claim()
+    link = SentLink()
+    keeper.go_online(Room("ws://127.0.0.1:1"), link)
+    seated = {"type": "seated", "room": "ABCDEF", "side": side, "game": "dipole"}
+    seated |= {"secret": SECRET if side is not None else None, "variant": "8x8", "clock": None}
+    keeper.from_server(seated)
+    return keeper, link
+
+
+def whole_game(session: Session[Any], kind: str = "game", **more: Any) -> dict[str, Any]:
+    message = {"type": kind, "room": "ABCDEF", "record": session.record_text()}
+    message |= {"plies": session.state.plies, "clocks": None, "running": None}
+    return message | {"seats": [True, True], "online": [True, True], "watchers": 0} | more
+
+
+def moved(ply: int, move: str, **more: Any) -> dict[str, Any]:
+    return {"type": "moved", "room": "ABCDEF", "ply": ply, "move": move, "side": ply % 2} | more
+
+
+def test_the_server_game_takes_the_screen_with_the_seats_here_and_there(tmp_path: Path) -> None:
+    keeper, _ = online_keeper(tmp_path, side=1)
+    server = Session.new(DIPOLE)
+    server.play(DIPOLE.parse_move("e1-e3", server.state))
+    change = keeper.from_server(whole_game(server))
+    assert change is not None
+    assert keeper.session.state == server.state
+    assert keeper.session.players == (REMOTE, HUMAN)
+    assert keeper.human_to_move
+    assert keeper.room is not None and keeper.room.code == "ABCDEF"
+    assert SeatBook(tmp_path).find("ws://127.0.0.1:1", "ABCDEF") == Seat(
+        "ws://127.0.0.1:1", "ABCDEF", SECRET, 1, "dipole"
+    )
+
+
+def test_a_move_here_is_played_then_sent_and_its_echo_changes_nothing(tmp_path: Path) -> None:
+    keeper, link = online_keeper(tmp_path)
+    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    change = keeper.play(DIPOLE.parse_move("e1-e3", keeper.session.state))
+    assert change.message == "White played e1-e3."
+    assert link.sent == [("move", {"room": "ABCDEF", "ply": 0, "move": "e1-e3"})]
+    assert keeper.from_server(moved(0, "e1-e3")) is None
+    assert keeper.session.state.plies == 1 and not keeper.human_to_move
+    assert not keeper.autosave.path.exists() or "e1-e3" not in keeper.autosave.path.read_text()
+
+
+def test_the_opponents_move_is_played_through_the_session(tmp_path: Path) -> None:
+    keeper, link = online_keeper(tmp_path)
+    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.play(DIPOLE.parse_move("e1-e3", keeper.session.state))
+    keeper.from_server(moved(0, "e1-e3"))
+    change = keeper.from_server(moved(1, "d8-d6"))
+    assert change is not None and change.message == "Black played d8-d6."
+    assert [DIPOLE.format_move(m) for m in keeper.session.state.moves_played] == ["e1-e3", "d8-d6"]
+    # A move the rules refuse here, or one for another ply, is no move: the server's game again.
+    assert keeper.from_server(moved(2, "a1-a8")) is None
+    assert keeper.from_server(moved(7, "e3-e5")) is None
+    assert link.resyncs == 2 and keeper.session.state.plies == 2
+
+
+def test_no_move_while_the_link_is_down_and_no_take_backs(tmp_path: Path) -> None:
+    keeper, link = online_keeper(tmp_path)
+    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    link.connected = False
+    with pytest.raises(IllegalMoveError, match="not connected"):
+        keeper.play(DIPOLE.parse_move("e1-e3", keeper.session.state))
+    assert keeper.session.state.plies == 0 and link.sent == []
+    link.connected = True
+    keeper.play(DIPOLE.parse_move("e1-e3", keeper.session.state))
+    assert keeper.why_no_undo() == "No take-backs in an online game."
+    assert keeper.undo() is None and keeper.session.state.plies == 1
+
+
+def test_a_watcher_moves_for_nobody(tmp_path: Path) -> None:
+    keeper, _ = online_keeper(tmp_path, side=None)
+    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    assert keeper.session.players == (REMOTE, REMOTE)
+    assert not keeper.human_to_move and keeper.acting_side() is None
+    assert keeper.waiting_for() == "you are watching"
+    assert SeatBook(tmp_path).seats() == []
+
+
+def test_resigning_and_offering_go_to_the_server(tmp_path: Path) -> None:
+    keeper, link = online_keeper(tmp_path)
+    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.resign(0)
+    assert link.sent == [("resign", {"room": "ABCDEF"})]
+    assert keeper.session.outcome is None  # until the server says the game ended
+    link.connected = False
+    with pytest.raises(GameError, match="not connected"):
+        keeper.resign(0)
+
+
+def test_the_end_is_filed_once_and_the_seat_remembers(tmp_path: Path) -> None:
+    keeper, _ = online_keeper(tmp_path)
+    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    over = Session.new(DIPOLE)
+    over.play(DIPOLE.parse_move("e1-e3", over.state))
+    over.resign(1)
+    change = keeper.from_server(whole_game(over, "ended", result="1-0", reason="Black resigned"))
+    assert change is not None and change.game_over is not None
+    assert change.game_over.headline == "White wins"
+    filed = list((tmp_path / "finished").iterdir())
+    assert len(filed) == 1 and "Termination" in filed[0].read_text()
+    seat = SeatBook(tmp_path).find("ws://127.0.0.1:1", "ABCDEF")
+    assert seat is not None and seat.filed
+    # The whole game sent again (a reconnection) is not filed twice.
+    keeper.from_server(whole_game(over))
+    assert len(list((tmp_path / "finished").iterdir())) == 1
+
+
+def test_the_server_clocks_are_the_ones_shown(tmp_path: Path) -> None:
+    keeper, _ = online_keeper(tmp_path)
+    server = Session.new(DIPOLE, time_control=TimeControl(5, 3))
+    keeper.from_server(whole_game(server, clocks=[123.5, 300.0], running=0))
+    clock = keeper.session.clock
+    assert clock is not None and clock.running
+    assert 123.0 < clock.remaining(0) <= 123.5 and clock.remaining(1) == 300.0
+    assert keeper.flag(now=clock.now() + 1000) is None  # only the server's flag counts
+
+
+def test_a_damaged_seat_book_reads_as_empty_and_is_replaced(tmp_path: Path) -> None:
+    book = SeatBook(tmp_path)
+    book.path.write_text('[{"server": 1}, "x", {"server": "a", "room": "B"}]')
+    assert book.seats() == []
+    book.keep(Seat("ws://h:1", "ABCD", SECRET, 0, "dipole"))
+    assert [s.room for s in book.seats()] == ["ABCD"]
+    book.path.write_text("{not json")
+    assert book.seats() == []
