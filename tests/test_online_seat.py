@@ -43,7 +43,7 @@ def online_keeper(folder: Path, side: int | None = 0) -> tuple[Keeper, SentLink]
     keeper.claim()
     link = SentLink()
     keeper.go_online(Room("ws://127.0.0.1:1"), link)
-    seated = {"type": "seated", "room": "ABCDEF", "side": side, "game": "dipole"}
+    seated: dict[str, Any] = {"type": "seated", "room": "ABCDEF", "side": side, "game": "dipole"}
     seated |= {"secret": SECRET if side is not None else None, "variant": "8x8", "clock": None}
     keeper.from_server(seated)
     return keeper, link
@@ -62,7 +62,7 @@ def moved(ply: int, move: str, **more: Any) -> dict[str, Any]:
 def test_the_server_game_takes_the_screen_with_the_seats_here_and_there(tmp_path: Path) -> None:
     keeper, _ = online_keeper(tmp_path, side=1)
     server = Session.new(DIPOLE)
-    server.play(DIPOLE.parse_move("e1-e3", server.state))
+    server.play(server.game.parse_move("e1-e3", server.state))
     change = keeper.from_server(whole_game(server))
     assert change is not None
     assert keeper.session.state == server.state
@@ -77,7 +77,7 @@ def test_the_server_game_takes_the_screen_with_the_seats_here_and_there(tmp_path
 def test_a_move_here_is_played_then_sent_and_its_echo_changes_nothing(tmp_path: Path) -> None:
     keeper, link = online_keeper(tmp_path)
     keeper.from_server(whole_game(Session.new(DIPOLE)))
-    change = keeper.play(DIPOLE.parse_move("e1-e3", keeper.session.state))
+    change = keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
     assert change.message == "White played e1-e3."
     assert link.sent == [("move", {"room": "ABCDEF", "ply": 0, "move": "e1-e3"})]
     assert keeper.from_server(moved(0, "e1-e3")) is None
@@ -88,7 +88,7 @@ def test_a_move_here_is_played_then_sent_and_its_echo_changes_nothing(tmp_path: 
 def test_the_opponents_move_is_played_through_the_session(tmp_path: Path) -> None:
     keeper, link = online_keeper(tmp_path)
     keeper.from_server(whole_game(Session.new(DIPOLE)))
-    keeper.play(DIPOLE.parse_move("e1-e3", keeper.session.state))
+    keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
     keeper.from_server(moved(0, "e1-e3"))
     change = keeper.from_server(moved(1, "d8-d6"))
     assert change is not None and change.message == "Black played d8-d6."
@@ -104,10 +104,10 @@ def test_no_move_while_the_link_is_down_and_no_take_backs(tmp_path: Path) -> Non
     keeper.from_server(whole_game(Session.new(DIPOLE)))
     link.connected = False
     with pytest.raises(IllegalMoveError, match="not connected"):
-        keeper.play(DIPOLE.parse_move("e1-e3", keeper.session.state))
+        keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
     assert keeper.session.state.plies == 0 and link.sent == []
     link.connected = True
-    keeper.play(DIPOLE.parse_move("e1-e3", keeper.session.state))
+    keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
     assert keeper.why_no_undo() == "No take-backs in an online game."
     assert keeper.undo() is None and keeper.session.state.plies == 1
 
@@ -136,7 +136,7 @@ def test_the_end_is_filed_once_and_the_seat_remembers(tmp_path: Path) -> None:
     keeper, _ = online_keeper(tmp_path)
     keeper.from_server(whole_game(Session.new(DIPOLE)))
     over = Session.new(DIPOLE)
-    over.play(DIPOLE.parse_move("e1-e3", over.state))
+    over.play(over.game.parse_move("e1-e3", over.state))
     over.resign(1)
     change = keeper.from_server(whole_game(over, "ended", result="1-0", reason="Black resigned"))
     assert change is not None and change.game_over is not None

@@ -145,8 +145,7 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
     def _show_behind(self, saved: Session[Any]) -> None:
         """The saved game on screen behind the question, still: no bot moves, nothing written."""
         self.keeper.session = saved
-        if type(self.board) is not board_class(saved.game.key):
-            self._swap_board(saved)
+        self._board_for(saved)
         self._show()
         self.call_after_refresh(self._show)  # once laid out, the move list shows its last moves
 
@@ -247,11 +246,12 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
         """Another game on the board (new, loaded, an online room's): its own board."""
         self.bots.cancel()
         self.bots.paused = False
-        if type(self.board) is not board_class(session.game.key):
-            self._swap_board(session)
+        self._board_for(session)
 
-    def _swap_board(self, session: Session[Any]) -> None:
-        """Another game: its own board takes the old one's place."""
+    def _board_for(self, session: Session[Any]) -> None:
+        """The board of the session's game on screen: another game's board gives way to it."""
+        if type(self.board) is board_class(session.game.key):
+            return
         old, self.board = self.board, self._new_board(session)
         self.area = PlayArea(session.game, self.board, self.panel.entry)
         self.query_one("#main").mount(self.board, before=old)
@@ -352,20 +352,6 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
         """The app is ending: the workers go with it."""
         self.bots.close()
         self.analysis.close()
-
-    # -- the player moving on --------------------------------------------------------------
-
-    @on(events.Key)
-    @on(events.MouseDown)
-    def _moving_on(self, event: events.Key | events.MouseDown) -> None:
-        """A key or click on the board is the player moving on: a transient message is done
-        (this comes before any binding of the key runs). Keys and clicks still queued when the
-        app closes go no further: the screen they were for is being taken down."""
-        if not self.app.is_running:
-            event.stop()
-            event.prevent_default()
-        elif self.panel.transient and self.focused is self.board:
-            self.panel.say_lasting()
 
     # -- actions ---------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
-from textual import on
+from textual import events, on
 from textual.screen import Screen
 from textual.widgets import Input
 
@@ -91,6 +91,20 @@ class TypedMoves(Screen[None]):
     @while_running
     def entry_left(self) -> None:
         self.area.close_entry()
+
+    # -- the player moving on --------------------------------------------------------------
+
+    @on(events.Key)
+    @on(events.MouseDown)
+    def _moving_on(self, event: events.Key | events.MouseDown) -> None:
+        """A key or click on the board is the player moving on: a transient message is done
+        (this comes before any binding of the key runs). Keys and clicks still queued when the
+        app closes go no further: the screen they were for is being taken down."""
+        if not self.app.is_running:
+            event.stop()
+            event.prevent_default()
+        elif self.panel.transient and self.focused is self.board:
+            self.panel.say_lasting()
 
 
 __all__ = ["TypedMoves", "while_running"]
