@@ -50,7 +50,7 @@ def online_keeper(folder: Path, side: int | None = 0) -> tuple[Keeper, SentLink]
 
 
 def whole_game(session: Session[Any], kind: str = "game", **more: Any) -> dict[str, Any]:
-    message = {"type": kind, "room": "ABCDEF", "record": session.record_text()}
+    message: dict[str, Any] = {"type": kind, "room": "ABCDEF", "record": session.record_text()}
     message |= {"plies": session.state.plies, "clocks": None, "running": None}
     return message | {"seats": [True, True], "online": [True, True], "watchers": 0} | more
 
