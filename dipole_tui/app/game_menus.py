@@ -19,10 +19,11 @@ from ..session import Session
 from ..workers.tracker import Connect
 from .boards import playable
 from .changes import GameOver, Notice
-from .choice import GameChoice, LearnChoice
+from .choice import GameChoice, LearnChoice, OnlineChoice
 from .editor import EditorScreen
 from .keeper import Keeper, new_session
 from .learn_menu import LearnMenu
+from .online_dialog import DEFAULT_SERVER
 from .open_dialog import OpenScreen
 from .play_area import PlayArea
 from .review import ReviewScreen
@@ -48,6 +49,8 @@ class GameMenus(Screen[None]):
         def _start(self, session: Session[Any]) -> None: ...
 
         def _show_behind(self, saved: Session[Any]) -> None: ...
+
+        def go_online(self, choice: OnlineChoice) -> None: ...
 
     def _offer_to_resume(self) -> None:
         resume, notices = self.keeper.resume_question()
@@ -113,15 +116,19 @@ class GameMenus(Screen[None]):
     def _choose_new_game(self, starting: bool) -> None:
         """The new-game dialog; cancelled at start-up, the game on screen simply begins."""
 
-        def chosen(choice: GameChoice | LearnChoice | None) -> None:
+        def chosen(choice: GameChoice | LearnChoice | OnlineChoice | None) -> None:
             if isinstance(choice, GameChoice):
                 self._start(new_session(choice))
+            elif isinstance(choice, OnlineChoice):
+                self.go_online(choice)
             elif starting:
                 self._start(self.session)
             if isinstance(choice, LearnChoice):
                 self.open_lessons(choice.game_key)
 
-        self.app.push_screen(NewGameScreen(self.keeper.choice), chosen)
+        seats = self.keeper.seat_book.seats()
+        server = seats[-1].server if seats else DEFAULT_SERVER
+        self.app.push_screen(NewGameScreen(self.keeper.choice, server), chosen)
 
     def action_save(self) -> None:
         stamp = datetime.now().strftime("%Y%m%d-%H%M")
@@ -134,8 +141,10 @@ class GameMenus(Screen[None]):
         self.app.push_screen(FileScreen("Save the game as", default), chosen)
 
     def action_load(self) -> None:
-        def chosen(path: Path | None) -> None:
-            if path is None:
+        def chosen(path: Path | OnlineChoice | None) -> None:
+            if isinstance(path, OnlineChoice):
+                self.go_online(path)
+            if not isinstance(path, Path):
                 return
             session, notice = self.keeper.open(path, playable())
             if session is not None:
@@ -145,7 +154,9 @@ class GameMenus(Screen[None]):
         autosave = self.keeper.autosave
         games = autosave.saved_games()
         default = str(Path.cwd()) + "/"
-        self.app.push_screen(OpenScreen(games, autosave.folder, default, self.ascii_glyphs), chosen)
+        online = self.keeper.seat_book.seats()
+        dialog = OpenScreen(games, autosave.folder, default, self.ascii_glyphs, online)
+        self.app.push_screen(dialog, chosen)
 
     # -- positions in and out ----------------------------------------------------------------
 

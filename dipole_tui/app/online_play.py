@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..session import Session
     from .bot_controller import BotController
     from .changes import Notice
+    from .game_board import GameBoard
     from .keeper import Keeper
     from .side_panel import SidePanel
 
@@ -33,7 +34,9 @@ class OnlinePlay(Screen[None]):
     keeper: Keeper
     panel: SidePanel
     bots: BotController
+    board: GameBoard[Any, Any]
     link_status = ""  # why the link is not connected now ("" when it is)
+    oriented = False  # the board was turned to the player's side in this room
 
     if TYPE_CHECKING:  # the game screen's own
 
@@ -63,6 +66,7 @@ class OnlinePlay(Screen[None]):
         link = Link(choice.server, ask, self._from_server, self._link_said)
         self.bots.cancel()
         self.link_status = "connecting..."
+        self.oriented = False
         self._tell(self.keeper.go_online(room, link))
         self.run_worker(link.run(), group="online", exclusive=True, exit_on_error=False)
         self.show_room()
@@ -82,6 +86,9 @@ class OnlinePlay(Screen[None]):
         if change is not None:
             if message.get("type") in ("game", "ended"):
                 self._show_game(self.session)  # another game: its board
+                if not self.oriented:  # the player's own side nearest, once: f still flips
+                    self.oriented = True
+                    self.board.flipped = self.keeper.room is not None and self.keeper.room.side == 1
             self._after_change(change)
         self.show_room()
 

@@ -28,9 +28,12 @@ from textual.widgets import Input, Label, Static
 from textual.worker import get_current_worker
 
 from ..games.base import title
+from ..online.room import Seat
 from ..registry import REGISTRY
 from ..saves import SavedGame
 from ..session import HUMAN
+from .choice import OnlineChoice
+from .online_games import OnlineGames
 from .screens import path_from
 
 
@@ -256,17 +259,24 @@ class GameList(ScrollView, can_focus=True):
                 self.cursor_row = row
 
 
-class OpenScreen(ModalScreen[Path | None]):
-    """Open a game: the games kept in the data folder, newest first, or any file by its name."""
+class OpenScreen(ModalScreen[Path | OnlineChoice | None]):
+    """Open a game: the player's online games, the games kept in the data folder, newest
+    first, or any file by its name."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     PLAYERS = 16  # the players' column's least width ("human v adaptive") before others are cut
 
     def __init__(
-        self, games: list[SavedGame], folder: Path, default: str, ascii_glyphs: bool
+        self,
+        games: list[SavedGame],
+        folder: Path,
+        default: str,
+        ascii_glyphs: bool,
+        online: list[Seat] | None = None,
     ) -> None:
         super().__init__()
         self.games = games
+        self.online = online or []
         self.folder = folder
         self.default = default
         self.ellipsis = "~" if ascii_glyphs else "\N{HORIZONTAL ELLIPSIS}"
@@ -274,6 +284,9 @@ class OpenScreen(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="open listing" if self.games else "open"):
             yield Label("Open a game", classes="dialog-title")
+            if self.online:
+                yield Label("Your online games:", classes="dialog-hint")
+                yield OnlineGames(self.online, id="online")
             if self.games:
                 yield Label(Text(f"Kept in {self.folder}:"), classes="dialog-hint")
                 yield GameList(self.games, self._lay_out, id="games")
@@ -288,7 +301,11 @@ class OpenScreen(ModalScreen[Path | None]):
             )
 
     def on_mount(self) -> None:
-        if self.games:
+        if self.online:
+            self.query_one(OnlineGames).focus()
+            if self.games:
+                self._describe(0)
+        elif self.games:
             self.query_one(GameList).focus()
             self._describe(0)
         else:
@@ -395,6 +412,10 @@ class OpenScreen(ModalScreen[Path | None]):
     @on(GameList.Selected)
     def chosen(self, event: GameList.Selected) -> None:
         self.dismiss(self.games[event.row].path)
+
+    @on(OnlineGames.Chosen)
+    def online_chosen(self, event: OnlineGames.Chosen) -> None:
+        self.dismiss(OnlineChoice(event.seat.server, "join", room=event.seat.room))
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:

@@ -20,7 +20,8 @@ from ..session import HUMAN
 from ..session import players as players_of
 from .ascii import BULLETS, plain
 from .boards import playable
-from .choice import GameChoice, LearnChoice
+from .choice import GameChoice, LearnChoice, OnlineChoice
+from .online_dialog import DEFAULT_SERVER, OnlineScreen
 from .wrapping import wrap
 
 # The clocks the new-game dialog offers (MINUTES+SECONDS a move), as players know them.
@@ -35,14 +36,15 @@ def seat_label(game_key: str, seat: str) -> str:
     return describe_level(game_key, seat)
 
 
-class NewGameScreen(ModalScreen[GameChoice | LearnChoice | None]):
-    """Choose the game, the board and who plays each side."""
+class NewGameScreen(ModalScreen[GameChoice | LearnChoice | OnlineChoice | None]):
+    """Choose the game, the board and who plays each side; or Online, a game server's room."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, current: GameChoice) -> None:
+    def __init__(self, current: GameChoice, server: str = DEFAULT_SERVER) -> None:
         super().__init__()
         self.current = current
+        self.server = server  # the Online dialog's: the last one played on
 
     def compose(self) -> ComposeResult:
         game = REGISTRY[self.current.game_key].game
@@ -87,6 +89,7 @@ class NewGameScreen(ModalScreen[GameChoice | LearnChoice | None]):
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Learn", id="learn")
+                yield Button("Online", id="online")
                 yield Button("Cancel", id="cancel")
 
     def _clock_now(self) -> str:
@@ -123,13 +126,28 @@ class NewGameScreen(ModalScreen[GameChoice | LearnChoice | None]):
 
     @on(Button.Pressed, "#start")
     def start(self) -> None:
+        self.dismiss(self._chosen())
+
+    def _chosen(self) -> GameChoice:
         game_key = str(self.query_one("#game", Select).value)
         variants = REGISTRY[game_key].game.variants
         chosen = self.query_one("#variant", Select).value
         variant = chosen if chosen in variants else variants[0]
         clock = str(self.query_one("#clock", Select).value)
         control = TimeControl.parse(clock) if clock else None
-        self.dismiss(GameChoice(game_key, variant, self._seats(), control))
+        return GameChoice(game_key, variant, self._seats(), control)
+
+    @on(Button.Pressed, "#online")
+    def online(self) -> None:
+        """A room for the game chosen here (people on both sides), or one to join or watch."""
+        chosen = self._chosen()
+        people = GameChoice(chosen.game_key, chosen.variant, (HUMAN, HUMAN), chosen.time_control)
+
+        def answered(choice: OnlineChoice | None) -> None:
+            if choice is not None:
+                self.dismiss(choice)
+
+        self.app.push_screen(OnlineScreen(people, self.server), answered)
 
     @on(Button.Pressed, "#learn")
     def learn(self) -> None:

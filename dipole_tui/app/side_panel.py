@@ -24,7 +24,7 @@ from ..clock import LOW_TIME, shown_time
 from ..engine import score_in_words
 from ..games.base import title
 from ..registry import REGISTRY
-from ..session import HUMAN, Session
+from ..session import HUMAN, Session, is_bot
 from .analysis_mode import AnalysisMode
 from .bot_controller import BotController
 from .move_list import MoveList
@@ -344,7 +344,7 @@ class SidePanel(Vertical):
             played = session.state.plies
             review = f"\nreviewing: ply {played} of {played + len(session.redo_moves)}"
         seat = session.players[session.state.to_move]
-        if seat != HUMAN:
+        if is_bot(seat):
             bots = self.bots
             doing = "is thinking..." if bots.thinking else ("paused (p)" if bots.paused else "")
             review = f"\n{seat} {doing}".rstrip() + review

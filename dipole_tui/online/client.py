@@ -96,12 +96,7 @@ class Link:
             wait = min(wait * 2, LONGEST_WAIT)
 
     async def _talk(self, socket: ClientConnection) -> None:
-        await socket.send(
-            write_message("hello", version=VERSION, client=f"dipole-tui {__version__}")
-        )
-        welcome = read_reply(await socket.recv())
-        if welcome["type"] == "error":
-            raise ProtocolError(str(welcome.get("code")), str(welcome.get("text")))
+        await _hello(socket)
         await socket.send(write_message(self.ask.kind, **self.ask.fields))
         self.connected = True
         self.on_status("")
@@ -147,6 +142,31 @@ class Link:
         self.on_status(why)
 
 
+async def ask_rooms(url: str, rooms: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """How the player's own games stand on a server (each `(room, secret)`): the `rooms`
+    answer's entries. OSError, TimeoutError, ConnectionClosed or ProtocolError when the server
+    cannot say."""
+    asked = [{"room": room, "secret": secret} for room, secret in rooms]
+    async with asyncio.timeout(OPEN_TIMEOUT), connect(url, open_timeout=OPEN_TIMEOUT) as socket:
+        await _hello(socket)
+        await socket.send(write_message("rooms", rooms=asked))
+        while True:
+            answer = read_reply(await socket.recv())
+            if answer["type"] == "rooms" and isinstance(answer.get("rooms"), list):
+                return [entry for entry in answer["rooms"] if isinstance(entry, dict)]
+            if answer["type"] == "error":
+                raise ProtocolError(str(answer.get("code")), str(answer.get("text")))
+
+
+async def _hello(socket: ClientConnection) -> None:
+    """The first words: this client's protocol version; an old one is told to upgrade."""
+    client = f"dipole-tui {__version__}"
+    await socket.send(write_message("hello", version=VERSION, client=client))
+    welcome = read_reply(await socket.recv())
+    if welcome["type"] == "error":
+        raise ProtocolError(str(welcome.get("code")), str(welcome.get("text")))
+
+
 _PENDING: set[asyncio.Task[None]] = set()  # sends under way: kept so they are not collected
 
 
@@ -168,4 +188,4 @@ def _why(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
-__all__ = ["Ask", "Link"]
+__all__ = ["Ask", "Link", "ask_rooms"]
