@@ -49,7 +49,9 @@ class OnlineScreen(ModalScreen[OnlineChoice | None]):
                     compact=True,
                     id="side",
                 )
-            yield Label(f"A new room plays {about}.", classes="dialog-hint")
+            yield Label(
+                f"A new room plays {about}. Escape: back.", classes="dialog-hint", id="about"
+            )
             yield Label("", id="refusal", classes="dialog-hint")
             with Horizontal(classes="buttons"):
                 yield Button("New room", variant="primary", id="create")

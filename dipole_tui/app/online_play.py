@@ -16,13 +16,12 @@ from textual.screen import Screen
 from ..online.client import Ask, Link
 from ..online.protocol import room_code
 from ..online.room import Room, clock_text
-from .changes import Change
+from .changes import Change, Notice
 from .choice import OnlineChoice
 
 if TYPE_CHECKING:
     from ..session import Session
     from .bot_controller import BotController
-    from .changes import Notice
     from .game_board import GameBoard
     from .keeper import Keeper
     from .side_panel import SidePanel
@@ -37,6 +36,7 @@ class OnlinePlay(Screen[None]):
     board: GameBoard[Any, Any]
     link_status = ""  # why the link is not connected now ("" when it is)
     oriented = False  # the board was turned to the player's side in this room
+    creating = False  # a new room was asked for, and the server has not given it yet
 
     if TYPE_CHECKING:  # the game screen's own
 
@@ -67,6 +67,7 @@ class OnlinePlay(Screen[None]):
         self.bots.cancel()
         self.link_status = "connecting..."
         self.oriented = False
+        self.creating = choice.kind == "create"
         self._tell(self.keeper.go_online(room, link))
         self.run_worker(link.run(), group="online", exclusive=True, exit_on_error=False)
         self.show_room()
@@ -79,10 +80,10 @@ class OnlinePlay(Screen[None]):
             self.show_room()
 
     def _from_server(self, message: dict[str, Any]) -> None:
-        if message.get("type") == "seated" and self.keeper.link is not None:
-            room, secret = str(message.get("room")), message.get("secret")
-            self.keeper.link.seated(room, secret if isinstance(secret, str) else None)
         change = self.keeper.from_server(message)
+        if message.get("type") == "seated" and self.creating:  # how a friend comes in, once
+            self.creating = False
+            self._tell_join_command()
         if change is not None:
             if message.get("type") in ("game", "ended"):
                 self._show_game(self.session)  # another game: its board
@@ -91,6 +92,12 @@ class OnlinePlay(Screen[None]):
                     self.board.flipped = self.keeper.room is not None and self.keeper.room.side == 1
             self._after_change(change)
         self.show_room()
+
+    def _tell_join_command(self) -> None:
+        room = self.keeper.room
+        if room is not None:
+            said = f"Room {room.code} is open. A friend joins with:\n{room.join_command()}"
+            self._tell([Notice(said, "Online", timeout=60)])
 
     def _link_said(self, said: str) -> None:
         self.link_status = said
@@ -110,8 +117,7 @@ class OnlinePlay(Screen[None]):
             text.append(f"  you: {names[room.side]}", "dim")
         other = 1 - (room.side or 0)
         if room.code and not room.seats[other] and room.side is not None:
-            text.append("\nA friend joins with:\n", "dim")
-            text.append(room.join_command())
+            text.append(f"\n{names[other]}: a friend joins with --join {room.code}", "dim")
         elif room.side is not None:
             text.append(f"\n{names[other]} " + ("online" if room.online[other] else "away"), "dim")
         if room.watchers:

@@ -57,7 +57,9 @@ class RemoteSeat:
             if self.link is not None:
                 self.link.resync()
             return None
-        if message["type"] == "seated":
+        if message["type"] == "seated":  # a reconnection asks for this seat (or place) again
+            if self.link is not None:
+                self.link.seated(room.code, room.secret)
             self._keep_seat()
         if got.session is not None:
             self.session = got.session

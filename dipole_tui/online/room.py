@@ -136,8 +136,9 @@ class Room:
             return self._whole_game(message, session)
         if kind == "moved":
             return self._moved(message, session)
-        if kind == "seats":
+        if kind == "seats":  # someone came or went; the clocks start when both seats are taken
             self._seats(message)
+            _set_clocks(session, message)
             return Received()
         if kind == "offer":
             self.offer = int(message["side"])
