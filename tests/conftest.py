@@ -12,7 +12,7 @@ from app_steps import AppFactory
 from cli_steps import Cli, Ran
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.choice import GameChoice
+from dipole_tui.app.choice import GameChoice, OnlineChoice
 from dipole_tui.cli import main
 from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import Autosave
@@ -33,7 +33,8 @@ def make_app(tmp_path: Path) -> AppFactory:
       None;
     - `reviewer`: one for the review's process (the real one unless given);
     - `analyst`: a stand-in for the analysis's (`app_steps.HandAnalyst`); the real one if None;
-    - `learn`: open the lessons first, of that game or ("") of every game (`dipole-tui learn`)."""
+    - `learn`: open the lessons first, of that game or ("") of every game (`dipole-tui learn`);
+    - `online`: a room of a game server to play in (`play --server ... --new-room`)."""
 
     def make(
         game: str = "dipole",
@@ -50,6 +51,7 @@ def make_app(tmp_path: Path) -> AppFactory:
         reviewer: Connect | None = None,
         analyst: Connect | None = None,
         learn: str | None = None,
+        online: OnlineChoice | None = None,
     ) -> GameApp:
         rules = REGISTRY[game].game
         if position is not None:
@@ -65,6 +67,7 @@ def make_app(tmp_path: Path) -> AppFactory:
             reviewer=reviewer,
             analyst=analyst,
             learn=learn,
+            online=online,
         )
 
     return make

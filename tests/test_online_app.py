@@ -1,0 +1,137 @@
+"""The app against a real game server: the app under Pilot in one seat, a plain protocol client
+(online_steps.Peer) in the other or watching; a game relayed both ways in every game, the end
+filed in the player's folder, a server stopped and started again while the app waits, and a
+watcher who can move for nobody."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from app_steps import AppFactory, message, type_move, until
+from online_steps import Peer
+
+from dipole_tui.app.app import GameApp
+from dipole_tui.app.choice import GameChoice, OnlineChoice
+from dipole_tui.online.room import SeatBook
+from dipole_tui.online.server import running_server
+from dipole_tui.registry import REGISTRY
+from dipole_tui.session import HUMAN, REMOTE, Session
+
+
+def room_of(app: GameApp) -> str:
+    room = app.game_screen.keeper.room
+    return room.code if room is not None else ""
+
+
+def plies(app: GameApp) -> int:
+    return app.session.state.plies
+
+
+async def a_new_room(make_app: AppFactory, port: int, game: str, folder: Path) -> GameApp:
+    choice = GameChoice(game, REGISTRY[game].game.variants[0], (HUMAN, HUMAN))
+    online = OnlineChoice(f"ws://127.0.0.1:{port}", "create", game=choice, side="white")
+    return make_app(game, online=online, folder=folder)
+
+
+def a_move(session: Session[Any], rng: random.Random) -> str:
+    moves = session.state.legal_moves()
+    return str(session.game.format_move(rng.choice(moves)))
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+async def test_a_game_is_relayed_both_ways_and_filed_at_its_end(
+    make_app: AppFactory, tmp_path: Path, game: str
+) -> None:
+    rng = random.Random(game)
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        app = await a_new_room(make_app, server.port, game, tmp_path / "white")
+        async with app.run_test(size=(100, 34)) as pilot:
+            await until(lambda: bool(room_of(app)))
+            friend = await Peer.open(server.port)
+            await friend.sit("join", room=room_of(app))
+            await until(lambda: app.session.players == (HUMAN, REMOTE))
+            for _ in range(3):
+                if app.session.outcome is not None:
+                    break
+                before = plies(app)
+                await type_move(pilot, a_move(app.session, rng))
+                await until(lambda before=before: plies(app) > before)
+                moved = await friend.read_a("moved")
+                assert moved["side"] == 0 and moved["ply"] == before
+                if app.session.outcome is not None:
+                    break
+                state = app.session.state
+                answer = a_move(Session(app.session.game, state.copy()), rng)
+                before = plies(app)
+                await friend.send("move", room=friend.room, ply=before, move=answer)
+                await until(lambda before=before: plies(app) > before)
+                assert app.session.game.format_move(app.session.state.moves_played[before]) == (
+                    answer
+                )
+            if app.session.outcome is None:
+                await friend.send("resign", room=friend.room)
+                await until(lambda: app.session.outcome is not None)
+            await until(lambda: (tmp_path / "white" / "finished").exists())
+            filed = list((tmp_path / "white" / "finished").iterdir())
+            assert len(filed) == 1
+            kept = Session.from_text(filed[0].read_text())
+            assert kept.state.moves_played == app.session.state.moves_played
+            assert kept.outcome == app.session.outcome
+            seat = SeatBook(tmp_path / "white").find(f"ws://127.0.0.1:{server.port}", room_of(app))
+            assert seat is not None and seat.filed and seat.side == 0
+            await friend.close()
+
+
+async def test_the_app_comes_back_after_the_server_restarts(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    """The server goes away (every connection closed, the port shut) and comes back on the
+    same folder: the app reconnects by itself, and the game goes on where it was."""
+    folder = tmp_path / "server"
+    first = running_server("127.0.0.1", 0, folder)
+    server = await first.__aenter__()
+    port = server.port
+    app = await a_new_room(make_app, port, "dipole", tmp_path / "white")
+    async with app.run_test(size=(100, 34)) as pilot:
+        await until(lambda: bool(room_of(app)))
+        friend = await Peer.open(port)
+        await friend.sit("join", room=room_of(app))
+        await type_move(pilot, "e1-e3")
+        await friend.read_a("moved")
+        await first.__aexit__(None, None, None)
+        await until(lambda: "not connected" in str(app.panel.room))
+        async with running_server("127.0.0.1", port, folder):
+            await until(lambda: "not connected" not in str(app.panel.room), seconds=20)
+            back = await Peer.open(port)
+            await back.sit("join", room=room_of(app), secret=friend.secret)
+            await back.send("move", room=back.room, ply=1, move="d8-d6")
+            await until(lambda: plies(app) == 2)
+            assert "Black played d8-d6." in message(app)
+            await back.close()
+
+
+async def test_a_watcher_sees_every_move_and_moves_for_nobody(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        white, black = await Peer.open(server.port), await Peer.open(server.port)
+        await white.sit("create", game="dipole", side="white")
+        await black.sit("join", room=white.room)
+        await white.send("move", room=white.room, ply=0, move="e1-e3")
+        await black.read_a("moved")
+        online = OnlineChoice(f"ws://127.0.0.1:{server.port}", "watch", room=white.room.lower())
+        app = make_app("dipole", online=online)
+        async with app.run_test(size=(100, 34)) as pilot:
+            await until(lambda: plies(app) == 1)  # the game so far, joining late
+            assert app.session.players == (REMOTE, REMOTE)
+            await black.send("move", room=white.room, ply=1, move="d8-d6")
+            await until(lambda: plies(app) == 2)
+            await type_move(pilot, "e3-e5")
+            assert plies(app) == 2
+            assert "you are watching" in message(app)
+            assert "watching" in str(app.panel.room)
+        for peer in (white, black):
+            await peer.close()
