@@ -279,6 +279,7 @@ async def test_limits_refuse_the_greedy(tmp_path: Path) -> None:
         burst=3,
         too_fast_before_close=2,
         rooms_per_address=1,
+        loopback_exempt=False,
         hello_seconds=0.3,
         idle_seconds=0.6,
         most_connections=6,

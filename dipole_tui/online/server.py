@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import resource
 import secrets
@@ -61,6 +62,7 @@ class Limits:
     burst: int = 40
     too_fast_before_close: int = 20  # too-fast answers before the connection is closed
     rooms_per_address: int = 50  # unfinished rooms created from one address (this run)
+    loopback_exempt: bool = True  # ...but this machine's own (a bench, a local club)
     hello_seconds: float = 10.0
     idle_seconds: float = 600.0  # the client pings every 60 s
     most_connections: int = 20_000
@@ -220,7 +222,7 @@ class GameServer:
 
     async def _create(self, client: Client, message: dict[str, Any]) -> None:
         mine = self._created.setdefault(client.address, set())
-        if len(mine) >= self.limits.rooms_per_address:
+        if len(mine) >= self.limits.rooms_per_address and not self._exempt(client.address):
             raise ProtocolError(
                 TOO_MANY_ROOMS, f"{len(mine)} unfinished rooms were created from this address, "
                 "the most allowed: finish some first",
@@ -230,20 +232,34 @@ class GameServer:
         except GameError as error:
             raise ProtocolError(BAD_MESSAGE, str(error)) from None
         session.tags["Date"] = datetime.now().strftime("%Y.%m.%d")
-        room = Room(self._new_code(), session, [None, None], self.store, self._ended)
-        while True:
-            try:
-                await self.store.create_room(room.code, session.game.key,
-                                             session.state.variant, room.clock_text,
-                                             session.tags["Date"])  # fmt: skip
-                break
-            except RoomTaken:
+        room = Room("", session, [None, None], self.store, self._ended)
+        try:
+            while room.code == "":
                 room.code = self._new_code()
-        self.rooms[room.code] = room
-        mine.add(room.code)
+                self.rooms[room.code] = room  # reserved: nobody knows the code yet
+                mine.add(room.code)
+                try:
+                    await self.store.create_room(room.code, session.game.key,
+                                                 session.state.variant, room.clock_text,
+                                                 session.tags["Date"])  # fmt: skip
+                except RoomTaken:
+                    self._forget(room)
+                    mine.discard(room.code)
+                    room.code = ""
+        except Exception as error:
+            self._forget(room)
+            mine.discard(room.code)
+            log.warning("a room could not be stored: %s", error)
+            raise refused("the server could not store a new room: try again later") from None
         self._creator[room.code] = client.address
         side = {"white": 0, "black": 1}.get(message.get("side") or "", secrets.randbelow(2))
         await room.join(client, None, side)
+
+    def _exempt(self, address: str) -> bool:
+        try:
+            return self.limits.loopback_exempt and ipaddress.ip_address(address).is_loopback
+        except ValueError:
+            return False
 
     def _new_code(self) -> str:
         while (code := "".join(secrets.choice(ROOM_LETTERS) for _ in range(CODE_LENGTH))) in (
