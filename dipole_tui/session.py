@@ -184,10 +184,14 @@ class Session(Generic[M]):
 
     def agree_draw(self) -> None:
         """The players agree to a draw; GameError in a game that cannot be drawn, or is over."""
+        self.check_draw()
+        self._end(ending(self.game, Termination.AGREED, None))
+
+    def check_draw(self) -> None:
+        """GameError when a draw cannot be offered or agreed now: asked of an offer too."""
         if not self.game.can_draw:
             raise GameError(f"{self.game.name} has no draws: a game ends with a winner")
         self._refuse_if_over()
-        self._end(ending(self.game, Termination.AGREED, None))
 
     def flag(self, side: int) -> None:
         """`side`'s time ran out: it loses (GameError when the game is over already)."""

@@ -23,6 +23,7 @@ from .match import add_match, run_match
 from .play import add_learn, add_play, run_learn, run_play
 from .positions import LONGEST_LINE
 from .rules import add_moves, add_perft, add_replay, run_moves, run_perft, run_replay
+from .serve import add_serve, run_serve
 from .solve import add_solve, run_solve
 
 __all__ = ["LONGEST_LINE", "PROG", "build_parser", "main"]
@@ -51,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
         add_solve,
         add_learn,
         add_analyse,
+        add_serve,
     ):
         add(commands)
     return parser
@@ -80,6 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_analyse(args)
         elif args.command == "learn":
             run_learn(args)
+        elif args.command == "serve":
+            run_serve(args)
         else:
             run_play(args)
         if sys.stdout is not None:

@@ -111,6 +111,11 @@ def megabytes(text: str) -> int:
     return whole_number(text, MEMORY_LEAST, MEMORY_MOST, expected)
 
 
+def port_number(text: str) -> int:
+    """A TCP port to listen on (0: any free one)."""
+    return whole_number(text, 0, 65535, "PORT must be a whole number from 0 to 65535")
+
+
 def positive_seconds(text: str) -> float:
     """argparse type: seconds as plain digits (float() alone also takes `1e308`, `inf`, `nan`,
     `1_0` and `٣`), from a hundredth to an hour."""

@@ -82,6 +82,7 @@ def read_message(frame: str | bytes) -> dict[str, Any]:
     if fields is None:
         known = ", ".join(CLIENT_MESSAGES)
         raise ProtocolError(UNKNOWN_TYPE, f"unknown message type '{shown(kind)}'; known: {known}")
+    checked: dict[str, Any] = {"type": kind}  # only the fields of its type: no other is read
     for name, (expected, required) in fields.items():
         value = message.get(name)
         if value is None:
@@ -89,6 +90,8 @@ def read_message(frame: str | bytes) -> dict[str, Any]:
                 raise ProtocolError(BAD_MESSAGE, f"'{kind}' needs '{name}'")
             continue
         _check(kind, name, value, expected)
+        checked[name] = value
+    message = checked
     if "room" in message and not ROOM_CODE.fullmatch(message["room"]):
         raise ProtocolError(BAD_MESSAGE, "a room code is 4 to 12 letters and digits")
     if isinstance(message.get("secret"), str) and not _SECRET.fullmatch(message["secret"]):

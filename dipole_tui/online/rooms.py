@@ -1,0 +1,357 @@
+"""A room: one game refereed by the server, its two seats, its watchers and its clocks.
+
+The room's game is a `Session` (the last guard: every move goes through `parse_move` and
+`Session.play`). What changes the game is done under the room's lock, stored, and only then
+relayed, so the order every client sees is the order the store kept. Refusals are
+ProtocolError(REFUSED) with the rules' reason; nothing is changed by them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, broadcast
+
+from ..clock import Mark, TimeControl
+from ..games.base import GameError, Termination
+from ..records import ending
+from ..registry import game_named
+from ..session import Session
+from .protocol import REFUSED, ProtocolError, write_message
+from .store import RoomStore, StoredRoom, digest, holds
+
+log = logging.getLogger("dipole_tui.online")
+SIDES = (0, 1)
+
+
+@dataclass(eq=False)
+class Client:
+    """One connection, and where it sits: at most one room, a side or watching (None)."""
+
+    connection: ServerConnection
+    address: str
+    room: Room | None = None
+    side: int | None = None
+
+    def send(self, text: str) -> None:
+        broadcast([self.connection], text)
+
+
+def refused(text: str) -> ProtocolError:
+    return ProtocolError(REFUSED, text)
+
+
+class Room:
+    def __init__(
+        self,
+        code: str,
+        session: Session[Any],
+        seats: list[str | None],
+        store: RoomStore,
+        on_end: Callable[[Room], None],
+    ) -> None:
+        self.code = code
+        self.session = session
+        self.seats = seats  # each side's secret digest
+        self.store = store
+        self.on_end = on_end
+        self.players: tuple[set[Client], set[Client]] = (set(), set())
+        self.watchers: set[Client] = set()
+        self.offer: int | None = None  # the side whose draw offer stands
+        self.lock = asyncio.Lock()
+        self.lost = False  # the store failed: the room is reloaded from it by the next client
+        self._timer: asyncio.TimerHandle | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @classmethod
+    def stored(cls, kept: StoredRoom, store: RoomStore, on_end: Callable[[Room], None]) -> Room:
+        """A room as the store kept it: its moves replayed through the rules, each move's clock
+        times put back, the clocks running again when both seats are taken (the time the
+        server was down is not charged)."""
+        control = None if kept.clock is None else TimeControl.parse(kept.clock)
+        game = game_named(kept.game)
+        session = Session.new(game, kept.variant, time_control=control)
+        session.tags["Date"] = kept.date
+        clock = session.clock
+        for stored in kept.moves:
+            session.play(game.parse_move(stored.move, session.state))
+            if clock is not None and stored.clocks is not None:
+                for ply in range(stored.ply + 1, len(clock.marks)):
+                    clock.marks[ply] = Mark(stored.clocks, clock.marks[ply].to_move)
+        if kept.termination is not None and session.outcome is None:
+            winner = {"1-0": 0, "0-1": 1}.get(kept.result or "")
+            session.ending = ending(game, Termination(kept.termination), winner)
+        room = cls(kept.code, session, kept.seats, store, on_end)
+        room._start_clock()
+        return room
+
+    # -- what the clients are told ------------------------------------------------------------
+
+    def clients(self) -> Iterator[Client]:
+        yield from self.players[0]
+        yield from self.players[1]
+        yield from self.watchers
+
+    def tell(self, text: str, but: Client | None = None) -> None:
+        broadcast([c.connection for c in self.clients() if c is not but], text)
+
+    @property
+    def clock_text(self) -> str | None:
+        clock = self.session.clock
+        return None if clock is None else str(clock.control)
+
+    def clocks(self) -> dict[str, Any]:
+        """Both clocks now, and whose runs."""
+        clock = self.session.clock
+        if clock is None:
+            return {"clocks": None, "running": None}
+        times = [clock.remaining(side) for side in SIDES]
+        return {"clocks": times, "running": clock.to_move if clock.running else None}
+
+    def seated(self, client: Client, secret: str | None) -> str:
+        game = self.session.game
+        return write_message(
+            "seated",
+            room=self.code,
+            side=client.side,
+            secret=secret,
+            game=game.key,
+            variant=self.session.state.variant,
+            clock=self.clock_text,
+        )
+
+    def whole_game(self) -> str:
+        return write_message(
+            "game",
+            room=self.code,
+            record=self.session.record_text(),
+            plies=self.session.state.plies,
+            **self.clocks(),
+            **self._seats(),
+            offer=self.offer,
+        )
+
+    def _seats(self) -> dict[str, Any]:
+        return {
+            "seats": [kept is not None for kept in self.seats],
+            "online": [bool(self.players[side]) for side in SIDES],
+            "watchers": len(self.watchers),
+        }
+
+    def summary(self, side: int) -> dict[str, Any]:
+        """The room as a player's list of games shows it."""
+        outcome = self.session.outcome
+        return {
+            "room": self.code,
+            "game": self.session.game.key,
+            "variant": self.session.state.variant,
+            "side": side,
+            "to_move": self.session.state.to_move,
+            "plies": self.session.state.plies,
+            "result": None if outcome is None else outcome.result(),
+            "clock": self.clock_text,
+        }
+
+    def side_of(self, secret: str) -> int | None:
+        return next((side for side in SIDES if holds(secret, self.seats[side])), None)
+
+    # -- seats --------------------------------------------------------------------------------
+
+    async def join(self, client: Client, secret: str | None, wanted: int | None = None) -> None:
+        """Take the seat `secret` keeps, or a free one (`wanted` if given) with a new secret,
+        or watch when both are taken."""
+        async with self.lock:
+            if secret is not None:
+                side = self.side_of(secret)
+                if side is None:
+                    raise refused(f"that secret keeps no seat of room {self.code}")
+            else:
+                free = [side for side in SIDES if self.seats[side] is None]
+                side = wanted if wanted in free else next(iter(free), None)
+                if side is not None:
+                    secret = secrets.token_urlsafe(24)
+                    await self._keep(self.store.take_seat(self.code, side, secret))
+                    self.seats[side] = digest(secret)
+                    self._start_clock()
+            self._enter(client, side, secret)
+
+    def watch(self, client: Client) -> None:
+        self._enter(client, None, None)
+
+    def _enter(self, client: Client, side: int | None, secret: str | None) -> None:
+        client.room, client.side = self, side
+        (self.watchers if side is None else self.players[side]).add(client)
+        client.send(self.seated(client, secret))
+        client.send(self.whole_game())
+        self.tell(write_message("seats", room=self.code, **self._seats()), but=client)
+
+    def leave(self, client: Client) -> bool:
+        """The client's connection closed; whether the room may leave memory now (nobody in it
+        and no clock running that must flag)."""
+        for group in (*self.players, self.watchers):
+            group.discard(client)
+        self.tell(write_message("seats", room=self.code, **self._seats()))
+        return self.idle()
+
+    def idle(self) -> bool:
+        """Nobody in the room and no clock running that must flag: it may leave memory."""
+        clock = self.session.clock
+        running = clock is not None and clock.running and self.session.outcome is None
+        if any(self.clients()) or running:
+            return False
+        self.stop()
+        return True
+
+    # -- the game -----------------------------------------------------------------------------
+
+    async def move(self, client: Client, ply: int, text: str) -> None:
+        async with self.lock:
+            side = self._acting(client)
+            session = self.session
+            if session.check_flag():
+                await self._ended()
+            self._refuse_if_over()
+            if session.state.to_move != side:
+                name = session.game.side_names[session.state.to_move]
+                raise refused(f"it is not your turn: {name} is to move")
+            if ply != session.state.plies:
+                raise refused(f"the game moved on: ply {session.state.plies} is next")
+            try:
+                move = session.game.parse_move(text, session.state)
+                session.play(move)
+            except GameError as error:
+                raise refused(str(error)) from None
+            await self._played(ply, session.game.format_move(move), side)
+
+    async def _played(self, ply: int, move: str, side: int) -> None:
+        """A move was played into the session: keep it, then tell everyone."""
+        clock = self.session.clock
+        times = None if clock is None else clock.marks[-1].times
+        self.offer = None
+        await self._keep(self.store.add_move(self.code, ply, move, times))
+        self.tell(write_message("moved", room=self.code, ply=ply, move=move, side=side,
+                                **self.clocks()))  # fmt: skip
+        if self.session.outcome is not None:
+            await self._ended()
+        else:
+            self._schedule_flag()
+
+    async def resign(self, client: Client) -> None:
+        async with self.lock:
+            side = self._acting(client)
+            self._refuse_if_over()
+            state = self.session.state
+            before = state.plies
+            self.session.resign(side)
+            if state.plies > before:  # the game's own resigning move (Bi-Pod's `resign`)
+                move = state.moves_played[before]
+                await self._played(before, self.session.game.format_move(move), side)
+            else:
+                await self._ended()
+
+    async def draw(self, client: Client) -> None:
+        """An offer, or the acceptance of the opponent's standing one."""
+        async with self.lock:
+            side = self._acting(client)
+            try:
+                self.session.check_draw()
+            except GameError as error:
+                raise refused(str(error)) from None
+            if self.offer == 1 - side:
+                self.session.agree_draw()
+                await self._ended()
+                return
+            self.offer = side
+            self.tell(write_message("offer", room=self.code, side=side))
+
+    def _acting(self, client: Client) -> int:
+        if client.room is not self:
+            raise refused(f"you are not seated in room {self.code}")
+        if client.side is None:
+            raise refused(f"you watch room {self.code}: only its players play")
+        return client.side
+
+    def _refuse_if_over(self) -> None:
+        if self.session.outcome is not None:
+            raise refused("the game is over")
+
+    async def _ended(self) -> None:
+        outcome = self.session.outcome
+        assert outcome is not None
+        self._stop_timer()
+        self.offer = None
+        result = outcome.result()
+        await self._keep(self.store.end_room(self.code, result, outcome.termination.value))
+        self.tell(write_message("ended", room=self.code, result=result, reason=outcome.reason,
+                                record=self.session.record_text()))  # fmt: skip
+        self.on_end(self)
+
+    async def _keep(self, stored: Awaitable[None]) -> None:
+        """Store, or give the room up: its clients are closed, reconnect, and get the room as
+        the store has it."""
+        try:
+            await stored
+        except Exception as error:
+            log.warning("room %s could not be stored: %s", self.code, error)
+            self.lost = True
+            self._stop_timer()
+            for client in self.clients():
+                task = asyncio.create_task(client.connection.close(1011, "storage failed"))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+            raise refused("the server could not store that: reconnect and try again") from None
+
+    # -- clocks -------------------------------------------------------------------------------
+
+    def _start_clock(self) -> None:
+        """Clocks run once both seats are taken, whether or not anyone is connected."""
+        if all(kept is not None for kept in self.seats):
+            self.session.start_clock()
+            self._schedule_flag()
+
+    def _schedule_flag(self) -> None:
+        self._stop_timer()
+        clock = self.session.clock
+        if clock is None or not clock.running or self.session.outcome is not None:
+            return
+        left = max(clock.remaining(clock.to_move), 0.0)
+        self._timer = asyncio.get_running_loop().call_later(left + 0.001, self._flag_soon)
+
+    def _flag_soon(self) -> None:
+        task = asyncio.create_task(self._flag())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _flag(self) -> None:
+        async with self.lock:
+            if self.lost:
+                return
+            if self.session.check_flag():
+                with contextlib.suppress(ProtocolError):  # logged; the room is reloaded
+                    await self._ended()
+            else:
+                self._schedule_flag()
+
+    def stop(self) -> None:
+        """The server stops: no flag falls any more in this process."""
+        self._stop_timer()
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+
+def new_session(game_key: str, variant: str | None, clock: str | None) -> Session[Any]:
+    """A new room's game; GameError for an unknown game, variant or time control."""
+    control = None if clock is None else TimeControl.parse(clock)
+    return Session.new(game_named(game_key), variant, time_control=control)
+
+
+__all__ = ["Client", "Room", "new_session", "refused"]

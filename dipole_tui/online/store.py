@@ -1,0 +1,248 @@
+"""Where rooms are kept: a small interface (`RoomStore`) and its sqlite implementation.
+
+The server plays a move into its room, awaits `add_move`, and only then relays it: whatever a
+client saw acknowledged survives a SIGKILL. A distributed store (PostgreSQL, say) is a new class
+with these six methods; nothing else in the server knows sqlite. Secrets are kept as SHA-256
+digests only, so the file does not let anyone take a seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import queue
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+Clocks = tuple[float, float]  # white's and black's time left, in seconds
+
+
+class RoomTaken(Exception):
+    """A new room's code is in use already: the server draws another."""
+
+
+@dataclass(frozen=True)
+class StoredMove:
+    ply: int  # plies played before it (forced passes count)
+    move: str  # in the game's notation
+    clocks: Clocks | None  # both sides' time left once it (and the passes after it) was played
+
+
+@dataclass
+class StoredRoom:
+    code: str
+    game: str
+    variant: str
+    clock: str | None  # the time control as typed, "5+3"
+    date: str  # the record's Date tag, as the room was created
+    seats: list[str | None]  # each side's secret digest, None while the seat is free
+    moves: list[StoredMove] = field(default_factory=list)
+    result: str | None = None  # "1-0", "0-1", "1/2-1/2" once ended
+    termination: str | None = None  # Termination.value of the ending
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def holds(secret: str, kept: str | None) -> bool:
+    """Whether `secret` is the one whose digest is `kept` (in constant time)."""
+    return kept is not None and hmac.compare_digest(digest(secret), kept)
+
+
+class RoomStore(Protocol):
+    """What the server asks of its storage; each call is durable when it returns."""
+
+    async def create_room(
+        self, code: str, game: str, variant: str, clock: str | None, date: str
+    ) -> None:
+        """RoomTaken when `code` is in use."""
+
+    async def take_seat(self, code: str, side: int, secret: str) -> None: ...
+
+    async def add_move(self, code: str, ply: int, move: str, clocks: Clocks | None) -> None: ...
+
+    async def end_room(self, code: str, result: str, termination: str) -> None: ...
+
+    async def load_room(self, code: str) -> StoredRoom | None: ...
+
+    async def close(self) -> None: ...
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY, game TEXT NOT NULL, variant TEXT NOT NULL, clock TEXT,
+    date TEXT NOT NULL, created REAL NOT NULL, result TEXT, termination TEXT);
+CREATE TABLE IF NOT EXISTS seats (
+    code TEXT NOT NULL, side INTEGER NOT NULL, secret TEXT NOT NULL,
+    PRIMARY KEY (code, side)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS moves (
+    code TEXT NOT NULL, ply INTEGER NOT NULL, move TEXT NOT NULL, white REAL, black REAL,
+    PRIMARY KEY (code, ply)) WITHOUT ROWID;
+"""
+
+Job = Callable[[sqlite3.Connection], Any]
+Answer = tuple[asyncio.Future[Any], Any, BaseException | None]
+_MOST_BATCH = 2000  # jobs committed in one transaction at most
+
+
+class SqliteStore:
+    """One sqlite file in WAL mode with synchronous=FULL, written by one thread.
+
+    Group commit: the jobs that queued while the last transaction was being written are run
+    together in the next one, each in its own savepoint (one failing leaves the others), and
+    each caller resumes only after that transaction's commit. Under load a thousand moves cost
+    one fsync, not a thousand, and the event loop never waits on the disk."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=FULL")
+        connection.executescript(_SCHEMA)
+        self._connection = connection
+        self._jobs: queue.SimpleQueue[tuple[Job, asyncio.Future[Any]] | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._write, name="room-store", daemon=True)
+        self._thread.start()
+
+    async def _run(self, job: Job) -> Any:
+        if not self._thread.is_alive():
+            raise sqlite3.ProgrammingError("the room store is closed")
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._jobs.put((job, future))
+        return await future
+
+    def _write(self) -> None:
+        connection = self._connection
+        while True:
+            first = self._jobs.get()
+            if first is None:
+                break
+            batch = [first]
+            while len(batch) < _MOST_BATCH:
+                try:
+                    job = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if job is None:
+                    self._jobs.put(None)  # finish this batch, then stop
+                    break
+                batch.append(job)
+            self._commit(connection, batch)
+        connection.close()
+
+    def _commit(
+        self, connection: sqlite3.Connection, batch: list[tuple[Job, asyncio.Future[Any]]]
+    ) -> None:
+        answers: list[Answer] = []
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            for job, future in batch:
+                connection.execute("SAVEPOINT job")
+                try:
+                    answers.append((future, job(connection), None))
+                    connection.execute("RELEASE job")
+                except Exception as error:
+                    connection.execute("ROLLBACK TO job")
+                    connection.execute("RELEASE job")
+                    answers.append((future, None, error))
+            connection.execute("COMMIT")
+        except Exception as error:  # the disk is full, the file went away: nothing was kept
+            if connection.in_transaction:
+                connection.rollback()
+            answers = [(future, None, error) for _, future in batch]
+        by_loop: dict[asyncio.AbstractEventLoop, list[Answer]] = {}
+        for answer in answers:
+            by_loop.setdefault(answer[0].get_loop(), []).append(answer)
+        for loop, settled in by_loop.items():  # one wake-up of each loop for the whole batch
+            with contextlib.suppress(RuntimeError):  # that loop is closed: nobody waits
+                loop.call_soon_threadsafe(_settle, settled)
+
+    async def create_room(
+        self, code: str, game: str, variant: str, clock: str | None, date: str
+    ) -> None:
+        def job(connection: sqlite3.Connection) -> None:
+            try:
+                connection.execute(
+                    "INSERT INTO rooms (code, game, variant, clock, date, created)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (code, game, variant, clock, date, time.time()),
+                )
+            except sqlite3.IntegrityError:
+                raise RoomTaken(code) from None
+
+        await self._run(job)
+
+    async def take_seat(self, code: str, side: int, secret: str) -> None:
+        row = (code, side, digest(secret))
+        await self._run(lambda c: c.execute("INSERT INTO seats VALUES (?, ?, ?)", row))
+
+    async def add_move(self, code: str, ply: int, move: str, clocks: Clocks | None) -> None:
+        row = (code, ply, move, *(clocks or (None, None)))
+        await self._run(lambda c: c.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", row))
+
+    async def end_room(self, code: str, result: str, termination: str) -> None:
+        row = (result, termination, code)
+        await self._run(
+            lambda c: c.execute("UPDATE rooms SET result = ?, termination = ? WHERE code = ?", row)
+        )
+
+    async def load_room(self, code: str) -> StoredRoom | None:
+        return await self._run(lambda connection: _load(connection, code))  # type: ignore[no-any-return]
+
+    async def close(self) -> None:
+        """Write what is queued, then stop the writer."""
+        if self._thread.is_alive():
+            self._jobs.put(None)
+            await asyncio.to_thread(self._thread.join)
+
+
+def _load(connection: sqlite3.Connection, code: str) -> StoredRoom | None:
+    row = connection.execute(
+        "SELECT game, variant, clock, date, result, termination FROM rooms WHERE code = ?",
+        (code,),
+    ).fetchone()
+    if row is None:
+        return None
+    seats: list[str | None] = [None, None]
+    for side, secret in connection.execute(
+        "SELECT side, secret FROM seats WHERE code = ?", (code,)
+    ):
+        seats[side] = secret
+    moves = [
+        StoredMove(ply, move, None if white is None else (white, black))
+        for ply, move, white, black in connection.execute(
+            "SELECT ply, move, white, black FROM moves WHERE code = ? ORDER BY ply", (code,)
+        )
+    ]
+    game, variant, clock, date, result, termination = row
+    return StoredRoom(code, game, variant, clock, date, seats, moves, result, termination)
+
+
+def _settle(answers: list[Answer]) -> None:
+    for future, answer, error in answers:
+        if future.done():  # the caller gave up waiting (its connection closed): the job is done
+            continue
+        if error is None:
+            future.set_result(answer)
+        else:
+            future.set_exception(error)
+
+
+__all__ = [
+    "Clocks",
+    "RoomStore",
+    "RoomTaken",
+    "SqliteStore",
+    "StoredMove",
+    "StoredRoom",
+    "digest",
+    "holds",
+]

@@ -1,0 +1,70 @@
+"""A plain protocol client for the server's tests: a connection that says hello, sends
+messages as keyword arguments and reads replies as dicts."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from dipole_tui.online.protocol import VERSION
+
+WAIT = 5.0  # seconds a reply may take before the test fails
+
+
+class Peer:
+    def __init__(self, connection: ClientConnection) -> None:
+        self.connection = connection
+        self.room = ""
+        self.secret: str | None = None
+        self.side: int | None = None
+
+    @classmethod
+    async def open(cls, port: int, hello: bool = True) -> Peer:
+        peer = cls(await connect(f"ws://127.0.0.1:{port}", open_timeout=WAIT))
+        if hello:
+            await peer.send("hello", version=VERSION, client="tests")
+            assert (await peer.read())["type"] == "welcome"
+        return peer
+
+    async def send(self, kind: str, **fields: Any) -> None:
+        await self.connection.send(json.dumps({"type": kind, **fields}))
+
+    async def read(self) -> dict[str, Any]:
+        async with asyncio.timeout(WAIT):
+            reply: dict[str, Any] = json.loads(await self.connection.recv())
+        return reply
+
+    async def read_a(self, kind: str) -> dict[str, Any]:
+        """The next message of that kind; `seats` and `offer` news before it are passed over,
+        anything else fails the test."""
+        while True:
+            reply = await self.read()
+            if reply["type"] == kind:
+                return reply
+            assert reply["type"] in ("seats", "offer"), reply
+
+    async def sit(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """create, join or watch: the `seated` reply is kept, the `game` after it returned."""
+        await self.send(kind, **fields)
+        seated = await self.read_a("seated")
+        self.room, self.secret, self.side = seated["room"], seated["secret"], seated["side"]
+        game = await self.read_a("game")
+        assert game["room"] == self.room
+        return game
+
+    async def refused(self, kind: str, **fields: Any) -> dict[str, Any]:
+        await self.send(kind, **fields)
+        reply = await self.read_a("error")
+        return reply
+
+    async def closed(self) -> int | None:
+        """Wait for the server to close the connection; its close code."""
+        async with asyncio.timeout(WAIT):
+            await self.connection.wait_closed()
+        return self.connection.close_code
+
+    async def close(self) -> None:
+        await self.connection.close()
