@@ -60,13 +60,14 @@ async def test_a_game_is_relayed_both_ways_and_filed_at_its_end(
                 await type_move(pilot, a_move(app.session, rng))
                 await until(lambda before=before: plies(app) > before)
                 moved = await friend.read_a("moved")
-                assert moved["side"] == 0 and moved["ply"] == before
+                assert moved["side"] == 0 and moved["ply"] == before, (moved, before)
                 if app.session.outcome is not None:
                     break
                 state = app.session.state
                 answer = a_move(Session(app.session.game, state.copy()), rng)
                 before = plies(app)
                 await friend.send("move", room=friend.room, ply=before, move=answer)
+                assert (await friend.read_a("moved"))["move"] == answer  # its acknowledgement
                 await until(lambda before=before: plies(app) > before)
                 assert app.session.game.format_move(app.session.state.moves_played[before]) == (
                     answer

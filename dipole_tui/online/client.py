@@ -68,6 +68,7 @@ class Link:
         """Connect, and again after every drop, until `close` or a refusal for good."""
         wait = FIRST_WAIT
         while not self._closing:
+            why = "the connection closed"
             try:
                 async with connect(
                     self.url, open_timeout=OPEN_TIMEOUT, max_size=2**20, ping_interval=20
@@ -79,19 +80,18 @@ class Link:
                 if error.code == UPGRADE:
                     self._give_up(str(error))
                     return
-                self.on_status(f"the server answered oddly ({error})")
+                why = f"the server answered oddly: {error}"
             except (InvalidURI, ValueError) as error:
                 self._give_up(f"'{self.url}' is not a server address: {error}")
                 return
             except (OSError, InvalidHandshake, ConnectionClosed, TimeoutError) as error:
-                if self.connected or wait == FIRST_WAIT:
-                    self.on_status(f"not connected ({_why(error)}); trying again")
+                why = _why(error)
             finally:
                 self._socket = None
-                if self.connected:
-                    self.connected = False
+                self.connected = False
             if self._closing:
                 return
+            self.on_status(f"not connected ({why}); trying again")
             await asyncio.sleep(wait * random.uniform(0.8, 1.2))
             wait = min(wait * 2, LONGEST_WAIT)
 

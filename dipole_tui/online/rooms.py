@@ -189,7 +189,9 @@ class Room:
         (self.watchers if side is None else self.players[side]).add(client)
         client.send(self.seated(client, secret))
         client.send(self.whole_game())
-        self.tell(write_message("seats", room=self.code, **self._seats()), but=client)
+        # With the clocks: they start when the second seat is taken.
+        news = write_message("seats", room=self.code, **self._seats(), **self.clocks())
+        self.tell(news, but=client)
 
     def leave(self, client: Client) -> bool:
         """The client's connection closed; whether the room may leave memory now (nobody in it
