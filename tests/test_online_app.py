@@ -6,6 +6,7 @@ watcher who can move for nobody."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,11 @@ def room_of(app: GameApp) -> str:
 
 def plies(app: GameApp) -> int:
     return app.session.state.plies
+
+
+def past(app: GameApp, ply: int) -> Callable[[], bool]:
+    """The app's game has gone past `ply` plies."""
+    return lambda: plies(app) > ply
 
 
 async def a_new_room(make_app: AppFactory, port: int, game: str, folder: Path) -> GameApp:
@@ -58,7 +64,7 @@ async def test_a_game_is_relayed_both_ways_and_filed_at_its_end(
                     break
                 before = plies(app)
                 await type_move(pilot, a_move(app.session, rng))
-                await until(lambda before=before: plies(app) > before)
+                await until(past(app, before))
                 moved = await friend.read_a("moved")
                 assert moved["side"] == 0 and moved["ply"] == before, (moved, before)
                 if app.session.outcome is not None:
@@ -68,7 +74,7 @@ async def test_a_game_is_relayed_both_ways_and_filed_at_its_end(
                 before = plies(app)
                 await friend.send("move", room=friend.room, ply=before, move=answer)
                 assert (await friend.read_a("moved"))["move"] == answer  # its acknowledgement
-                await until(lambda before=before: plies(app) > before)
+                await until(past(app, before))
                 assert app.session.game.format_move(app.session.state.moves_played[before]) == (
                     answer
                 )
