@@ -14,6 +14,7 @@ from dipole_tui.games.base import GameError, IllegalMoveError
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.online.client import Ask, Link
 from dipole_tui.online.room import Room, Seat, SeatBook
+from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import Autosave
 from dipole_tui.session import HUMAN, REMOTE, Session
 
@@ -168,3 +169,30 @@ def test_a_damaged_seat_book_reads_as_empty_and_is_replaced(tmp_path: Path) -> N
     assert [s.room for s in book.seats()] == ["ABCD"]
     book.path.write_text("{not json")
     assert book.seats() == []
+
+
+def resigned_bipod() -> Session[Any]:
+    """A Bi-Pod game Second resigned by its own move (resigning is a move there)."""
+    game = Session.new(REGISTRY["bipod"].game)
+    for text in ("a1", "c1"):
+        game.play(game.game.parse_move(text, game.state))
+    game.resign(0)
+    return game
+
+
+@pytest.mark.parametrize("side", [0, None])
+def test_an_end_seen_twice_is_filed_once_and_never_by_a_watcher(
+    tmp_path: Path, side: int | None
+) -> None:
+    """The last move ends the game (Bi-Pod's resign), then `ended` says so again: one file for
+    a player, none for a watcher."""
+    keeper, _ = online_keeper(tmp_path, side=side)
+    over = resigned_bipod()
+    before = Session(over.game, over.state.copy())
+    last = before.state.undo()
+    keeper.from_server(whole_game(before))
+    change = keeper.from_server(moved(2, over.game.format_move(last)))
+    assert change is not None and keeper.session.outcome is not None
+    keeper.from_server(whole_game(over, "ended", result="0-1", reason="First resigned"))
+    finished = tmp_path / "finished"
+    assert len(list(finished.iterdir()) if finished.exists() else []) == (0 if side is None else 1)

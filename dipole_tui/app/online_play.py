@@ -111,17 +111,17 @@ class OnlinePlay(Screen[None]):
             return
         text = Text.assemble(("Room ", "bold"), (room.code or "...", "bold reverse"))
         names = self.session.game.side_names
-        if room.side is None:
-            text.append("  watching", "dim")
-        else:
-            text.append(f"  you: {names[room.side]}", "dim")
-        other = 1 - (room.side or 0)
-        if room.code and not room.seats[other] and room.side is not None:
-            text.append(f"\n{names[other]}: a friend joins with --join {room.code}", "dim")
-        elif room.side is not None:
-            text.append(f"\n{names[other]} " + ("online" if room.online[other] else "away"), "dim")
+        text.append("  watching" if room.side is None else f"  you: {names[room.side]}", "dim")
+        news = []
+        for side in () if not room.code else (0, 1) if room.side is None else (1 - room.side,):
+            if not room.seats[side]:
+                news.append(f"{names[side]}: a friend joins with --join {room.code}")
+            else:
+                news.append(f"{names[side]} " + ("online" if room.online[side] else "away"))
         if room.watchers:
-            text.append(f"  {room.watchers} watching", "dim")
+            news.append(f"{room.watchers} watching")
+        if news:
+            text.append("\n" + " · ".join(news), "dim")
         if self.link_status:
             text.append(f"\n{self.link_status}", "bold red")
         self.panel.show_room(text)

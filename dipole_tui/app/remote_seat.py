@@ -63,17 +63,27 @@ class RemoteSeat:
             self._keep_seat()
         if got.session is not None:
             self.session = got.session
-            self._filed = not got.finished
-            change = self.after_change(got.said)
-            if got.finished:
-                self._keep_seat()
-            return change
+            return self._online_change(got.said)
         if got.move is not None:
             mover = self.session.game.side_names[self.session.state.to_move]
             self.session.play(got.move)
             room.set_clocks(self.session, message)
-            return self.after_change(self.session.game.move_sentence(mover, got.move))
+            return self._online_change(self.session.game.move_sentence(mover, got.move))
         return Change(got.said) if got.said else None
+
+    def _online_change(self, said: str) -> Change:
+        """`after_change` for an online game: its end (seen by a move, an `ended` or a whole
+        game after a reconnection) is filed once, by a player; a watcher files nothing."""
+        room = self.room
+        first = False
+        if room is not None and self.session.outcome is not None:
+            first = room.side is not None and not room.filed
+            self._filed = not first
+            room.filed = True
+        change = self.after_change(said)
+        if first:
+            self._keep_seat()
+        return change
 
     def _play_online(self, move: Any) -> Change:
         """A move of the player here: played here (the last guard), then sent; the server
@@ -85,7 +95,7 @@ class RemoteSeat:
         ply, mover = session.state.plies, session.game.side_names[session.state.to_move]
         session.play(move)
         self._send("move", room=room.code, ply=ply, move=session.game.format_move(move))
-        return self.after_change(session.game.move_sentence(mover, move))
+        return self._online_change(session.game.move_sentence(mover, move))
 
     def _send(self, kind: str, **fields: Any) -> None:
         if self.link is None or not self.link.send(kind, **fields):

@@ -82,7 +82,6 @@ class Received(NamedTuple):
     session: Session[Any] | None = None  # the server's whole game, to show instead
     move: Any = None  # the opponent's move, to play
     said: str = ""  # words for the panel
-    finished: bool = False  # the game ended now and is to be filed in this player's folder
 
 
 @dataclass
@@ -164,11 +163,8 @@ class Room:
         _set_clocks(server, message)
         if message["type"] == "ended":
             self.offer = None
-        finished = server.outcome is not None and self.side is not None and not self.filed
-        if finished:
-            self.filed = True
         said = f"{server.outcome.reason}." if message["type"] == "ended" and server.outcome else ""
-        return Received(session=server, said=said, finished=finished)
+        return Received(session=server, said=said)
 
     def _moved(self, message: dict[str, Any], session: Session[Any]) -> Received:
         ply, text = int(message["ply"]), str(message["move"])
