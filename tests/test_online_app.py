@@ -59,6 +59,8 @@ async def test_a_game_is_relayed_both_ways_and_filed_at_its_end(
             friend = await Peer.open(server.port)
             await friend.sit("join", room=room_of(app))
             await until(lambda: app.session.players == (HUMAN, REMOTE))
+            await pilot.press("i")  # no hint between people
+            assert "No hints and no analysis" in message(app)
             for _ in range(3):
                 if app.session.outcome is not None:
                     break

@@ -196,3 +196,16 @@ def test_an_end_seen_twice_is_filed_once_and_never_by_a_watcher(
     keeper.from_server(whole_game(over, "ended", result="0-1", reason="First resigned"))
     finished = tmp_path / "finished"
     assert len(list(finished.iterdir()) if finished.exists() else []) == (0 if side is None else 1)
+
+
+def test_no_hints_for_a_player_online_but_for_a_watcher(tmp_path: Path) -> None:
+    player, _ = online_keeper(tmp_path / "player")
+    player.from_server(whole_game(Session.new(DIPOLE)))
+    assert "No hints and no analysis in an online game" in player.why_no_help()
+    watcher, _ = online_keeper(tmp_path / "watcher", side=None)
+    watcher.from_server(whole_game(Session.new(DIPOLE)))
+    assert watcher.why_no_help() == ""
+    over = Session.new(DIPOLE)
+    over.resign(1)
+    player.from_server(whole_game(over, "ended", result="1-0", reason="Black resigned"))
+    assert player.why_no_help() == ""  # the game is over: study it

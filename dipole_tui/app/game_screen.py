@@ -366,25 +366,6 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
             return self.analysis.on
         return not (action in ("undo", "redo") and self.board.awaiting)
 
-    def action_undo(self) -> None:
-        """Take back a move; against a bot, back to the human's previous turn."""
-        if why := self.keeper.why_no_undo():
-            self.app.bell()
-            self.panel.say(why, transient=True)
-            return
-        self.bots.cancel()
-        if not self.session.human_sides():
-            self.bots.paused = True  # stepping back through a bots' game: watch on with p or .
-        self._after_change(self.keeper.undo() or Change())
-
-    def action_redo(self) -> None:
-        if not self.session.redo_moves:
-            self.app.bell()
-            self.panel.say("Nothing to redo.", transient=True)
-            return
-        self.bots.cancel()
-        self._after_change(self.keeper.redo() or Change())
-
     def action_pause(self) -> None:
         """Bot against bot: stop watching between moves, or go on."""
         if self.bots.paused:
@@ -400,6 +381,9 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
 
     def action_hint(self) -> None:
         """Ask `hard` what it would play here, without playing it."""
+        if why := self.keeper.why_no_help():
+            self._refuse(why)
+            return
         if not self.bots.hint(self.session):
             self.app.bell()
             return
@@ -407,6 +391,9 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
 
     def action_analyse(self) -> None:
         """Analysis on or off: the bar, the score in words and the best line, live."""
+        if (why := self.keeper.why_no_help()) and not self.analysis.on:
+            self._refuse(why)
+            return
         self.analysis.toggle(self.session)
         self.analysis_on = self.analysis.on
         if not self.analysis.on:

@@ -1,6 +1,7 @@
-"""Looking back through the game without changing it: `[` and `]` step through the positions,
-`Home` goes to the start, `End` (or a change of the game) back to the game itself, and a click on
-a move in the list shows the position after it. A part of `GameScreen` (`game_screen.py`).
+"""Going back through the game: looking without changing it (`[` and `]` step through the
+positions, `Home` goes to the start, `End` (or a change of the game) back to the game itself, a
+click on a move in the list shows the position after it), and taking moves back (`u`, `U`). A
+part of `GameScreen` (`game_screen.py`).
 
 Undo changes the game (and a bot may move again); the walk only shows: the board is shown, not
 played on, while an earlier position is on it.
@@ -16,7 +17,10 @@ from textual.screen import Screen
 
 from ..games.base import State
 from ..session import Session
+from .bot_controller import BotController
+from .changes import Change
 from .game_board import GameBoard
+from .keeper import Keeper
 from .move_list import MoveList
 from .side_panel import SidePanel
 
@@ -42,6 +46,8 @@ class MoveWalk(Screen[None]):
     viewing: int | None = None  # plies from the start; None: the game itself is on the board
     board: GameBoard[Any, Any]
     panel: SidePanel
+    keeper: Keeper
+    bots: BotController
     threats_on: bool
 
     if TYPE_CHECKING:  # the game screen's own
@@ -50,6 +56,8 @@ class MoveWalk(Screen[None]):
         def session(self) -> Session[Any]: ...
 
         def _show(self, message: str = "") -> None: ...
+
+        def _after_change(self, change: Change) -> None: ...
 
     def action_walk(self, step: int) -> None:
         here = self.session.state.plies if self.viewing is None else self.viewing
@@ -85,6 +93,25 @@ class MoveWalk(Screen[None]):
     @on(MoveList.Picked)
     def move_picked(self, event: MoveList.Picked) -> None:
         self.action_walk_to(event.ply)
+
+    def action_undo(self) -> None:
+        """Take back a move; against a bot, back to the human's previous turn."""
+        if why := self.keeper.why_no_undo():
+            self.app.bell()
+            self.panel.say(why, transient=True)
+            return
+        self.bots.cancel()
+        if not self.session.human_sides():
+            self.bots.paused = True  # stepping back through a bots' game: watch on with p or .
+        self._after_change(self.keeper.undo() or Change())
+
+    def action_redo(self) -> None:
+        if not self.session.redo_moves:
+            self.app.bell()
+            self.panel.say("Nothing to redo.", transient=True)
+            return
+        self.bots.cancel()
+        self._after_change(self.keeper.redo() or Change())
 
     def walking_refusal(self) -> str:
         """Why nothing can be played on the board now ("" when the game's position is shown)."""

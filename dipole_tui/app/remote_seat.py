@@ -85,6 +85,14 @@ class RemoteSeat:
             self._keep_seat()
         return change
 
+    def why_no_help(self) -> str:
+        """Why no hint nor analysis may be asked now: a player's online game is between
+        people ("" when they may; watching, or once the game is over, they may)."""
+        room = self.room
+        if room is None or room.side is None or self.session.outcome is not None:
+            return ""
+        return "No hints and no analysis in an online game: it is between people."
+
     def _play_online(self, move: Any) -> Change:
         """A move of the player here: played here (the last guard), then sent; the server
         acknowledges it to both, or refuses it and the game is brought back to the server's."""
