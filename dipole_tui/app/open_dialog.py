@@ -296,9 +296,8 @@ class OpenScreen(ModalScreen[Path | OnlineChoice | None]):
             yield Label("Or type the file name:", classes="dialog-hint")
             yield Input(value=self.default, id="path")
             hint = "Enter: open   Tab: list or name   Escape: cancel"
-            yield Label(
-                hint if self.games else "Enter: open   Escape: cancel", classes="dialog-hint"
-            )
+            lists = self.games or self.online
+            yield Label(hint if lists else "Enter: open   Escape: cancel", classes="dialog-hint")
 
     def on_mount(self) -> None:
         if self.online:
