@@ -171,7 +171,7 @@ class Keeper(RemoteSeat):
         this is an offer to the server, which ends the game when the other side offers too."""
         if self.room is not None:
             self._send("draw", room=self.room.code)
-            return Change("Draw offered; a move by the other side declines it.")
+            return Change("Draw offered: it stands until the next move.")
         self.session.agree_draw()
         return self._ended()
 

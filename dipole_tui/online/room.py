@@ -142,8 +142,9 @@ class Room:
         if kind == "offer":
             self.offer = int(message["side"])
             name = session.game.side_names[self.offer]
-            answer = " D accepts; a move declines." if self.offer != self.side else ""
-            return Received(said=f"{name} offers a draw.{answer}")
+            if self.offer == self.side:
+                return Received(said="Draw offered: it stands until the next move.")
+            return Received(said=f"{name} offers a draw: D accepts (it lapses at the next move).")
         if kind == "error":
             return Received(said=str(message.get("text", "the server refused")))
         return Received()
