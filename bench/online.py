@@ -87,6 +87,7 @@ class Tally:
     errors: list[str] = field(default_factory=list)
     window: float = 0.0  # seconds measured
     cpu: float = 0.0  # this process's CPU seconds in the window
+    waited: float = 0.0  # seconds its event loop was ready to run but had no CPU, in the window
 
     def add(self, other: Tally) -> None:
         self.latencies += other.latencies
@@ -96,6 +97,7 @@ class Tally:
         self.errors += other.errors
         self.window = max(self.window, other.window)
         self.cpu += other.cpu
+        self.waited += other.waited
 
 
 class Refused(Exception):
@@ -126,13 +128,14 @@ class Tables:
             await asyncio.wait_for(self.all_seated.wait(), WAIT + self.count / 10)
             if ready is not None:
                 await ready()
-            started, cpu = time.monotonic(), time.process_time()
+            started, cpu, waited = time.monotonic(), time.process_time(), run_queue()
             self.measuring = True
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.stop.wait(), self.plan.seconds)
             self.measuring = False
             self.tally.window = time.monotonic() - started
             self.tally.cpu = time.process_time() - cpu
+            self.tally.waited = run_queue() - waited
             self.stop.set()
             await asyncio.wait(tables, timeout=WAIT)
         finally:
@@ -350,6 +353,7 @@ class Usage:
     rss: int  # bytes
     peak: int  # bytes, VmHWM
     cpu: float  # seconds, user and system
+    waited: float  # seconds its event loop waited for a CPU (another process had it)
 
     @classmethod
     def of(cls, pid: int) -> Usage:
@@ -357,7 +361,22 @@ class Usage:
         sizes = {k: int(v.split()[0]) * 1024 for k, v in _fields(status) if k in ("VmRSS", "VmHWM")}
         stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         ticks = os.sysconf("SC_CLK_TCK")
-        return cls(sizes["VmRSS"], sizes["VmHWM"], (int(stat[11]) + int(stat[12])) / ticks)
+        cpu = (int(stat[11]) + int(stat[12])) / ticks
+        return cls(sizes["VmRSS"], sizes["VmHWM"], cpu, run_queue(pid))
+
+
+def run_queue(pid: int | str = "self") -> float:
+    """Seconds a process's main thread (the event loop) has been ready to run but waited for a
+    CPU: on a shared machine, what other processes cost it."""
+    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+
+
+def pressure() -> float:
+    """Seconds some task of the machine waited for a CPU (Linux's PSI; 0 without it)."""
+    with contextlib.suppress(OSError):
+        some = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+        return int(some.rsplit("total=", 1)[1]) / 1e6
+    return 0.0
 
 
 def _fields(status: str) -> Iterator[tuple[str, str]]:
@@ -408,34 +427,36 @@ def report(
     plan: Plan,
     tally: Tally,
     processes: int,
-    idle: Usage | None,
-    before: Usage | None,
-    loaded: Usage | None,
+    watch: Watch,
 ) -> None:
     ordered = sorted(tally.latencies)
+    window = tally.window or float("nan")
     table = Table(title=f"{plan.games} games at once, think {plan.think:g} s, {tally.window:.0f} s")
     table.add_column("measure")
     table.add_column("value", justify="right")
     ms = [percentile(ordered, share) * 1000 for share in (0.5, 0.95, 0.99, 1.0)]
     rows = [
-        ("games played to their end", f"{tally.games_ended:,}"),
+        ("games played to their end (the last resigned)", f"{tally.games_ended:,}"),
         ("moves measured", f"{len(ordered):,}"),
-        ("moves a second", f"{len(ordered) / tally.window:,.0f}" if tally.window else "-"),
+        ("moves a second", f"{len(ordered) / window:,.0f}"),
         ("latency p50 / p95 / p99 / max", " / ".join(f"{m:.1f}" for m in ms) + " ms"),
         ("refusals", str(len(tally.refusals))),
         ("errors", str(len(tally.errors))),
         (
-            f"client CPU ({processes} process{'es' * (processes > 1)})",
-            f"{tally.cpu / tally.window:.0%} of a core" if tally.window else "-",
+            f"client CPU ({processes} process{'es' * (processes > 1)}) / waiting for one",
+            f"{tally.cpu / window:.0%} of a core / {tally.waited / window:.0%}",
         ),
+        ("machine: some task waiting for a CPU", f"{watch.pressure / window:.0%} of the time"),
     ]
+    idle, before, loaded = watch.idle, watch.before, watch.loaded
     if idle and before and loaded:
         mib = 1 << 20
         rows += [
             ("server RSS idle / loaded / peak", f"{idle.rss / mib:.0f} / {loaded.rss / mib:.0f} / "
                                                 f"{loaded.peak / mib:.0f} MiB"),
             ("server memory a game", f"{(loaded.rss - idle.rss) / plan.games / 1024:.0f} KiB"),
-            ("server CPU", f"{(loaded.cpu - before.cpu) / tally.window:.0%} of a core"),
+            ("server CPU / its loop waiting for one", f"{(loaded.cpu - before.cpu) / window:.0%} "
+             f"of a core / {(loaded.waited - before.waited) / window:.0%}"),
         ]  # fmt: skip
     for row in rows:
         table.add_row(*row)
@@ -486,14 +507,14 @@ def main() -> None:
             seed=args.seed, every_variant=args.every_variant,
         )  # fmt: skip
         try:
-            tally, usages = run(console, plan, args.processes, pid)
+            tally, watch = run(console, plan, args.processes, pid)
         except KeyboardInterrupt:
             console.print("online: interrupted")
             sys.exit(130)
         finally:
             if server is not None:
                 stop_server(server)
-    report(console, plan, tally, args.processes, *usages)
+    report(console, plan, tally, args.processes, watch)
     if args.profile and server is not None:
         import pstats
 
@@ -501,9 +522,17 @@ def main() -> None:
     sys.exit(1 if tally.refusals or tally.errors else 0)
 
 
-def run(
-    console: Console, plan: Plan, processes: int, pid: int | None
-) -> tuple[Tally, tuple[Usage | None, Usage | None, Usage | None]]:
+@dataclass(frozen=True)
+class Watch:
+    """The server (when its process is known) and the machine, seen from outside."""
+
+    idle: Usage | None  # before the clients connect
+    before: Usage | None  # as the measured window starts
+    loaded: Usage | None  # as it ends
+    pressure: float  # seconds some task waited for a CPU in the window
+
+
+def run(console: Console, plan: Plan, processes: int, pid: int | None) -> tuple[Tally, Watch]:
     """The client processes, watched: seated, then measured."""
     usage = (lambda: Usage.of(pid)) if pid is not None else (lambda: None)
     idle = usage()
@@ -537,7 +566,7 @@ def run(
                 if not all(w.is_alive() for w in workers):
                     raise SystemExit("online: a client process ended early")
                 time.sleep(0.2)
-            before = usage()
+            before, pressed = usage(), pressure()
             go.set()
             measuring = progress.add_task("measuring", total=round(plan.seconds))
             started = time.monotonic()
@@ -545,7 +574,7 @@ def run(
                 moves = sum(m.value for _, m in counts)
                 progress.update(measuring, completed=int(elapsed), description=f"{moves:,} moves")
                 time.sleep(0.2)
-            loaded = usage()
+            loaded, pressed = usage(), pressure() - pressed
             tally = Tally()
             for _ in workers:
                 tally.add(results.get(timeout=WAIT * 2))
@@ -555,7 +584,7 @@ def run(
         for worker in workers:
             if worker.is_alive():
                 worker.terminate()
-    return tally, (idle, before, loaded)
+    return tally, Watch(idle, before, loaded, pressed)
 
 
 if __name__ == "__main__":
