@@ -56,9 +56,6 @@ ROOT = Path(__file__).resolve().parent.parent
 GOAL = 0.050  # seconds: p95 of 1,000 games on a 2-core machine (issue 29)
 WAIT = 30.0  # seconds a reply may take before it counts as an error
 SEATING = 64  # tables connecting at once while they are seated (the listen backlog is 100)
-# The server lets one address have 50 unfinished rooms; a table has one at a time, so every
-# TABLES_AN_ADDRESS tables connect from their own loopback address (127.1.x.y), as players would.
-TABLES_AN_ADDRESS = 40
 
 
 @dataclass(frozen=True)
@@ -158,12 +155,6 @@ class Tables:
             with contextlib.suppress(TimeoutError):  # a broken server: no busy loop
                 await asyncio.wait_for(self.stop.wait(), 1.0)
 
-    def local_address(self, number: int) -> dict[str, Any]:
-        if not self.plan.url.startswith("ws://127."):
-            return {}
-        block = number // TABLES_AN_ADDRESS
-        return {"local_addr": (f"127.1.{block // 250}.{block % 250 + 1}", 0)}
-
     async def game(self, number: int, rng: random.Random) -> None:
         """One game at this table, from two new connections to its end."""
         key = rng.choice(self.plan.keys)
@@ -174,12 +165,7 @@ class Tables:
                 sockets = []
                 for _ in range(2):
                     socket_ = await stack.enter_async_context(
-                        connect(
-                            self.plan.url,
-                            compression=None,
-                            open_timeout=WAIT,
-                            **self.local_address(number),
-                        )
+                        connect(self.plan.url, compression=None, open_timeout=WAIT)
                     )
                     await socket_.send(write_message("hello", version=VERSION, client="bench"))
                     await expect(socket_, "welcome")
@@ -443,7 +429,7 @@ def report(
         ("refusals", str(len(tally.refusals))),
         ("errors", str(len(tally.errors))),
         (
-            f"client CPU ({processes} process{'es' * (processes > 1)}) / waiting for one",
+            f"client CPU ({processes} process{'es' * (processes > 1)}, summed) / waiting for one",
             f"{tally.cpu / window:.0%} of a core / {tally.waited / window:.0%}",
         ),
         ("machine: some task waiting for a CPU", f"{watch.pressure / window:.0%} of the time"),
