@@ -1,20 +1,24 @@
 """The game server under load: N games at once, each two scripted clients playing random legal
 moves over loopback, and how long a move takes from its player's send to its opponent's screen.
 
-    python bench/online.py --games 100                      # 60 s, about a move a second a game
-    python bench/online.py --games 1000 --processes 2       # the goal: p95 under 50 ms
-    python bench/online.py --games 1000 --think 0           # a flood: as fast as the server allows
+    python bench/online.py --games 100                     # 60 s, about a move a second a game
+    python bench/online.py --games 1000                    # the goal: p95 under 50 ms
+    python bench/online.py --games 200 --think 0           # a flood: as fast as the server allows
     python bench/online.py --games 100 --profile server.prof  # the server under cProfile
 
 The bench starts `dipole-tui serve` of this checkout (`--server-path` puts another first on its
 PYTHONPATH; `--url` uses a server already running, `--pid` names its process for the figures),
-on a free port with a fresh data folder. Each table plays a game (`--game`, or the three mixed),
-its moves chosen at random from `legal_moves`, each after a pause drawn evenly from 0 to twice
-`--think` seconds; a game still going after `--plies` plies is resigned, and the table starts
-another (two new connections, a new room). Latency is measured from the mover's send to the
-`moved` that reaches its opponent (one process, one monotonic clock), over `--seconds` once every
-table is seated. The client processes spend CPU too: their share of a core is reported, so a
-result limited by the clients rather than the server says so. Refusals and errors must be 0.
+on a free port with a fresh data folder. Each table plays a game (`--game`, or the three mixed;
+each game's first variant, or all with `--every-variant`: Bi-Pod's multi lists thousands of
+placements a move, which costs the clients ms a move), its moves chosen at random from
+`legal_moves`, each after a pause drawn evenly from 0 to twice `--think` seconds; a game still
+going after `--plies` plies is resigned, and the table starts another (two new connections, a new
+room). Latency is measured from the mover's send to the `moved` that reaches its opponent (one
+process, one monotonic clock), over `--seconds` once every table is seated. The clients run in
+`--processes` processes (2 by default: one loop with 2,000 connections adds its own queueing to
+what it measures) and spend CPU too; the bench reports their share of a core, the server's, and
+how long each waited for a CPU another process had (on a shared machine that wait, not the
+server, can be the latency). Refusals and errors must be 0.
 """
 
 from __future__ import annotations
@@ -466,7 +470,12 @@ def main() -> None:
     )
     parser.add_argument("--seconds", type=float, default=60.0, help="measured (default 60)")
     parser.add_argument("--plies", type=int, default=120, help="a game is resigned after these")
-    parser.add_argument("--processes", type=int, default=1, help="client processes (default 1)")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=2,
+        help="client processes (default 2: one has its own queue)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--url", help="a server already running (ws://127.0.0.1:PORT)")
     parser.add_argument("--pid", type=int, help="that server's process, for its memory and CPU")
