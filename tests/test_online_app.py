@@ -16,14 +16,14 @@ from online_steps import Peer
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice, OnlineChoice
-from dipole_tui.online.room import SeatBook
+from dipole_tui.online.seat import SeatBook
 from dipole_tui.online.server import running_server
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, REMOTE, Session
 
 
 def room_of(app: GameApp) -> str:
-    room = app.game_screen.keeper.room
+    room = app.game_screen.keeper.online
     return room.code if room is not None else ""
 
 

@@ -13,7 +13,7 @@ from dipole_tui.clock import TimeControl
 from dipole_tui.games.base import GameError, IllegalMoveError
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.online.client import Ask, Link
-from dipole_tui.online.room import Room, Seat, SeatBook
+from dipole_tui.online.seat import OnlineGame, Seat, SeatBook
 from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import Autosave
 from dipole_tui.session import HUMAN, REMOTE, Session
@@ -43,7 +43,7 @@ def online_keeper(folder: Path, side: int | None = 0) -> tuple[Keeper, SentLink]
     keeper = Keeper(Session.new(DIPOLE), Autosave(folder))
     keeper.claim()
     link = SentLink()
-    keeper.go_online(Room("ws://127.0.0.1:1"), link)
+    keeper.go_online(OnlineGame("ws://127.0.0.1:1"), link)
     seated: dict[str, Any] = {"type": "seated", "room": "ABCDEF", "side": side, "game": "dipole"}
     seated |= {"secret": SECRET if side is not None else None, "variant": "8x8", "clock": None}
     keeper.from_server(seated)
@@ -69,7 +69,7 @@ def test_the_server_game_takes_the_screen_with_the_seats_here_and_there(tmp_path
     assert keeper.session.state == server.state
     assert keeper.session.players == (REMOTE, HUMAN)
     assert keeper.human_to_move
-    assert keeper.room is not None and keeper.room.code == "ABCDEF"
+    assert keeper.online is not None and keeper.online.code == "ABCDEF"
     assert SeatBook(tmp_path).find("ws://127.0.0.1:1", "ABCDEF") == Seat(
         "ws://127.0.0.1:1", "ABCDEF", SECRET, 1, "dipole"
     )

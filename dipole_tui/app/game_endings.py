@@ -92,7 +92,7 @@ class GameEndings(Screen[None]):
             return
         other = 1 - side
         names = session.game.side_names
-        if self.keeper.room is not None:  # the server asks the other player
+        if self.keeper.online is not None:  # the server asks the other player
             self._end(self.keeper.agree_draw)
             return
         if session.players[other] == HUMAN:
@@ -138,7 +138,7 @@ class GameEndings(Screen[None]):
                 self._ticking = None
             self.panel.show_clocks()
             return
-        if self.keeper.room is None:  # online the server's clocks say when they run
+        if self.keeper.online is None:  # online the server's clocks say when they run
             session.start_clock()
         if self._ticking is None:
             self._ticking = self.set_interval(CLOCK_TICK, self._tick)

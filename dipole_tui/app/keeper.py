@@ -16,7 +16,7 @@ from .. import storage
 from ..adaptive import ADAPTIVE, AdaptiveLevels
 from ..games.base import GameError, title
 from ..online.client import Link
-from ..online.room import Room, SeatBook
+from ..online.seat import OnlineGame, SeatBook
 from ..records import RecordError, load_record
 from ..saves import Autosave
 from ..session import HUMAN, Session, game_named
@@ -49,7 +49,7 @@ class Keeper(RemoteSeat):
         self._filed = False  # the finished game is in finished/ already
         self._adapted = False  # the adaptive seat has followed this game's result
         # An online game: the room, and the link its moves go through (None: a game here).
-        self.room: Room | None = None
+        self.online: OnlineGame | None = None
         self.link: Link | None = None
         self.seat_book = SeatBook(autosave.folder)
 
@@ -88,8 +88,8 @@ class Keeper(RemoteSeat):
         if session.outcome is not None:
             return "the game is over"
         name = session.game.side_names[session.state.to_move]
-        if self.room is not None:
-            return "you are watching" if self.room.side is None else f"it is {name}'s turn"
+        if self.online is not None:
+            return "you are watching" if self.online.side is None else f"it is {name}'s turn"
         return f"it is {name}'s bot's turn"
 
     # -- start-up --------------------------------------------------------------------------
@@ -149,7 +149,7 @@ class Keeper(RemoteSeat):
             return flagged
         session = self.session
         mover = session.game.side_names[session.state.to_move]
-        if self.room is not None:
+        if self.online is not None:
             return self._play_online(move)
         passes = session.play(move)
         message = session.game.move_sentence(mover, move)
@@ -160,8 +160,8 @@ class Keeper(RemoteSeat):
     def resign(self, side: int) -> Change:
         """`side` resigns (GameError when the game is over already). Online the server ends
         the game, and says so to both."""
-        if self.room is not None:
-            self._send("resign", room=self.room.code)
+        if self.online is not None:
+            self._send("resign", room=self.online.code)
             return Change("Resigned; the server ends the game...")
         self.session.resign(side)
         return self._ended()
@@ -169,8 +169,8 @@ class Keeper(RemoteSeat):
     def agree_draw(self) -> Change:
         """The players agreed to a draw (GameError where the game has none, or is over). Online
         this is an offer to the server, which ends the game when the other side offers too."""
-        if self.room is not None:
-            self._send("draw", room=self.room.code)
+        if self.online is not None:
+            self._send("draw", room=self.online.code)
             return Change("Draw offered: it stands until the next move.")
         self.session.agree_draw()
         return self._ended()
@@ -178,13 +178,13 @@ class Keeper(RemoteSeat):
     def flag(self, now: float | None = None) -> Change | None:
         """The side to move's time ran out: the game is lost on time (None: it has not). Online
         the server's clocks are the ones that count: it says when a flag fell."""
-        if self.room is not None:
+        if self.online is not None:
             return None
         return self._ended() if self.session.check_flag(now) else None
 
     def why_no_undo(self) -> str:
         """Why no move can be taken back now; "" when one can."""
-        if self.room is not None:
+        if self.online is not None:
             return "No take-backs in an online game."
         return "" if self.session.can_undo() else "Nothing to undo."
 
@@ -216,7 +216,7 @@ class Keeper(RemoteSeat):
         whole = self.session.whole_game()
         if whole.outcome is None:
             self._filed = False
-            if self.room is None:  # an online game is kept by its server
+            if self.online is None:  # an online game is kept by its server
                 self.write_autosave()
         elif not self._filed:
             self._filed = True

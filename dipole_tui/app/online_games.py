@@ -15,7 +15,7 @@ from websockets.exceptions import WebSocketException
 
 from ..online.client import ask_rooms
 from ..online.protocol import ProtocolError
-from ..online.room import Seat
+from ..online.seat import Seat
 from ..registry import REGISTRY
 
 ROWS = 5  # the list's height at most: the kept files below keep their room

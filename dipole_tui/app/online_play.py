@@ -15,7 +15,7 @@ from textual.screen import Screen
 
 from ..online.client import Ask, Link
 from ..online.protocol import room_code
-from ..online.room import Room, clock_text
+from ..online.seat import OnlineGame, clock_text
 from .changes import Change, Notice
 from .choice import OnlineChoice
 
@@ -62,7 +62,9 @@ class OnlinePlay(Screen[None]):
             ask = Ask("join", {"room": code} | ({"secret": seat.secret} if seat else {}))
         else:
             ask = Ask("watch", {"room": room_code(choice.room)})
-        room = Room(choice.server, code=room_code(choice.room), filed=bool(seat and seat.filed))
+        room = OnlineGame(
+            choice.server, code=room_code(choice.room), filed=bool(seat and seat.filed)
+        )
         link = Link(choice.server, ask, self._from_server, self._link_said)
         self.bots.cancel()
         self.link_status = "connecting..."
@@ -89,12 +91,14 @@ class OnlinePlay(Screen[None]):
                 self._show_game(self.session)  # another game: its board
                 if not self.oriented:  # the player's own side nearest, once: f still flips
                     self.oriented = True
-                    self.board.flipped = self.keeper.room is not None and self.keeper.room.side == 1
+                    self.board.flipped = (
+                        self.keeper.online is not None and self.keeper.online.side == 1
+                    )
             self._after_change(change)
         self.show_room()
 
     def _tell_join_command(self) -> None:
-        room = self.keeper.room
+        room = self.keeper.online
         if room is not None:
             said = f"Room {room.code} is open. A friend joins with:\n{room.join_command()}"
             self._tell([Notice(said, "Online", timeout=60)])
@@ -105,7 +109,7 @@ class OnlinePlay(Screen[None]):
 
     def show_room(self) -> None:
         """The room's lines in the panel: the code, who sits where, the connection."""
-        room = self.keeper.room
+        room = self.keeper.online
         if room is None:
             self.panel.show_room(Text())
             return

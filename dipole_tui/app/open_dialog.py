@@ -28,7 +28,7 @@ from textual.widgets import Input, Label, Static
 from textual.worker import get_current_worker
 
 from ..games.base import title
-from ..online.room import Seat
+from ..online.seat import Seat
 from ..registry import REGISTRY
 from ..saves import SavedGame
 from ..session import HUMAN

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..games.base import GameError, IllegalMoveError
 from ..online.client import Link
-from ..online.room import Room, SeatBook
+from ..online.seat import OnlineGame, SeatBook
 from .changes import Change, Notice
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 class RemoteSeat:
     """The online half of the keeper (`Keeper` inherits it)."""
 
-    room: Room | None
+    online: OnlineGame | None
     link: Link | None
     seat_book: SeatBook
     session: Session[Any]
@@ -35,20 +35,20 @@ class RemoteSeat:
         def after_change(self, message: str = "") -> Change: ...
         def _shelve(self) -> list[Notice]: ...
 
-    def go_online(self, room: Room, link: Link) -> list[Notice]:
+    def go_online(self, room: OnlineGame, link: Link) -> list[Notice]:
         """This screen's game is now a room of a server: the unfinished game here is kept."""
         notices = self._shelve()
-        self.room, self.link = room, link
+        self.online, self.link = room, link
         return notices
 
     def leave_room(self) -> Link | None:
         """Back to games played here; the link to close, if any."""
-        link, self.room, self.link = self.link, None, None
+        link, self.online, self.link = self.link, None, None
         return link
 
     def from_server(self, message: dict[str, Any]) -> Change | None:
         """A message of the server: the game on screen follows it (None: nothing to show)."""
-        room = self.room
+        room = self.online
         if room is None:
             return None
         try:
@@ -74,7 +74,7 @@ class RemoteSeat:
     def _online_change(self, said: str) -> Change:
         """`after_change` for an online game: its end (seen by a move, an `ended` or a whole
         game after a reconnection) is filed once, by a player; a watcher files nothing."""
-        room = self.room
+        room = self.online
         first = False
         if room is not None and self.session.outcome is not None:
             first = room.side is not None and not room.filed
@@ -88,7 +88,7 @@ class RemoteSeat:
     def why_no_help(self) -> str:
         """Why no hint nor analysis may be asked now: a player's online game is between
         people ("" when they may; watching, or once the game is over, they may)."""
-        room = self.room
+        room = self.online
         if room is None or room.side is None or self.session.outcome is not None:
             return ""
         return "No hints and no analysis in an online game: it is between people."
@@ -96,7 +96,7 @@ class RemoteSeat:
     def _play_online(self, move: Any) -> Change:
         """A move of the player here: played here (the last guard), then sent; the server
         acknowledges it to both, or refuses it and the game is brought back to the server's."""
-        session, room = self.session, self.room
+        session, room = self.session, self.online
         assert room is not None
         if self.link is None or not self.link.connected:
             raise IllegalMoveError("not connected to the server yet: wait a moment, then play")
@@ -110,7 +110,7 @@ class RemoteSeat:
             raise GameError("not connected to the server: try again once it is back")
 
     def _keep_seat(self) -> None:
-        seat = self.room.seat() if self.room is not None else None
+        seat = self.online.seat() if self.online is not None else None
         if seat is not None:
             with contextlib.suppress(OSError):
                 self.seat_book.keep(seat)

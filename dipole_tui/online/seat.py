@@ -85,8 +85,9 @@ class Received(NamedTuple):
 
 
 @dataclass
-class Room:
-    """One room of one server, as this client sits in it (`side` None: watching)."""
+class OnlineGame:
+    """An online game as this client sees it: one room of one server, and where the client
+    sits in it (`side` None: watching)."""
 
     server: str
     code: str = ""
@@ -196,4 +197,4 @@ def clock_text(control: TimeControl | None) -> str | None:
     return None if control is None else str(control)
 
 
-__all__ = ["Received", "Room", "Seat", "SeatBook", "clock_text"]
+__all__ = ["OnlineGame", "Received", "Seat", "SeatBook", "clock_text"]
