@@ -24,6 +24,7 @@ from .play import add_learn, add_play, run_learn, run_play
 from .positions import LONGEST_LINE
 from .rules import add_moves, add_perft, add_replay, run_moves, run_perft, run_replay
 from .solve import add_solve, run_solve
+from .web import add_web, run_web
 
 __all__ = ["LONGEST_LINE", "PROG", "build_parser", "main"]
 
@@ -51,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
         add_solve,
         add_learn,
         add_analyse,
+        add_web,
     ):
         add(commands)
     return parser
@@ -78,6 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = run_solve(args)
         elif args.command == "analyse":
             run_analyse(args)
+        elif args.command == "web":
+            run_web(args)
         elif args.command == "learn":
             run_learn(args)
         else:
