@@ -10,8 +10,10 @@ import errno
 import logging
 import os
 import shlex
+import shutil
 import signal
 import sys
+import time
 from typing import TYPE_CHECKING, Any
 
 from ..games.base import GameError
@@ -66,11 +68,15 @@ def app_command(args: argparse.Namespace) -> list[str]:
     commands = Parser(prog=PROG).add_subparsers(parser_class=Parser)
     add_play(commands)
     commands.choices["play"].parse_args(play)
-    return [sys.executable, "-m", "dipole_tui", "play", *play]
+    # setsid: the terminal's Ctrl+C is the server's to handle (each tab told to quit, in
+    # order), not also every app's, which it would find at any point of its ending.
+    alone = ["setsid", "--wait"] if shutil.which("setsid") else []
+    return [*alone, sys.executable, "-m", "dipole_tui", "play", *play]
 
 
 def run_web(args: argparse.Namespace) -> None:
-    """Serve until Ctrl+C (or SIGTERM); a port in use or an unknown host is one line."""
+    """Serve until Ctrl+C (or SIGTERM, or SIGHUP: its terminal closed); a port in use or an
+    unknown host is one line."""
     from textual_serve.server import Server  # aiohttp loads only when the web is served
 
     class TabServer(Server):
@@ -103,11 +109,14 @@ def run_web(args: argparse.Namespace) -> None:
                 self.tabs.discard(tab)
 
         async def on_shutdown(self, app: web.Application) -> None:
-            """Cancel every tab: textual-serve then tells its app to quit and waits for it."""
+            """Cancel every tab: textual-serve then tells its app to quit and waits for the
+            end of its output; and here for the end of its process, which asyncio watches
+            until the loop closes (a traceback at exit, were it closed first)."""
             for tab in self.tabs:
                 tab.cancel()
             if self.tabs:
                 await asyncio.wait(self.tabs, timeout=GOODBYE)
+            await apps_ended()
 
         def announce(self, *_: object) -> None:
             host = f"[{args.host}]" if ":" in args.host else args.host
@@ -121,7 +130,7 @@ def run_web(args: argparse.Namespace) -> None:
 
             self.initialize_logging()
             loop = asyncio.new_event_loop()
-            for ending in (signal.SIGINT, signal.SIGTERM):
+            for ending in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
                 loop.add_signal_handler(ending, self.request_exit)
             web.run_app(
                 self._make_app(),
@@ -140,6 +149,18 @@ def run_web(args: argparse.Namespace) -> None:
     except OSError as error:  # the port taken, the host unknown or not this machine's
         raise GameError(f"cannot serve on {args.host} port {args.port}: {why(error)}") from None
     print(f"{PROG} web: stopped", flush=True)
+
+
+async def apps_ended() -> None:
+    """Wait until every child process has ended and asyncio has heard of it, or GOODBYE."""
+    deadline = time.monotonic() + GOODBYE
+    while hasattr(os, "waitid") and time.monotonic() < deadline:  # POSIX, not every system
+        try:  # WNOWAIT: only look; asyncio's watcher reaps them
+            os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            break  # none left
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.05)  # its watcher's thread hands the loop the news
 
 
 def why(error: OSError) -> str:
