@@ -25,6 +25,8 @@ from browser import (
 )
 from cli_steps import Cli
 
+from dipole_tui.cli import build_parser
+from dipole_tui.cli.web import app_command
 from dipole_tui.saves import DATA_DIR_VARIABLE
 
 
@@ -88,3 +90,10 @@ def test_the_tabs_arguments_are_checked_before_serving(cli: Cli) -> None:
     assert said.err.startswith("dipole-tui: argument --clock: ")
     assert said.err.endswith("(see dipole-tui play --help)\n")
     assert said.err.count("\n") == 1
+
+
+def test_each_tab_runs_play_with_the_arguments_after_the_dashes() -> None:
+    args = build_parser().parse_args(["--ascii", "web", "--", "--new", "--game", "bipod"])
+    command = app_command(args)
+    tab = [sys.executable, "-m", "dipole_tui", "play", "--ascii", "--new", "--game", "bipod"]
+    assert command[command.index(sys.executable) :] == tab
