@@ -25,6 +25,7 @@ from .positions import LONGEST_LINE
 from .rules import add_moves, add_perft, add_replay, run_moves, run_perft, run_replay
 from .serve import add_serve, run_serve
 from .solve import add_solve, run_solve
+from .web import add_web, run_web
 
 __all__ = ["LONGEST_LINE", "PROG", "build_parser", "main"]
 
@@ -53,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
         add_learn,
         add_analyse,
         add_serve,
+        add_web,
     ):
         add(commands)
     return parser
@@ -80,6 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = run_solve(args)
         elif args.command == "analyse":
             run_analyse(args)
+        elif args.command == "web":
+            run_web(args)
         elif args.command == "learn":
             run_learn(args)
         elif args.command == "serve":

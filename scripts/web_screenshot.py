@@ -1,0 +1,40 @@
+"""Regenerate screenshots/web.png: `dipole-tui web` in headless chromium after three moves typed
+in the page, as the README shows it (tests/browser.py drives it; needs /usr/bin/chromium).
+
+python scripts/web_screenshot.py
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from browser import browser_page, play, serving, wait_for_text  # (found through the path above)
+
+SHOT = Path(__file__).resolve().parent.parent / "screenshots" / "web.png"
+
+MOVES = [("e1-e3", "1. e1-e3"), ("d8-d6", "1. e1-e3 d8-d6"), ("e3-e5", "2. e3-e5")]
+
+
+def main() -> None:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        serving(Path(folder, "data"), "--new") as served,
+        browser_page(Path(folder, "chromium")) as page,
+    ):
+        page.goto(served.url, wait_until="domcontentloaded")
+        wait_for_text(page, "White to move")
+        for move, shown in MOVES:
+            play(page, move, shown)
+        page.mouse.move(0, 0)  # no hover on the board
+        wait_for_text(page, "White played e3-e5.")
+        page.wait_for_timeout(300)  # the canvas draws the terminal's last frame
+        page.screenshot(path=SHOT)
+        print(SHOT)
+
+
+if __name__ == "__main__":
+    main()
