@@ -11,11 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_steps import AppFactory, message, type_move, until
+from app_steps import AppFactory, message, noticed, type_move, until
 from online_steps import Peer
+from textual.widgets import Input, Select
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice, OnlineChoice
+from dipole_tui.app.online_dialog import OnlineScreen
+from dipole_tui.app.online_games import OnlineGames
+from dipole_tui.app.open_dialog import OpenScreen
+from dipole_tui.app.screens import NewGameScreen
 from dipole_tui.online.seat import SeatBook
 from dipole_tui.online.server import running_server
 from dipole_tui.registry import REGISTRY
@@ -144,3 +149,41 @@ async def test_a_watcher_sees_every_move_and_moves_for_nobody(
             assert "watching" in str(app.panel.room)
         for peer in (white, black):
             await peer.close()
+
+
+async def test_the_new_game_dialog_opens_a_room_and_the_open_dialog_goes_back_to_it(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    """n, Online, the server, New room: a room for the game chosen; later, o lists the game
+    with whose turn it is, and Enter takes the seat again."""
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        url = f"ws://127.0.0.1:{server.port}"
+        app = make_app("death-stacks", folder=tmp_path / "me")
+        async with app.run_test(size=(100, 34)) as pilot:
+            await pilot.press("n")
+            await until(lambda: isinstance(app.screen, NewGameScreen))
+            await pilot.click("#online")
+            await until(lambda: isinstance(app.screen, OnlineScreen))
+            app.screen.query_one("#server", Input).value = url
+            app.screen.query_one("#side", Select).value = "black"
+            await pilot.click("#create")
+            await until(lambda: bool(room_of(app)))
+            code = room_of(app)
+            assert app.session.game.key == "death-stacks" and app.session.players == (REMOTE, HUMAN)
+            await until(lambda: noticed(app, f"--join {code}"))
+            friend = await Peer.open(server.port)
+            await friend.sit("join", room=code)
+            await friend.send("move", room=code, ply=0, move="a1-1-b1")
+            await until(lambda: plies(app) == 1)
+            await pilot.press("n")  # a game here instead: the room goes on without us
+            await until(lambda: isinstance(app.screen, NewGameScreen))
+            await pilot.click("#start")
+            await until(lambda: app.game_screen.keeper.online is None)
+            await pilot.press("o")
+            await until(lambda: isinstance(app.screen, OpenScreen))
+            games = app.screen.query_one(OnlineGames)
+            await until(lambda: "your turn, ply 1" in str(games.get_option_at_index(0).prompt))
+            await pilot.press("enter")
+            await until(lambda: room_of(app) == code and plies(app) == 1)
+            assert app.session.players == (REMOTE, HUMAN)
+            await friend.close()

@@ -19,7 +19,7 @@ from ..online.client import Link
 from ..online.seat import OnlineGame, SeatBook
 from ..records import RecordError, load_record
 from ..saves import Autosave
-from ..session import HUMAN, Session, game_named
+from ..session import HUMAN, REMOTE, Session, game_named
 from .changes import Change, GameOver, Notice
 from .choice import GameChoice
 from .remote_seat import RemoteSeat
@@ -58,7 +58,8 @@ class Keeper(RemoteSeat):
         """The game on screen as the new-game dialog offers it again."""
         session = self.session
         control = session.clock.control if session.clock is not None else None
-        return GameChoice(session.game.key, session.state.variant, session.players, control)
+        seats = tuple(HUMAN if seat == REMOTE else seat for seat in session.players)
+        return GameChoice(session.game.key, session.state.variant, (seats[0], seats[1]), control)
 
     # -- seats -----------------------------------------------------------------------------
 
