@@ -162,6 +162,9 @@ class ChoiceScreen(ModalScreen[str]):
     """A question with a few answers, one button each; Escape gives the harmless answer."""
 
     BINDINGS = [Binding("escape", "escape", "Close")]
+    # The first answer has the focus. Textual's own way: an on_mount query for it raised
+    # NoMatches when the app closed as the question was being put (a game ending as one quits).
+    AUTO_FOCUS = "Button"
 
     def __init__(self, title: str, text: str, answers: list[tuple[str, str]], escape: str) -> None:
         super().__init__()
@@ -180,9 +183,6 @@ class ChoiceScreen(ModalScreen[str]):
             with Horizontal(classes="buttons"):
                 for index, (label, key) in enumerate(self.answers):
                     yield Button(label, id=key, variant="primary" if index == 0 else "default")
-
-    def on_mount(self) -> None:
-        self.query(Button).first().focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id or "")
