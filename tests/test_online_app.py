@@ -187,3 +187,15 @@ async def test_the_new_game_dialog_opens_a_room_and_the_open_dialog_goes_back_to
             await until(lambda: room_of(app) == code and plies(app) == 1)
             assert app.session.players == (REMOTE, HUMAN)
             await friend.close()
+
+
+async def test_a_mistyped_code_is_said_and_the_game_here_stays(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        online = OnlineChoice(f"ws://127.0.0.1:{server.port}", "join", room="NOSUCH")
+        app = make_app("dipole", online=online)
+        async with app.run_test(size=(100, 34)):
+            await until(lambda: noticed(app, "there is no room NOSUCH"))
+            assert app.game_screen.keeper.online is None
+            assert str(app.panel.room) == ""

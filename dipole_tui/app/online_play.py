@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.screen import Screen
 
 from ..online.client import Ask, Link
-from ..online.protocol import room_code
+from ..online.protocol import NO_ROOM, room_code
 from ..online.seat import OnlineGame, clock_text
 from .changes import Change, Notice
 from .choice import OnlineChoice
@@ -82,6 +82,12 @@ class OnlinePlay(Screen[None]):
             self.show_room()
 
     def _from_server(self, message: dict[str, Any]) -> None:
+        online = self.keeper.online
+        if message.get("code") == NO_ROOM and online is not None and not online.seated:
+            self.leave_online()  # a code mistyped (or a room gone): back to the game here
+            said = f"{message.get('text')} on {online.server}: check the code"
+            self._tell([Notice(said, "Online", "error", timeout=12)])
+            return
         change = self.keeper.from_server(message)
         if message.get("type") == "seated" and self.creating:  # how a friend comes in, once
             self.creating = False
@@ -117,7 +123,7 @@ class OnlinePlay(Screen[None]):
         names = self.session.game.side_names
         text.append("  watching" if room.side is None else f"  you: {names[room.side]}", "dim")
         news = []
-        for side in () if not room.code else (0, 1) if room.side is None else (1 - room.side,):
+        for side in () if not room.seated else (0, 1) if room.side is None else (1 - room.side,):
             if not room.seats[side]:
                 news.append(f"{names[side]}: a friend joins with --join {room.code}")
             else:

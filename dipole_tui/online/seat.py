@@ -100,6 +100,7 @@ class OnlineGame:
     watchers: int = 0
     offer: int | None = None  # the side whose draw offer stands
     filed: bool = False
+    seated: bool = False  # the server gave the seat (or a place to watch)
 
     def join_command(self) -> str:
         """What a friend types to take the other seat."""
@@ -127,6 +128,7 @@ class OnlineGame:
         kind = message["type"]
         if kind == "seated":
             self.code = str(message["room"])
+            self.seated = True
             self.side = message["side"] if message.get("side") in (0, 1) else None
             self.secret = message.get("secret") if self.side is not None else None
             self.game = str(message["game"])
