@@ -24,16 +24,18 @@ from textual.widgets import Select, Static
 
 from dipole_tui.analysis import Analysis, Evaluation, analyse_position, analysis_search
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.choice import GameChoice
+from dipole_tui.app.choice import GameChoice, OnlineChoice
 from dipole_tui.app.learn_menu import LearnMenu
 from dipole_tui.app.learning import ExerciseScreen
 from dipole_tui.app.review import ReviewScreen
 from dipole_tui.app.square_grid import SquareBoard
 from dipole_tui.bots.search import WIN, Search
+from dipole_tui.clock import TimeControl
 from dipole_tui.games.base import State
 from dipole_tui.games.death_stacks import parse_square as death_stacks_square
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.learn import Item
+from dipole_tui.online.client import Link
 from dipole_tui.records import load_record, parse_record, start_of
 from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import Autosave
@@ -313,6 +315,71 @@ async def looking_back(pilot: Pilot[None], app: GameApp) -> None:
     await pilot.pause()
 
 
+class ScriptedServer(Link):
+    """A link to no server: it answers as `dipole-tui serve` would, from a script, with the
+    clocks standing (a picture must be the same on every run). Room K7QMWD, the player White,
+    a friend as Black who answers each move with the next of `REPLIES`, one watcher."""
+
+    REPLIES = ("d8-d6", "d8-c7")
+    CLOCKS = ([300.0, 300.0], [291.2, 300.0], [291.2, 296.1], [282.7, 296.1], [282.7, 289.9])
+
+    async def run(self) -> None:
+        self.connected = True
+        self.on_status("")
+        record = Session.new(DIPOLE, time_control=TimeControl(5, 3)).record_text()
+        room = {"room": "K7QMWD"}
+        self.on_message(
+            room
+            | {"type": "seated", "side": 0, "secret": "s" * 32, "game": "dipole"}
+            | {"variant": "8x8", "clock": "5+3"}
+        )
+        self.on_message(
+            room
+            | {"type": "game", "record": record, "plies": 0, "offer": None}
+            | self._clocks(0)
+            | {"seats": [True, False], "online": [True, False], "watchers": 0}
+        )
+        self.on_message(
+            room
+            | {"type": "seats", "seats": [True, True], "online": [True, True]}
+            | {"watchers": 1}
+            | self._clocks(0)
+        )
+        await asyncio.Event().wait()
+
+    def _clocks(self, ply: int) -> dict[str, Any]:
+        return {"clocks": self.CLOCKS[ply], "running": None}
+
+    def send(self, kind: str, **fields: Any) -> bool:
+        """A move is acknowledged and answered after it was sent, as a server's would be."""
+        if kind == "move":
+            ply, side = fields["ply"], fields["ply"] % 2
+            moved = {"type": "moved", "room": "K7QMWD", "side": side}
+            reply = self.REPLIES[ply // 2]
+            loop = asyncio.get_running_loop()
+            loop.call_soon(
+                self.on_message,
+                moved | {"ply": ply, "move": fields["move"]} | self._clocks(ply + 1),
+            )
+            loop.call_soon(
+                self.on_message,
+                moved | {"ply": ply + 1, "move": reply, "side": 1 - side} | self._clocks(ply + 2),
+            )
+        return True
+
+
+async def online(pilot: Pilot[None], app: GameApp) -> None:
+    """A room of a game server, played from here: its code, the seats, the clocks kept by the
+    server, a friend's answers, and the command a friend types to join."""
+    app.game_screen.link_class = ScriptedServer
+    choice = GameChoice("dipole", "8x8", (HUMAN, HUMAN), TimeControl(5, 3))
+    app.game_screen.go_online(OnlineChoice("ws://127.0.0.1:8765", "create", game=choice))
+    await pilot.pause()
+    for move in ("e1-e3", "e3-e5"):
+        await type_moves(pilot, move)
+        await pilot.pause()
+
+
 async def editing(pilot: Pilot[None], app: GameApp) -> None:
     """The position editor: a stack typed on a square, bottom to top."""
     await pilot.press("e")
@@ -336,6 +403,7 @@ SCENES: dict[str, Scene] = {
     "new-game": Scene(new_game),
     "looking-back": Scene(looking_back, position=MIDDLE),
     "editor": Scene(editing, "death-stacks", size=SMALL),
+    "online": Scene(online),
     "review": Scene(
         review,
         session=lambda: Session.from_record(load_record(DATA / "review-dipole.txt")),

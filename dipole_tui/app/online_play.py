@@ -34,6 +34,7 @@ class OnlinePlay(Screen[None]):
     panel: SidePanel
     bots: BotController
     board: GameBoard[Any, Any]
+    link_class: type[Link] = Link  # how the screen reaches a server (a scene's stand-in)
     link_status = ""  # why the link is not connected now ("" when it is)
     oriented = False  # the board was turned to the player's side in this room
     creating = False  # a new room was asked for, and the server has not given it yet
@@ -65,7 +66,7 @@ class OnlinePlay(Screen[None]):
         room = OnlineGame(
             choice.server, code=room_code(choice.room), filed=bool(seat and seat.filed)
         )
-        link = Link(choice.server, ask, self._from_server, self._link_said)
+        link = self.link_class(choice.server, ask, self._from_server, self._link_said)
         self.bots.cancel()
         self.link_status = "connecting..."
         self.oriented = False
