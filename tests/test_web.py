@@ -95,5 +95,26 @@ def test_the_tabs_arguments_are_checked_before_serving(cli: Cli) -> None:
 def test_each_tab_runs_play_with_the_arguments_after_the_dashes() -> None:
     args = build_parser().parse_args(["--ascii", "web", "--", "--new", "--game", "bipod"])
     command = app_command(args)
-    tab = [sys.executable, "-m", "dipole_tui", "play", "--ascii", "--new", "--game", "bipod"]
-    assert command[command.index(sys.executable) :] == tab
+    tab = [sys.executable, "-m", "dipole_tui", "play", "--web-tab", "--ascii", "--new", "--game"]
+    assert command == [*tab, "bipod"]
+
+
+@pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason=f"no browser: {CHROMIUM} is missing (apt-get install chromium; .ci/run installs it)",
+)
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and process groups")
+def test_a_tabs_app_ends_with_a_killed_server(tmp_path: Path) -> None:
+    """SIGKILL gives the server no time to tell its tabs: each tab's app sees it gone and ends
+    (its game is in the autosave), none is left running."""
+    with serving(tmp_path / "data", "--new") as served, browser_page(tmp_path / "chromium") as page:
+        page.goto(served.url, wait_until="domcontentloaded")
+        wait_for_text(page, "Dipole 8x8", "White to move")
+        apps = descendants(served.process.pid)
+        assert apps
+        served.process.kill()
+        served.process.communicate(timeout=WAIT)
+    deadline = time.monotonic() + WAIT
+    while left := {pid for pid in apps if running(pid)}:
+        assert time.monotonic() < deadline, f"left running: {left}"
+        time.sleep(0.1)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 import textwrap
 from typing import TYPE_CHECKING
@@ -12,6 +14,7 @@ from ..app.choice import GameChoice, OnlineChoice
 from ..clock import TimeControl
 from ..games.base import GameError, shown
 from ..online.protocol import ROOM_CODE, SIDES, room_code
+from ..orphans import end_with_parent
 from ..registry import REGISTRY, describe_level, game_named, levels
 from ..session import HUMAN, PLAYERS
 from ..session import players as players_of
@@ -69,6 +72,9 @@ def add_play(commands: Commands) -> None:
     add_online_options(play)
     # SUPPRESS: 'dipole-tui --ascii play' keeps the flag given before the command
     play.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=ASCII_HELP)
+    # A tab of `dipole-tui web` (web.py gives it): in a session of its own, so that the
+    # terminal's Ctrl+C is the web server's alone, and ending with that server however it ends.
+    play.add_argument("--web-tab", action="store_true", help=argparse.SUPPRESS)
     play.add_argument(
         "--think",
         type=positive_seconds,
@@ -166,6 +172,8 @@ def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
             raise GameError(f"{game.name} has no level called {seat!r}; its levels are {offered}")
     choice = GameChoice(key, variant, players, getattr(args, "clock", None))
     online = online_choice(args, choice)
+    if getattr(args, "web_tab", False):
+        be_a_tab()
     if online is not None and players != (HUMAN, HUMAN):
         raise GameError("an online game is played by people: leave out --white and --black")
     app = GameApp(
@@ -177,6 +185,16 @@ def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
         learn=learn,
     )
     app.run()
+
+
+def be_a_tab() -> None:
+    """A web tab's app: out of the terminal's process group (its Ctrl+C is the server's, which
+    tells each tab to quit in order), and ended with the server, even a killed one (its game is
+    in the autosave, written after every move)."""
+    if hasattr(os, "setsid"):
+        with contextlib.suppress(OSError):  # a session leader already
+            os.setsid()
+    end_with_parent()
 
 
 def run_learn(args: argparse.Namespace) -> None:

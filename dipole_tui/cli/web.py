@@ -10,7 +10,6 @@ import errno
 import logging
 import os
 import shlex
-import shutil
 import signal
 import sys
 import time
@@ -64,10 +63,9 @@ def app_command(args: argparse.Namespace) -> list[str]:
     commands = Parser(prog=PROG).add_subparsers(parser_class=Parser)
     add_play(commands)
     commands.choices["play"].parse_args(play)
-    # setsid: the terminal's Ctrl+C is the server's to handle (each tab told to quit, in
-    # order), not also every app's, which it would find at any point of its ending.
-    alone = ["setsid", "--wait"] if shutil.which("setsid") else []
-    return [*alone, sys.executable, "-m", "dipole_tui", "play", *play]
+    # --web-tab: the app leaves the terminal's process group (its Ctrl+C is the server's, which
+    # tells each tab to quit in order) and ends with the server, even a killed one.
+    return [sys.executable, "-m", "dipole_tui", "play", "--web-tab", *play]
 
 
 def run_web(args: argparse.Namespace) -> None:
@@ -80,7 +78,10 @@ def run_web(args: argparse.Namespace) -> None:
         bound, and that the server stopped; every tab's app told to quit when it stops."""
 
         def __init__(self, command: list[str]) -> None:
-            super().__init__(shlex.join(command), host=args.host, port=args.port, title=PROG)
+            # exec: textual-serve starts the command through a shell, which would stay between
+            # the server and the app, and keep the app from seeing the server gone.
+            shell = f"exec {shlex.join(command)}"
+            super().__init__(shell, host=args.host, port=args.port, title=PROG)
             self.tabs: set[asyncio.Task[Any]] = set()
 
         def initialize_logging(self) -> None:
