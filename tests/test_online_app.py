@@ -5,6 +5,7 @@ watcher who can move for nobody."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +22,8 @@ from dipole_tui.app.online_dialog import OnlineScreen
 from dipole_tui.app.online_games import OnlineGames
 from dipole_tui.app.open_dialog import OpenScreen
 from dipole_tui.app.screens import NewGameScreen
+from dipole_tui.online import client
+from dipole_tui.online.protocol import VERSION
 from dipole_tui.online.seat import SeatBook
 from dipole_tui.online.server import running_server
 from dipole_tui.registry import REGISTRY
@@ -199,3 +202,19 @@ async def test_a_mistyped_code_is_said_and_the_game_here_stays(
             await until(lambda: noticed(app, "there is no room NOSUCH"))
             assert app.game_screen.keeper.online is None
             assert str(app.panel.room) == ""
+
+
+async def test_a_client_of_another_version_is_told_to_upgrade_and_gives_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No retrying for ever against a server that will never take it: the server's sentence
+    is what the player reads."""
+    monkeypatch.setattr(client, "VERSION", VERSION + 1)
+    said: list[str] = []
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        url = f"ws://127.0.0.1:{server.port}"
+        link = client.Link(url, client.Ask("watch", {"room": "ABCD"}), lambda m: None, said.append)
+        async with asyncio.timeout(10):
+            await link.run()  # returns: it gave up
+    assert "upgrade" in link.fatal and said[-1] == link.fatal
+    assert not link.connected
