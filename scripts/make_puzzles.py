@@ -26,7 +26,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -66,7 +66,7 @@ class Source:
     max_plies: int
     solvable: Callable[[State[Any]], bool] = _any  # from the end back, the first False stops
     patience: int | None = None  # positions the solver cannot decide in a row that stop it
-    solve_nodes: int = 20_000  # for the first solve of a position
+    solve_nodes: int = 20_000  # for the first questions of a position: does it win, how fast
     proof_nodes: int = 150_000  # for the whole proof of a puzzle (the check spends as much again)
 
 
@@ -108,21 +108,16 @@ def prove(key: str, state: State[Any]) -> Puzzle | None:
     """The puzzle of a position the side to move wins, or None if it is not a unique one;
     Undecided when the solver cannot tell within its nodes."""
     game, source = REGISTRY[key].game, SOURCES[key]
-    first = solve(game, state, max_nodes=source.solve_nodes)
-    if first.result is None:
-        raise Undecided
-    if first.result != "win" or not source.min_plies <= first.plies <= source.max_plies:
-        return None
-    if len(state.legal_moves()) == 1:
+    length, spent = fastest_win(key, state)
+    if length is None or length < source.min_plies or len(state.legal_moves()) == 1:
         return None
     winner = state.to_move
     work = state.copy()
-    spent = [first.nodes]
     line: list[str] = []
     choices: list[int] = []
     try:
         while work.outcome() is None:
-            remaining = first.plies - len(line)
+            remaining = length - len(line)
             if work.to_move == winner:
                 moves = work.legal_moves()
                 choices.append(len(moves))
@@ -144,6 +139,23 @@ def prove(key: str, state: State[Any]) -> Puzzle | None:
         sum(choices) / len(choices),
         sum(spent),
     )
+
+
+def fastest_win(key: str, state: State[Any]) -> tuple[int | None, list[int]]:
+    """The plies the side to move wins in, if it wins in at most the longest length wanted,
+    and the nodes each question cost; Undecided when the solver cannot tell within its nodes.
+    A null window a length is far cheaper than `solve`, which must also tell a loss or a draw."""
+    game, source = REGISTRY[key].game, SOURCES[key]
+    spent: list[int] = []
+    for plies in range(1, source.max_plies + 1):
+        left = source.solve_nodes - sum(spent)
+        verdict = within(game, state, "win", plies, max_nodes=left) if left > 0 else None
+        if verdict is None or verdict.holds is None:
+            raise Undecided
+        spent.append(verdict.nodes)
+        if verdict.holds:
+            return plies, spent
+    return None, spent
 
 
 def budget_left(key: str, spent: list[int]) -> int:
@@ -294,11 +306,11 @@ def disproof(item: Item) -> str | None:
         remaining = item.plies - number
         if state.outcome() is not None:
             return f"the game is over before {text}"
-        solved = solve(game, state)
-        expected = "win" if state.to_move == winner else "loss"
-        if (solved.result, solved.plies) != (expected, remaining):
-            found = f"{solved.result} in {solved.plies}"
-            return f"ply {number + 1}: {found}, not {expected} in {remaining}"
+        expected: Literal["win", "loss"] = "win" if state.to_move == winner else "loss"
+        exact = within(game, state, expected, remaining).holds
+        sooner = remaining > 1 and within(game, state, expected, remaining - 1).holds
+        if not exact or sooner:
+            return f"ply {number + 1}: not a {expected} in exactly {remaining} plies"
         move = game.parse_move(text, state)
         if state.to_move == winner:
             winning = []
