@@ -1,15 +1,18 @@
-"""Make the Dipole puzzles ("win in N") from the bots' games, each proved by the exact solver.
+"""Make a game's puzzles ("win in N") from the bots' games, each proved by the exact solver.
 
-    python scripts/make_puzzles.py                  # seed 1, 40 puzzles, into the package's data
+    python scripts/make_puzzles.py                  # Dipole, seed 1, 40 puzzles, into the data
+    python scripts/make_puzzles.py --game bipod     # Bi-Pod's, into learn/data/bipod-puzzles.txt
     python scripts/make_puzzles.py --seed 7 --count 50 --out /tmp/puzzles.txt
+    python scripts/make_puzzles.py --check          # prove every puzzle of every file again
 
 The bots play each other (depth budgets, seeded: the same seed gives the same file). From the end
-of each game backwards, every position with few enough checkers is solved; one where the side to
-move wins in MIN_PLIES to MAX_PLIES plies becomes a puzzle if it is unique: at each of the
-winner's turns on the line exactly one legal move wins within the plies that remain (every move is
+of each game backwards, every position the solver may reach is solved, as a player is given it
+(its position string: no history, so no repetition behind it); one where the side to move wins in
+the game's shortest to longest plies becomes a puzzle if it is unique: at each of the winner's
+turns on the line exactly one legal move wins within the plies that remain (every move is
 checked), the defender always holding out as long as it can (the solver's move for the loser).
 A first turn with a single legal move is no puzzle. The puzzles are then chosen spread over the
-lengths, graded, and written easiest first; `tests/test_puzzles.py` proves them all again.
+lengths, graded, and written easiest first; `tests/test_puzzles.py` proves them again.
 """
 
 from __future__ import annotations
@@ -19,29 +22,59 @@ import itertools
 import os
 import signal
 import sys
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Literal
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from dipole_tui import storage
 from dipole_tui.bots import Budget
-from dipole_tui.games.dipole import DIPOLE, DipoleState, Move
+from dipole_tui.games.base import State
+from dipole_tui.games.dipole import DipoleState
+from dipole_tui.learn import Item, items
 from dipole_tui.match import Match, derive_seed, play_game, schedule
 from dipole_tui.orphans import end_with_parent
+from dipole_tui.registry import REGISTRY
 from dipole_tui.solver import solve, within
 
-OUT = (
-    Path(__file__).resolve().parent.parent / "dipole_tui" / "learn" / "data" / "dipole-puzzles.txt"
-)
+DATA = Path(__file__).resolve().parent.parent / "dipole_tui" / "learn" / "data"
 PAIRS = (("hard", "medium"), ("medium", "easy"), ("hard", "easy"), ("medium", "medium"))
 BUDGET = Budget(movetime=None, depth=3)  # a depth, not a time: the same games on any machine
-MIN_PLIES, MAX_PLIES = 2, 15
-MAX_CHECKERS = 12  # more on the board is seldom proved within the budget
-SOLVE_NODES = 20_000  # for the first solve of a position
-PROOF_NODES = 150_000  # for the whole proof of a puzzle (the tests spend as much again)
 MAX_GAMES = 1000
+
+
+def _any(state: State[Any]) -> bool:
+    return True
+
+
+def _few_checkers(state: State[Any]) -> bool:
+    """More than 12 Dipole checkers on the board are seldom proved within the budget."""
+    assert isinstance(state, DipoleState)
+    return sum(state.checkers) <= 12
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a game's puzzles come from: its bots' games, the lengths wanted, and how far back
+    from a game's end the solver is asked."""
+
+    variant: str
+    min_plies: int
+    max_plies: int
+    solvable: Callable[[State[Any]], bool] = _any  # from the end back, the first False stops
+    patience: int | None = None  # positions the solver cannot decide in a row that stop it
+    solve_nodes: int = 20_000  # for the first questions of a position: does it win, how fast
+    proof_nodes: int = 150_000  # for the whole proof of a puzzle (the check spends as much again)
+
+
+SOURCES = {
+    "dipole": Source("8x8", 2, 15, _few_checkers),
+    "death-stacks": Source("standard", 1, 9, patience=3),
+    "bipod": Source("", 1, 9, patience=3),
+}
 
 
 @dataclass(frozen=True)
@@ -67,58 +100,82 @@ class Unproved(Exception):
     """The proof ran out of nodes, or the line is not unique."""
 
 
-def prove(state: DipoleState) -> Puzzle | None:
-    """The puzzle of a position the side to move wins, or None if it is not a unique one."""
-    first = solve(DIPOLE, state, max_nodes=SOLVE_NODES)
-    if first.result != "win" or not MIN_PLIES <= first.plies <= MAX_PLIES:
-        return None
-    if len(state.legal_moves()) == 1:
+class Undecided(Exception):
+    """The solver could not decide the position within its nodes."""
+
+
+def prove(key: str, state: State[Any]) -> Puzzle | None:
+    """The puzzle of a position the side to move wins, or None if it is not a unique one;
+    Undecided when the solver cannot tell within its nodes."""
+    game, source = REGISTRY[key].game, SOURCES[key]
+    length, spent = fastest_win(key, state)
+    if length is None or length < source.min_plies or len(state.legal_moves()) == 1:
         return None
     winner = state.to_move
     work = state.copy()
-    spent = [first.nodes]
     line: list[str] = []
     choices: list[int] = []
     try:
         while work.outcome() is None:
-            remaining = first.plies - len(line)
+            remaining = length - len(line)
             if work.to_move == winner:
                 moves = work.legal_moves()
                 choices.append(len(moves))
-                move = the_only_win(work, moves, remaining, spent)
+                move = the_only_win(key, work, moves, remaining, spent)
             else:
-                answer = solve(DIPOLE, work, max_nodes=budget_left(spent))
+                answer = solve(game, work, max_nodes=budget_left(key, spent))
                 spent.append(answer.nodes)
                 if answer.result != "loss" or answer.plies != remaining or answer.move is None:
                     raise Unproved
                 move = answer.move
-            line.append(DIPOLE.format_move(move))
+            line.append(game.format_move(move))
             work.play(move)
     except Unproved:
         return None
     return Puzzle(
         state.position(),
-        DIPOLE.side_names[winner],
+        game.side_names[winner],
         tuple(line),
         sum(choices) / len(choices),
         sum(spent),
     )
 
 
-def budget_left(spent: list[int]) -> int:
-    left = PROOF_NODES - sum(spent)
+def fastest_win(key: str, state: State[Any]) -> tuple[int | None, list[int]]:
+    """The plies the side to move wins in, if it wins in at most the longest length wanted,
+    and the nodes each question cost; Undecided when the solver cannot tell within its nodes.
+    A null window a length is far cheaper than `solve`, which must also tell a loss or a draw."""
+    game, source = REGISTRY[key].game, SOURCES[key]
+    spent: list[int] = []
+    for plies in range(1, source.max_plies + 1):
+        left = source.solve_nodes - sum(spent)
+        verdict = within(game, state, "win", plies, max_nodes=left) if left > 0 else None
+        if verdict is None or verdict.holds is None:
+            raise Undecided
+        spent.append(verdict.nodes)
+        if verdict.holds:
+            return plies, spent
+    return None, spent
+
+
+def budget_left(key: str, spent: list[int]) -> int:
+    left = SOURCES[key].proof_nodes - sum(spent)
     if left <= 0:
         raise Unproved
     return left
 
 
-def the_only_win(state: DipoleState, moves: list[Move], remaining: int, spent: list[int]) -> Move:
+def the_only_win(
+    key: str, state: State[Any], moves: list[Any], remaining: int, spent: list[int]
+) -> Any:
     """The one move that wins within `remaining` plies; Unproved if there are more or none."""
-    winning: list[Move] = []
+    game = REGISTRY[key].game
+    winning: list[Any] = []
     for move in moves:
         state.play(move)
         try:
-            verdict = within(DIPOLE, state, "loss", remaining - 1, max_nodes=budget_left(spent))
+            left = budget_left(key, spent)
+            verdict = within(game, state, "loss", remaining - 1, max_nodes=left)
             spent.append(verdict.nodes)
             found = verdict.holds
         finally:
@@ -134,33 +191,42 @@ def the_only_win(state: DipoleState, moves: list[Move], remaining: int, spent: l
     return winning[0]
 
 
-def game(seed: int, index: int) -> tuple[str, ...]:
-    """Game `index` of a run: the pairs in turn, each bot White and Black in turn."""
-    white, black = PAIRS[index % len(PAIRS)]
+def game_moves(key: str, seed: int, index: int) -> tuple[str, ...]:
+    """Game `index` of a run: the pairs in turn, each bot first and second in turn."""
+    first, second = PAIRS[index % len(PAIRS)]
     if index // len(PAIRS) % 2:
-        white, black = black, white
-    match = Match("dipole", "8x8", white, black, 1, BUDGET, derive_seed(seed, index))
+        first, second = second, first
+    match = Match(key, SOURCES[key].variant, first, second, 1, BUDGET, derive_seed(seed, index))
     return play_game(match, schedule(match)[0]).moves
 
 
-def puzzles_of(seed: int, index: int) -> list[Puzzle]:
+def puzzles_of(key: str, seed: int, index: int) -> list[Puzzle]:
     """The puzzles of one game, from its end backwards while the solver reaches; of two on one
     line only the longer is kept (the shorter is a part of it)."""
-    state = DIPOLE.new("8x8")
+    game, source = REGISTRY[key].game, SOURCES[key]
+    state = game.new(source.variant)
     positions = []
-    for text in game(seed, index):
-        positions.append(state.copy())
-        state.play(DIPOLE.parse_move(text, state))
+    for text in game_moves(key, seed, index):
+        positions.append(game.parse_position(state.position()))  # as a player is given it
+        state.play(game.parse_move(text, state))
     found: dict[str, Puzzle] = {}
+    undecided = 0
     for position in reversed(positions):
-        if sum(position.checkers) > MAX_CHECKERS:
+        if not source.solvable(position):
             break
-        puzzle = prove(position)
+        try:
+            puzzle = prove(key, position)
+        except Undecided:
+            undecided += 1
+            if source.patience is not None and undecided >= source.patience:
+                break
+            continue
+        undecided = 0
         if puzzle is None:
             continue
         work = position.copy()
         for move in puzzle.line:
-            work.play(DIPOLE.parse_move(move, work))
+            work.play(game.parse_move(move, work))
             found.pop(work.position(), None)
         found[puzzle.position] = puzzle
     return list(found.values())
@@ -188,44 +254,111 @@ def choose(found: list[Puzzle], count: int) -> list[Puzzle]:
     return sorted(chosen, key=lambda puzzle: (puzzle.difficulty, puzzle.plies, puzzle.position))
 
 
-def enough(found: list[Puzzle], count: int) -> bool:
+def enough(key: str, found: list[Puzzle], count: int) -> bool:
     """Every length has its share of `count`."""
-    lengths = range(MIN_PLIES, MAX_PLIES + 1)
+    lengths = range(SOURCES[key].min_plies, SOURCES[key].max_plies + 1)
     share = -(-count // len(lengths))
     return all(sum(p.plies == n for p in found) >= share for n in lengths)
 
 
-def format_file(chosen: list[Puzzle], seed: int, count: int, games: int) -> str:
+def format_file(key: str, chosen: list[Puzzle], seed: int, count: int, games: int) -> str:
+    name = REGISTRY[key].game.name
+    named = "" if key == "dipole" else f" --game {key}"
     lines = [
-        "# Dipole puzzles: win in N plies. Made by the bots' games and proved by the exact solver:",
-        f"#   python scripts/make_puzzles.py --seed {seed} --count {count} --games {games}",
+        f"# {name} puzzles: win in N plies. Made by the bots' games and proved by the exact "
+        "solver:",
+        f"#   python scripts/make_puzzles.py{named} --seed {seed} --count {count} --games {games}",
         "# Do not edit by hand: run it again (tests/test_puzzles.py proves every puzzle).",
         "",
     ]
     for number, puzzle in enumerate(chosen, 1):
+        plies = "1 ply" if puzzle.plies == 1 else f"{puzzle.plies} plies"
         lines += [
-            f"id: dipole-puzzle-{number:03}",
-            "game: dipole",
+            f"id: {key}-puzzle-{number:03}",
+            f"game: {key}",
             "kind: puzzle",
-            f"title: {puzzle.side} to play and win in {puzzle.plies} plies",
+            f"title: {puzzle.side} to play and win in {plies}",
             f"position: {puzzle.position}",
-            f"solution: {' '.join(puzzle.line)}",
+            f"solution: {REGISTRY[key].game.move_separator.join(puzzle.line)}",
             f"difficulty: {puzzle.difficulty}",
             "---",
         ]
     return "\n".join(lines[:-1]) + "\n"
 
 
+def disproof(item: Item) -> str | None:
+    """Why a puzzle is not the one fastest win, proved again from scratch; None when it is: its
+    line is legal and ends the game with the side to move winning, the start is a win in
+    exactly the line's length, every position on the line has the value the line gives it (so
+    each defence holds out longest), and at each of the winner's turns the line's move is the
+    only one that wins in time."""
+    game = REGISTRY[item.game].game
+    state = item.start()
+    winner = state.to_move
+    if len(state.legal_moves()) < 2:
+        return "a single legal move is no puzzle"
+    if not item.title.startswith(f"{game.side_names[winner]} to play"):
+        return f"the title names the wrong side: {item.title}"
+    plies = "1 ply" if item.plies == 1 else f"{item.plies} plies"
+    if not item.title.endswith(f"win in {plies}"):
+        return f"the title gives the wrong length: {item.title}"
+    for number, text in enumerate(item.solution):
+        remaining = item.plies - number
+        if state.outcome() is not None:
+            return f"the game is over before {text}"
+        expected: Literal["win", "loss"] = "win" if state.to_move == winner else "loss"
+        exact = within(game, state, expected, remaining).holds
+        sooner = remaining > 1 and within(game, state, expected, remaining - 1).holds
+        if not exact or sooner:
+            return f"ply {number + 1}: not a {expected} in exactly {remaining} plies"
+        move = game.parse_move(text, state)
+        if state.to_move == winner:
+            winning = []
+            for candidate in state.legal_moves():
+                state.play(candidate)
+                if within(game, state, "loss", remaining - 1).holds:
+                    winning.append(game.format_move(candidate))
+                state.undo()
+            if winning != [text]:
+                return f"ply {number + 1}: the moves that win in time are {winning}, not [{text}]"
+        state.play(move)
+    outcome = state.outcome()
+    if outcome is None or outcome.winner != winner:
+        return "the line does not end the game with the side to move winning"
+    return None
+
+
+def check(key: str | None) -> int:
+    """Every puzzle (of one game or all) proved again; a line for each that is not."""
+    failed = 0
+    chosen = items(key, "puzzle")
+    for item in chosen:
+        why = disproof(item)
+        if why is not None:
+            failed += 1
+            print(f"{item.id}: {why}", file=sys.stderr)
+    print(f"{len(chosen) - failed} of {len(chosen)} puzzles proved")
+    return 1 if failed else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=list(SOURCES), help="the game (default dipole)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=40, help="puzzles to write (default 40)")
-    parser.add_argument("--out", type=Path, default=OUT, help="the file to write")
+    parser.add_argument("--out", type=Path, help="the file to write (default: the game's data)")
     parser.add_argument("--games", type=int, default=MAX_GAMES, help="games to play at most")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    parser.add_argument(
+        "--check", action="store_true", help="prove the puzzles again (of --game if given, or all)"
+    )
     args = parser.parse_args()
+    if args.check:
+        return check(args.game)
     if min(args.count, args.games, args.jobs) < 1:
         parser.error("--count, --games and --jobs must be at least 1")
+    key = args.game or "dipole"
+    out = args.out or DATA / f"{key}-puzzles.txt"
     found: list[Puzzle] = []
     seen: set[str] = set()
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
@@ -233,14 +366,16 @@ def main() -> int:
     try:
         with Progress(*columns, TimeElapsedColumn()) as progress:
             task = progress.add_task("games", total=args.games)
-            results = pool.map(puzzles_of, itertools.repeat(args.seed), range(args.games))
+            results = pool.map(
+                puzzles_of, itertools.repeat(key), itertools.repeat(args.seed), range(args.games)
+            )
             for new in results:  # in the games' order, whatever the workers' speed
                 found += [puzzle for puzzle in new if puzzle.position not in seen]
                 seen.update(puzzle.position for puzzle in new)
                 lengths = len({puzzle.plies for puzzle in found})
                 description = f"games: {len(found)} puzzles of {lengths} lengths"
                 progress.update(task, advance=1, description=description)
-                if enough(found, args.count):
+                if enough(key, found, args.count):
                     break
     except KeyboardInterrupt:
         print("stopped: nothing written", file=sys.stderr)
@@ -248,11 +383,11 @@ def main() -> int:
     finally:
         pool.shutdown(cancel_futures=True)
     chosen = choose(found, args.count)
-    storage.write_text(args.out, format_file(chosen, args.seed, args.count, args.games))
+    storage.write_text(out, format_file(key, chosen, args.seed, args.count, args.games))
     tally = ", ".join(
         f"{n}: {sum(p.plies == n for p in chosen)}" for n in sorted({p.plies for p in chosen})
     )
-    print(f"{len(chosen)} puzzles of {len(found)} found, by length {tally}; wrote {args.out}")
+    print(f"{len(chosen)} puzzles of {len(found)} found, by length {tally}; wrote {out}")
     return 0
 
 

@@ -230,9 +230,13 @@ async def test_next_goes_on_to_the_next_lesson(make_app: AppFactory) -> None:
         assert isinstance(following, LessonScreen) and following.item == lessons[1]
 
 
-async def test_a_puzzle_of_the_data_is_solved_from_the_menu(make_app: AppFactory) -> None:
-    puzzle_item = items("dipole", "puzzle")[0]
-    app = make_app(learn="dipole", analyst=HandAnalyst())
+@pytest.mark.parametrize("game", list(REGISTRY))
+async def test_a_puzzle_of_the_data_is_solved_from_the_menu(
+    make_app: AppFactory, game: str
+) -> None:
+    """In every game, on its own board and in its own notation."""
+    puzzle_item = max(items(game, "puzzle"), key=lambda item: item.plies)
+    app = make_app(learn=game, analyst=HandAnalyst())
     async with app.run_test(size=(100, 32)) as pilot:
         menu, puzzle = await opened(pilot, app, puzzle_item)
         assert isinstance(puzzle, PuzzleScreen)
@@ -242,3 +246,27 @@ async def test_a_puzzle_of_the_data_is_solved_from_the_menu(make_app: AppFactory
         await pilot.press("m")
         await pilot.pause()
         assert "streak 1 (best 1)" in str(menu.query_one("#learn-summary").render())
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+async def test_a_puzzle_s_hints_say_the_move_in_the_game_s_words_then_mark_it(
+    make_app: AppFactory, game: str
+) -> None:
+    """The first hint is the game's `move_words`, the second marks the move on its board."""
+    puzzle_item = items(game, "puzzle")[-1]
+    rules = REGISTRY[game].game
+    app = make_app(learn=game, analyst=HandAnalyst())
+    async with app.run_test(size=(100, 32)) as pilot:
+        _, puzzle = await opened(pilot, app, puzzle_item)
+        assert isinstance(puzzle, PuzzleScreen)
+        move = rules.parse_move(puzzle_item.solution[0], puzzle.state)
+        words = rules.move_words(move)
+        assert words, "every game of ours has words for a puzzle's first move"
+        await pilot.press("i")
+        await pilot.pause()
+        assert puzzle.message.startswith(f"Hint 1 of 3: {words}.")
+        assert puzzle.board.hint is None
+        await pilot.press("i")
+        await pilot.pause()
+        assert puzzle.message.startswith(f"Hint 2 of 3: play {puzzle_item.solution[0]}")
+        assert puzzle.board.hint is not None

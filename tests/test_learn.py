@@ -440,12 +440,27 @@ def test_learn_list_prints_every_item_tab_separated(capsys: pytest.CaptureFixtur
             item.id,
             item.game,
             item.kind,
-            item.position,
+            item.start().position(),
             " ".join(item.solution),
             item.title,
         ]
-        REGISTRY[item.game].game.parse_position(item.position)
     assert [line.split("\t")[0] for line in lines[: len(LESSONS["dipole"])]] == LESSONS["dipole"]
+
+
+def test_learn_list_gives_the_position_each_solution_plays_from(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A lesson with `before` moves (the repetition lesson) is listed after them: its solution
+    is legal from the position listed, to the end."""
+    assert main(["learn", "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(item.before for item in items())  # the case this test is about is there
+    for line in lines:
+        _, key, _, position, solution, _ = line.split("\t")
+        game = REGISTRY[key].game
+        state = game.parse_position(position)
+        for text in game.split_moves(solution):
+            state.play(game.parse_move(text, state))
 
 
 def test_learn_list_of_one_game(capsys: pytest.CaptureFixture[str]) -> None:

@@ -207,3 +207,31 @@ def test_dipole_tells_a_move_in_words_that_leave_its_target_to_find(
 ) -> None:
     state = DIPOLE.parse_position(position)
     assert DIPOLE.move_words(DIPOLE.parse_move(move, state)) == words
+
+
+@pytest.mark.parametrize(
+    ("game", "position", "move", "words"),
+    [
+        ("death-stacks", "", "b1-2-d3", "a move of 2 pieces from the stack on b1"),
+        ("death-stacks", "", "a1-1-a2", "a move of 1 piece from the stack on a1"),
+        ("bipod", "", "j2", "a blocking stone in row 2"),
+        ("bipod", "multi", "j2j4", "blocking stones in rows 2 and 4"),
+        ("bipod", "multi", "e1j2j4", "blocking stones in rows 1, 2 and 4"),
+        ("bipod", "", "adopt", ""),  # no smaller than the move: the hint starts at it
+    ],
+)
+def test_the_other_games_tell_a_move_in_words_that_leave_its_target_to_find(
+    game: str, position: str, move: str, words: str
+) -> None:
+    rules = REGISTRY[game].game
+    state = rules.new(position or None)
+    assert rules.move_words(rules.parse_move(move, state)) == words
+
+
+@pytest.mark.parametrize(("move", "start"), [("j2 o", "i1"), ("r2 O", "s1")])
+def test_a_runner_stone_is_told_by_its_chain_not_by_its_letter(move: str, start: str) -> None:
+    rules = REGISTRY["bipod"].game
+    state = rules.new()
+    state.play(rules.parse_move("adopt", state))
+    words = rules.move_words(rules.parse_move(move, state))
+    assert words == f"a stone of the chain from {start}, in row 2"

@@ -207,7 +207,7 @@ def run_learn(args: argparse.Namespace) -> None:
                 item.id,
                 item.game,
                 item.kind,
-                item.position,
+                item.start().position(),  # where the solution starts: after `before`
                 " ".join(item.solution),
                 item.title,
             )

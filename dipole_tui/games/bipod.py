@@ -677,6 +677,12 @@ START_POSITION = (
 )
 
 
+def _listed(numbers: list[int]) -> str:
+    """2 and 4; 1, 2 and 4."""
+    words = [str(n) for n in numbers]
+    return ", ".join(words[:-1]) + f" and {words[-1]}"
+
+
 def parse_position(text: str) -> BipodState:
     """Read `<row 1>/.../<row 6> <to move> <runner> [<variant>] [resigned]`; NotationError says
     what is malformed."""
@@ -785,6 +791,20 @@ class Bipod(Game[BipodState, Move]):
         if move.kind in (ADOPT.kind, RESIGN.kind):
             return f"{side} {move.kind}ed."
         return super().move_sentence(side, move)
+
+    def move_words(self, move: Move) -> str:
+        """What kind of stone and its row (a stone by its role, never by `o`/`O`, which only
+        `--ascii` draws); the cell is left to find. Adopting and resigning are no smaller than
+        themselves: ""."""
+        if move.kind in (ADOPT.kind, RESIGN.kind):
+            return ""
+        rows = sorted({CELLS[cell][0] for cell in move.cells})
+        where = f"row {rows[0]}" if len(rows) == 1 else f"rows {_listed(rows)}"
+        if move.kind == BLOCK:
+            stones = "a blocking stone" if len(move.cells) == 1 else "blocking stones"
+            return f"{stones} in {where}"
+        start = cell_name(START_CELLS[move.kind])
+        return f"a stone of the chain from {start}, in {where}"
 
     def figures(self, state: BipodState) -> Figures:
         """The stones each side placed and, once someone adopted, its role; before that what

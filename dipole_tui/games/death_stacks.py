@@ -528,6 +528,11 @@ class DeathStacks(Game[DeathStacksState, Move]):
     def threats(self, state: DeathStacksState) -> list[Threat]:
         return threats(state)
 
+    def move_words(self, move: Move) -> str:
+        """Which stack and how many pieces; where they land is left to find."""
+        pieces = "1 piece" if move.count == 1 else f"{move.count} pieces"
+        return f"a move of {pieces} from the stack on {square_name(move.origin)}"
+
     def figures(self, state: DeathStacksState) -> Figures:
         """Per side: the stacks it controls, the pieces in them, and its pieces held under the
         opponent's stacks (its prisoners, which a capture can free)."""
