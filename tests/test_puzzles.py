@@ -18,7 +18,10 @@ from dipole_tui.registry import REGISTRY
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = items(kind="puzzle")
-GAMES = list(REGISTRY)
+# The games whose puzzles are made: Death Stacks' and Bi-Pod's join when their files are (issue 30
+# is open: `make_puzzles.py --game` waits on the solver for games with draws). Checked below, so
+# a file added without its game here, or a game here without its file, fails.
+GAMES = ["dipole"]
 # Each game's puzzles at least, its longest at least, and its difficulties (of 1 to 5) at least.
 EXPECTED = {"dipole": (30, 9, 5), "death-stacks": (20, 7, 4), "bipod": (20, 7, 4)}
 
@@ -35,6 +38,11 @@ def load_script() -> ModuleType:
 
 
 MAKER = load_script()
+
+
+def test_the_games_with_puzzles_are_the_ones_checked() -> None:
+    assert sorted({puzzle.game for puzzle in PUZZLES}) == sorted(GAMES)
+    assert set(GAMES) <= set(REGISTRY) and set(EXPECTED) == set(REGISTRY)
 
 
 @pytest.mark.parametrize("game", GAMES)
