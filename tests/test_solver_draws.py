@@ -8,16 +8,20 @@ plain minimax to the end."""
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 
 import pytest
 from toy_game import TOY
 
 from dipole_tui import solver
+from dipole_tui.analysis import Analysis, analyse_position, analysis_search
 from dipole_tui.cli import main
+from dipole_tui.engine import score_in_words
 from dipole_tui.games.base import AnyGame, GameError
 from dipole_tui.games.bipod import BIPOD, BipodState
 from dipole_tui.games.death_stacks import DEATH_STACKS, DeathStacksState
+from dipole_tui.registry import REGISTRY
 from dipole_tui.solver import solvable, solve, within
 
 Value = tuple[str, int]  # "win", "loss" or "draw" for the side to move, and plies (0 for a draw)
@@ -288,3 +292,21 @@ def test_a_draw_is_kept_in_the_table_as_zero_at_any_ply() -> None:
     """A draw counts no plies: the same 0 read back wherever the position is met again."""
     assert solver._to_table(0, 7) == 0 and solver._from_table(0, 3) == 0
     assert solver._from_table(solver._to_table(solver.WIN - 9, 4), 2) == solver.WIN - 7
+
+
+def test_the_analysis_proves_a_draw_and_a_win_and_says_them() -> None:
+    """Death Stacks as Dipole: a proved result replaces the evaluation, a draw in words too."""
+    unit = REGISTRY["death-stacks"].unit
+    for text, said in (
+        (ending({0: "r", 35: "b"}, "r"), "Drawn with best play"),
+        (ending({7: "r", 14: "b"}, "b"), "Black wins in 1 ply"),
+    ):
+        found: list[Analysis] = []
+        state = DEATH_STACKS.parse_position(text)
+        search = analysis_search("death-stacks")
+        analyse_position(DEATH_STACKS, state, search, found.append, threading.Event(), 20.0)
+        assert found and found[-1].depth == 0, text
+        last = found[-1]
+        words = score_in_words(last.score, state.to_move, DEATH_STACKS.side_names, unit, True)
+        assert words == said
+    assert score_in_words(0, 0, ("Red", "Black"), unit) == "Even, 0.0"  # not proved: even
