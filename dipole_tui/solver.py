@@ -296,9 +296,6 @@ class _Solver(Generic[M]):
             if outcome.winner is None:
                 return 0
             return WIN - ply if outcome.winner == state.to_move else -(WIN - ply)
-        before = self.before
-        if before and state.key in before:
-            return 0
         decided = self.knowledge.decided(state) if ply else None  # the root needs its move
         if decided is not None:
             return WIN - (ply + decided) if decided > 0 else -(WIN - (ply - decided))
@@ -411,6 +408,29 @@ class _Solver(Generic[M]):
         return best_score
 
 
+class _RepeatingSolver(_Solver[M]):
+    """The solver of a game whose positions repeat: a position of the game before the root is
+    a draw wherever it is met (kept out of `_Solver.search`, which Dipole's speed hangs on)."""
+
+    def search(self, state: State[M], alpha: int, beta: int, ply: int) -> int:
+        if state.key in self.before:
+            return 0
+        return super().search(state, alpha, beta, ply)
+
+
+def _solver(
+    game: Game[Any, M],
+    state: State[M],
+    max_nodes: int | None,
+    stop: Stop | None,
+    progress: Callable[[int], None] | None,
+    memory: int,
+) -> _Solver[M]:
+    """The solver for `game`, its knowledge's move ordering, from the root `state`."""
+    kind = _RepeatingSolver if game.repeats else _Solver
+    return kind(solvable(game), max_nodes, stop, progress, memory, game, state)
+
+
 def _to_table(score: int, ply: int) -> int:
     """Scores count plies from the root; the table keeps them from the position itself (a
     draw's 0 counts none)."""
@@ -445,7 +465,7 @@ def solve(
     way the result is None. `progress(nodes)` is called every so often. The table takes at most
     `memory` bytes, and no more than what the search stores needs (a small search takes
     little): a smaller bound gives the same answer, in more nodes."""
-    knowledge = solvable(game)
+    solvable(game)
     work = state.copy()
     outcome = work.outcome()
     if outcome is not None:
@@ -457,7 +477,7 @@ def solve(
             else "loss"
         )
         return Solution(over, 0, None, 0)
-    solver: _Solver[M] = _Solver(knowledge, max_nodes, stop, progress, memory, game, work)
+    solver = _solver(game, work, max_nodes, stop, progress, memory)
     try:
         exact = False
         if game.repeats:
@@ -615,14 +635,14 @@ def within(
     `plies` plies down, so much cheaper than `solve` when the answer is no (a puzzle's other
     moves). A draw is neither. Unknown when the nodes run out or a stop comes first. `memory` as
     for `solve`."""
-    knowledge = solvable(game)
+    solvable(game)
     work = state.copy()
     outcome = work.outcome()
     if outcome is not None:
         if outcome.winner is None:
             return Verdict(False, 0)
         return Verdict((outcome.winner == work.to_move) == (result == "win"), 0)
-    solver: _Solver[M] = _Solver(knowledge, max_nodes, stop, None, memory, game, work)
+    solver = _solver(game, work, max_nodes, stop, None, memory)
     bound = WIN - plies
     try:
         if result == "win":
