@@ -73,9 +73,10 @@ MEMORY_MB = 256  # the table's default size, here and in the app's analysis
 # keeps grows with the search, so a solve's peak is the interpreter's plus `memory`.
 ENTRY_BYTES = 16
 # In a game that repeats, a draw is looked for by retrograde analysis once neither side wins
-# within this many plies, over at most `memory` / RETROGRADE_BYTES positions: a position takes
-# about 400 bytes there (its key's dict entry, its moves' and its parents' lists; measured on
-# Death Stacks endings with tracemalloc), so the table and the analysis stay within the bound.
+# within this many plies, over as many positions as the memory the table does not use allows
+# at RETROGRADE_BYTES each: a position takes 850 to 920 bytes at the analysis's peak (its key's
+# dict entry, its moves' and its parents' lists; tracemalloc on Death Stacks endings of 2,592
+# and 49,248 positions), so the table and the analysis stay within the bound together.
 RETROGRADE_AFTER = 16
 RETROGRADE_BYTES = 1024
 START_BUCKETS = 1 << 16  # a table starts with these (2 MB), and grows as it fills
@@ -481,7 +482,7 @@ def solve(
     try:
         exact = False
         if game.repeats:
-            score, exact = _deepened(solver, work, memory // RETROGRADE_BYTES)
+            score, exact = _deepened(solver, work, memory)
         else:
             score = solver.search(work, -1, 1, 0)
         if exact or not score:
@@ -516,10 +517,10 @@ def solve(
     return Solution(result, plies, move, solver.nodes)
 
 
-def _deepened(solver: _Solver[M], state: State[M], most: int) -> tuple[int, bool]:
+def _deepened(solver: _Solver[M], state: State[M], memory: int) -> tuple[int, bool]:
     """The root's score in a game whose positions repeat: a bound from a win or a loss within d
     plies, d = 1, 2, 4, ...; or, once d passes RETROGRADE_AFTER, the exact score by retrograde
-    analysis (True with it) if at most `most` positions are reachable."""
+    analysis (True with it) if the positions reachable fit in the `memory` the table leaves."""
     depth, tried = 1, False
     while depth < WIN >> 2:
         bound = WIN - depth
@@ -531,7 +532,8 @@ def _deepened(solver: _Solver[M], state: State[M], most: int) -> tuple[int, bool
             return score, False
         if depth >= RETROGRADE_AFTER and not tried:
             tried = True
-            found = _retrograde(solver, state, most)
+            room = memory - solver.table.count * 2 * ENTRY_BYTES
+            found = _retrograde(solver, state, room // RETROGRADE_BYTES)
             if found is not None:
                 return found, True
         depth *= 2
