@@ -191,7 +191,7 @@ def analyse_position(
         if solution.result is None or solution.move is None:
             return False
         won = WIN - solution.plies
-        score = won if solution.result == "win" else -won
+        score = 0 if solution.result == "draw" else won if solution.result == "win" else -won
         line = [solution.move]
         report(Analysis(0, score, (game.format_move(solution.move),), solution.nodes))
         work = state.copy()
@@ -228,9 +228,12 @@ def analyse_position(
 # (least loss of winning chances, mark, word), worst first
 MARKS = ((0.3, "??", "blunder"), (0.2, "?", "mistake"), (0.1, "?!", "inaccuracy"))
 # A comment as `annotated_record` writes it (`words`, then the best move after a marked one):
-# `+1.3`, `0.0`, `drawn`, `White wins in 7 plies`, `Black has won`, `-0.6; mistake, best e7xc7
-# (+0.9)`. A record analysed again has these replaced, and every other comment kept.
-_EVALUATION = r"(?:[+-]\d+\.\d|0\.0|drawn|\S+ wins in \d+ pl(?:y|ies)|\S+ has won)"
+# `+1.3`, `0.0`, `drawn`, `drawn with best play`, `White wins in 7 plies`, `Black has won`,
+# `-0.6; mistake, best e7xc7 (+0.9)`. A record analysed again has these replaced, and every
+# other comment kept.
+_EVALUATION = (
+    r"(?:[+-]\d+\.\d|0\.0|drawn with best play|drawn|\S+ wins in \d+ pl(?:y|ies)|\S+ has won)"
+)
 ANALYSIS_COMMENT = re.compile(
     rf"{_EVALUATION}(?:; (?:{'|'.join(word for *_, word in MARKS)}), best .+ \({_EVALUATION}\))?"
 )
@@ -456,13 +459,16 @@ def analyse(
 
 def words(game: Game[Any, M], unit: ScoreUnit, evaluation: Evaluation, short: bool = False) -> str:
     """An evaluation as a record's comment says it, from the first side's view: `+1.2`, or
-    `White wins in 7 plies` for a proved result (`Black has won` when the game is over). Short,
+    `White wins in 7 plies` for a proved result (`Black has won` when the game is over,
+    `drawn with best play` for a proved draw). Short,
     as a narrow list has room for: `#7` (the first side wins in 7 plies), `#-7`, `1-0`."""
     score = evaluation.for_side(0)
     plies = plies_to_end(score)
     if plies is None:
         if not evaluation.line:  # the game is over, and not won
             return "1/2-1/2" if short else "drawn"
+        if not evaluation.depth and not short:  # the solver proved it
+            return "drawn with best play"
         text = f"{score / unit.size:+.1f}"
         return "0.0" if text in ("+0.0", "-0.0") else text
     if short:

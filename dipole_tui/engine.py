@@ -49,15 +49,20 @@ def chances(score: int, unit: ScoreUnit) -> float:
     return math.tanh(score / unit.size / (2 * SCALE))
 
 
-def score_in_words(score: int, to_move: int, side_names: tuple[str, str], unit: ScoreUnit) -> str:
+def score_in_words(
+    score: int, to_move: int, side_names: tuple[str, str], unit: ScoreUnit, proved: bool = False
+) -> str:
     """The side to move's `score` said from the first side's view, as lichess says a chess
     evaluation: "White is better, +2.1", "Black is winning, -5.0", "Even, 0.0", or for a proved
-    result "White wins in 7 plies" (plies to the end, passes included, as `solve` counts)."""
+    result "White wins in 7 plies" (plies to the end, passes included, as `solve` counts), or
+    "Drawn with best play" (the solver `proved` that neither side can force a win)."""
     first = score if to_move == 0 else -score
     plies = plies_to_end(first)
     if plies is not None:
         winner = side_names[0 if first > 0 else 1]
         return f"{winner} wins in {plies} {'ply' if plies == 1 else 'plies'}"
+    if proved:
+        return "Drawn with best play"
     number = f"{first / unit.size:+.1f}"
     size = abs(float(number))  # the bands go by the number shown
     if size < EVEN:

@@ -25,15 +25,32 @@ An entry is only ever a true bound on a position's value, whatever path led ther
 count plies from the position, not the root), so losing one costs time, never a wrong answer. The
 root's move is kept apart, not read back from the table (which keeps a move's index in 15 bits).
 
-Only games whose every game ends and whose positions' values do not depend on the path to them
-(no repetition draws) can be solved so. Nothing here is particular to one game: it uses the
-protocol, and the move ordering of the game's `hard` bot.
+Draws score 0. A game whose every game ends (`Game.solvable`) can be solved so. In one where a
+position can come again (`Game.repeats`: Death Stacks, drawn by a third occurrence), "draw" means
+that with best play neither side can force a win, and the search needs no repetition rule to
+find wins: a side that can force a win can force it as fast without ever repeating a position (a
+strategy that wins from a position's second occurrence wins from its first, where every count is
+lower, so any cycle can be cut out of it). So a null window "a win within d plies?", which
+mate-distance pruning cuts off d plies down, is answered the same with repetitions or without,
+whatever the path: the search ignores them, and every bound it stores is the position's own,
+path or no path (no graph history interaction). Such games are deepened (d = 1, 2, 4, ...: a win
+or a loss within d, then bisected as above); a draw, which no depth proves, is proved by
+retrograde analysis (`_retrograde`) of every position reachable from the root once d has passed
+`RETROGRADE_AFTER`, if there are few enough of them for the memory bound. Positions of the game
+before the root count as drawn wherever the search meets them (their next occurrence may be
+their third): a win or a loss found is then real, and a draw means that neither side can force a
+win without going back to a position already seen. A position given alone (the command line's,
+the puzzles') has no such past.
+
+Nothing here is particular to one game: it uses the protocol, and the move ordering of the game's
+`hard` bot.
 """
 
 from __future__ import annotations
 
 import mmap
 import sys
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, NamedTuple
@@ -55,6 +72,13 @@ MEMORY_MB = 256  # the table's default size, here and in the app's analysis
 # process's resident size by 16.0 and 64.0 MB, 16.00 bytes an entry; nothing else the solver
 # keeps grows with the search, so a solve's peak is the interpreter's plus `memory`.
 ENTRY_BYTES = 16
+# In a game that repeats, a draw is looked for by retrograde analysis once neither side wins
+# within this many plies, over as many positions as the memory the table does not use allows
+# at RETROGRADE_BYTES each: a position takes 850 to 920 bytes at the analysis's peak (its key's
+# dict entry, its moves' and its parents' lists; tracemalloc on Death Stacks endings of 2,592
+# and 49,248 positions), so the table and the analysis stay within the bound together.
+RETROGRADE_AFTER = 16
+RETROGRADE_BYTES = 1024
 START_BUCKETS = 1 << 16  # a table starts with these (2 MB), and grows as it fills
 SCORE = (1 << 22) - 1
 LOWER = 22
@@ -66,11 +90,12 @@ BELOW_WORK = (1 << WORK) - 1
 
 @dataclass(frozen=True)
 class Solution(Generic[M]):
-    """A solved position, for the side to move: a "win" or a "loss" in `plies` plies, and a
-    `move` that keeps it so (None when the game is already over). `result` None: the search
-    stopped (or ran out of nodes) before it knew."""
+    """A solved position, for the side to move: a "win" or a "loss" in `plies` plies, or a
+    "draw" (neither side can force a win; `plies` 0), and a `move` that keeps it so (None when
+    the game is already over). `result` None: the search stopped (or ran out of nodes) before
+    it knew."""
 
-    result: Literal["win", "loss"] | None
+    result: Literal["win", "loss", "draw"] | None
     plies: int
     move: M | None
     nodes: int
@@ -219,6 +244,8 @@ class _Solver(Generic[M]):
         stop: Stop | None,
         progress: Callable[[int], None] | None,
         memory: int,
+        game: Game[Any, M],
+        root: State[M],
     ) -> None:
         self.knowledge = knowledge
         self.max_nodes = max_nodes
@@ -227,6 +254,15 @@ class _Solver(Generic[M]):
         self.nodes = 0
         self.table = Table(memory)
         self.root_move = -1  # the root's best move, as its last store gave it
+        # The keys of the positions of the game before the root (the root's own excepted): a
+        # draw wherever the search meets one, whatever the path.
+        self.before: set[int] = set()
+        if game.repeats:
+            earlier = root.copy()
+            while earlier.plies:
+                earlier.undo()
+                self.before.add(earlier.key)
+            self.before.discard(root.key)
 
     def store(self, key: int, ply: int, low: int, high: int, move: int, nodes: int) -> None:
         """Keep bounds found `ply` plies from the root, the move that gave the lower one and
@@ -258,6 +294,8 @@ class _Solver(Generic[M]):
         start = self.nodes
         outcome = state.outcome()
         if outcome is not None:
+            if outcome.winner is None:
+                return 0
             return WIN - ply if outcome.winner == state.to_move else -(WIN - ply)
         decided = self.knowledge.decided(state) if ply else None  # the root needs its move
         if decided is not None:
@@ -312,7 +350,7 @@ class _Solver(Generic[M]):
                 state.play(move)
                 over = state.outcome()
                 state.undo()
-                if over is None or over.winner == me:
+                if over is None or over.winner != 1 - me:  # not lost at once: a draw holds too
                     store(key, ply, worst_possible + 1, upper, index, 1)
                     return worst_possible + 1
             store(key, ply, worst_possible, worst_possible, 0, 1)
@@ -371,21 +409,45 @@ class _Solver(Generic[M]):
         return best_score
 
 
+class _RepeatingSolver(_Solver[M]):
+    """The solver of a game whose positions repeat: a position of the game before the root is
+    a draw wherever it is met (kept out of `_Solver.search`, which Dipole's speed hangs on)."""
+
+    def search(self, state: State[M], alpha: int, beta: int, ply: int) -> int:
+        if state.key in self.before:
+            return 0
+        return super().search(state, alpha, beta, ply)
+
+
+def _solver(
+    game: Game[Any, M],
+    state: State[M],
+    max_nodes: int | None,
+    stop: Stop | None,
+    progress: Callable[[int], None] | None,
+    memory: int,
+) -> _Solver[M]:
+    """The solver for `game`, its knowledge's move ordering, from the root `state`."""
+    kind = _RepeatingSolver if game.repeats else _Solver
+    return kind(solvable(game), max_nodes, stop, progress, memory, game, state)
+
+
 def _to_table(score: int, ply: int) -> int:
-    """Scores count plies from the root; the table keeps them from the position itself."""
-    return score + ply if score > 0 else score - ply
+    """Scores count plies from the root; the table keeps them from the position itself (a
+    draw's 0 counts none)."""
+    return score + ply if score > 0 else score - ply if score else 0
 
 
 def _from_table(score: int, ply: int) -> int:
-    return score - ply if score > 0 else score + ply
+    return score - ply if score > 0 else score + ply if score else 0
 
 
 def solvable(game: AnyGame) -> Knowledge[Any, Any]:
     """The `hard` bot's knowledge of a game the solver can solve (`Game.solvable`), for its
     move ordering; GameError in one line for a game it cannot."""
     if not game.solvable:
-        names = " and ".join(known.name for known in games() if known.solvable)
-        raise GameError(f"the solver solves {names} only: games that always end and have no draws")
+        names = ", ".join(known.name for known in games() if known.solvable)
+        raise GameError(f"the solver solves {names} only: games whose every game ends")
     knowledge: Knowledge[Any, Any] = REGISTRY[game.key].ladder["hard"].knowledge()
     return knowledge
 
@@ -404,16 +466,28 @@ def solve(
     way the result is None. `progress(nodes)` is called every so often. The table takes at most
     `memory` bytes, and no more than what the search stores needs (a small search takes
     little): a smaller bound gives the same answer, in more nodes."""
-    knowledge = solvable(game)
+    solvable(game)
     work = state.copy()
     outcome = work.outcome()
     if outcome is not None:
-        over: Literal["win", "loss"] = "win" if outcome.winner == work.to_move else "loss"
+        over: Literal["win", "loss", "draw"] = (
+            "draw"
+            if outcome.winner is None
+            else "win"
+            if outcome.winner == work.to_move
+            else "loss"
+        )
         return Solution(over, 0, None, 0)
-    solver: _Solver[M] = _Solver(knowledge, max_nodes, stop, progress, memory)
+    solver = _solver(game, work, max_nodes, stop, progress, memory)
     try:
-        score = solver.search(work, -1, 1, 0)
-        if score > 0:  # a win in at most `longest`: bisect for the shortest
+        exact = False
+        if game.repeats:
+            score, exact = _deepened(solver, work, memory)
+        else:
+            score = solver.search(work, -1, 1, 0)
+        if exact or not score:
+            plies = WIN - abs(score) if score else 0
+        elif score > 0:  # a win in at most `longest`: bisect for the shortest
             shortest, longest = 1, WIN - score
             while shortest < longest:
                 middle = (shortest + longest) // 2
@@ -439,7 +513,107 @@ def solve(
         solver.table.close()
     # The root's lower bound is now its score, and its move the one that proved it.
     move = work.legal_moves()[solver.root_move]
-    return Solution("win" if score > 0 else "loss", plies, move, solver.nodes)
+    result: Literal["win", "loss", "draw"] = "draw" if not score else "win" if score > 0 else "loss"
+    return Solution(result, plies, move, solver.nodes)
+
+
+def _deepened(solver: _Solver[M], state: State[M], memory: int) -> tuple[int, bool]:
+    """The root's score in a game whose positions repeat: a bound from a win or a loss within d
+    plies, d = 1, 2, 4, ...; or, once d passes RETROGRADE_AFTER, the exact score by retrograde
+    analysis (True with it) if the positions reachable fit in the `memory` the table leaves."""
+    depth, tried = 1, False
+    while depth < WIN >> 2:
+        bound = WIN - depth
+        score = solver.search(state, bound - 1, bound, 0)
+        if score >= bound:
+            return score, False
+        score = solver.search(state, -bound, -bound + 1, 0)
+        if score <= -bound:
+            return score, False
+        if depth >= RETROGRADE_AFTER and not tried:
+            tried = True
+            room = memory - solver.table.count * 2 * ENTRY_BYTES
+            found = _retrograde(solver, state, room // RETROGRADE_BYTES)
+            if found is not None:
+                return found, True
+        depth *= 2
+    raise _Unknown
+
+
+def _retrograde(solver: _Solver[M], root: State[M], most: int) -> int | None:
+    """The root's exact score by retrograde analysis of every position reachable from it (each
+    a node searched), and its move in `solver.root_move`; None, with nothing kept, when there
+    are more than `most`. A position lost for its side to move is lost in 0; one with a move to
+    a position lost in n is won in n + 1 (the least such n); one whose every move leads to a
+    position won, in n at most, is lost in n + 1; what is left is a draw: neither side can force
+    a win, as play may go on for ever and a repetition ends it drawn."""
+    before, played = solver.before, root.plies
+    number = {root.key: 0}
+    moves_to: list[list[int]] = [[]]  # each position's moves' positions, in `legal_moves` order
+    lost: list[bool | None] = [None]  # lost for its side to move; None: not known (yet)
+    plies: list[int] = [0]
+    frames = [(root.legal_moves(), 0, 0)]  # a move list, how far through it, whose it is
+    try:
+        while frames:
+            moves, at, here = frames[-1]
+            if at == len(moves):
+                frames.pop()
+                if frames:
+                    root.undo()
+                continue
+            frames[-1] = (moves, at + 1, here)
+            root.play(moves[at])
+            key = root.key
+            there = number.get(key)
+            if there is None:
+                there = number[key] = len(moves_to)
+                if there >= most:
+                    return None
+                solver._tick()
+                moves_to.append([])
+                lost.append(None)
+                plies.append(0)
+                outcome = root.outcome()
+                if outcome is None and key not in before:
+                    moves_to[here].append(there)
+                    frames.append((root.legal_moves(), 0, there))
+                    continue
+                if outcome is not None and outcome.winner is not None:
+                    lost[there] = outcome.winner != root.to_move
+            moves_to[here].append(there)
+            root.undo()
+    finally:
+        while root.plies > played:
+            root.undo()
+    parents: list[list[int]] = [[] for _ in moves_to]
+    for here, theres in enumerate(moves_to):
+        for there in theres:
+            parents[there].append(here)
+    unknown = [len(theres) for theres in moves_to]
+    settled = deque(here for here, end in enumerate(lost) if end is not None)
+    while settled:  # in order of plies: a loss's longest defence is the last move settled
+        there = settled.popleft()
+        for here in parents[there]:
+            if lost[here] is not None:
+                continue
+            if lost[there]:
+                lost[here] = False
+            else:
+                unknown[here] -= 1
+                if unknown[here]:
+                    continue
+                lost[here] = True
+            plies[here] = plies[there] + 1
+            settled.append(here)
+    result, length = lost[0], plies[0]
+    index = 0
+    for index, there in enumerate(moves_to[0]):  # noqa: B007 (the move found)
+        if result is None and lost[there] is None:
+            break
+        if result is not None and lost[there] is not result and plies[there] == length - 1:
+            break
+    solver.root_move = index
+    return 0 if result is None else -(WIN - length) if result else WIN - length
 
 
 class Verdict(NamedTuple):
@@ -461,13 +635,16 @@ def within(
     """Whether the side to move wins within `plies` plies (`result` "win"), or loses within
     them however it plays ("loss"): one null window, which mate-distance pruning cuts off
     `plies` plies down, so much cheaper than `solve` when the answer is no (a puzzle's other
-    moves). Unknown when the nodes run out or a stop comes first. `memory` as for `solve`."""
-    knowledge = solvable(game)
+    moves). A draw is neither. Unknown when the nodes run out or a stop comes first. `memory` as
+    for `solve`."""
+    solvable(game)
     work = state.copy()
     outcome = work.outcome()
     if outcome is not None:
+        if outcome.winner is None:
+            return Verdict(False, 0)
         return Verdict((outcome.winner == work.to_move) == (result == "win"), 0)
-    solver: _Solver[M] = _Solver(knowledge, max_nodes, stop, None, memory)
+    solver = _solver(game, work, max_nodes, stop, None, memory)
     bound = WIN - plies
     try:
         if result == "win":

@@ -285,7 +285,9 @@ class SidePanel(Vertical):
             return text.append("  thinking...", style="dim")
         text.append(f"  depth {found.depth}" if found.depth else "  solved", style="dim")
         unit = REGISTRY[session.game.key].unit
-        said = score_in_words(found.score, session.state.to_move, session.game.side_names, unit)
+        said = score_in_words(
+            found.score, session.state.to_move, session.game.side_names, unit, not found.depth
+        )
         text.append(f"\n{said}", style="bold")
         if self.analysis.lines > 1 and found.lines:
             return text.append_text(self._lines_text(session, found))

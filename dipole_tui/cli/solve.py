@@ -30,7 +30,8 @@ def add_solve(commands: Commands) -> None:
         description="For each position, print 'win in N plies: M' or 'loss in N plies: M' for "
         "the side to move (the winner ends the game as fast as it can, the loser holds out as "
         "long as it can; N counts every ply to the end, passes included; M keeps that result), "
-        "or 'unknown after N nodes' when --max-nodes runs out.",
+        "'draw: M' where neither side can force a win (Death Stacks: a repetition ends it "
+        "drawn; Bi-Pod: the board fills), or 'unknown after N nodes' when --max-nodes runs out.",
     )
     add_game_option(solving, variant=False)
     solving.add_argument(
@@ -87,6 +88,8 @@ def run_solve(args: argparse.Namespace) -> int:
             )
         if solution.result is None or solution.move is None:
             print(f"unknown after {solution.nodes} nodes", flush=True)
+        elif solution.result == "draw":
+            print(f"draw: {game.format_move(solution.move)}", flush=True)
         else:
             move = game.format_move(solution.move)
             print(f"{solution.result} in {solution.plies} plies: {move}", flush=True)

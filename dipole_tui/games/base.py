@@ -209,9 +209,12 @@ class Game(ABC, Generic[S, M]):
     # whose moves hold spaces (Bi-Pod's `i3 o`) needs more than a space to keep them apart.
     move_separator: str = " "
     move_examples: str  # a few moves as typed, short enough for one line of the side panel
-    # Every game ends and a position's value does not hang on how it was reached (no draws by
-    # repetition): the exact solver can prove its positions.
+    # Every game ends (by its own rules: a bounded length, or a draw by repetition): the exact
+    # solver can prove its positions.
     solvable: bool = False
+    # Whether a position can come again in one game, so that a search must treat a repetition
+    # (a draw, in the solver) rather than count on every line going forward.
+    repeats: bool = False
     # Whether a game of this kind can end drawn (by its rules: a repetition, a full board), so
     # that the players may also agree to a draw.
     can_draw: bool = False

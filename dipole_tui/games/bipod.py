@@ -766,6 +766,7 @@ class Bipod(Game[BipodState, Move]):
     move_separator = ", "  # `i3 o, p2`: the runner's colour belongs to the cell before it
     move_examples = "e13f2, v2 O, adopt, resign"
     can_draw = True  # a full board before anyone adopted
+    solvable = True  # a stone a turn: every game ends by the time the board is full
 
     def resignation(self, state: BipodState) -> Move:
         return RESIGN

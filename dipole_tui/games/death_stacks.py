@@ -511,6 +511,8 @@ class DeathStacks(Game[DeathStacksState, Move]):
     variants = ("standard",)
     side_names = SIDE_NAMES
     can_draw = True  # the same position a third time
+    repeats = True
+    solvable = True  # a third occurrence ends it, so every game ends
     move_examples = "d2-3-e3 (from, pieces, to)"
 
     def start(self, variant: str) -> DeathStacksState:
