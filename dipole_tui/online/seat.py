@@ -56,9 +56,7 @@ class SeatBook:
         for entry in kept:
             with contextlib.suppress(TypeError, ValueError):
                 seat = Seat(**entry)
-                if all(
-                    isinstance(getattr(seat, name), str) for name in ("server", "room", "secret")
-                ):
+                if all(isinstance(text, str) for text in (seat.server, seat.room, seat.secret)):
                     seats.append(seat)
         return seats
 
