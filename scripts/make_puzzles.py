@@ -64,6 +64,7 @@ class Source:
     variant: str
     min_plies: int
     max_plies: int
+    step: int = 1  # the lengths a win takes go by this: Death Stacks' winner moves last, so 2
     solvable: Callable[[State[Any]], bool] = _any  # from the end back, the first False stops
     patience: int | None = None  # positions the solver cannot decide in a row that stop it
     solve_nodes: int = 20_000  # for the first questions of a position: does it win, how fast
@@ -72,7 +73,7 @@ class Source:
 
 SOURCES = {
     "dipole": Source("8x8", 2, 15, _few_checkers),
-    "death-stacks": Source("standard", 1, 9, patience=3),
+    "death-stacks": Source("standard", 1, 9, step=2, patience=3),
     "bipod": Source("", 1, 9, patience=3),
 }
 
@@ -147,7 +148,7 @@ def fastest_win(key: str, state: State[Any]) -> tuple[int | None, list[int]]:
     A null window a length is far cheaper than `solve`, which must also tell a loss or a draw."""
     game, source = REGISTRY[key].game, SOURCES[key]
     spent: list[int] = []
-    for plies in range(1, source.max_plies + 1):
+    for plies in range(1, source.max_plies + 1, source.step):
         left = source.solve_nodes - sum(spent)
         verdict = within(game, state, "win", plies, max_nodes=left) if left > 0 else None
         if verdict is None or verdict.holds is None:
@@ -256,7 +257,8 @@ def choose(found: list[Puzzle], count: int) -> list[Puzzle]:
 
 def enough(key: str, found: list[Puzzle], count: int) -> bool:
     """Every length has its share of `count`."""
-    lengths = range(SOURCES[key].min_plies, SOURCES[key].max_plies + 1)
+    source = SOURCES[key]
+    lengths = range(source.min_plies, source.max_plies + 1, source.step)
     share = -(-count // len(lengths))
     return all(sum(p.plies == n for p in found) >= share for n in lengths)
 
