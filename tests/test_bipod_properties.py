@@ -116,6 +116,19 @@ def test_random_games_match_the_reference(rng: random.Random, variant: str) -> N
     check_against_reference(state)
 
 
+@settings(max_examples=40, deadline=None)
+@given(rng=st.randoms(use_true_random=False), variant=st.sampled_from(["", "adopter-runs"]))
+def test_the_outcome_after_a_move_is_the_one_judged_from_scratch(
+    rng: random.Random, variant: str
+) -> None:
+    """`play` judges only what the stones placed can change; a position read afresh is judged
+    whole."""
+    state = BIPOD.new(variant)
+    while (move := random_move(state, rng)) is not None:
+        state.play(move)
+        assert state.outcome() == BIPOD.parse_position(state.position()).outcome()
+
+
 @settings(max_examples=10, deadline=None)
 @given(
     rng=st.randoms(use_true_random=False),

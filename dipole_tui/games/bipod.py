@@ -290,8 +290,11 @@ class BipodState(State[Move]):
     def outcome(self) -> Outcome | None:
         return self._outcome
 
-    def _judge(self) -> Outcome | None:
-        """The outcome from scratch; `play` stores it, so `outcome()` costs nothing."""
+    def _judge(self, placed: str | None = None) -> Outcome | None:
+        """The outcome from scratch; `play` stores it, so `outcome()` costs nothing. `placed`:
+        the colour of the stones just placed in a game that went on until them, when only what
+        they can change is looked at (the flood fills are most of a solver's time): an x
+        completes no chain, and a runner's stone cannot cut a chain of its own colour."""
         if self.resigned is not None:
             loser = self.resigned
             return Outcome(1 - loser, Termination.RESIGNED, f"{SIDE_NAMES[loser]} resigned")
@@ -303,9 +306,11 @@ class BipodState(State[Move]):
                     "the board is full and nobody adopted, so nobody has a role",
                 )
             return None
-        white_home = _flood(_START_BITS[WHITE], self.white) & _GOAL_BITS
-        gray_home = _flood(_START_BITS[GRAY], self.gray) & _GOAL_BITS
-        if white_home and gray_home:
+        if (
+            placed != BLOCK
+            and _flood(_START_BITS[WHITE], self.white) & _GOAL_BITS
+            and _flood(_START_BITS[GRAY], self.gray) & _GOAL_BITS
+        ):
             return Outcome(
                 self.runner,
                 Termination.CHAINS_HOME,
@@ -314,7 +319,7 @@ class BipodState(State[Move]):
         cut = [
             f"the {colour} chain from {cell_name(START_CELLS[colour])}"
             for colour, own in ((WHITE, self.white), (GRAY, self.gray))
-            if not _flood(_START_BITS[colour], own | self.empty) & _GOAL_BITS
+            if colour != placed and not _flood(_START_BITS[colour], own | self.empty) & _GOAL_BITS
         ]
         if not cut:
             return None
@@ -408,8 +413,9 @@ class BipodState(State[Move]):
                 key ^= ZOBRIST[cell][kind]
         self.key = key
         self.to_move ^= 1
+        going = self._outcome is None and runner is not None and kind in (BLOCK, WHITE, GRAY)
         self._history.append((move, runner, before, self._outcome))
-        self._outcome = self._judge()
+        self._outcome = self._judge(kind if going else None)
 
     def undo(self) -> Move:
         move, self.runner, self.key, self._outcome = self._history.pop()
