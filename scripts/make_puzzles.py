@@ -3,6 +3,7 @@
     python scripts/make_puzzles.py                  # Dipole, seed 1, 40 puzzles, into the data
     python scripts/make_puzzles.py --game bipod     # Bi-Pod's, into learn/data/bipod-puzzles.txt
     python scripts/make_puzzles.py --seed 7 --count 50 --out /tmp/puzzles.txt
+    python scripts/make_puzzles.py --game death-stacks --minutes 60   # what an hour finds
     python scripts/make_puzzles.py --check          # prove every puzzle of every file again
 
 The bots play each other (depth budgets, seeded: the same seed gives the same file). From the end
@@ -10,9 +11,11 @@ of each game backwards, every position the solver may reach is solved, as a play
 (its position string: no history, so no repetition behind it); one where the side to move wins in
 the game's shortest to longest plies becomes a puzzle if it is unique: at each of the winner's
 turns on the line exactly one legal move wins within the plies that remain (every move is
-checked), the defender always holding out as long as it can (the solver's move for the loser).
-A first turn with a single legal move is no puzzle. The puzzles are then chosen spread over the
-lengths, graded, and written easiest first; `tests/test_puzzles.py` proves them again.
+checked), the defender always holding out as long as it can (the solver's defence first, then
+any other as long: one may leave the winner a single way where the first left two). A first
+turn with a single legal move is no puzzle. The puzzles are then chosen spread over the lengths,
+graded, and written easiest first; `tests/test_puzzles.py` proves them again. A file made with
+`--minutes` names the games it played in its header's `--games`, which makes it again.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ import itertools
 import os
 import signal
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,7 +78,7 @@ class Source:
 SOURCES = {
     "dipole": Source("8x8", 2, 15, _few_checkers),
     "death-stacks": Source("standard", 1, 9, step=2, patience=3),
-    "bipod": Source("", 1, 9, patience=3),
+    "bipod": Source("", 1, 9, patience=3, solve_nodes=40_000),
 }
 
 
@@ -98,7 +102,7 @@ class Puzzle:
 
 
 class Unproved(Exception):
-    """The proof ran out of nodes, or the line is not unique."""
+    """The proof ran out of nodes."""
 
 
 class Undecided(Exception):
@@ -113,33 +117,83 @@ def prove(key: str, state: State[Any]) -> Puzzle | None:
     if length is None or length < source.min_plies or len(state.legal_moves()) == 1:
         return None
     winner = state.to_move
-    work = state.copy()
-    line: list[str] = []
-    choices: list[int] = []
     try:
-        while work.outcome() is None:
-            remaining = length - len(line)
-            if work.to_move == winner:
-                moves = work.legal_moves()
-                choices.append(len(moves))
-                move = the_only_win(key, work, moves, remaining, spent)
-            else:
-                answer = solve(game, work, max_nodes=budget_left(key, spent))
-                spent.append(answer.nodes)
-                if answer.result != "loss" or answer.plies != remaining or answer.move is None:
-                    raise Unproved
-                move = answer.move
-            line.append(game.format_move(move))
-            work.play(move)
+        line = unique_line(key, state.copy(), winner, length, spent)
     except Unproved:
         return None
+    if line is None:
+        return None
+    work, choices = state.copy(), []
+    for move in line:
+        if work.to_move == winner:
+            choices.append(len(work.legal_moves()))
+        work.play(move)
     return Puzzle(
         state.position(),
         game.side_names[winner],
-        tuple(line),
+        tuple(game.format_move(move) for move in line),
         sum(choices) / len(choices),
         sum(spent),
     )
+
+
+def unique_line(
+    key: str, state: State[Any], winner: int, remaining: int, spent: list[int]
+) -> list[Any] | None:
+    """The moves to the end from `state`, which `winner` wins in exactly `remaining` plies,
+    with one winning move at each of its turns; None if there is no such line. At the loser's
+    turns the solver's longest defence is tried first, then the other defences as long, one
+    of which may leave the winner a single way where the first left two."""
+    if state.outcome() is not None:
+        return []
+    if state.to_move == winner:
+        move = the_only_win(key, state, state.legal_moves(), remaining, spent)
+        defences = [] if move is None else [move]
+    else:
+        defences = longest_defences(key, state, remaining, spent)
+    for move in defences:
+        state.play(move)
+        try:
+            rest = unique_line(key, state, winner, remaining - 1, spent)
+        finally:
+            state.undo()
+        if rest is not None:
+            return [move, *rest]
+    return None
+
+
+def longest_defences(
+    key: str, state: State[Any], remaining: int, spent: list[int]
+) -> Iterator[Any]:
+    """The loser's moves that hold out `remaining` plies, the solver's first; lazily, as the
+    first is most often all the line needs."""
+    game = REGISTRY[key].game
+    answer = solve(game, state, max_nodes=budget_left(key, spent))
+    spent.append(answer.nodes)
+    if answer.result != "loss" or answer.plies != remaining or answer.move is None:
+        raise Unproved
+    yield answer.move
+    for move in state.legal_moves():
+        if move == answer.move:
+            continue
+        state.play(move)
+        try:
+            held = not wins_within(key, state, remaining - 2, spent)
+        finally:
+            state.undo()
+        if held:
+            yield move
+
+
+def wins_within(key: str, state: State[Any], plies: int, spent: list[int]) -> bool:
+    """Whether the side to move wins within `plies`, from the proof's budget."""
+    if plies < 1:
+        return False
+    verdict = within(REGISTRY[key].game, state, "win", plies, max_nodes=budget_left(key, spent))
+    spent.append(verdict.nodes)
+    if verdict.holds is None:
+        raise Unproved
+    return verdict.holds
 
 
 def fastest_win(key: str, state: State[Any]) -> tuple[int | None, list[int]]:
@@ -168,8 +222,8 @@ def budget_left(key: str, spent: list[int]) -> int:
 
 def the_only_win(
     key: str, state: State[Any], moves: list[Any], remaining: int, spent: list[int]
-) -> Any:
-    """The one move that wins within `remaining` plies; Unproved if there are more or none."""
+) -> Any | None:
+    """The one move that wins within `remaining` plies; None if there are more or none."""
     game = REGISTRY[key].game
     winning: list[Any] = []
     for move in moves:
@@ -186,10 +240,8 @@ def the_only_win(
         if found:
             winning.append(move)
             if len(winning) > 1:
-                raise Unproved
-    if len(winning) != 1:
-        raise Unproved
-    return winning[0]
+                return None
+    return winning[0] if winning else None
 
 
 def game_moves(key: str, seed: int, index: int) -> tuple[str, ...]:
@@ -350,6 +402,9 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=40, help="puzzles to write (default 40)")
     parser.add_argument("--out", type=Path, help="the file to write (default: the game's data)")
     parser.add_argument("--games", type=int, default=MAX_GAMES, help="games to play at most")
+    parser.add_argument(
+        "--minutes", type=float, help="stop playing after this long and write what was found"
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument(
         "--check", action="store_true", help="prove the puzzles again (of --game if given, or all)"
@@ -363,6 +418,8 @@ def main() -> int:
     out = args.out or DATA / f"{key}-puzzles.txt"
     found: list[Puzzle] = []
     seen: set[str] = set()
+    played = 0
+    end = None if args.minutes is None else time.monotonic() + 60 * args.minutes
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
     pool = ProcessPoolExecutor(args.jobs, initializer=_start_worker)
     try:
@@ -372,12 +429,13 @@ def main() -> int:
                 puzzles_of, itertools.repeat(key), itertools.repeat(args.seed), range(args.games)
             )
             for new in results:  # in the games' order, whatever the workers' speed
+                played += 1
                 found += [puzzle for puzzle in new if puzzle.position not in seen]
                 seen.update(puzzle.position for puzzle in new)
                 lengths = len({puzzle.plies for puzzle in found})
                 description = f"games: {len(found)} puzzles of {lengths} lengths"
                 progress.update(task, advance=1, description=description)
-                if enough(key, found, args.count):
+                if enough(key, found, args.count) or (end is not None and time.monotonic() > end):
                     break
     except KeyboardInterrupt:
         print("stopped: nothing written", file=sys.stderr)
@@ -385,11 +443,14 @@ def main() -> int:
     finally:
         pool.shutdown(cancel_futures=True)
     chosen = choose(found, args.count)
-    storage.write_text(out, format_file(key, chosen, args.seed, args.count, args.games))
+    storage.write_text(out, format_file(key, chosen, args.seed, args.count, played))
     tally = ", ".join(
         f"{n}: {sum(p.plies == n for p in chosen)}" for n in sorted({p.plies for p in chosen})
     )
-    print(f"{len(chosen)} puzzles of {len(found)} found, by length {tally}; wrote {out}")
+    print(
+        f"{len(chosen)} puzzles of {len(found)} found in {played} games, by length {tally}; "
+        f"wrote {out}"
+    )
     return 0
 
 
