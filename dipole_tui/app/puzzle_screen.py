@@ -51,8 +51,8 @@ class PuzzleScreen(ExerciseScreen):
     def task_text(self) -> str:
         side = self.game.side_names[self.player]
         return (
-            f"Play {side}: win in {_plies(self.item.plies)} (passes count) against the best "
-            "defence. At each turn one move only wins that fast."
+            f"Play {side}: win in {_plies(self.item.plies)} against the best defence. At each "
+            "turn one move only wins that fast."
         )
 
     def players_turn(self) -> bool:
