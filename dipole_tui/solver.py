@@ -355,11 +355,10 @@ class _Solver(Generic[M]):
                     return worst_possible + 1
             store(key, ply, worst_possible, worst_possible, 0, 1)
             return worst_possible
-        knowledge = self.knowledge
+        is_noisy, order = self.knowledge.is_noisy, self.knowledge.order
         ranks: list[int] = []
         for index, move in enumerate(moves):
-            noisy = knowledge.is_noisy(state, move)
-            order = knowledge.order(state, move)
+            noisy = is_noisy(state, move)
             state.play(move)
             child = state.key  # table.get(child), inline, the table unchanged since the above
             where = child & high
@@ -379,7 +378,7 @@ class _Solver(Generic[M]):
                     return refuted
             replies = state.count_moves()
             state.undo()
-            ranks.append(((1 << 40) + (order << 20) if noisy else 0) - replies)
+            ranks.append(((1 << 40) + (order(state, move) << 20) if noisy else 0) - replies)
         indices = sorted(range(len(moves)), key=ranks.__getitem__, reverse=True)
         if best >= 0:
             indices.remove(best)
