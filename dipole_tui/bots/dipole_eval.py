@@ -46,25 +46,22 @@ def race_decided(state: DipoleState) -> int | None:
     or off the far row) and must move while it has checkers, so the side to move wins if it has
     more steps left, when the other's last checker leaves.
     """
-    size, cells, stacks = state.size, state.cells, state.stacks
+    cells, stacks = state.cells, state.stacks
     lowest_white = min(stacks[WHITE]) // STRIDE
     highest_black = max(stacks[BLACK]) // STRIDE
     if lowest_white <= highest_black:
         return None
-    white, black = [0] * size, [0] * size  # checkers on each rank
-    for square in stacks[WHITE]:
-        white[square // STRIDE] += cells[square]
-    for square in stacks[BLACK]:
-        black[square // STRIDE] -= cells[square]
-    behind = 0  # a side's checkers on this rank and behind it: its tallest stack here, at most
-    for rank in range(lowest_white, size):
-        behind += white[rank]
-        if behind >= rank - highest_black:
+    # A side's checkers on a stack's rank and behind it: its tallest stack there, at most. Only
+    # the ranks of its stacks need a look: between them the count stays, the distance grows.
+    behind = 0
+    for square in sorted(stacks[WHITE]):
+        behind += cells[square]
+        if behind >= square // STRIDE - highest_black:
             return None
     behind = 0
-    for rank in range(highest_black, -1, -1):
-        behind += black[rank]
-        if behind >= lowest_white - rank:
+    for square in sorted(stacks[BLACK], reverse=True):
+        behind -= cells[square]
+        if behind >= lowest_white - square // STRIDE:
             return None
     me = state.to_move
     mine, theirs = race(state, me), race(state, 1 - me)

@@ -92,6 +92,8 @@ class _Tables(NamedTuple):
     removals: dict[int, tuple[Move, ...]]  # Move(origin, OFF, k) for every k that leaves
     # origin -> target -> (count, target, the capture), in all 8 directions
     captures: dict[int, dict[int, tuple[int, int, Move]]]
+    # origin -> height -> (its removals, the lines' (count, target, forward) within its reach)
+    counting: dict[int, tuple[tuple[int, tuple[tuple[int, int, bool], ...]], ...]]
 
 
 @cache
@@ -126,7 +128,17 @@ def _tables(size: int, side: int) -> _Tables:
         rows_left = size - rank if side == WHITE else rank + 1
         first = min(rows_left, file + 1, size - file)
         removals[square] = tuple(Move(square, OFF, k) for k in range(first, MAX_HEIGHT + 1))
-    return _Tables(reach, removals, captures)
+    counting = {
+        square: tuple(
+            (
+                max(0, height - removals[square][0].count + 1),
+                tuple((k, target, forward) for k, target, forward, _, _ in line if k <= height),
+            )
+            for height in range(MAX_HEIGHT + 1)
+        )
+        for square, line in reach.items()
+    }
+    return _Tables(reach, removals, captures, counting)
 
 
 class DipoleState(State[Move]):
@@ -213,7 +225,7 @@ class DipoleState(State[Move]):
         side = self.to_move
         sign = 1 if side == WHITE else -1
         cells = self.cells
-        reach, removals, _ = _tables(self.size, side)
+        reach, removals, _, _ = _tables(self.size, side)
         moves: list[Move] = []
         append = moves.append
         for origin in sorted(self.stacks[side]):
@@ -266,16 +278,12 @@ class DipoleState(State[Move]):
         side = self.to_move
         sign = 1 if side == WHITE else -1
         cells = self.cells
-        reach, removals, _ = _tables(self.size, side)
+        counting = _tables(self.size, side).counting
         count = 0
         for origin in self.stacks[side]:
-            height = cells[origin] * sign
-            leaving = removals[origin]
-            if leaving and leaving[0].count <= height:
-                count += height - leaving[0].count + 1
-            for k, target, forward, _, _ in reach[origin]:
-                if k > height:
-                    break
+            leaving, line = counting[origin][cells[origin] * sign]
+            count += leaving
+            for k, target, forward in line:
                 there = cells[target] * sign
                 if there >= 0:
                     if forward:
