@@ -3,7 +3,7 @@
     python bench/solver.py                            # Dipole, k = 2..10, 10 positions each, 1 s
     python bench/solver.py --limit 60 --kmin 16 --kmax 16           # Dipole's minute run
     python bench/solver.py --game death-stacks        # k pieces on the board
-    python bench/solver.py --game bipod --kmin 4 --kmax 16          # k empty cells left
+    python bench/solver.py --game bipod --kmin 10 --kmax 50 --kstep 5   # k empty cells left
 
 For each k it prints how many positions were solved within 1 s and within the limit, the median
 time (over all positions, an unsolved one counting as the limit) and the nodes per second; the
@@ -14,7 +14,7 @@ same seed gives the same positions. What k counts, by game:
 - Death Stacks: k pieces of random colours (each side on top of at least one stack), stacked at
   random on random squares, either side to move.
 - Bi-Pod: k empty cells left, after random legal moves from the start (a game that ends before
-  is played again), so the position may or may not have a Runner yet.
+  is played again); most have a Runner by then.
 """
 
 from __future__ import annotations
@@ -70,11 +70,14 @@ def random_death_stacks(rng: random.Random, pieces: int) -> State[Any]:
 
 
 def random_bipod(rng: random.Random, empty: int) -> State[Any]:
-    """k empty cells left after random legal moves from the start, the game still going."""
+    """k empty cells left after random legal moves from the start, the game still going; each
+    turn before adoption adopts one time in ten (one move of some sixty, were it drawn alike)."""
     while True:
         state = BIPOD.new("")
         while state.outcome() is None and state.position().count(".") > empty:
-            state.play(rng.choice(state.legal_moves()))
+            moves = state.legal_moves()
+            adopt = [move for move in moves if move.kind == "adopt"]
+            state.play(adopt[0] if adopt and rng.random() < 0.1 else rng.choice(moves))
         if state.outcome() is None:
             return state
 
@@ -101,6 +104,7 @@ def main() -> None:
     parser.add_argument("--game", choices=list(POSITIONS), default="dipole")
     parser.add_argument("--kmin", type=int, default=2)
     parser.add_argument("--kmax", type=int, default=10)
+    parser.add_argument("--kstep", type=int, default=1)
     parser.add_argument("--positions", type=int, default=10, help="positions per k")
     parser.add_argument("--limit", type=float, default=1.0, help="seconds per position")
     parser.add_argument("--seed", type=int, default=1)
@@ -109,7 +113,7 @@ def main() -> None:
     game = REGISTRY[args.game].game
     seed = str(args.seed) if args.game == "dipole" else f"{args.game}:{args.seed}"
     print(f"k   solved<=1s  solved<={args.limit:g}s  median s  nodes/s   (of {args.positions})")
-    for k in range(args.kmin, args.kmax + 1):
+    for k in range(args.kmin, args.kmax + 1, args.kstep):
         rng = random.Random(f"{seed}:{k}")
         times, nodes = [], 0
         for _ in range(args.positions):
