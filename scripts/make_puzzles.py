@@ -186,9 +186,8 @@ def longest_defences(
 
 
 def wins_within(key: str, state: State[Any], plies: int, spent: list[int]) -> bool:
-    """Whether the side to move wins within `plies`, from the proof's budget."""
-    if plies < 1:
-        return False
+    """Whether the side to move wins within `plies` (0: the game is over, won), from the
+    proof's budget."""
     verdict = within(REGISTRY[key].game, state, "win", plies, max_nodes=budget_left(key, spent))
     spent.append(verdict.nodes)
     if verdict.holds is None:

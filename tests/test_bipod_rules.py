@@ -622,6 +622,7 @@ def test_split_moves_keeps_a_runner_stone_in_one_token() -> None:
     assert split("3.v2 O j4 0-1") == ["3.v2 O", "j4", "0-1"]
     assert split("1. O") == ["1.", "O"]  # a colour after a bare number is left alone
     assert split("12. resign") == ["12.", "resign"]
+    assert split("p2, o1 o, e13f2") == ["p2", "o1 o", "e13f2"]  # a line as the program writes it
 
 
 # -- position strings ----------------------------------------------------------------------------

@@ -922,10 +922,11 @@ class Bipod(Game[BipodState, Move]):
         return state
 
     def split_moves(self, text: str) -> list[str]:
-        """Whitespace-separated tokens, with a lone runner colour joined to the cell before it
-        (`v2 O` is one move)."""
+        """Tokens separated by whitespace or commas (a line as the program writes it, `i3 o, p2`,
+        reads back), with a lone runner colour joined to the cell before it (`v2 O` is one
+        move). No cell name has a comma."""
         tokens: list[str] = []
-        for word in text.split():
+        for word in text.replace(",", " ").split():
             if word in (WHITE, GRAY) and tokens and not _NUMBER_ONLY.fullmatch(tokens[-1]):
                 tokens[-1] += f" {word}"
             else:
