@@ -124,7 +124,7 @@ def main() -> None:
             nodes += solution.nodes
             times.append(seconds if solution.result else float("inf"))
             if args.verbose:
-                found = solution.result or "unknown"
+                found: str = solution.result or "unknown"
                 if solution.result in ("win", "loss"):
                     found += f" in {solution.plies}"
                 print(

@@ -26,7 +26,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,11 +68,11 @@ class Source:
     variant: str
     min_plies: int
     max_plies: int
-    step: int = 1  # the lengths a win takes go by this: Death Stacks' winner moves last, so 2
     solvable: Callable[[State[Any]], bool] = _any  # from the end back, the first False stops
     patience: int | None = None  # positions the solver cannot decide in a row that stop it
     solve_nodes: int = 20_000  # for the first questions of a position: does it win, how fast
     proof_nodes: int = 150_000  # for the whole proof of a puzzle (the check spends as much again)
+    step: int = 1  # the lengths a win takes go by this: Death Stacks' winner moves last, so 2
 
 
 SOURCES = {
@@ -148,7 +148,7 @@ def unique_line(
         return []
     if state.to_move == winner:
         move = the_only_win(key, state, state.legal_moves(), remaining, spent)
-        defences = [] if move is None else [move]
+        defences: Iterable[Any] = [] if move is None else [move]
     else:
         defences = longest_defences(key, state, remaining, spent)
     for move in defences:
