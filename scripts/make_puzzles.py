@@ -178,17 +178,20 @@ def longest_defences(
             continue
         state.play(move)
         try:
-            held = not wins_within(key, state, remaining - 2, spent)
+            held = not holds(key, state, "win", remaining - 2, spent)
         finally:
             state.undo()
         if held:
             yield move
 
 
-def wins_within(key: str, state: State[Any], plies: int, spent: list[int]) -> bool:
-    """Whether the side to move wins within `plies` (0: the game is over, won), from the
-    proof's budget."""
-    verdict = within(REGISTRY[key].game, state, "win", plies, max_nodes=budget_left(key, spent))
+def holds(
+    key: str, state: State[Any], result: Literal["win", "loss"], plies: int, spent: list[int]
+) -> bool:
+    """Whether the side to move wins (or loses) within `plies` (0: the game is over so), from
+    the proof's budget."""
+    game = REGISTRY[key].game
+    verdict = within(game, state, result, plies, max_nodes=budget_left(key, spent))
     spent.append(verdict.nodes)
     if verdict.holds is None:
         raise Unproved
@@ -223,19 +226,13 @@ def the_only_win(
     key: str, state: State[Any], moves: list[Any], remaining: int, spent: list[int]
 ) -> Any | None:
     """The one move that wins within `remaining` plies; None if there are more or none."""
-    game = REGISTRY[key].game
     winning: list[Any] = []
     for move in moves:
         state.play(move)
         try:
-            left = budget_left(key, spent)
-            verdict = within(game, state, "loss", remaining - 1, max_nodes=left)
-            spent.append(verdict.nodes)
-            found = verdict.holds
+            found = holds(key, state, "loss", remaining - 1, spent)
         finally:
             state.undo()
-        if found is None:
-            raise Unproved
         if found:
             winning.append(move)
             if len(winning) > 1:
