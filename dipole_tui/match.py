@@ -113,16 +113,22 @@ def derive_seed(seed: int, *parts: object) -> int:
 
 
 def random_opening(
-    game: AnyGame, variant: str, seed: int, number: int, attempt: int = 0
+    game: AnyGame,
+    variant: str,
+    seed: int,
+    number: int,
+    attempt: int = 0,
+    length: tuple[int, int] = OPENING_PLIES,
 ) -> tuple[str, ...]:
-    """Opening `number` of a match: 2 to 4 random plies, none of which ends the game.
+    """Opening `number` of a match: 2 to 4 random plies (or as many as `length` says, at
+    least and at most), none of which ends the game.
 
     Moves that throw material away (`Game.gives_away`: Dipole's removals) are avoided while
     there is another choice, so an opening stays a fair game rather than a handicap.
     """
     rng = random.Random(derive_seed(seed, "opening", number, attempt))
     state = game.new(variant)
-    plies = rng.randint(*OPENING_PLIES)
+    plies = rng.randint(*length)
     played: list[str] = []
     for _ in range(plies):
         safe = [move for move in state.legal_moves() if not _ends_game(state, move)]

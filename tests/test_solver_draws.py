@@ -14,8 +14,8 @@ from collections.abc import Iterator
 import pytest
 from toy_game import TOY
 
-from dipole_tui import solver
 from dipole_tui.analysis import Analysis, analyse_position, analysis_search
+from dipole_tui.bots import proof
 from dipole_tui.cli import main
 from dipole_tui.engine import score_in_words
 from dipole_tui.games.base import AnyGame, GameError
@@ -81,13 +81,13 @@ def one_a_side() -> dict[str, Value]:
     return retrograde(ending({0: "r", 35: "b"}, "r")) | retrograde(ending({0: "r", 35: "b"}, "b"))
 
 
-@pytest.mark.parametrize("retrograde_after", [solver.RETROGRADE_AFTER, 1])
+@pytest.mark.parametrize("retrograde_after", [proof.RETROGRADE_AFTER, 1])
 def test_one_piece_a_side_agrees_with_the_retrograde_analysis(
     one_a_side: dict[str, Value], retrograde_after: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """As the solver runs, and with its own retrograde analysis deciding at once (after d = 1)
     rather than only the draws."""
-    monkeypatch.setattr(solver, "RETROGRADE_AFTER", retrograde_after)
+    monkeypatch.setattr(proof, "RETROGRADE_AFTER", retrograde_after)
     texts = sorted(t for t in one_a_side if DEATH_STACKS.parse_position(t).outcome() is None)
     rng = random.Random(3)
     chosen = rng.sample([t for t in texts if one_a_side[t][0] != "draw"], 100)
@@ -290,8 +290,8 @@ def test_solvable_asks_the_protocol() -> None:
 
 def test_a_draw_is_kept_in_the_table_as_zero_at_any_ply() -> None:
     """A draw counts no plies: the same 0 read back wherever the position is met again."""
-    assert solver._to_table(0, 7) == 0 and solver._from_table(0, 3) == 0
-    assert solver._from_table(solver._to_table(solver.WIN - 9, 4), 2) == solver.WIN - 7
+    assert proof._to_table(0, 7) == 0 and proof._from_table(0, 3) == 0
+    assert proof._from_table(proof._to_table(proof.WIN - 9, 4), 2) == proof.WIN - 7
 
 
 def test_the_analysis_proves_a_draw_and_a_win_and_says_them() -> None:

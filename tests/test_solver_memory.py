@@ -10,10 +10,11 @@ from typing import Literal
 import pytest
 from test_solver import random_endings, random_position
 
-from dipole_tui import solver
+from dipole_tui.bots import proof
+from dipole_tui.bots.proof import ENTRY_BYTES, WORK, Table
 from dipole_tui.cli import main
 from dipole_tui.games.dipole import DIPOLE, DipoleState
-from dipole_tui.solver import ENTRY_BYTES, WORK, Table, solve, within
+from dipole_tui.solver import solve, within
 
 SMALL = 2000  # nodes: positions the large table solves within these are compared
 
@@ -30,7 +31,7 @@ def small_positions(seed: int, count: int) -> list[DipoleState]:
 
 @pytest.mark.parametrize(
     ("entries", "start"),
-    [(64, solver.START_BUCKETS), (128, 2)],
+    [(64, proof.START_BUCKETS), (128, 2)],
     ids=["64-entries", "growing-to-128"],
 )
 def test_a_tiny_table_gives_the_same_results_as_a_large_one(
@@ -45,7 +46,7 @@ def test_a_tiny_table_gives_the_same_results_as_a_large_one(
     for state in states:
         large = solve(DIPOLE, state)
         with monkeypatch.context() as patched:
-            patched.setattr(solver, "START_BUCKETS", start)
+            patched.setattr(proof, "START_BUCKETS", start)
             tiny = solve(DIPOLE, state, memory=entries * ENTRY_BYTES)
         where = state.position()
         assert (tiny.result, tiny.plies) == (large.result, large.plies), where
@@ -96,7 +97,7 @@ def held(table: Table) -> dict[int, int]:
 def test_the_table_grows_losing_nothing_and_then_replaces_one_entry_at_a_time(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(solver, "START_BUCKETS", 2)
+    monkeypatch.setattr(proof, "START_BUCKETS", 2)
     table = Table(100 * 2 * ENTRY_BYTES)  # 100 buckets: not a power of two
     rng = random.Random(3)
     before: dict[int, int] = {}
@@ -165,7 +166,7 @@ def test_a_table_the_system_refuses_is_one_line(
     def refuse(size: int) -> None:
         raise MemoryError(f"the solver's table cannot have {size >> 20} MB: no memory")
 
-    monkeypatch.setattr(solver, "_reserve", refuse)
+    monkeypatch.setattr(proof, "_reserve", refuse)
     assert main(["solve", "--memory", "65536", "8:W:Wc3=1:Bd4=1"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err == "dipole-tui: the solver's table cannot have 65536 MB: no memory\n"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from test_solver_draws import Value, ending, retrograde
 
-from dipole_tui import solver
+from dipole_tui.bots import proof
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.solver import solve
 
@@ -16,7 +16,7 @@ def test_the_longest_loss_and_a_draw_of_three_pieces(monkeypatch: pytest.MonkeyP
     values = retrograde(ending({0: "br", 35: "b"}, "r"))
     longest = max((v for v in values.items() if v[1][0] == "loss"), key=lambda v: v[1][1])
     drawn = min(text for text, value in values.items() if value[0] == "draw")
-    monkeypatch.setattr(solver, "RETROGRADE_AFTER", 1)
+    monkeypatch.setattr(proof, "RETROGRADE_AFTER", 1)
     for text in (longest[0], drawn):
         state = DEATH_STACKS.parse_position(text)
         solution = solve(DEATH_STACKS, state)

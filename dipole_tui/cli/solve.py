@@ -6,9 +6,10 @@ import argparse
 import functools
 from typing import TYPE_CHECKING, Any
 
+from ..bots.proof import Table
 from ..games.base import GameError
 from ..registry import game_named
-from ..solver import MEMORY_MB, Table, solvable, solve
+from ..solver import MEMORY_MB, solvable, solve
 from .arguments import (
     MEMORY_LEAST,
     MEMORY_MOST,

@@ -1,0 +1,655 @@
+"""An exact solver: who wins a position with best play, and in how many plies.
+
+Best play: the winner ends the game as fast as it can, the loser holds out as long as it can, and
+passes count as plies. A win in n plies scores WIN - n, a loss in n scores -(WIN - n), and the
+search is alpha-beta to the end of the game over those scores, with a transposition table of
+bounds on them keyed by the Zobrist key. Win or loss is settled first by a null window at 0, which
+proves one win without caring how long it takes; then the distance is bisected between 1 and that
+win's length with null windows ("a win within d plies?"), each of which mate-distance pruning
+cuts off d plies from the root, and every bound found on the way stays in the table. A position
+whose end the game's knowledge tells at once (`Knowledge.decided`: Dipole's race past every
+capture) is scored so without searching it.
+
+What makes it fast (measured on random endings, `bench/solver.py`): the moves are ordered as a
+proof-number search would choose them, the game's noisy moves (captures) first and then the moves
+that leave the opponent the fewest replies, so that a refutation needs few branches; a move whose
+position the table already refutes cuts at once, before anything is searched (enhanced
+transposition cutoff, found while counting those replies); and a node that can only reach its
+window by ending the game this ply tries its moves for that without searching them. A node costs
+a move generation and, per move, a play, a table lookup and a count of the replies
+(`State.count_moves`, which Dipole reads from tables built once per board); about two nodes in
+three end at once, on the table or on `decided`. What limits it (the endings of 8 to 10
+checkers that `bench/solver.py` does not solve within a second): four prove their result in 783
+to 72,479 nodes, then take 26 to 242 times as many for its length, in null windows each as
+costly as the first proof or more, whether they hold or not (a win within 12 plies took 118,586
+nodes where the win in 9 took 108); the other two, tall stacks meeting (8:B:Wc5=5:Bg7=4), take
+1.5 million and over 3 million nodes for the result alone.
+
+The table is bounded (`memory`, 256 MB unless said; `Table`): buckets of two entries of 16 bytes,
+as chess engines keep theirs, which grow with what is stored up to the bound and then replace.
+A bucket keeps in its first entry the position whose proof took the most nodes, and in its second
+the latest to come; a new proof as expensive as the first's takes its place and moves it down.
+An entry is only ever a true bound on a position's value, whatever path led there (the bounds
+count plies from the position, not the root), so losing one costs time, never a wrong answer. The
+root's move is kept apart, not read back from the table (which keeps a move's index in 15 bits).
+
+Draws score 0. A game whose every game ends (`Game.solvable`) can be solved so. In one where a
+position can come again (`Game.repeats`: Death Stacks, drawn by a third occurrence), "draw" means
+that with best play neither side can force a win, and the search needs no repetition rule to
+find wins: a side that can force a win can force it as fast without ever repeating a position (a
+strategy that wins from a position's second occurrence wins from its first, where every count is
+lower, so any cycle can be cut out of it). So a null window "a win within d plies?", which
+mate-distance pruning cuts off d plies down, is answered the same with repetitions or without,
+whatever the path: the search ignores them, and every bound it stores is the position's own,
+path or no path (no graph history interaction). Such games are deepened (d = 1, 2, 4, ...: a win
+or a loss within d, then bisected as above); a draw, which no depth proves, is proved by
+retrograde analysis (`_retrograde`) of every position reachable from the root once d has passed
+`RETROGRADE_AFTER`, if there are few enough of them for the memory bound. Positions of the game
+before the root count as drawn wherever the search meets them (their next occurrence may be
+their third): a win or a loss found is then real, and a draw means that neither side can force a
+win without going back to a position already seen. A position given alone (the command line's,
+the puzzles') has no such past.
+
+Nothing here is particular to one game: it uses the protocol, and the move ordering of the game's
+`hard` bot.
+"""
+
+from __future__ import annotations
+
+import mmap
+import sys
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, NamedTuple
+
+from ..games.base import Game, M, State
+from .search import Knowledge, Stop
+
+WIN = 1 << 20  # a win in n plies scores WIN - n; a loss in n, -(WIN - n)
+TICK = 1023  # `stop` and `progress` are looked at every TICK + 1 nodes
+
+MEMORY_MB = 256  # the table's default size, here and in the app's analysis
+# An entry is two unsigned 64-bit words: the position's key (a 64-bit Zobrist key) and its value,
+# which packs (work << 59) | (best move's index + 1) << 44 | (lower + WIN) << 22 | (upper + WIN).
+# The bounds count plies from the position itself and lie within (-WIN, WIN), so 22 bits hold
+# them; work is the bit length of the nodes its proof took (at most 31); a move index past the
+# 15 bits is not kept (the move is only tried first). 16 bytes an entry, measured: filling a 16 MB
+# and a 64 MB table to the full (random keys, /proc/self/status before and after) grew the
+# process's resident size by 16.0 and 64.0 MB, 16.00 bytes an entry; nothing else the solver
+# keeps grows with the search, so a solve's peak is the interpreter's plus `memory`.
+ENTRY_BYTES = 16
+# In a game that repeats, a draw is looked for by retrograde analysis once neither side wins
+# within this many plies, over as many positions as the memory the table does not use allows
+# at RETROGRADE_BYTES each: a position takes 850 to 920 bytes at the analysis's peak (its key's
+# dict entry, its moves' and its parents' lists; tracemalloc on Death Stacks endings of 2,592
+# and 49,248 positions), so the table and the analysis stay within the bound together.
+RETROGRADE_AFTER = 16
+RETROGRADE_BYTES = 1024
+START_BUCKETS = 1 << 16  # a table starts with these (2 MB), and grows as it fills
+SCORE = (1 << 22) - 1
+LOWER = 22
+MOVE = 44
+MOVES = (1 << 15) - 1
+WORK = 59
+BELOW_WORK = (1 << WORK) - 1
+
+
+@dataclass(frozen=True)
+class Solution(Generic[M]):
+    """A solved position, for the side to move: a "win" or a "loss" in `plies` plies, or a
+    "draw" (neither side can force a win; `plies` 0), and a `move` that keeps it so (None when
+    the game is already over). `result` None: the search stopped (or ran out of nodes) before
+    it knew."""
+
+    result: Literal["win", "loss", "draw"] | None
+    plies: int
+    move: M | None
+    nodes: int
+
+
+class _Unknown(Exception):
+    """Raised inside the search when the nodes run out or a stop is requested."""
+
+
+def _reserve(size: int) -> mmap.mmap:
+    """`size` bytes of zeros, private to this process (a fork copies, never shares them), each
+    page taking memory only once written; where the mmap module has MAP_NORESERVE, not even
+    counted against the system's memory until then. MemoryError, in one line, when the system
+    refuses (more than it would ever give)."""
+    try:
+        if sys.platform == "win32":
+            return mmap.mmap(-1, size)
+        return mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | getattr(mmap, "MAP_NORESERVE", 0))
+    except (OSError, OverflowError) as error:
+        said = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise MemoryError(f"the solver's table cannot have {size >> 20} MB: {said}") from None
+
+
+class Table:
+    """A bounded transposition table: buckets of two entries in one anonymous mapping of
+    `memory` bytes, the system zeroing each page as it is first written. It grows by linear
+    hashing (one bucket split at a time, in place) to keep itself a quarter full, so its
+    resident memory follows what a search has stored (64 bytes an entry), not the bound; once
+    every bucket is in use, a new entry replaces one. (Kept half full, a quarter of the buckets
+    would be full and replace: 5% more nodes than a table that never loses an entry; a quarter
+    full, 1%.) A bucket's first entry holds its most expensive proof (work: the bit length of
+    the nodes it took), the second the latest; a new proof as expensive as the first moves it
+    down. The same stores in the same order give the same table, whatever the search's budget,
+    so a budget that suffices finds what an unlimited search finds."""
+
+    def __init__(self, memory: int) -> None:
+        self.most = max(1, memory // (2 * ENTRY_BYTES))  # buckets
+        self._mapping = _reserve(self.most * 2 * ENTRY_BYTES)
+        # slots[4b], slots[4b + 1]: bucket b's first key and value (value 0: empty); then its
+        # second.
+        self.slots = memoryview(self._mapping).cast("Q")
+        self.count = min(self.most, START_BUCKETS)  # buckets in use
+        self.low = (1 << (self.count.bit_length() - 1)) - 1  # count in (low, 2 * low + 1]
+        self.high = 2 * self.low + 1
+        self.filled = 0  # entries held
+
+    def close(self) -> None:
+        """Give the memory back now rather than when the table is collected."""
+        self.slots.release()
+        self._mapping.close()
+
+    def bucket(self, key: int) -> int:
+        """Where `key`'s bucket starts in `slots`: by the key's low bits, one more of them for
+        the buckets already split."""
+        index = key & self.high
+        if index >= self.count:
+            index &= self.low
+        return index << 2
+
+    def get(self, key: int) -> int:
+        """The packed value kept for `key`, 0 when none (the search does this inline)."""
+        slots, base = self.slots, self.bucket(key)
+        if slots[base] == key:
+            return slots[base + 1]
+        if slots[base + 2] == key:
+            return slots[base + 3]
+        return 0
+
+    def put(self, key: int, value: int) -> None:
+        """Keep `value` (its work in its top bits) for `key`: in place of what the bucket held
+        for it, with the larger work of the two; else in the first entry if as expensive as
+        that one, which moves down to the second; else in the second."""
+        slots, index = self.slots, key & self.high
+        base = (index & self.low if index >= self.count else index) << 2  # as `bucket` says
+        first = slots[base + 1]
+        if not first:  # an empty bucket (a first entry is always filled before a second)
+            slots[base] = key
+            slots[base + 1] = value
+        elif slots[base] == key:
+            if value >> WORK < first >> WORK:
+                value = value & BELOW_WORK | first >> WORK << WORK
+            slots[base + 1] = value
+            return
+        else:
+            second = slots[base + 3]
+            if second and slots[base + 2] == key:
+                if value >> WORK < second >> WORK:
+                    value = value & BELOW_WORK | second >> WORK << WORK
+                if value >> WORK < first >> WORK:
+                    slots[base + 3] = value
+                else:  # as expensive as the first now: the two change places
+                    slots[base + 2] = slots[base]
+                    slots[base + 3] = first
+                    slots[base] = key
+                    slots[base + 1] = value
+                return
+            if value >> WORK >= first >> WORK:
+                slots[base + 2] = slots[base]
+                slots[base + 3] = first
+                slots[base] = key
+                slots[base + 1] = value
+            else:
+                slots[base + 2] = key
+                slots[base + 3] = value
+            if second:  # one replaced: the table holds as many as before
+                return
+        self.filled += 1
+        if 2 * self.filled > self.count < self.most:  # over a quarter full, and room to grow
+            self._grow()
+
+    def _grow(self) -> None:
+        """Split buckets until the table is a quarter full again (or at its bound): each the
+        first not yet split at this level, whose entries with the next bit of their key set
+        go to the new bucket, each keeping its place (first or second)."""
+        slots, count, low, high = self.slots, self.count, self.low, self.high
+        least = min(2 * self.filled + 1, self.most)
+        while count < least:
+            source, target, split, mask = (count - low - 1) << 2, count << 2, count, high
+            count += 1
+            if count > high:  # every bucket split: the next level
+                low, high = high, 2 * high + 1
+            first = slots[source + 1]
+            if not first:
+                continue  # nothing to move: the new bucket is empty, as the mapping was
+            second, key, other = slots[source + 3], slots[source], slots[source + 2]
+            if key & mask == split:  # the level's mask, from before any change of level
+                slots[target], slots[target + 1] = key, first
+                if second and other & mask == split:
+                    slots[target + 2], slots[target + 3] = other, second
+                    slots[source] = slots[source + 1] = 0
+                else:  # the second, if any, is the source's first now
+                    slots[source], slots[source + 1] = other, second
+            elif second and other & mask == split:
+                slots[target], slots[target + 1] = other, second
+            else:
+                continue
+            slots[source + 2] = slots[source + 3] = 0
+        self.count, self.low, self.high = count, low, high
+
+
+class _Solver(Generic[M]):
+    def __init__(
+        self,
+        knowledge: Knowledge[Any, M],
+        max_nodes: int | None,
+        stop: Stop | None,
+        progress: Callable[[int], None] | None,
+        memory: int,
+        game: Game[Any, M],
+        root: State[M],
+    ) -> None:
+        self.knowledge = knowledge
+        self.max_nodes = max_nodes
+        self.stop = stop
+        self.progress = progress
+        self.nodes = 0
+        self.table = Table(memory)
+        self.root_move = -1  # the root's best move, as its last store gave it
+        # The keys of the positions of the game before the root (the root's own excepted): a
+        # draw wherever the search meets one, whatever the path.
+        self.before: set[int] = set()
+        if game.repeats:
+            earlier = root.copy()
+            while earlier.plies:
+                earlier.undo()
+                self.before.add(earlier.key)
+            self.before.discard(root.key)
+
+    def store(self, key: int, ply: int, low: int, high: int, move: int, nodes: int) -> None:
+        """Keep bounds found `ply` plies from the root, the move that gave the lower one and
+        the `nodes` the proof took."""
+        if not ply:
+            self.root_move = move
+        self.table.put(
+            key,
+            min(nodes.bit_length(), 31) << WORK
+            | (move + 1 if move < MOVES else 0) << MOVE
+            | (_to_table(low, ply) + WIN) << LOWER
+            | (_to_table(high, ply) + WIN),
+        )
+
+    def _tick(self) -> None:
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise _Unknown  # the budget is spent: this node is not searched
+        self.nodes += 1
+        if self.nodes & TICK == 0:
+            if self.stop is not None and self.stop.is_set():
+                raise _Unknown
+            if self.progress is not None:
+                self.progress(self.nodes)
+
+    def search(self, state: State[M], alpha: int, beta: int, ply: int) -> int:
+        """The score of `state` for its side to move, counted in plies from the root (`ply`
+        plies above): exact inside (alpha, beta), a bound on the side it fell otherwise."""
+        self._tick()
+        start = self.nodes
+        outcome = state.outcome()
+        if outcome is not None:
+            if outcome.winner is None:
+                return 0
+            return WIN - ply if outcome.winner == state.to_move else -(WIN - ply)
+        decided = self.knowledge.decided(state) if ply else None  # the root needs its move
+        if decided is not None:
+            return WIN - (ply + decided) if decided > 0 else -(WIN - (ply - decided))
+        best_possible = WIN - ply - 1  # the game ends one ply from here at the soonest
+        worst_possible = -best_possible
+        if beta > best_possible:
+            beta = best_possible
+            if alpha >= beta:
+                return beta
+        if alpha < worst_possible:
+            alpha = worst_possible
+            if alpha >= beta:
+                return alpha
+        key, store, table = state.key, self.store, self.table
+        lower, upper, best = worst_possible, best_possible, -1
+        # table.get(key), inline: a lookup is a good part of a node's time
+        slots, high, low, count = table.slots, table.high, table.low, table.count
+        index = key & high
+        base = (index & low if index >= count else index) << 2
+        entry = (
+            slots[base + 1]
+            if slots[base] == key
+            else slots[base + 3]
+            if slots[base + 2] == key
+            else 0
+        )
+        if entry:
+            lower = _from_table(((entry >> LOWER) & SCORE) - WIN, ply)
+            upper = _from_table((entry & SCORE) - WIN, ply)
+            best = ((entry >> MOVE) & MOVES) - 1
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            alpha = max(alpha, lower)
+            beta = min(beta, upper)
+        moves = state.legal_moves()
+        me = state.to_move
+        if alpha >= best_possible - 1:  # only a win this ply reaches beta
+            for index, move in enumerate(moves):
+                state.play(move)
+                over = state.outcome()
+                state.undo()
+                if over is not None and over.winner == me:
+                    store(key, ply, best_possible, upper, index, 1)
+                    return best_possible
+            store(key, ply, lower, best_possible - 1, best, 1)
+            return best_possible - 1
+        if beta <= worst_possible + 1:  # only a loss this ply stays at or below alpha
+            for index, move in enumerate(moves):
+                state.play(move)
+                over = state.outcome()
+                state.undo()
+                if over is None or over.winner != 1 - me:  # not lost at once: a draw holds too
+                    store(key, ply, worst_possible + 1, upper, index, 1)
+                    return worst_possible + 1
+            store(key, ply, worst_possible, worst_possible, 0, 1)
+            return worst_possible
+        is_noisy, order = self.knowledge.is_noisy, self.knowledge.order
+        ranks: list[int] = []
+        for index, move in enumerate(moves):
+            noisy = is_noisy(state, move)
+            state.play(move)
+            child = state.key  # table.get(child), inline, the table unchanged since the above
+            where = child & high
+            base = (where & low if where >= count else where) << 2
+            known = (
+                slots[base + 1]
+                if slots[base] == child
+                else slots[base + 3]
+                if slots[base + 2] == child
+                else 0
+            )
+            if known:  # the child's upper bound is a lower bound here
+                refuted = -_from_table((known & SCORE) - WIN, ply + 1)
+                if refuted >= beta:
+                    state.undo()
+                    store(key, ply, max(lower, refuted), upper, index, 1)
+                    return refuted
+            replies = state.count_moves()
+            state.undo()
+            ranks.append(((1 << 40) + (order(state, move) << 20) if noisy else 0) - replies)
+        indices = sorted(range(len(moves)), key=ranks.__getitem__, reverse=True)
+        if best >= 0:
+            indices.remove(best)
+            indices.insert(0, best)
+        original_alpha = alpha
+        best_score = -WIN - 1
+        for index in indices:
+            state.play(moves[index])
+            try:
+                score = -self.search(state, -beta, -alpha, ply + 1)
+            finally:
+                state.undo()
+            if score > best_score:
+                best_score = score
+                if score > alpha:
+                    best = index
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        work = self.nodes - start + 1
+        if best_score >= beta:
+            store(key, ply, best_score, upper, best, work)
+        elif best_score <= original_alpha:
+            store(key, ply, lower, best_score, best, work)
+        else:
+            store(key, ply, best_score, best_score, best, work)
+        return best_score
+
+
+class _RepeatingSolver(_Solver[M]):
+    """The solver of a game whose positions repeat: a position of the game before the root is
+    a draw wherever it is met (kept out of `_Solver.search`, which Dipole's speed hangs on)."""
+
+    def search(self, state: State[M], alpha: int, beta: int, ply: int) -> int:
+        if state.key in self.before:
+            return 0
+        return super().search(state, alpha, beta, ply)
+
+
+def _solver(
+    game: Game[Any, M],
+    state: State[M],
+    knowledge: Knowledge[Any, M],
+    max_nodes: int | None,
+    stop: Stop | None,
+    progress: Callable[[int], None] | None,
+    memory: int,
+) -> _Solver[M]:
+    """The solver for `game`, with `knowledge`'s move ordering, from the root `state`."""
+    kind = _RepeatingSolver if game.repeats else _Solver
+    return kind(knowledge, max_nodes, stop, progress, memory, game, state)
+
+
+def _to_table(score: int, ply: int) -> int:
+    """Scores count plies from the root; the table keeps them from the position itself (a
+    draw's 0 counts none)."""
+    return score + ply if score > 0 else score - ply if score else 0
+
+
+def _from_table(score: int, ply: int) -> int:
+    return score - ply if score > 0 else score + ply if score else 0
+
+
+def solve(
+    game: Game[Any, M],
+    state: State[M],
+    knowledge: Knowledge[Any, M],
+    max_nodes: int | None = None,
+    stop: Stop | None = None,
+    progress: Callable[[int], None] | None = None,
+    memory: int = MEMORY_MB << 20,
+) -> Solution[M]:
+    """Solve `state` exactly, searching a copy of it.
+
+    `max_nodes` bounds the positions searched and `stop.is_set()` ends the search early: either
+    way the result is None. `progress(nodes)` is called every so often. The table takes at most
+    `memory` bytes, and no more than what the search stores needs (a small search takes
+    little): a smaller bound gives the same answer, in more nodes."""
+    work = state.copy()
+    outcome = work.outcome()
+    if outcome is not None:
+        over: Literal["win", "loss", "draw"] = (
+            "draw"
+            if outcome.winner is None
+            else "win"
+            if outcome.winner == work.to_move
+            else "loss"
+        )
+        return Solution(over, 0, None, 0)
+    solver = _solver(game, work, knowledge, max_nodes, stop, progress, memory)
+    try:
+        exact = False
+        if game.repeats:
+            score, exact = _deepened(solver, work, memory)
+        else:
+            score = solver.search(work, -1, 1, 0)
+        if exact or not score:
+            plies = WIN - abs(score) if score else 0
+        elif score > 0:  # a win in at most `longest`: bisect for the shortest
+            shortest, longest = 1, WIN - score
+            while shortest < longest:
+                middle = (shortest + longest) // 2
+                test = solver.search(work, WIN - middle - 1, WIN - middle, 0)
+                if test >= WIN - middle:
+                    longest = WIN - test
+                else:
+                    shortest = max(middle + 1, WIN - test)
+            plies = longest
+        else:  # a loss in at most `longest`: bisect for the longest the opponent cannot shorten
+            shortest, longest = 1, WIN + score
+            while shortest < longest:
+                middle = (shortest + longest) // 2
+                test = solver.search(work, -(WIN - middle), -(WIN - middle) + 1, 0)
+                if test <= -(WIN - middle):
+                    longest = WIN + test
+                else:
+                    shortest = max(middle + 1, WIN + test)
+            plies = longest
+    except _Unknown:
+        return Solution(None, 0, None, solver.nodes)
+    finally:
+        solver.table.close()
+    # The root's lower bound is now its score, and its move the one that proved it.
+    move = work.legal_moves()[solver.root_move]
+    result: Literal["win", "loss", "draw"] = "draw" if not score else "win" if score > 0 else "loss"
+    return Solution(result, plies, move, solver.nodes)
+
+
+def _deepened(solver: _Solver[M], state: State[M], memory: int) -> tuple[int, bool]:
+    """The root's score in a game whose positions repeat: a bound from a win or a loss within d
+    plies, d = 1, 2, 4, ...; or, once d passes RETROGRADE_AFTER, the exact score by retrograde
+    analysis (True with it) if the positions reachable fit in the `memory` the table leaves."""
+    depth, tried = 1, False
+    while depth < WIN >> 2:
+        bound = WIN - depth
+        score = solver.search(state, bound - 1, bound, 0)
+        if score >= bound:
+            return score, False
+        score = solver.search(state, -bound, -bound + 1, 0)
+        if score <= -bound:
+            return score, False
+        if depth >= RETROGRADE_AFTER and not tried:
+            tried = True
+            room = memory - solver.table.count * 2 * ENTRY_BYTES
+            found = _retrograde(solver, state, room // RETROGRADE_BYTES)
+            if found is not None:
+                return found, True
+        depth *= 2
+    raise _Unknown
+
+
+def _retrograde(solver: _Solver[M], root: State[M], most: int) -> int | None:
+    """The root's exact score by retrograde analysis of every position reachable from it (each
+    a node searched), and its move in `solver.root_move`; None, with nothing kept, when there
+    are more than `most`. A position lost for its side to move is lost in 0; one with a move to
+    a position lost in n is won in n + 1 (the least such n); one whose every move leads to a
+    position won, in n at most, is lost in n + 1; what is left is a draw: neither side can force
+    a win, as play may go on for ever and a repetition ends it drawn."""
+    before, played = solver.before, root.plies
+    number = {root.key: 0}
+    moves_to: list[list[int]] = [[]]  # each position's moves' positions, in `legal_moves` order
+    lost: list[bool | None] = [None]  # lost for its side to move; None: not known (yet)
+    plies: list[int] = [0]
+    frames = [(root.legal_moves(), 0, 0)]  # a move list, how far through it, whose it is
+    try:
+        while frames:
+            moves, at, here = frames[-1]
+            if at == len(moves):
+                frames.pop()
+                if frames:
+                    root.undo()
+                continue
+            frames[-1] = (moves, at + 1, here)
+            root.play(moves[at])
+            key = root.key
+            there = number.get(key)
+            if there is None:
+                there = number[key] = len(moves_to)
+                if there >= most:
+                    return None
+                solver._tick()
+                moves_to.append([])
+                lost.append(None)
+                plies.append(0)
+                outcome = root.outcome()
+                if outcome is None and key not in before:
+                    moves_to[here].append(there)
+                    frames.append((root.legal_moves(), 0, there))
+                    continue
+                if outcome is not None and outcome.winner is not None:
+                    lost[there] = outcome.winner != root.to_move
+            moves_to[here].append(there)
+            root.undo()
+    finally:
+        while root.plies > played:
+            root.undo()
+    parents: list[list[int]] = [[] for _ in moves_to]
+    for here, theres in enumerate(moves_to):
+        for there in theres:
+            parents[there].append(here)
+    unknown = [len(theres) for theres in moves_to]
+    settled = deque(here for here, end in enumerate(lost) if end is not None)
+    while settled:  # in order of plies: a loss's longest defence is the last move settled
+        there = settled.popleft()
+        for here in parents[there]:
+            if lost[here] is not None:
+                continue
+            if lost[there]:
+                lost[here] = False
+            else:
+                unknown[here] -= 1
+                if unknown[here]:
+                    continue
+                lost[here] = True
+            plies[here] = plies[there] + 1
+            settled.append(here)
+    result, length = lost[0], plies[0]
+    index = 0
+    for index, there in enumerate(moves_to[0]):  # noqa: B007 (the move found)
+        if result is None and lost[there] is None:
+            break
+        if result is not None and lost[there] is not result and plies[there] == length - 1:
+            break
+    solver.root_move = index
+    return 0 if result is None else -(WIN - length) if result else WIN - length
+
+
+class Verdict(NamedTuple):
+    """What `within` found: whether it holds (None: unknown), and the nodes it took."""
+
+    holds: bool | None
+    nodes: int
+
+
+def within(
+    game: Game[Any, M],
+    state: State[M],
+    knowledge: Knowledge[Any, M],
+    result: Literal["win", "loss"],
+    plies: int,
+    max_nodes: int | None = None,
+    stop: Stop | None = None,
+    memory: int = MEMORY_MB << 20,
+) -> Verdict:
+    """Whether the side to move wins within `plies` plies (`result` "win"), or loses within
+    them however it plays ("loss"): one null window, which mate-distance pruning cuts off
+    `plies` plies down, so much cheaper than `solve` when the answer is no (a puzzle's other
+    moves). A draw is neither. Unknown when the nodes run out or a stop comes first. `memory` as
+    for `solve`."""
+    work = state.copy()
+    outcome = work.outcome()
+    if outcome is not None:
+        if outcome.winner is None:
+            return Verdict(False, 0)
+        return Verdict((outcome.winner == work.to_move) == (result == "win"), 0)
+    solver = _solver(game, work, knowledge, max_nodes, stop, None, memory)
+    bound = WIN - plies
+    try:
+        if result == "win":
+            holds = solver.search(work, bound - 1, bound, 0) >= bound
+        else:
+            holds = solver.search(work, -bound, -bound + 1, 0) <= -bound
+    except _Unknown:
+        return Verdict(None, solver.nodes)
+    finally:
+        solver.table.close()
+    return Verdict(holds, solver.nodes)
