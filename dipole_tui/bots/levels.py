@@ -8,12 +8,13 @@ for "nearly". The top levels play their search's best move.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..games.base import AnyGame, M, State
-from . import Budget
+from . import Budget, proof
 from .search import INFINITY, Knowledge, OutOfTime, Search, Stop
 
 
@@ -30,6 +31,9 @@ class Style:
     quiescence: bool = True
     contempt: int = 0  # what a draw costs it: above 0, it avoids repeating to play for a win
     tick_mask: int = 511  # the clock is read every tick_mask + 1 nodes (fewer: costly nodes)
+    # The share of a move's time the exact solver gets first, where the knowledge thinks it may
+    # prove the position (`Knowledge.provable`); 0: never. A level that thinks by the clock only.
+    prove: float = 0.0
     rating: int | None = (
         None  # Elo over `random`, as bench/ladder.py measured it (None: a baseline)
     )
@@ -60,12 +64,33 @@ class SearchBot:
         if style.depth is not None and budget.depth is not None:
             depth = min(style.depth, budget.depth)
         movetime = budget.movetime if style.depth is None else None
+        if movetime and style.prove and self.game.solvable:
+            started = time.perf_counter()
+            proved = self._proved_move(state, style.prove * movetime, stop)
+            if proved is not None:
+                return proved
+            movetime = max(movetime - (time.perf_counter() - started), 0.001)
         if style.slack == 0:
             result = self.search.run(state, depth=depth, movetime=movetime, stop=stop)
             self.last_depth = result.depth
             chosen: M = result.move
             return chosen
         return self._human_choice(state, depth or 1, stop)
+
+    def _proved_move(self, state: State[M], seconds: float, stop: Stop | None) -> M | None:
+        """A move that keeps what the solver proves within `seconds` (a win kept, the longest
+        defence of a loss, a draw held), or None: not proved in time, or not worth trying.
+        Where the solver reaches, it sees to the end, as no search by the clock can."""
+        knowledge = self.search.knowledge
+        if not knowledge.provable(state):
+            return None
+        until = _Until(time.perf_counter() + seconds, stop)
+        solution = proof.solve(self.game, state, knowledge, stop=until, keep_win=True)
+        if solution.result is None or solution.move is None:
+            return None
+        self.last_depth = 1  # its line is the move alone: the search's table knows nothing of it
+        move: M = solution.move
+        return move
 
     def line(self, state: State[M], move: M) -> list[M]:
         """The line it expects after choosing `move` in `state`, the move first: as long as its
@@ -125,6 +150,17 @@ class SearchBot:
             looks[move] = evaluate(state) if state.outcome() is None else -INFINITY
             state.undo()
         return sorted(moves, key=looks.__getitem__)
+
+
+@dataclass(frozen=True)
+class _Until:
+    """A stop at a moment, or sooner if the caller's own stop says so."""
+
+    deadline: float
+    stop: Stop | None
+
+    def is_set(self) -> bool:
+        return time.perf_counter() > self.deadline or (self.stop is not None and self.stop.is_set())
 
 
 def create_search_bot(name: str, ladder: Ladder, game: AnyGame, seed: int | None) -> SearchBot:

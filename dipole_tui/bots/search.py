@@ -49,6 +49,11 @@ class Knowledge(ABC, Generic[S_contra, M]):
         as by default: only a search tells."""
         return None
 
+    def provable(self, state: S_contra) -> bool:
+        """Whether the exact solver may prove the position in a share of a move's time (for a
+        level whose `Style.prove` gives it one): by default, always worth a try."""
+        return True
+
     def quiet_gain(self, state: S_contra) -> int | None:
         """At most how much a quiet (not noisy) move can raise the evaluation of the side that
         plays it, where `gain` bounds every move (no move can end or decide the game but as
