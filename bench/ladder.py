@@ -4,10 +4,12 @@ the lowest level first), and each level's rating follows, Elo relative to `rando
     python bench/ladder.py                                # Dipole, 200 games a pair
     python bench/ladder.py --game bipod --games 200 --jobs 2
     python bench/ladder.py --game all --games 40          # a quick look at every game
+    python bench/ladder.py --from expert                  # the top step alone: hard v expert
 
 Each match is `dipole-tui match`'s: paired random openings, colours alternating, the levels
 thinking as in the app (the fixed-depth levels at their depth; `hard` for --movetime seconds). A
-step no game went against is shown with the bound of its 95% interval (`> +690`).
+step no game went against is shown with the bound of its 95% interval (`> +690`). With --from,
+only the steps above that level are played, from its rating as the ladder keeps it.
 """
 
 from __future__ import annotations
@@ -34,15 +36,26 @@ def signed(elo: float) -> str:
 
 
 def measure(
-    game_key: str, games: int, jobs: int, seed: int, movetime: float, progress: Progress
+    game_key: str,
+    games: int,
+    jobs: int,
+    seed: int,
+    movetime: float,
+    progress: Progress,
+    start: str | None = None,
 ) -> Table:
     offered = levels(game_key)
-    game = REGISTRY[game_key].game
+    entry = REGISTRY[game_key]
+    if start is not None:
+        if start not in offered:
+            raise SystemExit(f"ladder: {entry.game.name} has no level {start!r}")
+        offered = offered[offered.index(start) :]
+    game = entry.game
     table = Table(title=f"{game.name}: {games} games a pair, hard at {movetime:g} s a move")
     for column in ("pair", "score", "Elo step (95%)", "rating"):
         table.add_column(column)
-    rating = 0.0
-    table.add_row("", "", "", f"{offered[0]} 0")
+    rating = float(entry.ladder[offered[0]].rating or 0) if start else 0.0
+    table.add_row("", "", "", f"{offered[0]} {rating:+.0f}" if start else f"{offered[0]} 0")
     for lower, upper in itertools.pairwise(offered):
         match = Match(
             game_key,
@@ -84,6 +97,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--movetime", type=float, default=0.2, help="hard's seconds a move")
+    parser.add_argument("--from", dest="start", help="play only the steps above this level")
     args = parser.parse_args()
     keys = list(REGISTRY) if args.game == "all" else [args.game]
     console = Console()
@@ -98,7 +112,9 @@ def main() -> None:
             transient=True,
         ) as progress:
             for key in keys:  # each game's table as soon as its matches are done
-                table = measure(key, args.games, args.jobs, args.seed, args.movetime, progress)
+                table = measure(
+                    key, args.games, args.jobs, args.seed, args.movetime, progress, args.start
+                )
                 console.print(table)
     except KeyboardInterrupt:
         print("ladder: interrupted", file=sys.stderr)

@@ -3,6 +3,7 @@
     python bench/search.py                 # 12 middle-game positions, 1 s each
     python bench/search.py --movetime 0.5 --positions 6
     python bench/search.py --depth 7       # the time each takes to search 7 plies deep
+    python bench/search.py --bot hard-v2   # another level of the ladder (or a baseline)
 
 Middle games are reached by seeded play of the `medium` bot from the start (plies 10-30), so
 they look like real games; the same seed gives the same positions.
@@ -40,10 +41,11 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--depth", type=int, help="search to this depth, however long it takes")
+    parser.add_argument("--bot", default="hard", help="the level searching (default hard)")
     args = parser.parse_args()
     depths, rates, seconds = [], [], 0.0
     for index, state in enumerate(middle_games(args.positions, args.seed), 1):
-        bot = create_bot("hard", "dipole", seed=index)
+        bot = create_bot(args.bot, "dipole", seed=index)
         assert isinstance(bot, SearchBot)
         if args.depth:
             result = bot.search.run(state, depth=args.depth)

@@ -12,7 +12,7 @@ from dipole_tui.bots.dipole_eval import PROVABLE
 from dipole_tui.bots.levels import SearchBot
 from dipole_tui.games.dipole import DIPOLE, DipoleState, Move
 from dipole_tui.registry import create_bot
-from dipole_tui.solver import solve, within
+from dipole_tui.solver import solve
 
 # The solver proves these in well under a second: (position, its result for the side to move).
 ENDINGS = [
@@ -23,8 +23,6 @@ ENDINGS = [
     ("8:W:We7=2:Bc1=1,d2=1,f2=4,f4=1,d6=2,d8=2", "loss"),
     ("8:B:Wf6=5,h6=2,h8=1:Bc7=2", "loss"),
 ]
-# A win whose result takes some 72,000 nodes to prove and its length some 2 million.
-LONG_WIN = "8:B:Wa1=2,g3=1,h6=1,c7=1:Bh4=1,h8=3"
 
 
 def hard() -> SearchBot:
@@ -53,17 +51,6 @@ def test_hard_keeps_a_proved_win_and_holds_a_proved_loss_longest(
     # as fast as it goes, and the loss is held as long as it can be.
     assert reply.result == ("loss" if result == "win" else "win")
     assert reply.plies == solved.plies - 1
-
-
-def test_a_win_proved_before_its_length_is_kept() -> None:
-    state = DIPOLE.parse_position(LONG_WIN)
-    knowledge = hard().search.knowledge
-    found = proof.solve(DIPOLE, state, knowledge, max_nodes=200_000, keep_win=True)
-    assert (found.result, found.exact) == ("win", False)
-    assert found.move is not None
-    assert within(DIPOLE, after(state, found.move), "loss", 1000).holds is True
-    # Without keep_win, the same search cut short knows nothing.
-    assert proof.solve(DIPOLE, state, knowledge, max_nodes=200_000).result is None
 
 
 def test_hard_asks_the_solver_first_only_where_a_proof_may_come(

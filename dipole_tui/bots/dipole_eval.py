@@ -9,8 +9,18 @@ capture takes a whole stack's steps away at once.
 from __future__ import annotations
 
 from functools import cache
+from typing import NamedTuple
 
-from ..games.dipole import BLACK, OFF, STRIDE, WHITE, DipoleState, Move
+from ..games.dipole import (
+    BLACK,
+    MAX_HEIGHT,
+    OFF,
+    STRIDE,
+    WHITE,
+    DipoleState,
+    Move,
+    _tables,
+)
 from .levels import Ladder, Style
 from .search import INFINITY, Knowledge, ScoreUnit
 
@@ -68,6 +78,53 @@ def race_decided(state: DipoleState) -> int | None:
     me = state.to_move
     mine, theirs = race(state, me), race(state, 1 - me)
     return 2 * theirs if mine > theirs else -(2 * mine - 1)
+
+
+@cache
+def _lines(size: int, side: int) -> tuple[list[list[tuple[tuple[int, int], ...]]], ...]:
+    """Per square and height, the (count, target) of every move along a line within reach, and
+    of the forward ones alone: what `takeable` and `in_hand` read, built once."""
+    reach = _tables(size, side).reach
+    within: list[list[tuple[tuple[int, int], ...]]] = [[] for _ in range(STRIDE * STRIDE)]
+    ahead: list[list[tuple[tuple[int, int], ...]]] = [[] for _ in range(STRIDE * STRIDE)]
+    for square, line in reach.items():
+        for height in range(MAX_HEIGHT + 1):
+            within[square].append(tuple((k, t) for k, t, _, _, _ in line if k <= height))
+            ahead[square].append(tuple((k, t) for k, t, fwd, _, _ in line if fwd and k <= height))
+    return within, ahead
+
+
+def takeable(state: DipoleState, side: int) -> list[int]:
+    """For each square, the tallest stack `side` could capture there on its next move (0: none):
+    a capture over k squares moves k checkers onto a stack of k or fewer, so a stack of h on a
+    square is taken by any enemy stack reaching it from k >= h squares away, with k or more."""
+    tallest = [0] * (STRIDE * STRIDE)
+    cells, sign = state.cells, 1 if side == WHITE else -1
+    within = _lines(state.size, side)[0]
+    for origin in state.stacks[side]:
+        for k, target in within[origin][cells[origin] * sign]:
+            if tallest[target] < k:
+                tallest[target] = k
+    return tallest
+
+
+def in_hand(state: DipoleState, side: int, takeable_by_them: list[int]) -> int:
+    """The moves a side has in hand: over its stacks with at least one forward move that neither
+    leaves the board nor lands where the other side could take it next, height x rows ahead (the
+    single steps such a stack can still take before its checkers must leave). A stack hemmed in
+    has none: its next move gives material or leaves the board."""
+    cells, sign, size = state.cells, 1 if side == WHITE else -1, state.size
+    ahead = _lines(size, side)[1]
+    total = 0
+    for origin in state.stacks[side]:
+        height = cells[origin] * sign
+        for k, target in ahead[origin][height]:
+            there = cells[target] * sign
+            if there >= 0 and takeable_by_them[target] < there + k:
+                rank = origin // STRIDE
+                total += height * (size - 1 - rank if side == WHITE else rank)
+                break
+    return total
 
 
 class DipoleKnowledge(Knowledge[DipoleState, Move]):
@@ -153,6 +210,54 @@ class ExactRaceKnowledge(DipoleKnowledge):
         return 0 if second_lowest_white <= second_highest_black else None
 
 
+class Terms(NamedTuple):
+    """What `hard` weighs, each the side to move's less the other side's (or their weights)."""
+
+    material: float  # checkers
+    race: float  # single steps left (`race`)
+    far_row: float  # checkers on the far row, which can only leave
+    in_hand: float  # moves in hand (`in_hand`)
+    stacks: float  # stacks: each can move on its own, so more of them keep more moves in hand
+    to_move: float  # always 1: having to move, a burden where every move gives something
+
+
+def terms(state: DipoleState) -> Terms:
+    me, them = state.to_move, 1 - state.to_move
+    cells, last = state.cells, state.size - 1
+    far = [0, 0]
+    for square in state.stacks[WHITE]:
+        if square // STRIDE == last:
+            far[WHITE] += cells[square]
+    for square in state.stacks[BLACK]:
+        if square < STRIDE:
+            far[BLACK] -= cells[square]
+    return Terms(
+        state.checkers[me] - state.checkers[them],
+        race(state, me) - race(state, them),
+        far[me] - far[them],
+        in_hand(state, me, takeable(state, them)) - in_hand(state, them, takeable(state, me)),
+        len(state.stacks[me]) - len(state.stacks[them]),
+        1,
+    )
+
+
+class FittedKnowledge(ExactRaceKnowledge):
+    """`hard`'s: the terms weighed as a logistic fit to positions the solver proved found them
+    (`bench/fit_eval.py`, on `bench/data/dipole-labelled.txt`), a checker kept at 12. A quiet
+    move can change the moves in hand of both sides by much, so no bound on its gain is known:
+    every move is searched."""
+
+    weights = Terms(
+        material=12, race=-0.67, far_row=-5.87, in_hand=3.06, stacks=4.54, to_move=-4.67
+    )
+
+    def evaluate(self, state: DipoleState) -> int:
+        return round(sum(w * t for w, t in zip(self.weights, terms(state), strict=True)))
+
+    def quiet_gain(self, state: DipoleState) -> int | None:
+        return None
+
+
 class RaceKnowledge(DipoleKnowledge):
     """The `ab4` baseline's evaluation, as public Dipole programs play: only the race, and
     lower is better (checkers hurried forward and off)."""
@@ -185,8 +290,9 @@ LADDER: Ladder = {
     "medium": Style(DipoleKnowledge, depth=1, slack=6, blunder=0.03, rating=1483),
     "strong": Style(DipoleKnowledge, depth=1, slack=0, blunder=0.0, rating=1703),
     "expert": Style(DipoleKnowledge, depth=3, slack=0, blunder=0.0, rating=1885),
-    "hard": Style(ExactRaceKnowledge, depth=None, slack=0, blunder=0.0, rating=2067, prove=0.25),
+    "hard": Style(FittedKnowledge, depth=None, slack=0, blunder=0.0, rating=2067, prove=0.25),
     "hard-v1": Style(DipoleKnowledge, depth=None, slack=0, blunder=0.0),
+    "hard-v2": Style(ExactRaceKnowledge, depth=None, slack=0, blunder=0.0),
     "ab4": Style(RaceKnowledge, depth=4, slack=0, blunder=0.0, quiescence=False),
 }
 # Scores are told in checkers: material comes first, a checker ahead is about 1.0.

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..games.base import AnyGame, M, State
 from . import Budget, proof
-from .search import INFINITY, Knowledge, OutOfTime, Search, Stop
+from .search import INFINITY, WIN, Knowledge, OutOfTime, Search, SearchResult, Stop
 
 
 @dataclass(frozen=True)
@@ -78,18 +78,25 @@ class SearchBot:
         return self._human_choice(state, depth or 1, stop)
 
     def _proved_move(self, state: State[M], seconds: float, stop: Stop | None) -> M | None:
-        """A move that keeps what the solver proves within `seconds` (a win kept, the longest
-        defence of a loss, a draw held), or None: not proved in time, or not worth trying.
-        Where the solver reaches, it sees to the end, as no search by the clock can."""
+        """A move that keeps what the solver proves within `seconds` (the fastest win, the
+        longest defence of a loss, a draw held), or None: not proved in time, or not worth
+        trying. Where the solver reaches, it sees to the end, as no search by the clock can.
+        Told to whoever watches the search (`best`) as a search's result: the move, its score."""
         knowledge = self.search.knowledge
         if not knowledge.provable(state):
             return None
-        until = _Until(time.perf_counter() + seconds, stop)
-        solution = proof.solve(self.game, state, knowledge, stop=until, keep_win=True)
+        started = time.perf_counter()
+        until = _Until(started + seconds, stop)
+        solution = proof.solve(self.game, state, knowledge, stop=until)
         if solution.result is None or solution.move is None:
             return None
-        self.last_depth = 1  # its line is the move alone: the search's table knows nothing of it
         move: M = solution.move
+        score = {"win": WIN - solution.plies, "loss": -(WIN - solution.plies), "draw": 0}
+        self.last_depth = 1  # its line is the move alone: the search's table knows nothing of it
+        if self.search.on_depth is not None:
+            spent = time.perf_counter() - started
+            found = SearchResult(move, score[solution.result], 1, solution.nodes, spent)
+            self.search.on_depth(found)
         return move
 
     def line(self, state: State[M], move: M) -> list[M]:

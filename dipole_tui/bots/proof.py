@@ -100,15 +100,12 @@ class Solution(Generic[M]):
     """A solved position, for the side to move: a "win" or a "loss" in `plies` plies, or a
     "draw" (neither side can force a win; `plies` 0), and a `move` that keeps it so (None when
     the game is already over). `result` None: the search stopped (or ran out of nodes) before
-    it knew. `exact` False: a win within `plies`, whose exact length the search stopped before
-    finding (only when `solve` is asked to keep such a win: a player needs a winning move, not
-    the fastest)."""
+    it knew."""
 
     result: Literal["win", "loss", "draw"] | None
     plies: int
     move: M | None
     nodes: int
-    exact: bool = True
 
 
 class _Unknown(Exception):
@@ -460,13 +457,11 @@ def solve(
     stop: Stop | None = None,
     progress: Callable[[int], None] | None = None,
     memory: int = MEMORY_MB << 20,
-    keep_win: bool = False,
 ) -> Solution[M]:
     """Solve `state` exactly, searching a copy of it.
 
     `max_nodes` bounds the positions searched and `stop.is_set()` ends the search early: either
-    way the result is None, unless a win is proved and `keep_win` asks for it (not `exact`).
-    `progress(nodes)` is called every so often. The table takes at most
+    way the result is None. `progress(nodes)` is called every so often. The table takes at most
     `memory` bytes, and no more than what the search stores needs (a small search takes
     little): a smaller bound gives the same answer, in more nodes."""
     work = state.copy()
@@ -481,7 +476,6 @@ def solve(
         )
         return Solution(over, 0, None, 0)
     solver = _solver(game, work, knowledge, max_nodes, stop, progress, memory)
-    won_by = None  # a move proved to win, while the length is sought
     try:
         exact = False
         if game.repeats:
@@ -492,12 +486,11 @@ def solve(
             plies = WIN - abs(score) if score else 0
         elif score > 0:  # a win in at most `longest`: bisect for the shortest
             shortest, longest = 1, WIN - score
-            won_by = solver.root_move
             while shortest < longest:
                 middle = (shortest + longest) // 2
                 test = solver.search(work, WIN - middle - 1, WIN - middle, 0)
                 if test >= WIN - middle:
-                    longest, won_by = WIN - test, solver.root_move
+                    longest = WIN - test
                 else:
                     shortest = max(middle + 1, WIN - test)
             plies = longest
@@ -512,8 +505,6 @@ def solve(
                     shortest = max(middle + 1, WIN + test)
             plies = longest
     except _Unknown:
-        if keep_win and won_by is not None:
-            return Solution("win", longest, work.legal_moves()[won_by], solver.nodes, exact=False)
         return Solution(None, 0, None, solver.nodes)
     finally:
         solver.table.close()
