@@ -9,6 +9,9 @@ was played, that the board dropped its selection, and that the autosave reads ba
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 from typing import Any
 
 import pytest
@@ -27,11 +30,14 @@ from app_steps import (
 )
 from test_app_learning import PUZZLE
 from textual.pilot import Pilot
+from textual.screen import Screen
 
+from dipole_tui import app as app_package
 from dipole_tui.analysis import Analysis
 from dipole_tui.app import learning
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.bipod_board import BipodBoard
+from dipole_tui.app.closing import ClosingScreen
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.game_board import GameBoard
@@ -224,6 +230,41 @@ async def test_resigning_twice_at_once_asks_once_and_declined_gives_the_board_ba
         burst(app, "enter", "enter")
         await settle(pilot)
         assert_one_move(app, "g1")
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_question_answered_and_escaped_in_one_burst_closes_once(
+    make_app: AppFactory, game: str
+) -> None:
+    """R, Enter, Escape at once: Escape closes the question before the press of its first
+    button (Enter's) has come up from the button; that press then closed the screen on top,
+    the game's own, and the app stopped (ScreenStackError, the hypothesis machine's find).
+    Escape's harmless answer stands and the game goes on."""
+    app = make_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        burst(app, "R", "enter", "escape")
+        await settle(pilot)
+        assert app.is_running and len(app.screen_stack) == 1
+        assert app.session.outcome is None and not app.board.awaiting
+        assert app.focused is app.board
+
+
+def test_every_screen_that_dismisses_itself_closes_only_itself() -> None:
+    """A screen built on Textual's own `Screen` or `ModalScreen` that dismisses itself would let
+    the answer of a burst's first key close the screen under it (the test above)."""
+    for module in pkgutil.iter_modules(app_package.__path__):
+        importlib.import_module(f"{app_package.__name__}.{module.name}")
+    screens: list[type[Screen[Any]]] = []
+    kinds: list[type[Screen[Any]]] = [Screen]
+    while kinds:
+        kind = kinds.pop()
+        if kind.__module__.startswith(app_package.__name__):
+            screens.append(kind)
+        kinds.extend(kind.__subclasses__())
+    dismissing = [kind for kind in screens if "self.dismiss(" in inspect.getsource(kind)]
+    assert len(dismissing) >= 10, "the screens that dismiss themselves were not found"
+    assert [kind for kind in dismissing if not issubclass(kind, ClosingScreen)] == []
 
 
 async def test_a_move_chosen_for_a_position_gone_is_dropped_quietly(make_app: AppFactory) -> None:

@@ -18,11 +18,11 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ..games.base import AnyGame, GameError, State, title
 from .ascii import plain
+from .closing import ClosingScreen
 from .editor_grid import EditGrid
 from .footer import GameFooter
 
@@ -31,7 +31,7 @@ COMMANDS = frozenset("csampq?0+-hjkl ")
 TYPING_KEYS = ("enter", "escape", "backspace")
 
 
-class EditorScreen(Screen[State[Any] | None]):
+class EditorScreen(ClosingScreen[State[Any] | None]):
     """A position being edited; dismissed with the position checked by the rules, or None."""
 
     CSS_PATH = "css/editor.tcss"

@@ -10,7 +10,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -18,12 +17,13 @@ from ..learn import Item, Progress, items, problems
 from ..registry import REGISTRY
 from ..workers.tracker import Connect
 from .ascii import plain
+from .closing import ClosingScreen
 from .learning import ExerciseScreen, LessonScreen
 from .puzzle_screen import PuzzleScreen
 from .wrapping import wrap
 
 
-class LearnMenu(Screen[Any]):
+class LearnMenu(ClosingScreen[Any]):
     """The lessons and puzzles of one game (or of every game), with what is done."""
 
     CSS_PATH = "css/learn.tcss"

@@ -8,18 +8,18 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
 from ..games.base import shown, title
 from ..online.protocol import ROOM_CODE, room_code
 from ..registry import REGISTRY
 from .choice import GameChoice, OnlineChoice
+from .closing import Dialog
 
 DEFAULT_SERVER = "ws://127.0.0.1:8765"  # `dipole-tui serve` on this machine
 
 
-class OnlineScreen(ModalScreen[OnlineChoice | None]):
+class OnlineScreen(Dialog[OnlineChoice | None]):
     """Where to play: the server, and a new room (the game chosen before) or a room's code."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]

@@ -21,7 +21,6 @@ from textual.containers import Vertical
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import ModalScreen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Input, Label, Static
@@ -33,6 +32,7 @@ from ..registry import REGISTRY
 from ..saves import SavedGame
 from ..session import HUMAN
 from .choice import OnlineChoice
+from .closing import Dialog
 from .online_games import OnlineGames
 from .screens import path_from
 
@@ -259,7 +259,7 @@ class GameList(ScrollView, can_focus=True):
                 self.cursor_row = row
 
 
-class OpenScreen(ModalScreen[Path | OnlineChoice | None]):
+class OpenScreen(Dialog[Path | OnlineChoice | None]):
     """Open a game: the player's online games, the games kept in the data folder, newest
     first, or any file by its name."""
 

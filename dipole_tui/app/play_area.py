@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Any, Generic
 
 from textual import on
-from textual.screen import Screen
 from textual.widgets import Input
 
 from ..games.base import Game, GameError, M, State, shown
+from .closing import ClosingScreen
 from .game_board import GameBoard
 from .position import Position, position_of
 from .side_panel import MoveEntry
@@ -68,7 +68,7 @@ class PlayArea(Generic[M]):
             return Typed(text, None, said)
 
 
-class TriesMoves(Screen[Any]):
+class TriesMoves(ClosingScreen[Any]):
     """A screen where a player tries moves on one position, by the board or typed (the
     exercises, the review's mistakes): a board's move counts only in the position it was chosen
     in, and a typed one is read by the game's parser. What a try does is the screen's own."""

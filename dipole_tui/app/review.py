@@ -19,7 +19,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
@@ -42,6 +41,7 @@ from ..workers.protocol import Evaluated, ReviewRequest
 from ..workers.tracker import Connect, Tracker
 from .ascii import AsciiProgressBar
 from .boards import make_board
+from .closing import ClosingScreen
 from .eval_graph import MARK_CLASS, EvalGraph
 from .mistakes import MistakesScreen, mistakes_of
 from .screens import FileScreen
@@ -50,7 +50,7 @@ from .worker_messages import WorkerAnswered, answers_to
 REVIEW_MOVETIME = 0.5  # seconds of search a position
 
 
-class ReviewScreen(Screen[Any]):
+class ReviewScreen(ClosingScreen[Any]):
     """The review of the game a record holds, from its start to its end."""
 
     BINDINGS = [

@@ -10,7 +10,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
 from ..adaptive import ADAPTIVE
@@ -21,6 +20,7 @@ from ..session import players as players_of
 from .ascii import BULLETS, plain
 from .boards import playable
 from .choice import GameChoice, LearnChoice, OnlineChoice
+from .closing import Dialog
 from .online_dialog import DEFAULT_SERVER, OnlineScreen
 from .wrapping import wrap
 
@@ -36,7 +36,7 @@ def seat_label(game_key: str, seat: str) -> str:
     return describe_level(game_key, seat)
 
 
-class NewGameScreen(ModalScreen[GameChoice | LearnChoice | OnlineChoice | None]):
+class NewGameScreen(Dialog[GameChoice | LearnChoice | OnlineChoice | None]):
     """Choose the game, the board and who plays each side; or Online, a game server's room."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -158,7 +158,7 @@ class NewGameScreen(ModalScreen[GameChoice | LearnChoice | OnlineChoice | None])
         self.dismiss(None)
 
 
-class ChoiceScreen(ModalScreen[str]):
+class ChoiceScreen(Dialog[str]):
     """A question with a few answers, one button each; Escape gives the harmless answer."""
 
     BINDINGS = [Binding("escape", "escape", "Close")]
@@ -191,7 +191,7 @@ class ChoiceScreen(ModalScreen[str]):
         self.dismiss(self.escape_answer)
 
 
-class FileScreen(ModalScreen[Path | None]):
+class FileScreen(Dialog[Path | None]):
     """Ask for a file name, to save a record."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -229,7 +229,7 @@ def path_from(text: str) -> Path | None:
         return Path(text)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     """The rules in the project's own words, with the sheet's examples, and the keys."""
 
     BINDINGS = [
