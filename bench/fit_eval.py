@@ -12,7 +12,7 @@ that a checker of material weighs 12, as the code keeps them. Every fourth game'
 game number a multiple of 4) are held apart, so a position's neighbours in its game never sit on
 both sides. Agreement is the share of held-apart positions whose evaluation has the proof's sign:
 at depth 0 (the evaluation itself: the set's positions have no capture to play) and after a
-search of --movetime seconds, for `hard-v2` (today's `hard` before the fit) and for `hard`.
+search of --movetime seconds, for `hard` (its evaluation before the fit) and for `hard-fit`.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from dipole_tui.games.dipole import DIPOLE
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "bench" / "data" / "dipole-labelled.txt"
-LEVELS = ("hard-v2", "hard")  # before the fit, after it
+LEVELS = ("hard", "hard-fit")  # before the fit, after it
 RIDGE = 1e-3
 
 

@@ -3,7 +3,7 @@
     python bench/search.py                 # 12 middle-game positions, 1 s each
     python bench/search.py --movetime 0.5 --positions 6
     python bench/search.py --depth 7       # the time each takes to search 7 plies deep
-    python bench/search.py --bot hard-v2   # another level of the ladder (or a baseline)
+    python bench/search.py --bot hard-fit  # another level of the ladder (or a baseline)
 
 Middle games are reached by seeded play of the `medium` bot from the start (plies 10-30), so
 they look like real games; the same seed gives the same positions.

@@ -78,7 +78,7 @@ def test_what_is_takeable_is_what_the_captures_take() -> None:
 
 
 def test_the_old_weights_give_the_old_evaluation() -> None:
-    """The terms are what hard-v2 weighed (material 12, a step 1, a far-row checker 3 more),
+    """The terms are what hard weighs (material 12, a step 1, a far-row checker 3 more),
     plus moves in hand: with its weights and none for moves in hand, the same numbers."""
 
     class Old(FittedKnowledge):
@@ -106,7 +106,7 @@ def test_hards_weights_are_the_fit_of_the_proved_positions() -> None:
     rows = fit_eval.load(fit_eval.DATA)
     fitting = [row for row in rows if row[0] % 4]
     weights = fit_eval.fit(fit_eval.features(fitting), [won for _, _, won in fitting])
-    assert fit_eval.scaled(weights) == LADDER["hard"].knowledge().weights  # type: ignore[attr-defined]
+    assert fit_eval.scaled(weights) == LADDER["hard-fit"].knowledge().weights  # type: ignore[attr-defined]
     # The set is what label_positions.py says: 10 to 17 checkers, no capture to play, not
     # decided at once, and both results plentiful.
     knowledge = FittedKnowledge()

@@ -35,7 +35,7 @@ LEVELS = (
     "expert",
     "hard",
 )
-BASELINES = ("ab4", "hard-v1", "hard-v2")  # fixed opponents for measuring
+BASELINES = ("ab4", "hard-v1", "hard-fit")  # fixed opponents for measuring
 BOT_NAMES = LEVELS + BASELINES
 
 

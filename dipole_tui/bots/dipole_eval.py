@@ -242,10 +242,11 @@ def terms(state: DipoleState) -> Terms:
 
 
 class FittedKnowledge(ExactRaceKnowledge):
-    """`hard`'s: the terms weighed as a logistic fit to positions the solver proved found them
-    (`bench/fit_eval.py`, on `bench/data/dipole-labelled.txt`), a checker kept at 12. A quiet
-    move can change the moves in hand of both sides by much, so no bound on its gain is known:
-    every move is searched."""
+    """`hard-fit`'s: the terms weighed as a logistic fit to positions the solver proved found
+    them (`bench/fit_eval.py`, on `bench/data/dipole-labelled.txt`), a checker kept at 12. Its
+    sign agrees with the proofs more often than `hard`'s, but it has not yet made a stronger
+    player (README, "The bots"), so it is a baseline, not `hard`. A quiet move can change both
+    sides' moves in hand by much, so no bound on its gain is known: every move is searched."""
 
     weights = Terms(
         material=12, race=-0.67, far_row=-5.87, in_hand=3.06, stacks=4.54, to_move=-4.67
@@ -275,10 +276,11 @@ class RaceKnowledge(DipoleKnowledge):
 # and picks among the moves within `slack` of the best, now and then (`blunder`) within four
 # times that: the lower the level, the wider its eye for "nearly best", so the more stacks it
 # leaves en prise and the more captures it misses. `expert` searches 3 plies, `hard` for its
-# whole budget, and it alone knows a race is decided before it is played out. `ab4` is the fixed
-# baseline that public Dipole programs resemble; `hard-v1` is `hard`'s knowledge as first
-# released, on today's search (a faster search is measured against the old code itself, with
-# `bench/versus.py`).
+# whole budget, and it alone knows a race is decided before it is played out, and asks the exact
+# solver first where it may prove the position. `ab4` is the fixed baseline that public Dipole
+# programs resemble; `hard-v1` is `hard`'s knowledge as first released, on today's search (a
+# faster search is measured against the old code itself, with `bench/versus.py`); `hard-fit`
+# weighs moves in hand as the proved positions say.
 # Ratings: Elo over random, from `python bench/ladder.py --game dipole --games 200 --jobs 2`.
 LADDER: Ladder = {
     "beginner": Style(DipoleKnowledge, depth=1, slack=50, blunder=0.40, rating=182),
@@ -290,9 +292,9 @@ LADDER: Ladder = {
     "medium": Style(DipoleKnowledge, depth=1, slack=6, blunder=0.03, rating=1483),
     "strong": Style(DipoleKnowledge, depth=1, slack=0, blunder=0.0, rating=1703),
     "expert": Style(DipoleKnowledge, depth=3, slack=0, blunder=0.0, rating=1885),
-    "hard": Style(FittedKnowledge, depth=None, slack=0, blunder=0.0, rating=2067, prove=0.25),
+    "hard": Style(ExactRaceKnowledge, depth=None, slack=0, blunder=0.0, rating=2067, prove=0.25),
     "hard-v1": Style(DipoleKnowledge, depth=None, slack=0, blunder=0.0),
-    "hard-v2": Style(ExactRaceKnowledge, depth=None, slack=0, blunder=0.0),
+    "hard-fit": Style(FittedKnowledge, depth=None, slack=0, blunder=0.0, prove=0.25),
     "ab4": Style(RaceKnowledge, depth=4, slack=0, blunder=0.0, quiescence=False),
 }
 # Scores are told in checkers: material comes first, a checker ahead is about 1.0.
