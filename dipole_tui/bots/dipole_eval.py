@@ -292,7 +292,7 @@ LADDER: Ladder = {
     "medium": Style(DipoleKnowledge, depth=1, slack=6, blunder=0.03, rating=1483),
     "strong": Style(DipoleKnowledge, depth=1, slack=0, blunder=0.0, rating=1703),
     "expert": Style(DipoleKnowledge, depth=3, slack=0, blunder=0.0, rating=1885),
-    "hard": Style(ExactRaceKnowledge, depth=None, slack=0, blunder=0.0, rating=2067, prove=0.25),
+    "hard": Style(ExactRaceKnowledge, depth=None, slack=0, blunder=0.0, rating=2105, prove=0.25),
     "hard-v1": Style(DipoleKnowledge, depth=None, slack=0, blunder=0.0),
     "hard-fit": Style(FittedKnowledge, depth=None, slack=0, blunder=0.0, prove=0.25),
     "ab4": Style(RaceKnowledge, depth=4, slack=0, blunder=0.0, quiescence=False),
