@@ -19,7 +19,7 @@ from ..games.dipole import (
     WHITE,
     DipoleState,
     Move,
-    _tables,
+    move_lines,
 )
 from .levels import Ladder, Style
 from .search import INFINITY, Knowledge, ScoreUnit
@@ -84,7 +84,7 @@ def race_decided(state: DipoleState) -> int | None:
 def _lines(size: int, side: int) -> tuple[list[list[tuple[tuple[int, int], ...]]], ...]:
     """Per square and height, the (count, target) of every move along a line within reach, and
     of the forward ones alone: what `takeable` and `in_hand` read, built once."""
-    reach = _tables(size, side).reach
+    reach = move_lines(size, side)
     within: list[list[tuple[tuple[int, int], ...]]] = [[] for _ in range(STRIDE * STRIDE)]
     ahead: list[list[tuple[tuple[int, int], ...]]] = [[] for _ in range(STRIDE * STRIDE)]
     for square, line in reach.items():
@@ -211,7 +211,7 @@ class ExactRaceKnowledge(DipoleKnowledge):
 
 
 class Terms(NamedTuple):
-    """What `hard` weighs, each the side to move's less the other side's (or their weights)."""
+    """What `hard-fit` weighs, each the side to move's less the other side's (or the weights)."""
 
     material: float  # checkers
     race: float  # single steps left (`race`)
@@ -222,6 +222,7 @@ class Terms(NamedTuple):
 
 
 def terms(state: DipoleState) -> Terms:
+    """The position's terms for the side to move: what the fit weighs and the evaluation adds."""
     me, them = state.to_move, 1 - state.to_move
     cells, last = state.cells, state.size - 1
     far = [0, 0]

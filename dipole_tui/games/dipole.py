@@ -141,6 +141,12 @@ def _tables(size: int, side: int) -> _Tables:
     return _Tables(reach, removals, captures, counting)
 
 
+def move_lines(size: int, side: int) -> dict[int, tuple[tuple[int, int, bool, Move, Move], ...]]:
+    """Per dark square, every move along a line from it, shortest first, as (count, target,
+    whether it goes forward, the move, the capture): for a bot's knowledge of what reaches what."""
+    return _tables(size, side).reach
+
+
 class DipoleState(State[Move]):
     """A Dipole position with its history; `play` and `undo` restore it exactly."""
 
