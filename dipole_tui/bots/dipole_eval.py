@@ -194,8 +194,9 @@ class ExactRaceKnowledge(DipoleKnowledge):
         return race_decided(state)
 
     def provable(self, state: DipoleState) -> bool:
-        """Up to 14 checkers: most positions of `hard`'s games with so few are proved in
-        20,000 nodes or fewer, a quarter of a second (bench/data/dipole-labelled.txt)."""
+        """Up to 14 checkers: most positions of `hard`'s games with so few have their result
+        proved in 20,000 nodes or fewer, a quarter of a second (bench/data/dipole-labelled.txt);
+        the exact length, which a move needs, costs more, so not every try comes in time."""
         return sum(state.checkers) <= PROVABLE
 
     def quiet_gain(self, state: DipoleState) -> int | None:
