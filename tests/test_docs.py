@@ -34,7 +34,12 @@ SOURCE_ENDINGS = (".py", ".md", ".tcss", ".toml", ".svg", ".sh")
 FILE_ENDINGS = (*SOURCE_ENDINGS, ".txt", ".json", ".cfg")
 # Folders that are tools' caches, not the project's.
 NOT_OURS = {".git", ".venv", "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
-NOT_OURS |= {".hypothesis", "build", "dist"}
+NOT_OURS |= {
+    ".hypothesis",
+    "build",
+    "dist",
+    ".bench-cache",
+}  # bench/versus.py exports old commits there
 # Names the docs rightly give that no file of ours defines: each entry says whose it is.
 ELSEWHERE = {
     "Style.from_meta": "Rich's; our Style is a bot's way of playing",
