@@ -31,6 +31,7 @@ from app_steps import (
 from test_app_learning import PUZZLE
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widgets import Label, Select
 
 from dipole_tui import app as app_package
 from dipole_tui.analysis import Analysis
@@ -43,10 +44,11 @@ from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.game_board import GameBoard
 from dipole_tui.app.learning import LessonScreen
 from dipole_tui.app.puzzle_screen import PuzzleScreen
-from dipole_tui.app.screens import ChoiceScreen
+from dipole_tui.app.screens import ChoiceScreen, NewGameScreen
 from dipole_tui.games import bipod, death_stacks, dipole
 from dipole_tui.games.base import State
 from dipole_tui.learn import Progress, items
+from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, Session
 
 SIZE = (100, 32)
@@ -248,6 +250,43 @@ async def test_a_question_answered_and_escaped_in_one_burst_closes_once(
         assert app.is_running and len(app.screen_stack) == 1
         assert app.session.outcome is None and not app.board.awaiting
         assert app.focused is app.board
+
+
+# The hypothesis machine's find, in Death Stacks: each string one burst, the app let settle after
+# it. The last burst changes the new-game dialog's game, and its late keys change the replaced
+# list again: that stale change built the form anew without end (the app never settled, nothing
+# had the focus) or asked for a list the rebuilt form no longer had (NoMatches).
+STALE_GAME_CHANGE = [
+    "3 escape down minus enter o",
+    "escape u",
+    "s u",
+    "2 up right question_mark",
+    "U plus escape a escape 3",
+    "left n plus enter a right",
+    "right left",
+    "D space R right",
+    "space minus n enter down enter enter",
+]
+
+
+async def test_a_game_changed_in_a_burst_rebuilds_the_new_game_form_once(
+    make_app: AppFactory,
+) -> None:
+    app = make_app("death-stacks", thinker=ScriptedBots(), analyst=HandAnalyst())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for keys in STALE_GAME_CHANGE:
+            burst(app, *keys.split())
+            await settle(pilot)
+        assert app.is_running
+        dialog = app.screen
+        assert isinstance(dialog, NewGameScreen)
+        chosen = dialog.query_one("#game", Select)
+        assert app.focused is chosen and chosen.value == dialog.current.game_key
+        # the form is the chosen game's: its sides are named as that game names them
+        names = REGISTRY[dialog.current.game_key].game.side_names
+        labels = [str(label.content) for label in dialog.query(Label)]
+        assert all(name in labels for name in names)
 
 
 def test_every_screen_that_dismisses_itself_closes_only_itself() -> None:

@@ -107,16 +107,19 @@ class NewGameScreen(Dialog[GameChoice | LearnChoice | OnlineChoice | None]):
         self.query_one("#start", Button).focus()
 
     @on(Select.Changed, "#game")
-    def game_changed(self, event: Select.Changed) -> None:
-        """Another game has its own boards and side names: the form is built again for it."""
+    async def game_changed(self, event: Select.Changed) -> None:
+        """Another game has its own boards and side names: the form is built again for it, and
+        the new game list has the focus. A change that a list already replaced still had on
+        its way is not the player's choice any more (a burst of keys sends such)."""
         key = str(event.value)
-        if key != self.current.game_key:
-            seats = tuple(nearest_level(key, seat) for seat in self._seats())
-            clock = self.current.time_control
-            variant = REGISTRY[key].game.variants[0]
-            self.current = GameChoice(key, variant, (seats[0], seats[1]), clock)
-            self.refresh(recompose=True)
-            self.call_after_refresh(self.query_one("#game", Select).focus)
+        if event.select is not self.query_one("#game", Select) or key == self.current.game_key:
+            return
+        seats = tuple(nearest_level(key, seat) for seat in self._seats())
+        clock = self.current.time_control
+        variant = REGISTRY[key].game.variants[0]
+        self.current = GameChoice(key, variant, (seats[0], seats[1]), clock)
+        await self.recompose()
+        self.query_one("#game", Select).focus()
 
     def _seats(self) -> tuple[str, str]:
         return (
