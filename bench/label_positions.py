@@ -20,7 +20,6 @@ Ctrl+C goes on where it stopped when the same command is run again.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import signal
 import sys
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -32,6 +31,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from dipole_tui.bots import Budget
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.match import derive_seed, random_opening
+from dipole_tui.orphans import abandon
 from dipole_tui.registry import REGISTRY, create_bot
 from dipole_tui.solver import within
 
@@ -129,10 +129,7 @@ def main() -> None:
                     found += len(lines)
                     progress.update(task, advance=1, found=found)
         except KeyboardInterrupt:
-            workers = multiprocessing.active_children()
-            executor.shutdown(wait=False, cancel_futures=True)
-            for worker in workers:
-                worker.terminate()
+            abandon(executor)
             console.print("stopped: run the same command again to go on")
             sys.exit(130)
         executor.shutdown()

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import signal
 import subprocess
@@ -35,6 +34,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from dipole_tui.bots import Budget
 from dipole_tui.match import GameResult, Match, elo_summary, play_game, schedule
+from dipole_tui.orphans import abandon
 from dipole_tui.registry import REGISTRY, create_bot, game_named
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -220,10 +220,7 @@ def main() -> None:
                     done[result.index] = result.score_a
                     progress.advance(task)
         except KeyboardInterrupt:
-            workers = multiprocessing.active_children()
-            executor.shutdown(wait=False, cancel_futures=True)
-            for worker in workers:
-                worker.terminate()
+            abandon(executor)
             console.print("stopped: run the same command again to go on")
         else:
             executor.shutdown()

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from .bots import Bot, Budget
 from .games.base import AnyGame, GameError, M, State, result_of_winner
-from .orphans import end_with_parent
+from .orphans import abandon, end_with_parent
 from .records import format_record
 from .registry import create_bot, game_named
 
@@ -278,21 +278,9 @@ def play_match(
                 yield done.pop(next_index)
                 next_index += 1
     except BaseException:
-        _abandon(executor)
+        abandon(executor)
         raise
     executor.shutdown()
-
-
-def _abandon(executor: ProcessPoolExecutor) -> None:
-    """Stop at once: cancel the games not started and end the workers playing the others (the
-    pool's workers are this process's only children)."""
-    processes = multiprocessing.active_children()
-    executor.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    for process in processes:
-        process.join(timeout=5)
 
 
 # -- statistics and output ---------------------------------------------------------------------

@@ -18,6 +18,7 @@ import signal
 import sys
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 from multiprocessing.process import BaseProcess
 
 # The signals that ask a process to end (Ctrl+C aside): the match and the app end cleanly on them.
@@ -51,3 +52,16 @@ def _watch(parent_pid: int, parent: BaseProcess | None) -> None:
     while os.getppid() == parent_pid and (parent is None or parent.is_alive()):
         time.sleep(POLL_SECONDS)
     os._exit(ORPHANED)
+
+
+def abandon(executor: ProcessPoolExecutor) -> None:
+    """Stop a pool at once: cancel the work not started and end the workers busy with the rest
+    (the pool's workers must be this process's only children), rather than wait for it, as
+    `shutdown` does: what Ctrl+C, a time limit or enough results ask of a long job."""
+    processes = multiprocessing.active_children()
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=5)

@@ -40,7 +40,7 @@ from dipole_tui.games.base import State
 from dipole_tui.games.dipole import DipoleState
 from dipole_tui.learn import Item, items
 from dipole_tui.match import Match, derive_seed, play_game, schedule
-from dipole_tui.orphans import end_with_parent
+from dipole_tui.orphans import abandon, end_with_parent
 from dipole_tui.registry import REGISTRY
 from dipole_tui.solver import solve, within
 
@@ -282,7 +282,7 @@ def puzzles_of(key: str, seed: int, index: int) -> list[Puzzle]:
 
 
 def _start_worker() -> None:
-    """Ctrl+C is the parent's to handle: a worker finishes its game and is ended with it."""
+    """Ctrl+C is the parent's to handle: it ends the workers, mid-game, itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     end_with_parent()
 
@@ -436,8 +436,8 @@ def main() -> int:
     except KeyboardInterrupt:
         print("stopped: nothing written", file=sys.stderr)
         return 130
-    finally:
-        pool.shutdown(cancel_futures=True)
+    finally:  # the games still being played are not waited for
+        abandon(pool)
     chosen = choose(found, args.count)
     storage.write_text(out, format_file(key, chosen, args.seed, args.count, played))
     tally = ", ".join(

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import math
+import multiprocessing
 import re
 import subprocess
 import sys
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import cast
 
@@ -25,6 +29,7 @@ from dipole_tui.match import (
     play_match,
     schedule,
 )
+from dipole_tui.orphans import abandon
 from dipole_tui.records import load_record
 from dipole_tui.registry import create_bot
 
@@ -354,3 +359,27 @@ def test_the_module_entry_point_runs_a_match() -> None:
     )  # fmt: skip
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert bad.stderr.count("\n") == 1
+
+
+def test_an_abandoned_pool_ends_its_busy_workers_without_waiting_for_them() -> None:
+    """What Ctrl+C or a time limit asks of a long job's pool (`orphans.abandon`): the work in
+    hand is dropped, not waited for (`shutdown` would wait ten minutes here)."""
+    executor = ProcessPoolExecutor(2)
+    futures = [executor.submit(time.sleep, 600) for _ in range(4)]
+    deadline = time.monotonic() + 30
+    while sum(future.running() for future in futures) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    workers = multiprocessing.active_children()
+    assert len(workers) == 2
+    stopping = threading.Thread(target=abandon, args=(executor,))
+    stopping.start()
+    stopping.join(timeout=30)
+    assert not stopping.is_alive()
+    # The pool's own thread may reap a worker first: its exit is seen a moment later here.
+    deadline = time.monotonic() + 10
+    while any(worker.is_alive() for worker in workers) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not any(worker.is_alive() for worker in workers)
+    # None of the sleeps was waited for: each was cancelled or ended with the broken pool.
+    wait(futures, timeout=10)
+    assert all(future.cancelled() or future.exception() is not None for future in futures)
