@@ -103,3 +103,13 @@ def test_a_game_finishing_at_the_last_ply_counts_earlier_does_not() -> None:
     state.play(DIPOLE.parse_move("g7-off", state))
     assert state.outcome() is not None
     assert perft(state, 1) == 0
+
+
+def test_a_deep_count_tells_each_first_move_counted_and_counts_the_same() -> None:
+    """What the command's bar shows: the first moves counted, out of how many, as each is done."""
+    state = DIPOLE.new("8x8")
+    told: list[tuple[int, int]] = []
+    assert perft(state, 3, lambda done, total: told.append((done, total))) == perft(state, 3)
+    first_moves = len(state.legal_moves())
+    assert told == [(done, first_moves) for done in range(first_moves + 1)]
+    assert state == DIPOLE.new("8x8")

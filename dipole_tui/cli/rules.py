@@ -13,6 +13,8 @@ from .arguments import add_game_option, add_positions, depth
 from .positions import Batch, check_variant
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from .arguments import Commands
 
 
@@ -65,10 +67,42 @@ def run_perft(game: AnyGame, variant: str | None, position: str | None, plies: i
     state: State[Any] = game.parse_position(position) if position else game.new(variant)
     if position:
         check_variant(game, variant, state)
+    from rich.console import Console
+
+    console = Console(stderr=True)  # the bar, on a terminal only: stdout's lines are for scripts
     started = time.perf_counter()
     for ply in range(1, plies + 1):
-        print(f"{ply} {perft(state, ply)}", flush=True)
+        print(f"{ply} {_counted_with_a_bar(console, state, ply)}", flush=True)
     print(f"time {time.perf_counter() - started:.3f} s")
+
+
+def _counted_with_a_bar(console: Console, state: State[Any], ply: int) -> int:
+    """perft to `ply`, with a bar of its own over the first moves: gone before the depth's line
+    is printed, so that the line goes to stdout whatever that is, and never under the bar."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn(f"depth {ply}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("first moves"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
+        disable=not console.is_terminal,
+    ) as bar:
+        task = bar.add_task("perft", total=None)
+        return perft(state, ply, lambda done, total: bar.update(task, completed=done, total=total))
 
 
 def run_replay(path: str, default: AnyGame) -> None:
