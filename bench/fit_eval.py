@@ -26,11 +26,11 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from dipole_tui.bots.dipole_eval import LADDER, Terms, terms
 from dipole_tui.bots.search import Search
+from dipole_tui.cli.progress_bar import progress_bar
 from dipole_tui.games.dipole import DIPOLE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -149,14 +149,7 @@ def main() -> None:
     if args.movetime:
         table.add_column(f"{args.movetime:g} s")
     try:
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
+        with progress_bar(console) as progress:
             for level in LEVELS:
                 knowledge = LADDER[level].knowledge()
                 signs = [knowledge.evaluate(DIPOLE.parse_position(p)) for _, p, _ in held]

@@ -26,9 +26,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from dipole_tui.bots import Budget
+from dipole_tui.cli.progress_bar import progress_bar
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.match import derive_seed, random_opening
 from dipole_tui.orphans import abandon
@@ -102,14 +102,7 @@ def main() -> None:
     console = Console()
     with (
         args.out.open("a") as out,
-        Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TextColumn("{task.fields[found]} positions"),
-            console=console,
-        ) as progress,
+        progress_bar(console, "{task.fields[found]} positions", transient=False) as progress,
     ):
         task = progress.add_task("games", total=args.games, completed=len(done), found=0)
         executor = ProcessPoolExecutor(max_workers=args.jobs, initializer=_ignore_interrupts)

@@ -21,10 +21,11 @@ import sys
 import time
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import Progress
 from rich.table import Table
 
 from dipole_tui.bots import Budget
+from dipole_tui.cli.progress_bar import progress_bar
 from dipole_tui.match import Match, elo_summary, play_match, tally
 from dipole_tui.registry import REGISTRY, levels
 
@@ -103,14 +104,7 @@ def main() -> None:
     console = Console()
     started = time.perf_counter()
     try:
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
+        with progress_bar(console) as progress:
             for key in keys:  # each game's table as soon as its matches are done
                 table = measure(
                     key, args.games, args.jobs, args.seed, args.movetime, progress, args.start

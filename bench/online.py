@@ -46,11 +46,11 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from dipole_tui.cli.progress_bar import progress_bar
 from dipole_tui.games.base import GameError
 from dipole_tui.online.protocol import VERSION, write_message
 from dipole_tui.registry import REGISTRY, game_named
@@ -547,14 +547,7 @@ def run(console: Console, plan: Plan, processes: int, pid: int | None) -> tuple[
     for worker in workers:
         worker.start()
     try:
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
+        with progress_bar(console) as progress:
             seating = progress.add_task("seating", total=plan.games)
             while (seated := sum(s.value for s, _ in counts)) < plan.games:
                 progress.update(seating, completed=seated)

@@ -30,9 +30,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from dipole_tui.bots import Budget
+from dipole_tui.cli.progress_bar import progress_bar
 from dipole_tui.match import GameResult, Match, elo_summary, play_game, schedule
 from dipole_tui.orphans import abandon
 from dipole_tui.registry import REGISTRY, create_bot, game_named
@@ -196,13 +196,7 @@ def main() -> None:
     label = f"{args.bot} v {args.old_bot} of {args.old}, {pace}"
     with (
         out_path.open("a") as out,
-        Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-        ) as progress,
+        progress_bar(console, transient=False) as progress,
     ):
         task = progress.add_task(label, total=args.games, completed=len(done))
         executor = ProcessPoolExecutor(max_workers=args.jobs, initializer=_ignore_interrupts)

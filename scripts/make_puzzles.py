@@ -32,10 +32,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.console import Console
 
 from dipole_tui import storage
 from dipole_tui.bots import Budget
+from dipole_tui.cli.progress_bar import progress_bar
 from dipole_tui.games.base import State
 from dipole_tui.games.dipole import DipoleState
 from dipole_tui.learn import Item, items
@@ -416,10 +417,9 @@ def main() -> int:
     seen: set[str] = set()
     played = 0
     end = None if args.minutes is None else time.monotonic() + 60 * args.minutes
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
     pool = ProcessPoolExecutor(args.jobs, initializer=_start_worker)
     try:
-        with Progress(*columns, TimeElapsedColumn()) as progress:
+        with progress_bar(Console(), transient=False) as progress:
             task = progress.add_task("games", total=args.games)
             results = pool.map(
                 puzzles_of, itertools.repeat(key), itertools.repeat(args.seed), range(args.games)

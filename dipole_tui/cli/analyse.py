@@ -55,30 +55,14 @@ def run_analyse(args: argparse.Namespace) -> None:
     itself: its own tags and comments are kept, an earlier analysis's comments replaced); then
     each side's accuracy and marks on stderr."""
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+
+    from .progress_bar import progress_bar
 
     record = load_record(args.file, game_named(args.game))
     game_key = record.game.key
     console = Console(stderr=True)
-    with Progress(
-        TextColumn("analysing"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("positions"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    ) as progress:
-        task = progress.add_task("analyse", total=record.state.plies + 1)
+    with progress_bar(console, "positions") as progress:
+        task = progress.add_task("analysing", total=record.state.plies + 1)
         judged = analyse(
             game_key,
             record.state,

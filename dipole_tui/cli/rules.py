@@ -64,11 +64,11 @@ def run_moves(game: AnyGame, given: Sequence[str]) -> int:
 
 
 def run_perft(game: AnyGame, variant: str | None, position: str | None, plies: int) -> None:
+    from rich.console import Console
+
     state: State[Any] = game.parse_position(position) if position else game.new(variant)
     if position:
         check_variant(game, variant, state)
-    from rich.console import Console
-
     console = Console(stderr=True)  # the bar, on a terminal only: stdout's lines are for scripts
     started = time.perf_counter()
     for ply in range(1, plies + 1):
@@ -79,29 +79,10 @@ def run_perft(game: AnyGame, variant: str | None, position: str | None, plies: i
 def _counted_with_a_bar(console: Console, state: State[Any], ply: int) -> int:
     """perft to `ply`, with a bar of its own over the first moves: gone before the depth's line
     is printed, so that the line goes to stdout whatever that is, and never under the bar."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    from .progress_bar import progress_bar
 
-    with Progress(
-        TextColumn(f"depth {ply}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("first moves"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        redirect_stdout=False,
-        redirect_stderr=False,
-        disable=not console.is_terminal,
-    ) as bar:
-        task = bar.add_task("perft", total=None)
+    with progress_bar(console, "first moves") as bar:
+        task = bar.add_task(f"depth {ply}", total=None)
         return perft(state, ply, lambda done, total: bar.update(task, completed=done, total=total))
 
 
