@@ -364,12 +364,13 @@ def test_the_module_entry_point_runs_a_match() -> None:
 def test_an_abandoned_pool_ends_its_busy_workers_without_waiting_for_them() -> None:
     """What Ctrl+C or a time limit asks of a long job's pool (`orphans.abandon`): the work in
     hand is dropped, not waited for (`shutdown` would wait ten minutes here)."""
+    before = set(multiprocessing.active_children())  # another test's, if any: not the pool's
     executor = ProcessPoolExecutor(2)
     futures = [executor.submit(time.sleep, 600) for _ in range(4)]
     deadline = time.monotonic() + 30
     while sum(future.running() for future in futures) < 2 and time.monotonic() < deadline:
         time.sleep(0.01)
-    workers = multiprocessing.active_children()
+    workers = set(multiprocessing.active_children()) - before
     assert len(workers) == 2
     stopping = threading.Thread(target=abandon, args=(executor,))
     stopping.start()
