@@ -21,6 +21,8 @@ DEATH_STACKS = REGISTRY["death-stacks"].game
 
 
 async def answer(pilot: object, app: object, button: str) -> None:
+    """Press a dialog's button. Its answer is taken after the dialog has gone (the callback
+    runs on the next turn of the screen that asked), so callers wait for its effect."""
     from textual.app import App
 
     assert isinstance(app, App)
@@ -39,6 +41,7 @@ async def test_resigning_is_asked_once_and_ends_the_game(make_app: AppFactory) -
         assert app.session.outcome is None
         await press(pilot, "R")
         await answer(pilot, app, "yes")
+        await until(lambda: app.session.outcome is not None)
         outcome = app.session.outcome
         assert outcome is not None and outcome.winner == 1
         assert outcome.termination is Termination.RESIGNED
@@ -53,6 +56,7 @@ async def test_a_person_resigns_while_the_bot_thinks(make_app: AppFactory) -> No
         await until(lambda: app.bots.thinking)
         await press(pilot, "R")
         await answer(pilot, app, "yes")
+        await until(lambda: app.session.outcome is not None)
         outcome = app.session.outcome
         assert outcome is not None and outcome.winner == 0  # Black, the person, resigned
 
@@ -72,9 +76,11 @@ async def test_a_draw_offered_at_one_keyboard_is_answered_by_the_other(
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "D")
         await answer(pilot, app, "no")
-        assert app.session.outcome is None and "declined" in message(app)
+        await until(lambda: "declined" in message(app))
+        assert app.session.outcome is None
         await press(pilot, "D")
         await answer(pilot, app, "yes")
+        await until(lambda: app.session.outcome is not None)
         outcome = app.session.outcome
         assert outcome is not None and outcome.winner is None
         assert outcome.termination is Termination.AGREED
