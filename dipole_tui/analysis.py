@@ -320,10 +320,12 @@ def evaluation_of(state: State[Any], analysis: Analysis) -> Evaluation:
     return Evaluation(state.to_move, analysis.score, analysis.line, analysis.depth)
 
 
-def accepts_draw(game_key: str, state: State[M], side: int, seconds: float) -> bool:
+def accepts_draw(
+    game_key: str, state: State[M], side: int, seconds: float, stop: Stop | None = None
+) -> bool:
     """A bot's answer to a draw offer: it accepts when, searched for `seconds`, it stands no
     better than even."""
-    return Evaluator[M](game_key, seconds).evaluate(state).for_side(side) <= 0
+    return Evaluator[M](game_key, seconds, stop).evaluate(state).for_side(side) <= 0
 
 
 def judge(unit: ScoreUnit, move: str, before: Evaluation, after: Evaluation) -> Judgement:

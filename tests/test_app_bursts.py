@@ -384,7 +384,7 @@ async def test_a_hint_for_another_position_is_not_marked(make_app: AppFactory) -
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("i")
         await until(lambda: len(bots.waiting) == 1)
-        play(app, "e1-g3")  # no drop_hint
+        play(app, "e1-g3")  # no drop_questions
         bots.release()
         await settle(pilot)
         assert board_of(app, DipoleBoard).hint is None

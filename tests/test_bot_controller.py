@@ -7,10 +7,17 @@ from collections.abc import Callable
 
 import pytest
 
-from dipole_tui.app.bot_controller import HINT_BOT, Answer, BotController
+from dipole_tui.app.bot_controller import HINT_BOT, Answer, BotController, DrawAnswer
 from dipole_tui.games.dipole import DIPOLE, Move
 from dipole_tui.session import HUMAN, Session
-from dipole_tui.workers.protocol import MoveFound, MoveRequest, Reply, Request
+from dipole_tui.workers.protocol import (
+    DrawRequest,
+    DrawWeighed,
+    MoveFound,
+    MoveRequest,
+    Reply,
+    Request,
+)
 from dipole_tui.workers.tracker import Tracker
 
 
@@ -19,15 +26,19 @@ class HandThinker:
 
     def __init__(self, on_reply: Callable[[Reply], None]) -> None:
         self.on_reply = on_reply
-        self.requests: list[tuple[str, int, float | None]] = []  # bot, seat, seconds
+        # bot, seat, seconds; for a draw offer weighed: "draw", the bot's side, seconds
+        self.requests: list[tuple[str, int, float | None]] = []
         self.cancelled = 0  # every request up to this number is cancelled
         self.closed = False
 
     def send(self, number: int, request: Request) -> None:
-        assert isinstance(request, MoveRequest)
+        assert isinstance(request, MoveRequest | DrawRequest)
         assert request.game_key == "dipole" and request.record
         assert number == len(self.requests) + 1  # numbered in turn
-        self.requests.append((request.bot, request.seat, request.movetime))
+        if isinstance(request, DrawRequest):
+            self.requests.append(("draw", request.side, request.seconds))
+        else:
+            self.requests.append((request.bot, request.seat, request.movetime))
 
     def cancel(self, upto: int) -> None:
         self.cancelled = upto
@@ -39,9 +50,12 @@ class HandThinker:
     def alive(self) -> bool:
         return not self.closed
 
-    def answer(self, number: int, text: str | None) -> None:
-        """The move (None: none found), then the request's end."""
-        if text is not None:
+    def answer(self, number: int, text: str | bool | None) -> None:
+        """The move, or a draw offer's answer (True: accepted; None: none found), then the
+        request's end."""
+        if isinstance(text, bool):
+            self.on_reply(Reply(number, DrawWeighed(text)))
+        elif text is not None:
             self.on_reply(Reply(number, MoveFound(text, ())))
         self.on_reply(Reply(number, None))
 
@@ -51,7 +65,7 @@ class Bench:
 
     def __init__(self, think_time: float = 3.0) -> None:
         self.made: list[HandThinker] = []
-        self.answers: list[Answer] = []
+        self.answers: list[Answer | DrawAnswer] = []
         self.handed: list[tuple[Tracker, Reply]] = []  # replies handed over, not yet taken
 
         def thinker(on_reply: Callable[[Reply], None]) -> HandThinker:
@@ -66,7 +80,7 @@ class Bench:
         assert len(self.made) == 1, "one process, made with the first request"
         return self.made[0]
 
-    def answer(self, number: int, text: str | None) -> None:
+    def answer(self, number: int, text: str | bool | None) -> None:
         """The process answers on its reading thread; the app takes it on its own thread."""
         self.thinker.answer(number, text)
         while self.handed:
@@ -175,12 +189,12 @@ def test_a_move_played_drops_the_hint_and_stops_its_search() -> None:
     bench = Bench()
     session = game((HUMAN, HUMAN))
     bench.bots.hint(session)
-    bench.bots.drop_hint()
+    bench.bots.drop_questions()
     assert bench.thinker.cancelled == 1
     bench.answer(1, "e1-g3")
     assert bench.answers == []
     bench.bots.take_turn(session)  # nothing pending: a move played stops no search
-    bench.bots.drop_hint()
+    bench.bots.drop_questions()
     assert bench.thinker.cancelled == 1
 
 
@@ -192,3 +206,38 @@ def test_closing_drops_what_is_on_its_way_and_ends_the_process() -> None:
     assert bench.thinker.closed and not bench.bots.worker_alive
     bench.answer(1, "d8-c7")
     assert bench.answers == []
+
+
+def test_a_draw_offer_is_weighed_by_the_bot_and_its_answer_passed_on() -> None:
+    bench = Bench()
+    session = game((HUMAN, "easy"))
+    bench.bots.weigh_draw(session, 1, 0.3)
+    assert bench.thinker.requests == [("draw", 1, 0.3)]
+    assert bench.bots.weighing and not bench.bots.thinking
+    bench.answer(1, False)
+    assert bench.answers == [DrawAnswer(1, accepts=False)]
+    assert not bench.bots.weighing and bench.bots.unanswered == 0
+
+
+def test_a_draw_offer_not_weighed_is_passed_on_as_no_answer() -> None:
+    bench = Bench()
+    bench.bots.weigh_draw(game((HUMAN, "easy")), 1, 0.3)
+    bench.answer(1, None)
+    assert bench.answers == [DrawAnswer(1, accepts=None)]
+
+
+def test_a_draw_offer_lapses_with_a_move_played_and_the_last_offer_counts() -> None:
+    bench = Bench()
+    session = game((HUMAN, "easy"))
+    bench.bots.weigh_draw(session, 1, 0.3)
+    bench.bots.drop_questions()  # a move played: the weighing stops
+    assert bench.thinker.cancelled == 1 and not bench.bots.weighing
+    bench.bots.weigh_draw(session, 1, 0.3)
+    session.play(session.game.parse_move("e1-g3", session.state))  # not through the screen
+    bench.answer(2, True)
+    assert bench.answers == []  # about a position gone: dropped
+    bench.bots.weigh_draw(session, 1, 0.3)
+    bench.bots.weigh_draw(session, 1, 0.3)  # asked again
+    bench.answer(3, True)
+    bench.answer(4, False)
+    assert bench.answers == [DrawAnswer(1, accepts=False)]

@@ -89,8 +89,8 @@ async def test_a_draw_offered_at_one_keyboard_is_answered_by_the_other(
 async def test_a_bot_declines_a_draw_when_it_stands_better(make_app: AppFactory) -> None:
     # Black (the bot) controls three stacks to Red's one: it stands better.
     position = "rr,,,,,/,,,,,/,,,,,/,,,,,/,,,,,/bb,bb,bb,,, r"
-    bots = ScriptedBots(held=True)
-    app = make_app("death-stacks", players=(HUMAN, "beginner"), position=position, thinker=bots)
+    # The bots' real process weighs it.
+    app = make_app("death-stacks", players=(HUMAN, "beginner"), position=position)
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "D")
         await until(lambda: "declines" in message(app), seconds=15)
@@ -99,8 +99,7 @@ async def test_a_bot_declines_a_draw_when_it_stands_better(make_app: AppFactory)
 
 async def test_a_bot_accepts_a_draw_when_it_stands_worse(make_app: AppFactory) -> None:
     position = "rr,rr,rr,,,/,,,,,/,,,,,/,,,,,/,,,,,/bb,,,,, r"
-    bots = ScriptedBots(held=True)
-    app = make_app("death-stacks", players=(HUMAN, "beginner"), position=position, thinker=bots)
+    app = make_app("death-stacks", players=(HUMAN, "beginner"), position=position)
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "D")
         await until(lambda: app.session.outcome is not None, seconds=15)

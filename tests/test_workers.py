@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import multiprocessing
 import queue
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -15,10 +16,15 @@ import pytest
 from dipole_tui.analysis import Analysis
 from dipole_tui.bots.search import Stop
 from dipole_tui.games.dipole import DIPOLE
-from dipole_tui.workers.handlers import Say
+from dipole_tui.registry import REGISTRY
+from dipole_tui.session import HUMAN, Session
+from dipole_tui.workers.handlers import Say, weigh_draw
 from dipole_tui.workers.process import process
 from dipole_tui.workers.protocol import (
     AnalysisRequest,
+    Answer,
+    DrawRequest,
+    DrawWeighed,
     MoveFound,
     MoveRequest,
     Reply,
@@ -277,3 +283,25 @@ def test_a_newer_analysis_stops_the_one_before_at_once() -> None:
         until(lambda: analyst.pending == 0)
     finally:
         analyst.close()
+
+
+@pytest.mark.parametrize(
+    ("position", "accepts"),
+    [
+        ("rr,,,,,/,,,,,/,,,,,/,,,,,/,,,,,/bb,bb,bb,,, r", False),  # Black has three stacks to one
+        ("rr,rr,rr,,,/,,,,,/,,,,,/,,,,,/,,,,,/bb,,,,, r", True),
+    ],
+)
+def test_a_bot_weighs_a_draw_offer_and_says_nothing_once_stopped(
+    position: str, accepts: bool
+) -> None:
+    game = REGISTRY["death-stacks"].game
+    record = Session(game, game.parse_position(position), (HUMAN, "easy")).record_text()
+    request = DrawRequest("death-stacks", record, 1, 0.05)
+    said: list[Answer] = []
+    weigh_draw(request, threading.Event(), said.append)
+    assert said == [DrawWeighed(accepts)]
+    stopped = threading.Event()
+    stopped.set()
+    weigh_draw(request, stopped, said.append)
+    assert said == [DrawWeighed(accepts)]

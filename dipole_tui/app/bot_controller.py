@@ -2,9 +2,9 @@
 and stopping a search. No Textual here: the app hands answers to its own thread and shows them.
 
 Every question to the bots' process has a number (`workers.tracker.Tracker`). The controller
-remembers the number whose answer will be the bot's move and the one whose answer will be the
-hint; any other answer is one nobody waits for any more (the game moved on, or was undone), and is
-dropped.
+remembers the number whose answer will be the bot's move, the one whose answer will be the hint,
+and the one whose answer will be a bot's to a draw offer; any other answer is one nobody waits for
+any more (the game moved on, or was undone), and is dropped.
 Each also remembers the position it was asked about: an answer that arrives when the game is no
 longer there is dropped too (a move is asked for again), whatever stopped or did not stop it.
 """
@@ -17,7 +17,7 @@ from typing import Any
 
 from ..registry import rating
 from ..session import HUMAN, Session, is_bot
-from ..workers.protocol import MoveFound, MoveRequest, Reply
+from ..workers.protocol import DrawRequest, DrawWeighed, MoveFound, MoveRequest, Reply
 from ..workers.tracker import Tracker
 from .position import Position, position_of
 
@@ -50,6 +50,15 @@ class Answer:
     line: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class DrawAnswer:
+    """A bot's answer to a draw offer, still wanted: the bot's side, and whether it accepts;
+    None when it could not weigh the offer (the search failed)."""
+
+    side: int
+    accepts: bool | None
+
+
 class BotController:
     """Asks the bots for moves and hints, and tells the app the answers it still wants.
 
@@ -59,7 +68,7 @@ class BotController:
     def __init__(
         self,
         think_time: float,
-        on_answer: Callable[[Answer], None],
+        on_answer: Callable[[Answer | DrawAnswer], None],
         tracker: Tracker,
         level_of: Callable[[str, str], str] | None = None,
     ) -> None:
@@ -72,6 +81,7 @@ class BotController:
         self.tracker = tracker  # the bots' process, started with the first request
         self._move: Request | None = None  # the request whose answer will be the bot's move
         self._hint: Request | None = None  # the request whose answer will be the hint
+        self._draw: tuple[Request, int] | None = None  # a draw offer weighed, by the bot of a side
 
     @property
     def thinking(self) -> bool:
@@ -126,18 +136,30 @@ class BotController:
         self._hint = self._ask(session, HINT_BOT, HINT_SEAT, min(self.think_time, HINT_TIME))
         return True
 
-    def drop_hint(self) -> None:
-        """A move was played: a hint for the position before it is no use now, and stopping it
-        keeps a bot's reply from waiting behind it in the process."""
-        if self._hint is not None:
+    def weigh_draw(self, session: Session[Any], side: int, seconds: float) -> None:
+        """Ask the bot playing `side` whether it accepts a draw here, after `seconds` of
+        thought; a question asked again replaces the one before."""
+        request = DrawRequest(session.game.key, session.record_text(), side, seconds)
+        asked = Request(self.tracker.ask(request), session, position_of(session.state))
+        self._draw = asked, side
+
+    @property
+    def weighing(self) -> bool:
+        """A bot is weighing a draw offer."""
+        return self._draw is not None
+
+    def drop_questions(self) -> None:
+        """A move was played: a hint or a draw offer for the position before it is no use now,
+        and stopping it keeps a bot's reply from waiting behind it in the process."""
+        if self._hint is not None or self._draw is not None:
             self.tracker.cancel()
-        self._hint = None
+        self._hint = self._draw = None
 
     def cancel(self) -> None:
         """Undo, redo, a new game, a load or a pause: any search under way stops at once, and
         an answer still on its way is dropped."""
         self.tracker.cancel()
-        self._move = self._hint = None
+        self._move = self._hint = self._draw = None
 
     def pause(self) -> None:
         """Stop watching bots play: the search under way stops too."""
@@ -146,7 +168,7 @@ class BotController:
 
     def close(self) -> None:
         """The app is ending: answers still on their way are dropped, the process ends."""
-        self._move = self._hint = None
+        self._move = self._hint = self._draw = None
         self.tracker.close()
 
     def _ask(self, session: Session[Any], bot: str, seat: int, movetime: float) -> Request:
@@ -156,10 +178,17 @@ class BotController:
 
     def take(self, tracker: Tracker, reply: Reply) -> None:
         """On the app's thread: a reply of the bots' process (of another tracker: not ours). A
-        request's end with no move before it is a search that failed."""
+        request's end with no answer before it is a search that failed."""
         if tracker is not self.tracker or not tracker.take(reply):
             return
         found = reply.answer
+        if self._draw is not None and reply.number == self._draw[0].number:
+            draw, side = self._draw
+            self._draw = None
+            if not draw.stale():  # a move played meanwhile: the offer lapsed
+                accepts = found.accepts if isinstance(found, DrawWeighed) else None
+                self._on_answer(DrawAnswer(side, accepts))
+            return
         if found is not None and not isinstance(found, MoveFound):
             return
         move, hint = self._move, self._hint
@@ -176,4 +205,4 @@ class BotController:
                 self._on_answer(Answer(hint=True, text=text, line=line))
 
 
-__all__ = ["HINT_BOT", "Answer", "BotController", "Request"]
+__all__ = ["HINT_BOT", "Answer", "BotController", "DrawAnswer", "Request"]

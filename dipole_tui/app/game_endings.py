@@ -12,9 +12,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
 
-from ..analysis import accepts_draw
 from ..games.base import GameError
 from ..session import HUMAN, Session
+from .bot_controller import BotController, DrawAnswer
 from .changes import Change
 from .keeper import Keeper
 from .screens import ChoiceScreen
@@ -34,6 +34,7 @@ class GameEndings(Screen[None]):
 
     keeper: Keeper
     panel: SidePanel
+    bots: BotController
     _ticking: Timer | None = None
 
     if TYPE_CHECKING:  # the game screen's own
@@ -108,21 +109,16 @@ class GameEndings(Screen[None]):
             self.app.push_screen(ChoiceScreen("A draw offered", text, answers, "no"), answered)
             return
         self.panel.say(f"{names[other]} considers your offer...")
-        self.run_worker(
-            lambda: self._bot_accepts(session, other), thread=True, group="draw", exclusive=True
-        )
+        self.bots.weigh_draw(session, other, DRAW_THINKING)
 
-    def _bot_accepts(self, session: Session[Any], bot: int) -> None:
-        """In a thread: the bot weighs the offer (`analysis.accepts_draw`)."""
-        state = session.state.copy()
-        accepts = accepts_draw(session.game.key, state, bot, DRAW_THINKING)
-        self.app.call_from_thread(self._bot_answered, session, state, bot, accepts)
-
-    def _bot_answered(self, session: Session[Any], state: Any, bot: int, accepts: bool) -> None:
-        if session is not self.session or self.session.state != state:
-            return  # the game moved on meanwhile: the offer lapsed
-        name = session.game.side_names[bot]
-        if accepts:
+    def _draw_answered(self, answer: DrawAnswer) -> None:
+        """The bot's answer, in its process, to the offer (`analysis.accepts_draw`); the
+        controller drops it if a move was played meanwhile: the offer lapsed."""
+        name = self.session.game.side_names[answer.side]
+        if answer.accepts is None:
+            log = self.keeper.error_log
+            self.panel.say(f"Sorry: {name} could not weigh the offer; what went wrong is in {log}")
+        elif answer.accepts:
             self._end(self.keeper.agree_draw)
         else:
             self.panel.say(f"{name} declines the draw: it stands better.")

@@ -25,7 +25,7 @@ from ..session import HUMAN, Session
 from ..workers.tracker import Connect, Tracker
 from .analysis_mode import AnalysisMode
 from .boards import board_class, make_board
-from .bot_controller import HINT_BOT, Answer, BotController
+from .bot_controller import HINT_BOT, Answer, BotController, DrawAnswer
 from .changes import Change
 from .choice import OnlineChoice
 from .eval_bar import EvalBar
@@ -307,7 +307,7 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
             self.panel.say(f"Not played: {error}", "bold red", transient=True)
             self.app.bell()
             return
-        self.bots.drop_hint()
+        self.bots.drop_questions()
         self._after_change(change)
 
     # -- bots ------------------------------------------------------------------------------
@@ -319,9 +319,12 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
         self.bots.take(event.tracker, event.reply)
         self.analysis.take(event.tracker, event.reply)
 
-    def _bots_answered(self, answer: Answer) -> None:
+    def _bots_answered(self, answer: Answer | DrawAnswer) -> None:
         """An answer the game still waits for (about the position on the board: the controller
-        drops the others): the bot's move is played, a hint marked."""
+        drops the others): the bot's move is played, a hint marked, a draw offer answered."""
+        if isinstance(answer, DrawAnswer):
+            self._draw_answered(answer)
+            return
         session = self.session
         if answer.text is None:  # the search failed
             who = "the hint" if answer.hint else "the bot"

@@ -1,6 +1,7 @@
 """What a worker does for each kind of request: a bot's move, a position's analysis depth by
-depth, a whole game's review. Each handler keeps what it learns from one request to the next (the
-bots per seat, the analysis's search and its tables) and tells its answers to `say` as they come.
+depth, a whole game's review, a bot's answer to a draw offer. Each handler keeps what it learns
+from one request to the next (the bots per seat, the analysis's search and its tables) and tells
+its answers to `say` as they come.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-from ..analysis import analyse_position, analysis_search, evaluations
+from ..analysis import accepts_draw, analyse_position, analysis_search, evaluations
 from ..bots import Bot, Budget
 from ..bots.levels import SearchBot
 from ..bots.search import Search, Stop
@@ -17,6 +18,8 @@ from ..registry import create_bot, game_named
 from .protocol import (
     AnalysisRequest,
     Answer,
+    DrawRequest,
+    DrawWeighed,
     Evaluated,
     MoveFound,
     MoveRequest,
@@ -77,9 +80,22 @@ def review(request: ReviewRequest, stop: Stop, say: Say) -> None:
         say(Evaluated(ply, evaluation))
 
 
+def weigh_draw(request: DrawRequest, stop: Stop, say: Say) -> None:
+    """Whether the bot accepts the draw offered (`analysis.accepts_draw`)."""
+    state = parse_record(request.record).state
+    accepts = accepts_draw(request.game_key, state, request.side, request.seconds, stop)
+    if not stop.is_set():  # cut short: not what the bot would answer
+        say(DrawWeighed(accepts))
+
+
 Handlers = dict[type[Request], Handler[Any]]
 
 
 def handlers() -> Handlers:
     """A handler for each kind of request, fresh: one set a worker process."""
-    return {MoveRequest: Moves(), AnalysisRequest: Analyses(), ReviewRequest: review}
+    return {
+        MoveRequest: Moves(),
+        AnalysisRequest: Analyses(),
+        ReviewRequest: review,
+        DrawRequest: weigh_draw,
+    }

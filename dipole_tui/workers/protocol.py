@@ -67,8 +67,28 @@ class Evaluated:
     evaluation: Evaluation
 
 
-Request = MoveRequest | AnalysisRequest | ReviewRequest
-Answer = MoveFound | Analysis | Evaluated
+@dataclass(frozen=True)
+class DrawRequest:
+    """A bot's answer to a draw offer in the game so far: answered by a `DrawWeighed`."""
+
+    game_key: str
+    record: str
+    side: int  # the bot's, the side offered the draw
+    seconds: float
+
+    def failure(self) -> str:
+        return f"weighing a draw offer failed in {self.game_key}"
+
+
+@dataclass(frozen=True)
+class DrawWeighed:
+    """The bot accepts the draw offered (`analysis.accepts_draw`), or declines it."""
+
+    accepts: bool
+
+
+Request = MoveRequest | AnalysisRequest | ReviewRequest | DrawRequest
+Answer = MoveFound | Analysis | Evaluated | DrawWeighed
 
 
 @dataclass(frozen=True)
@@ -82,6 +102,8 @@ class Reply:
 __all__ = [
     "AnalysisRequest",
     "Answer",
+    "DrawRequest",
+    "DrawWeighed",
     "Evaluated",
     "MoveFound",
     "MoveRequest",
