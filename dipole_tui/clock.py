@@ -101,6 +101,12 @@ def clk_comment(seconds: float) -> str:
     return f"[%clk {text}]"
 
 
+def without_clk(comment: str) -> str:
+    """The comment with its `[%clk]` taken out (the clocks write theirs anew), "" if that was
+    all of it."""
+    return " ".join(_CLK.sub(" ", comment).split())
+
+
 def read_clk(comment: str) -> float | None:
     """The remaining time a comment's `[%clk H:MM:SS]` gives, in seconds; None without one."""
     match = _CLK.search(comment)

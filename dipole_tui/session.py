@@ -8,6 +8,7 @@ history without losing it, which is also how a finished game is reviewed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import Any, Generic
 from . import storage
 from .adaptive import ADAPTIVE
 from .bots import LEVELS
-from .clock import Clock, Mark, TimeControl, clk_comment, read_clk
+from .clock import Clock, Mark, TimeControl, clk_comment, read_clk, without_clk
 from .games.base import (
     Figures,
     Game,
@@ -54,6 +55,24 @@ def players(game_key: str) -> tuple[str, ...]:
     return (HUMAN, *levels(game_key), ADAPTIVE)
 
 
+@dataclass(frozen=True)
+class Notes(Generic[M]):
+    """A loaded record's comments, kept with the moves they follow (`Record.comments`: [0]
+    before the first move, [n] after the n-th), so that a game opened, played on and saved
+    keeps them. A comment after a move holds while the game has the moves it was written
+    after: one after a move undone and replaced is another game's, and is not written."""
+
+    moves: tuple[M, ...] = ()
+    comments: tuple[tuple[str, ...], ...] = ()
+
+    def following(self, moves: Sequence[M]) -> list[list[str]]:
+        """The comments that are still the game's, by ply, for a game of `moves`."""
+        same = 0
+        while same < min(len(moves), len(self.moves)) and moves[same] == self.moves[same]:
+            same += 1
+        return [list(said) for said in self.comments[: same + 1]]
+
+
 @dataclass
 class Session(Generic[M]):
     """One game being played: undo keeps the undone moves for redo until a new move is made."""
@@ -66,6 +85,7 @@ class Session(Generic[M]):
     # How the game ended when the position did not end it: a resignation, an agreed draw, a flag.
     ending: Outcome | None = None
     clock: Clock | None = None  # None: the game is played without clocks
+    notes: Notes[M] = field(default_factory=Notes)  # a loaded record's comments
 
     @classmethod
     def new(
@@ -105,6 +125,11 @@ class Session(Generic[M]):
         if control is not None:  # one this program does not play stays a tag, as it was
             session.clock = clock_for(control, record.state, record.comments)
             del session.tags["TimeControl"]
+        said = record.comments
+        if session.clock is not None:  # written anew from the clock
+            said = [[kept for kept in map(without_clk, texts) if kept] for texts in said]
+        moves = tuple(record.state.moves_played)
+        session.notes = Notes(moves, tuple(tuple(texts) for texts in said))
         session.pass_if_forced()
         return session
 
@@ -295,17 +320,28 @@ class Session(Generic[M]):
 
     def record_text(self) -> str:
         """The record: an ending not in the moves as its Result and Termination tags, the clocks
-        as a TimeControl tag and a `[%clk]` comment after each move (the mover's time left)."""
+        as a TimeControl tag and a `[%clk]` comment after each move (the mover's time left),
+        after the comments of the record it was loaded from that are still the game's."""
         tags = dict(self.tags)
-        tags["White"], tags["Black"] = self.players
+        for side, tag in enumerate(("White", "Black")):
+            tags[tag] = self.player_name(side)
         if self.ending is not None:
             tags["Result"] = self.ending.result()
             tags["Termination"] = ENDINGS[self.ending.termination]
-        comments: list[list[str]] = []
+        comments = self.notes.following(self.state.moves_played)
         if self.clock is not None:
             tags["TimeControl"] = self.clock.control.tag()
-            comments = [[], *([clk_comment(t)] for t in self.clock_times())]
+            comments += [[] for _ in range(self.state.plies + 1 - len(comments))]
+            for ply, left in enumerate(self.clock_times(), 1):
+                comments[ply].append(clk_comment(left))
         return format_record(self.game, self.state, tags, comments=comments)
+
+    def player_name(self, side: int) -> str:
+        """Who plays `side`, as the record says it: a person's name from the record the game
+        was loaded from, where it has one, else the seat (`human`, a bot's level)."""
+        named = self.tags.get(("White", "Black")[side], "")
+        seat = self.players[side]
+        return named if seat == HUMAN and named and named not in (*PLAYERS, REMOTE) else seat
 
     def clock_times(self) -> list[float]:
         """The time the mover had left after each ply played, oldest first ([] without clock)."""
@@ -319,7 +355,8 @@ class Session(Generic[M]):
         state = self.state.copy()
         for move in self.redo_moves:
             state.play(move)
-        return Session(self.game, state, self.players, dict(self.tags), clock=self.clock)
+        tags = dict(self.tags)
+        return Session(self.game, state, self.players, tags, clock=self.clock, notes=self.notes)
 
     def save(self, path: Path | str) -> None:
         storage.write_text(path, self.checked_record())
@@ -366,4 +403,14 @@ def clock_for(
     return Clock(control, marks)
 
 
-__all__ = ["HUMAN", "PLAYERS", "REMOTE", "Figures", "Session", "game_named", "is_bot", "players"]
+__all__ = [
+    "HUMAN",
+    "PLAYERS",
+    "REMOTE",
+    "Figures",
+    "Notes",
+    "Session",
+    "game_named",
+    "is_bot",
+    "players",
+]

@@ -502,12 +502,18 @@ def test_finished_game_round_trips_with_its_result() -> None:
     assert again.state.position() == session.state.position()
 
 
-def test_unknown_player_kinds_fall_back_to_human() -> None:
+def test_unknown_player_kinds_fall_back_to_human_and_keep_their_names() -> None:
     text = '[Game "Dipole"]\n[White "Ann"]\n[Black "grandmaster"]\n\n1. e1-g3 d8-c7\n*\n'
     session = Session.from_text(text)
     assert session.players == (HUMAN, HUMAN)
     assert names(session.state.moves_played) == ["e1-g3", "d8-c7"]
-    assert '[White "human"]' in session.record_text()
+    # A person's name is kept when the game is saved again; a seat is written as its seat.
+    record = session.record_text()
+    assert '[White "Ann"]' in record and '[Black "grandmaster"]' in record
+    assert Session.from_text(record).players == (HUMAN, HUMAN)
+    remote = Session.from_text(text.replace('"Ann"', '"remote"').replace('"grandmaster"', '"hard"'))
+    assert remote.players == (HUMAN, "hard")
+    assert '[White "human"]' in remote.record_text() and '[Black "hard"]' in remote.record_text()
     # No player tags at all: both human.
     assert Session.from_text('[Game "Dipole"]\n1. e1-g3\n').players == (HUMAN, HUMAN)
 
