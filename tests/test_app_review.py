@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from app_steps import AppFactory, noticed, type_move, until
+from app_steps import AppFactory, HandAnalyst, noticed, type_move, until
 from test_analysis import BLUNDER_START, game_with_planted_blunder
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, ProgressBar
@@ -184,6 +184,25 @@ async def test_closing_the_review_stops_its_worker(make_app: AppFactory) -> None
         await pilot.pause()
         assert not isinstance(app.screen, ReviewScreen)
         assert ScriptedReviewer.made[-1].closed
+
+
+async def test_the_analysis_stops_behind_the_review_and_starts_again_after_it(
+    make_app: AppFactory,
+) -> None:
+    analyst = HandAnalyst()
+    session = blundered_session()
+    session.undo()  # a game going on: the analysis has a position to analyse
+    app = make_app(session=session, reviewer=ScriptedReviewer, analyst=analyst)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("a")
+        await until(lambda: len(analyst.records) == 1)
+        assert app.analysis.searching
+        await pilot.press("r")
+        assert isinstance(app.screen, ReviewScreen)
+        assert analyst.cancelled == analyst.numbers[-1] and not app.analysis.searching
+        await pilot.press("escape")
+        await until(lambda: len(analyst.records) == 2)  # the game's position, asked again
+        assert analyst.records[-1] == session.record_text() and app.analysis.searching
 
 
 async def test_nothing_to_review_before_a_move(make_app: AppFactory) -> None:

@@ -17,6 +17,7 @@ from ..games.base import State
 from ..learn import Progress
 from ..session import Session
 from ..workers.tracker import Connect
+from .analysis_mode import AnalysisMode
 from .boards import playable
 from .changes import GameOver, Notice
 from .choice import GameChoice, LearnChoice, OnlineChoice
@@ -39,6 +40,7 @@ class GameMenus(Screen[None]):
     ascii_glyphs: bool
     learn: str | None
     area: PlayArea[Any]
+    analysis: AnalysisMode
 
     @property
     def session(self) -> Session[Any]:
@@ -196,4 +198,8 @@ class GameMenus(Screen[None]):
         if not whole.state.moves_played:
             self.app.notify("Nothing to review yet: no move has been played")
             return
-        self.app.push_screen(ReviewScreen(whole.record_text(), self.reviewer, self.ascii_glyphs))
+        # The review's process needs the processor more than the analysis behind it does: the
+        # analysis stops, and starts again on the game's position when the review is closed.
+        self.analysis.stop()
+        review = ReviewScreen(whole.record_text(), self.reviewer, self.ascii_glyphs)
+        self.app.push_screen(review, lambda _: self.analysis.follow(self.session))
