@@ -67,6 +67,18 @@ SAVES = [
 ]
 
 
+async def test_a_game_between_named_people_says_their_names(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    text = '[Game "Dipole"]\n[White "Ann"]\n[Black "easy"]\n\n1. e1-g3\n'
+    Autosave(tmp_path).write(Session.from_text(text))
+    app = make_app(new=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("escape")  # resumed
+        await until(lambda: "Ann v easy" in side_title(app))
+        assert app.session.players == (HUMAN, "easy")
+
+
 @pytest.mark.parametrize(("key", "variant", "moves", "board_type", "name"), SAVES)
 async def test_the_resume_question_stands_over_the_saved_game(
     make_app: AppFactory,

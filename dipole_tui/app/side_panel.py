@@ -258,9 +258,12 @@ class SidePanel(Vertical):
     def _title_text(self, session: Session[Any]) -> Text:
         """The game, and who plays: on one line when it fits, the players below when not."""
         name = title(session.game, session.state.variant)
-        players = session.players
-        named = (self.bots.seat_name(seat, session.game.key) for seat in players)
-        seats = "hot-seat" if players == (HUMAN, HUMAN) else " v ".join(named)
+        key = session.game.key
+        named = [
+            self.bots.seat_name(seat, key) if is_bot(seat) else session.player_name(side)
+            for side, seat in enumerate(session.players)
+        ]
+        seats = "hot-seat" if named == [HUMAN, HUMAN] else " v ".join(named)
         joiner = "  " if len(name) + 2 + len(seats) <= self._text_width() else "\n"
         return Text.assemble((name, "bold"), joiner, (seats, "dim" if joiner == "\n" else ""))
 
