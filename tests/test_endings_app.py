@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from app_steps import AppFactory, ScriptedBots, message, press, until
+from app_steps import AppFactory, ScriptedBots, StandIn, message, press, until
 from textual import events
 from textual.widgets import Button, Select, Static
 
@@ -15,6 +15,7 @@ from dipole_tui.clock import TimeControl
 from dipole_tui.games.base import Termination
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, Session
+from dipole_tui.workers.protocol import DrawRequest, Request
 
 DIPOLE = REGISTRY["dipole"].game
 DEATH_STACKS = REGISTRY["death-stacks"].game
@@ -105,6 +106,29 @@ async def test_a_bot_accepts_a_draw_when_it_stands_worse(make_app: AppFactory) -
         await until(lambda: app.session.outcome is not None, seconds=15)
         outcome = app.session.outcome
         assert outcome is not None and outcome.termination is Termination.AGREED
+
+
+class Pondering(StandIn):
+    """The bots' process, weighing every draw offer for ever: the requests are kept."""
+
+    def __init__(self) -> None:
+        self.requests: list[Request] = []
+
+    def send(self, number: int, request: Request) -> None:
+        self.requests.append(request)
+
+
+async def test_an_offer_made_again_while_the_bot_weighs_it_is_refused(
+    make_app: AppFactory,
+) -> None:
+    bots = Pondering()
+    app = make_app("death-stacks", players=(HUMAN, "beginner"), thinker=bots)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "D")
+        assert "Black considers your offer" in message(app)
+        await press(pilot, "D")
+        assert "Black is still considering your offer" in message(app)
+        assert [type(request) for request in bots.requests] == [DrawRequest]
 
 
 def clocks(app: object) -> str:

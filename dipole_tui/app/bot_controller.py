@@ -138,7 +138,7 @@ class BotController:
 
     def weigh_draw(self, session: Session[Any], side: int, seconds: float) -> None:
         """Ask the bot playing `side` whether it accepts a draw here, after `seconds` of
-        thought; a question asked again replaces the one before."""
+        thought; asked again, only the last question's answer is wanted."""
         request = DrawRequest(session.game.key, session.record_text(), side, seconds)
         asked = Request(self.tracker.ask(request), session, position_of(session.state))
         self._draw = asked, side

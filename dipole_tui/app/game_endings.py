@@ -108,6 +108,9 @@ class GameEndings(Screen[None]):
             text = f"{names[side]} offers a draw. {names[other]}, do you accept?"
             self.app.push_screen(ChoiceScreen("A draw offered", text, answers, "no"), answered)
             return
+        if self.bots.weighing:
+            self._refuse(f"{names[other]} is still considering your offer.")
+            return
         self.panel.say(f"{names[other]} considers your offer...")
         self.bots.weigh_draw(session, other, DRAW_THINKING)
 
