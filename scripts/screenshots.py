@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from scenes import SCENES, SHOTS, shoot  # (found through the path above)
+from scenes import SCENES, SHOTS, normalised, shoot  # (found through the path above)
+
+from dipole_tui import storage
 
 
 async def main(names: list[str]) -> None:
@@ -21,8 +24,18 @@ async def main(names: list[str]) -> None:
     if unknown:
         sys.exit(f"no scene named {', '.join(unknown)}; the scenes: {', '.join(SCENES)}")
     SHOTS.mkdir(exist_ok=True)
-    for name in names or list(SCENES):
-        print(await shoot(name, SHOTS))
+    with tempfile.TemporaryDirectory() as fresh:
+        for name in names or list(SCENES):
+            shot = await shoot(name, Path(fresh))
+            kept = SHOTS / shot.name
+            # A screen that differs only in what changes from run to run (a temporary folder,
+            # a time) is left as it is, so that git shows only the screens that changed.
+            svg = shot.read_text(encoding="utf-8")
+            if kept.exists() and normalised(kept.read_text(encoding="utf-8")) == normalised(svg):
+                print(f"{kept} (unchanged)")
+                continue
+            storage.write_text(kept, svg)
+            print(kept)
 
 
 if __name__ == "__main__":
