@@ -119,9 +119,13 @@ class Keeper(RemoteSeat):
         return Resume(saved, f"{title(saved.game, saved.state.variant)}, {played} played."), notices
 
     def begin_new(self) -> list[Notice]:
-        """`--new`: the game given starts now; an unfinished one on disk is kept first."""
+        """`--new`, or `play RECORD`: the game given starts now; an unfinished one on disk is
+        kept first. A finished game opened is filed already (it is a file): not again."""
         notices = self._shelve()
-        self.write_autosave()
+        if self.session.whole_game().outcome is None:
+            self.write_autosave()
+        else:
+            self._filed = self._adapted = True
         return notices
 
     # -- changing the game -----------------------------------------------------------------

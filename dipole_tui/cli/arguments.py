@@ -63,11 +63,13 @@ def add_game_option(
     parser: argparse.ArgumentParser,
     variant: bool = True,
     said: str = "which game's rules to use",
+    default: str | None = "dipole",
 ) -> None:
     """--game, and --variant where a command starts from a game's opening. Dipole when nothing
-    is said: here only, never in the layers below."""
+    is said: here only, never in the layers below (`play` says it itself, for a --game given
+    is to be told from none)."""
     parser.add_argument(
-        "--game", choices=sorted(REGISTRY), default="dipole", help=f"{said} (default: dipole)"
+        "--game", choices=sorted(REGISTRY), default=default, help=f"{said} (default: dipole)"
     )
     if variant:
         parser.add_argument(

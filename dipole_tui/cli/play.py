@@ -7,7 +7,8 @@ import contextlib
 import os
 import sys
 import textwrap
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .. import learn as learning
 from ..app.choice import GameChoice, OnlineChoice
@@ -15,8 +16,9 @@ from ..clock import TimeControl
 from ..games.base import GameError, shown
 from ..online.protocol import ROOM_CODE, SIDES, room_code
 from ..orphans import end_with_parent
+from ..records import load_record
 from ..registry import REGISTRY, describe_level, game_named, levels
-from ..session import HUMAN, PLAYERS
+from ..session import HUMAN, PLAYERS, Session
 from ..session import players as players_of
 from .arguments import ASCII_HELP, PROG, add_game_option, positive_seconds
 
@@ -41,22 +43,30 @@ def add_play(commands: Commands) -> None:
     play = commands.add_parser(
         "play",
         help="play in the terminal (the default command)",
-        description="Open the game. With --new, start a fresh game at once, no questions asked.",
+        description="Open the game. With --new, start a fresh game at once, no questions asked; "
+        "with a RECORD, play on from that saved game.",
         epilog=_levels_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_game_option(play)
+    play.add_argument(
+        "record",
+        nargs="?",
+        type=Path,
+        metavar="RECORD",
+        help="a saved game (a record file) to open and play on, as o opens one in the app; its "
+        "game, variant and clocks are the record's (an unfinished game in the autosave is kept)",
+    )
+    add_game_option(play, default=None)  # None: not given, Dipole (or the record's game)
     seat = "human, a level of the game (below), or adaptive (a level that follows you)"
     play.add_argument(
         "--white",
-        default=HUMAN,
         choices=PLAYERS,
         metavar="PLAYER",
-        help=f"who moves first (White, Red, First): {seat}",
+        help=f"who moves first (White, Red, First): {seat}; with a RECORD, the record's player "
+        "unless given (default: human)",
     )
     play.add_argument(
         "--black",
-        default=HUMAN,
         choices=PLAYERS,
         metavar="PLAYER",
         help="who moves second (Black, Second)",
@@ -160,17 +170,24 @@ def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
     from ..app.app import GameApp  # Textual loads only when the game is played
     from ..app.boards import playable
 
-    key = getattr(args, "game", None) or "dipole"
+    opened = opened_record(args)
+    key = opened.game.key if opened else getattr(args, "game", None) or "dipole"
     game = game_named(key)
     if key not in playable():
         raise GameError(f"{game.name} can be studied with moves, perft and replay, not played yet")
-    variant = game.new(getattr(args, "variant", None)).variant  # the game checks and names it
-    players = (getattr(args, "white", HUMAN), getattr(args, "black", HUMAN))
+    asked = getattr(args, "variant", None)  # the game checks and names it
+    variant = opened.state.variant if opened else game.new(asked).variant
+    given = (getattr(args, "white", None), getattr(args, "black", None))
+    players = tuple(
+        seat or (opened.players[side] if opened else HUMAN) for side, seat in enumerate(given)
+    )
     for seat in players:
         if seat not in players_of(key):
             offered = ", ".join(levels(key))
             raise GameError(f"{game.name} has no level called {seat!r}; its levels are {offered}")
-    choice = GameChoice(key, variant, players, getattr(args, "clock", None))
+    if opened:
+        opened.players = (players[0], players[1])
+    choice = GameChoice(key, variant, (players[0], players[1]), getattr(args, "clock", None))
     online = online_choice(args, choice)
     if getattr(args, "web_tab", False):
         be_a_tab()
@@ -180,11 +197,34 @@ def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
         online=online,
         think_time=getattr(args, "think", 1.0),
         choice=choice,
+        session=opened,
         new=getattr(args, "new", False),
         ascii_glyphs=getattr(args, "ascii", False),
         learn=learn,
     )
     app.run()
+
+
+def opened_record(args: argparse.Namespace) -> Session[Any] | None:
+    """The game `play RECORD` plays on (None: no RECORD); GameError in one line for a file that
+    is not a record, or options the record already answers."""
+    path: Path | None = getattr(args, "record", None)
+    if path is None:
+        return None
+    asked = [
+        option
+        for option, value in (
+            ("--game", getattr(args, "game", None)),
+            ("--variant", getattr(args, "variant", None)),
+            ("--clock", getattr(args, "clock", None)),
+            ("--new", getattr(args, "new", False)),
+            ("--server", getattr(args, "server", None)),
+        )
+        if value
+    ]
+    if asked:
+        raise GameError(f"{', '.join(asked)} cannot go with a RECORD: the record says its game")
+    return Session.from_record(load_record(path))
 
 
 def be_a_tab() -> None:
