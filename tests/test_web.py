@@ -92,6 +92,16 @@ def test_the_tabs_arguments_are_checked_before_serving(cli: Cli) -> None:
     assert said.err.count("\n") == 1
 
 
+def test_a_record_the_tabs_cannot_open_is_said_before_serving(cli: Cli, tmp_path: Path) -> None:
+    missing = tmp_path / "missing.txt"
+    with socket.socket() as taken:  # were it not said first, the port in use would be
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        said = cli("web", "--port", str(taken.getsockname()[1]), "--", str(missing))
+    assert said.status == 2 and said.out == ""
+    assert said.err == f"dipole-tui: cannot read {missing}: No such file or directory\n"
+
+
 def test_each_tab_runs_play_with_the_arguments_after_the_dashes() -> None:
     args = build_parser().parse_args(["--ascii", "web", "--", "--new", "--game", "bipod"])
     command = app_command(args)

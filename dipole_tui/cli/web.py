@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..games.base import GameError
 from .arguments import ASCII_HELP, PROG, Parser, port_number
-from .play import add_play
+from .play import add_play, opened_record
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -62,7 +62,7 @@ def app_command(args: argparse.Namespace) -> list[str]:
     play = [*(["--ascii"] if getattr(args, "ascii", False) else []), *args.play]
     commands = Parser(prog=PROG).add_subparsers(parser_class=Parser)
     add_play(commands)
-    commands.choices["play"].parse_args(play)
+    opened_record(commands.choices["play"].parse_args(play))  # a bad RECORD too, said once
     # --web-tab: the app leaves the terminal's process group (its Ctrl+C is the server's, which
     # tells each tab to quit in order) and ends with the server, even a killed one.
     return [sys.executable, "-m", "dipole_tui", "play", "--web-tab", *play]
