@@ -18,7 +18,7 @@ with its line and move number instead of producing a position the rules never al
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -80,6 +80,7 @@ class Record:
     # How the game ended when the moves do not end it: a resignation, a flag, an agreed draw,
     # as the Termination tag and the Result say (a bare Result ends nothing: see docs/rules.md).
     ending: Outcome | None = None
+    marks: list[str] = field(default_factory=list)  # each move's (`?!`, `!`), "" for none
 
     @property
     def result(self) -> str:
@@ -147,7 +148,8 @@ def parse_record(text: str, default: AnyGame | None = None) -> Record:
     state = _start_state(game, tags)
     ended_with: str | None = None
     comments: list[list[str]] = [[]]
-    for index, token, comment in tokens:
+    marks: list[str] = []
+    for index, token, comment, mark in tokens:
         if comment:
             comments[-1].append(token)
             continue
@@ -167,8 +169,9 @@ def parse_record(text: str, default: AnyGame | None = None) -> Record:
             raise RecordError(f"{where}, move {_move_number(game, state, ply)}: {error}") from None
         state.play(move)
         comments.append([])
+        marks.append(mark)
     _check_result(state, tags, ended_with)
-    return Record(game, state, tags, comments, _stated_ending(game, state, tags))
+    return Record(game, state, tags, comments, _stated_ending(game, state, tags), marks)
 
 
 @dataclass(frozen=True)
@@ -188,7 +191,7 @@ def read_header(text: str, default: AnyGame | None = None) -> Header:
     tags, game, tokens = _read(text, default)
     variant = _start_state(game, tags).variant
     plies, ended_with = 0, ""
-    for _, token, comment in tokens:
+    for _, token, comment, _ in tokens:
         if comment:
             continue
         if token in RESULTS:
@@ -271,12 +274,13 @@ class _Token(NamedTuple):
     line: int  # its index among the record's lines
     text: str
     comment: bool
+    mark: str = ""  # a move's mark (`?!`), written after it
 
 
 def _tokens(game: AnyGame | None, lines: list[str], start: int) -> Iterator[_Token]:
     """The record's body in order: move numbers, moves, results and comments: `{...}`, which
     may span lines, and one to the end of the line (`;` in most games, and where the game is not
-    known). The marks after a move (`?!`, `??`, `!`...) are dropped."""
+    known). A move's mark (`?!`, `??`, `!`...) goes with it (`_marked`)."""
     opener = re.compile(r"\{|(?:" + (game or Game).line_comment + ")")
     split = game.split_moves if game else str.split
     opened: int | None = None  # the line of a `{` not closed yet
@@ -292,8 +296,8 @@ def _tokens(game: AnyGame | None, lines: list[str], start: int) -> Iterator[_Tok
                 yield _Token(opened, _unescaped("\n".join(said)), True)
                 opened, said, at = None, [], close + 1
             found = opener.search(line, at)
-            for token in split(_MARK.sub("", line[at : found.start() if found else len(line)])):
-                yield _Token(index, token, False)
+            for token, mark in _marked(split, line[at : found.start() if found else len(line)]):
+                yield _Token(index, token, False, mark)
             if found is None:
                 break
             if found[0] != "{":
@@ -302,6 +306,28 @@ def _tokens(game: AnyGame | None, lines: list[str], start: int) -> Iterator[_Tok
             opened, at = index, found.end()
     if opened is not None:
         raise RecordError(f"line {opened + 1}: a comment opened with {{ is not closed with }}")
+
+
+def _marked(split: Callable[[str], list[str]], text: str) -> Iterator[tuple[str, str]]:
+    """The tokens of a piece of the body without its marks, as the game splits them, each with
+    the mark written right after it ("" for none). The game's split may join words (Bi-Pod's
+    `v2 O`), so a mark goes with the token whose last word it follows."""
+    plain, cut = "", 0
+    marks: dict[int, str] = {}  # where each stood, in the text without them
+    for match in _MARK.finditer(text):
+        plain += text[cut : match.start()]
+        marks[len(plain)] = match[0]
+        cut = match.end()
+    plain += text[cut:]
+    at = 0
+    for token in split(plain):
+        words = token.split()
+        found = plain.find(words[-1], at) if words else -1
+        if found < 0:  # nothing a mark could follow
+            yield token, ""
+            continue
+        at = found + len(words[-1])
+        yield token, marks.get(at, "")
 
 
 def _check_result(state: State[Any], tags: dict[str, str], ended_with: str | None) -> None:

@@ -57,20 +57,23 @@ def players(game_key: str) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Notes(Generic[M]):
-    """A loaded record's comments, kept with the moves they follow (`Record.comments`: [0]
-    before the first move, [n] after the n-th), so that a game opened, played on and saved
-    keeps them. A comment after a move holds while the game has the moves it was written
-    after: one after a move undone and replaced is another game's, and is not written."""
+    """A loaded record's comments and marks, kept with the moves they follow
+    (`Record.comments`: [0] before the first move, [n] after the n-th; `Record.marks`: the n-th
+    move's at [n - 1]), so that a game opened, played on and saved keeps them. They hold while
+    the game has the moves they were written after: those after a move undone and replaced are
+    another game's, and are not written."""
 
     moves: tuple[M, ...] = ()
     comments: tuple[tuple[str, ...], ...] = ()
+    marks: tuple[str, ...] = ()
 
-    def following(self, moves: Sequence[M]) -> list[list[str]]:
-        """The comments that are still the game's, by ply, for a game of `moves`."""
+    def following(self, moves: Sequence[M]) -> tuple[list[str], list[list[str]]]:
+        """The marks and the comments that are still the game's, by ply, for a game of
+        `moves`."""
         same = 0
         while same < min(len(moves), len(self.moves)) and moves[same] == self.moves[same]:
             same += 1
-        return [list(said) for said in self.comments[: same + 1]]
+        return list(self.marks[:same]), [list(said) for said in self.comments[: same + 1]]
 
 
 @dataclass
@@ -129,7 +132,7 @@ class Session(Generic[M]):
         if session.clock is not None:  # written anew from the clock
             said = [[kept for kept in map(without_clk, texts) if kept] for texts in said]
         moves = tuple(record.state.moves_played)
-        session.notes = Notes(moves, tuple(tuple(texts) for texts in said))
+        session.notes = Notes(moves, tuple(tuple(texts) for texts in said), tuple(record.marks))
         session.pass_if_forced()
         return session
 
@@ -321,20 +324,21 @@ class Session(Generic[M]):
     def record_text(self) -> str:
         """The record: an ending not in the moves as its Result and Termination tags, the clocks
         as a TimeControl tag and a `[%clk]` comment after each move (the mover's time left),
-        after the comments of the record it was loaded from that are still the game's."""
+        after the marks and comments of the record it was loaded from that are still the
+        game's."""
         tags = dict(self.tags)
         for side, tag in enumerate(("White", "Black")):
             tags[tag] = self.player_name(side)
         if self.ending is not None:
             tags["Result"] = self.ending.result()
             tags["Termination"] = ENDINGS[self.ending.termination]
-        comments = self.notes.following(self.state.moves_played)
+        marks, comments = self.notes.following(self.state.moves_played)
         if self.clock is not None:
             tags["TimeControl"] = self.clock.control.tag()
             comments += [[] for _ in range(self.state.plies + 1 - len(comments))]
             for ply, left in enumerate(self.clock_times(), 1):
                 comments[ply].append(clk_comment(left))
-        return format_record(self.game, self.state, tags, comments=comments)
+        return format_record(self.game, self.state, tags, marks, comments)
 
     def player_name(self, side: int) -> str:
         """Who plays `side`, as the record says it: a person's name from the record the game

@@ -1,11 +1,15 @@
-"""A record's comments survive the app: a game opened, played on and saved keeps them where they
-stood, while they are still about its moves (`session.Notes`)."""
+"""A record's comments and marks survive the app: a game opened, played on and saved keeps them
+where they stood, while they are still about its moves (`session.Notes`)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from dipole_tui.clock import TimeControl
 from dipole_tui.records import parse_record
 from dipole_tui.session import Session
+
+BIPOD_SAMPLE = Path(__file__).parent / "data" / "sample-bipod.txt"
 
 ANNOTATED = """[Game "Dipole"]
 [Variant "8x8"]
@@ -76,3 +80,22 @@ def test_a_new_game_has_no_comments_and_gets_only_its_clocks() -> None:
     session = Session.new(Session.from_text(ANNOTATED).game, None, time_control=TimeControl(5, 3))
     session.play(session.game.parse_move("e1-g3", session.state))
     assert comments_of(session.record_text()) == [[], ["[%clk 0:05:03]"]]  # the increment added
+
+
+def test_a_moves_mark_goes_with_it_and_is_written_again() -> None:
+    marked = ANNOTATED.replace("e1-g3 {", "e1-g3?! {").replace("d8-b6 {", "d8-b6! {")
+    assert parse_record(marked).marks == ["?!", "!", ""]
+    session = Session.from_text(marked)
+    assert parse_record(session.record_text()).marks == ["?!", "!", ""]
+    session.undo()
+    session.undo()
+    session.play(session.game.parse_move("d8-c7", session.state))  # another reply: no mark
+    assert parse_record(session.record_text()).marks == ["?!", ""]
+
+
+def test_a_mark_after_a_move_of_two_words_goes_with_it() -> None:
+    text = BIPOD_SAMPLE.read_text(encoding="utf-8").replace("3. v2 O    j4", "3. v2 O?? j4!?")
+    record = parse_record(text)
+    assert record.marks[4:6] == ["??", "!?"]  # the fifth and sixth moves, v2 O and j4
+    assert record.state.moves_played == parse_record(BIPOD_SAMPLE.read_text()).state.moves_played
+    assert "v2 O?? j4!?" in Session.from_text(text).record_text()
