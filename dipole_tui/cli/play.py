@@ -43,7 +43,7 @@ def add_play(commands: Commands) -> None:
     play = commands.add_parser(
         "play",
         help="play in the terminal (the default command)",
-        description="Open the game. With --new, start a fresh game at once, no questions asked; "
+        description="Open the game. With --new, start a fresh game at once, no questions asked;\n"
         "with a RECORD, play on from that saved game.",
         epilog=_levels_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
