@@ -311,7 +311,7 @@ class KeyPlayer:
 
     def screen_position(self, square: int) -> tuple[int, int]:
         """(column, row) of a square on screen, from the top left, as the board draws it."""
-        return self.board._screen(square)
+        return self.board.screen_cell(square)
 
     def on_square(self, square: int) -> bool:
         return self.cursor == square

@@ -44,11 +44,11 @@ def state_of(app: GameApp, kind: type[S]) -> S:
 @runtime_checkable
 class Walkable(Protocol):
     """A board whose cursor the arrow keys walk (every game's so far): where its cursor is, and
-    where it draws a square. (`_screen` is read because nothing public says it.)"""
+    where it draws a square."""
 
     cursor: int
 
-    def _screen(self, square: int, /) -> tuple[int, int]: ...
+    def screen_cell(self, square: int, /) -> tuple[int, int]: ...
 
 
 def drawn_offset(board: AnyBoard, key: str, value: int) -> tuple[int, int]:
@@ -286,8 +286,8 @@ def step_toward(board: Walkable, square: int) -> tuple[int, int] | None:
     """The cursor step (dx, dy on screen) toward `square`, None when there."""
     if board.cursor == square:
         return None
-    column, row = board._screen(board.cursor)
-    goal_column, goal_row = board._screen(square)
+    column, row = board.screen_cell(board.cursor)
+    goal_column, goal_row = board.screen_cell(square)
     if row != goal_row:
         return 0, -1 if goal_row < row else 1
     return -1 if goal_column < column else 1, 0

@@ -209,7 +209,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
                 return scale
         return None
 
-    def _screen(self, cell: int) -> tuple[int, int]:
+    def screen_cell(self, cell: int) -> tuple[int, int]:
         """(text column, row from the top) of a cell on screen; flipped turns the board round."""
         row, column = CELLS[cell]
         if self.flipped:
@@ -262,7 +262,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
         for cell in (
             ROW_CELLS[ROWS - 1 - screen_row][::-1] if self.flipped else ROW_CELLS[screen_row]
         ):
-            column = self._screen(cell)[0] * u
+            column = self.screen_cell(cell)[0] * u
             segments.append(Segment(" " * (column - x), base))
             text, style = self._cell_text(cell, sub == (h - 1) // 2)
             segments.append(Segment(text.center(2 * u - 1), style + self._meta[cell]))
@@ -322,7 +322,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
         self.refresh()
 
     def action_cursor(self, dx: int, dy: int) -> None:
-        column, row = self._screen(self.cursor)
+        column, row = self.screen_cell(self.cursor)
         if dx:
             cell = self._cell_at(column + 2 * dx, row)
         else:
@@ -355,7 +355,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
         status_top = top + total.height - STATUS_LINES
         regions = [Region(0, status_top, width, self.size.height - status_top)]
         for cell in cells:
-            row = self._screen(cell)[1]
+            row = self.screen_cell(cell)[1]
             regions.append(Region(0, top + 1 + row * h, width, h))
         self.refresh(*regions)
 

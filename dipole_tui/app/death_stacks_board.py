@@ -345,7 +345,7 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
 
     def action_cursor(self, dx: int, dy: int) -> None:
         before = self._marked()
-        column, row = self._screen(self.cursor)
+        column, row = self.screen_cell(self.cursor)
         column = min(max(column + dx, 0), SIZE - 1)
         row = min(max(row + dy, 0), SIZE - 1)
         self.cursor = self._square_at(column, row)

@@ -361,7 +361,7 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
             return
         n = self.state.size
         before = self.cursor
-        column, row = self._screen(self.cursor)
+        column, row = self.screen_cell(self.cursor)
         if dx and 0 <= column + 2 * dx < n:
             column += 2 * dx
         if dy:

@@ -115,17 +115,14 @@ class SquareBoard(GameBoard[S, SM]):
         top = max(0, (self.size.height - total.height) // 2)
         return Placement(cell[0], cell[1], left, top, total)
 
-    def _screen(self, square: int) -> tuple[int, int]:
-        """(column, row) of a square on screen, from the top left."""
+    def screen_cell(self, square: int) -> tuple[int, int]:
+        """(column, row) of a square on screen, from the top left: where the arrow keys walk
+        (and the tests' and scenes' cursor)."""
         n = self.grid_size()
         file, rank = square % self.STRIDE, square // self.STRIDE
         if self.flipped:
             return n - 1 - file, rank
         return file, n - 1 - rank
-
-    def screen_cell(self, square: int) -> tuple[int, int]:
-        """(column, row) of a square on screen: where the arrow keys walk (the scenes' cursor)."""
-        return self._screen(square)
 
     def _square_at(self, column: int, row: int) -> int:
         n = self.grid_size()
@@ -135,7 +132,7 @@ class SquareBoard(GameBoard[S, SM]):
 
     def square_region(self, square: int, placement: Placement) -> Region:
         """The part of the widget a square is drawn in."""
-        column, row = self._screen(square)
+        column, row = self.screen_cell(square)
         cell_w, cell_h, left, top, _ = placement
         x = left + self.GRID_LEFT + column * cell_w
         return Region(x, top + self.GRID_TOP + row * cell_h, cell_w, cell_h)
