@@ -311,7 +311,8 @@ def _tokens(game: AnyGame | None, lines: list[str], start: int) -> Iterator[_Tok
 def _marked(split: Callable[[str], list[str]], text: str) -> Iterator[tuple[str, str]]:
     """The tokens of a piece of the body without its marks, as the game splits them, each with
     the mark written right after it ("" for none). The game's split may join words (Bi-Pod's
-    `v2 O`), so a mark goes with the token whose last word it follows."""
+    `v2 O`), so a mark goes with the token whose last word it follows; each word is found in the
+    text in turn, after the one before (Bi-Pod's `o1 o`: its `o` is not the one of `o1`)."""
     plain, cut = "", 0
     marks: dict[int, str] = {}  # where each stood, in the text without them
     for match in _MARK.finditer(text):
@@ -319,15 +320,13 @@ def _marked(split: Callable[[str], list[str]], text: str) -> Iterator[tuple[str,
         marks[len(plain)] = match[0]
         cut = match.end()
     plain += text[cut:]
-    at = 0
+    at = 0  # the end of the last word found: each is the next in the text, so found from there
     for token in split(plain):
         words = token.split()
-        found = plain.find(words[-1], at) if words else -1
-        if found < 0:  # nothing a mark could follow
-            yield token, ""
-            continue
-        at = found + len(words[-1])
-        yield token, marks.get(at, "")
+        for word in words:
+            found = plain.find(word, at)
+            at = found + len(word) if found >= 0 else at  # (a split that rewrote it: no mark)
+        yield token, marks.get(at, "") if words else ""
 
 
 def _check_result(state: State[Any], tags: dict[str, str], ended_with: str | None) -> None:

@@ -82,3 +82,27 @@ def test_comments_are_kept_with_the_move_they_follow() -> None:
     ]
     again = parse_record(format_record(DIPOLE, record.state, comments=record.comments))
     assert again.comments == record.comments
+
+
+MARKS = ["", "!", "?", "!!", "??", "!?", "?!"]
+VARIANTS = [(key, variant) for key, entry in REGISTRY.items() for variant in entry.game.variants]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(VARIANTS), st.randoms(use_true_random=False), st.data())
+def test_every_moves_mark_reads_back_with_it(
+    variant: tuple[str, str], rng: Any, data: st.DataObject
+) -> None:
+    """Whatever the moves (Bi-Pod's `v2 O` of two words, a pass), the mark after each goes
+    with it and the moves read back the same."""
+    game = REGISTRY[variant[0]].game
+    state: State[Any] = game.new(variant[1])
+    for _ in range(rng.randrange(1, 40)):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        state.play(rng.choice(legal))
+    marks = data.draw(st.lists(st.sampled_from(MARKS), min_size=state.plies, max_size=state.plies))
+    record = parse_record(format_record(game, state, marks=marks))
+    assert record.marks == marks
+    assert record.state.moves_played == state.moves_played
