@@ -178,16 +178,15 @@ def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
     asked = getattr(args, "variant", None)  # the game checks and names it
     variant = opened.state.variant if opened else game.new(asked).variant
     given = (getattr(args, "white", None), getattr(args, "black", None))
-    players = tuple(
-        seat or (opened.players[side] if opened else HUMAN) for side, seat in enumerate(given)
-    )
+    seats = [seat or (opened.players[side] if opened else HUMAN) for side, seat in enumerate(given)]
+    players = (seats[0], seats[1])  # a record's own seats where none is given
     for seat in players:
         if seat not in players_of(key):
             offered = ", ".join(levels(key))
             raise GameError(f"{game.name} has no level called {seat!r}; its levels are {offered}")
     if opened:
-        opened.players = (players[0], players[1])
-    choice = GameChoice(key, variant, (players[0], players[1]), getattr(args, "clock", None))
+        opened.players = players
+    choice = GameChoice(key, variant, players, getattr(args, "clock", None))
     online = online_choice(args, choice)
     if getattr(args, "web_tab", False):
         be_a_tab()
