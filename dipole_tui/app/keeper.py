@@ -122,10 +122,9 @@ class Keeper(RemoteSeat):
         """`--new`, or `play RECORD`: the game given starts now; an unfinished one on disk is
         kept first. A finished game opened is filed already (it is a file): not again."""
         notices = self._shelve()
-        if self.session.whole_game().outcome is None:
+        self._take_up(self.session)
+        if not self._filed:
             self.write_autosave()
-        else:
-            self._filed = self._adapted = True
         return notices
 
     # -- changing the game -----------------------------------------------------------------
@@ -137,14 +136,18 @@ class Keeper(RemoteSeat):
         replaced = self.session.whole_game()
         if session is not self.session and replaced.outcome is None and replaced.state.moves_played:
             notices = self._shelve()
-        self._filed = session.whole_game().outcome is not None  # loaded finished: filed already
-        self._adapted = self._filed
+        self._take_up(session)
         self.session = session
         last = session.last_move
         forced = last is not None and session.is_pass(last)
         change = self.after_change(self.pass_notice() if forced else "")
         change.notices[:0] = notices
         return change
+
+    def _take_up(self, session: Session[Any]) -> None:
+        """A game begins here: one already finished (loaded) is a file already, and its result
+        has been counted; it is neither filed nor counted again."""
+        self._filed = self._adapted = session.whole_game().outcome is not None
 
     def play(self, move: Any) -> Change:
         """Play a move from anywhere; `Session.play` refuses one not legal here
