@@ -39,7 +39,7 @@ async def a_room(
     """White and Black seated in a new room (and a watcher, unless not wanted)."""
     white, black = await Peer.open(port), await Peer.open(port)
     await white.sit("create", game=game, side="white", **fields)
-    await black.sit("join", room=white.room.lower())  # codes are read in any case
+    await black.sit("join", room=white.room.lower(), invite=white.invite)  # codes in any case
     assert (white.side, black.side, black.room) == (0, 1, white.room)
     watcher = None
     if watch:
@@ -222,7 +222,7 @@ async def test_the_version_and_the_hello_come_first(server: GameServer) -> None:
     await old.send("hello", version=VERSION + 1)
     said = await old.read()
     assert said["code"] == "upgrade"
-    assert said["text"].startswith(f"this server speaks protocol {VERSION} and the client 2")
+    assert said["text"].startswith(f"this server speaks protocol {VERSION} and the client {VERSION + 1}")
     assert await old.closed() == 1008
     older = await Peer.open(server.port, hello=False)
     await older.send("hello", version=0)
