@@ -222,7 +222,9 @@ async def test_the_version_and_the_hello_come_first(server: GameServer) -> None:
     await old.send("hello", version=VERSION + 1)
     said = await old.read()
     assert said["code"] == "upgrade"
-    assert said["text"].startswith(f"this server speaks protocol {VERSION} and the client {VERSION + 1}")
+    assert said["text"].startswith(
+        f"this server speaks protocol {VERSION} and the client {VERSION + 1}"
+    )
     assert await old.closed() == 1008
     older = await Peer.open(server.port, hello=False)
     await older.send("hello", version=0)

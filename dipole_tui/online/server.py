@@ -27,7 +27,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ..games.base import GameError, shown
+from ..games.base import GameError
 from .limits import Address, Bucket, Limits, address_key, is_loopback
 from .protocol import (
     BAD_MESSAGE,
@@ -195,7 +195,7 @@ class GameServer:
             more = (
                 " (its later refusals are not logged)" if client.refusals == LOGGED_REFUSALS else ""
             )
-            log.info("%s refused: %s: %s%s", client.address, code, shown(text), more)
+            log.info("%s refused: %s: %s%s", client.address, code, text, more)
 
     # -- messages -------------------------------------------------------------------------------
 
