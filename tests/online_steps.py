@@ -52,7 +52,7 @@ class Peer:
         await self.send(kind, **fields)
         seated = await self.read_a("seated")
         self.room, self.secret, self.side = seated["room"], seated["secret"], seated["side"]
-        self.invite = seated["invite"]
+        self.invite = seated.get("invite")
         game = await self.read_a("game")
         assert game["room"] == self.room
         return game
