@@ -8,6 +8,7 @@ import asyncio
 import logging
 import os
 import random
+import re
 import signal
 import socket
 import sqlite3
@@ -343,11 +344,11 @@ def free_port() -> int:
         return port
 
 
-def start_serving(port: int, data: Path) -> subprocess.Popen[str]:
+def start_serving(port: int, data: Path, *options: str) -> subprocess.Popen[str]:
     root = str(Path(dipole_tui.__file__).parents[1])
     env = {**os.environ, "PYTHONPATH": root}
     process = subprocess.Popen(
-        [*SERVE, "--port", str(port), "--data", str(data)],
+        [*SERVE, "--port", str(port), "--data", str(data), *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -589,3 +590,45 @@ async def test_after_a_restart_the_side_to_move_gets_a_grace_then_its_clock_runs
         assert game["running"] is None
         news = await white.read_a("seats")  # the grace is over: Black's clock runs
         assert news["running"] == 1 and news["clocks"][1] <= game["clocks"][1]
+
+
+async def test_serve_logs_each_connection_refusal_and_ending_and_holds_its_folder(
+    tmp_path: Path,
+) -> None:
+    port, data, log = free_port(), tmp_path / "data", tmp_path / "logs" / "serve.log"
+    process = start_serving(port, data, "--log-file", str(log))
+    root = str(Path(dipole_tui.__file__).parents[1])
+    try:
+        second = await asyncio.to_thread(
+            subprocess.run,
+            [*SERVE, "--port", str(free_port()), "--data", str(data)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": root},
+            timeout=20,
+        )
+        assert second.returncode == 2
+        assert second.stderr == (
+            f"dipole-tui: another dipole-tui serve keeps its rooms in {data} (it holds "
+            "serve.lock): stop it, or give this one another --data\n"
+        )
+        players, _ = await a_room(port, "dipole", watch=False)
+        await players[0].refused("move", room=players[0].room, ply=0, move="e1-h9")
+        await players[1].send("resign", room=players[0].room)
+        await players[0].read_a("ended")
+        for peer in players:
+            await peer.close()
+        await asyncio.sleep(0.2)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert await asyncio.to_thread(process.wait, 10) == 0
+    assert process.stderr is not None
+    lines = process.stderr.read().splitlines()
+    stamp = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d "
+    assert lines and all(re.match(stamp, line) for line in lines), lines
+    said = "\n".join(lines)
+    assert said.count("127.0.0.1 connected") == 2 and said.count("127.0.0.1 left after") == 2
+    assert "127.0.0.1 refused: refused: " in said
+    assert f"room {players[0].room} ended 1-0: Black resigned" in said
+    assert "Traceback" not in said
+    assert log.read_text().splitlines() == lines
