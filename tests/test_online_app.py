@@ -231,3 +231,19 @@ async def test_a_client_of_another_version_is_told_to_upgrade_and_gives_up(
             await link.run()  # returns: it gave up
     assert "upgrade" in link.fatal and said[-1] == link.fatal
     assert not link.connected
+
+
+def test_play_join_takes_an_invitation_and_watch_a_code() -> None:
+    from dipole_tui.cli import build_parser
+    from dipole_tui.cli.arguments import UsageError
+    from dipole_tui.cli.play import online_choice
+
+    game = GameChoice("dipole", "8x8", (HUMAN, HUMAN))
+    key = "Ab_c-0123456789abcdefgh"
+    url = "ws://127.0.0.1:8765"
+    args = build_parser().parse_args(["play", "--server", url, "--join", f"k7qmwd-{key}"])
+    assert online_choice(args, game) == OnlineChoice(url, "join", room=f"K7QMWD-{key}")
+    args = build_parser().parse_args(["play", "--server", url, "--watch", "k7qmwd"])
+    assert online_choice(args, game) == OnlineChoice(url, "watch", room="K7QMWD")
+    with pytest.raises(UsageError, match="not a room code or an invitation"):
+        build_parser().parse_args(["play", "--server", url, "--join", "K7QMWD-\x1b]52;c;x"])
