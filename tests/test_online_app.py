@@ -247,3 +247,31 @@ def test_play_join_takes_an_invitation_and_watch_a_code() -> None:
     assert online_choice(args, game) == OnlineChoice(url, "watch", room="K7QMWD")
     with pytest.raises(UsageError, match="not a room code or an invitation"):
         build_parser().parse_args(["play", "--server", url, "--join", "K7QMWD-\x1b]52;c;x"])
+
+
+async def test_the_online_dialog_joins_with_the_invitation_and_watches_with_the_code(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        url = f"ws://127.0.0.1:{server.port}"
+        white = await Peer.open(server.port)
+        await white.sit("create", game="dipole", side="white")
+        app = make_app("dipole", folder=tmp_path / "me")
+        async with app.run_test(size=(100, 34)) as pilot:
+            for typed, button, side in (
+                (white.room.lower(), "#join", None),  # the code alone: watching
+                (f"{white.room}-{white.invite}", "#join", 1),
+            ):
+                await pilot.press("n")
+                await until(lambda: isinstance(app.screen, NewGameScreen))
+                await pilot.click("#online")
+                await until(lambda: isinstance(app.screen, OnlineScreen))
+                app.screen.query_one("#server", Input).value = url
+                app.screen.query_one("#room", Input).value = typed
+                await pilot.click(button)
+                await until(lambda: isinstance(app.screen, type(app.game_screen)))
+                online = app.game_screen.keeper.online
+                assert online is not None
+                await until(lambda room=online: room.seated)  # type: ignore[misc]
+                assert online.code == white.room and online.side == side
+        await white.close()
