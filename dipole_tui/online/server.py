@@ -221,10 +221,14 @@ class GameServer:
                     "address: wait a minute",
                 )  # fmt: skip
             found = await self._room_or_refuse(room_code(message["room"]))
-            if kind == "join":
-                await found.join(client, message.get("secret"), message.get("invite"))
-            else:
-                found.watch(client)
+            try:
+                if kind == "join":
+                    await found.join(client, message.get("secret"), message.get("invite"))
+                else:
+                    found.watch(client)
+            finally:
+                if client.room is not found and found.idle():  # refused: not kept in memory
+                    self._forget(found)
         else:
             code = room_code(message["room"])
             room = client.room
