@@ -492,6 +492,9 @@ async def test_rooms_checks_each_secret_before_loading_a_game(
         listed = (await asker.read_a("rooms"))["rooms"]
         assert [(r["side"], r["plies"]) for r in listed] == [(1, session.state.plies)]
         assert loaded == [players[0].room]
+        said = await asker.refused("join", room=players[0].room, secret="w" * 32)
+        assert said["code"] == "refused" and len(loaded) == 2
+        assert players[0].room not in server.rooms  # looked at and refused: not kept
 
 
 async def test_rooms_asked_after_are_counted_per_address(tmp_path: Path) -> None:
