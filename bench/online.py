@@ -178,7 +178,8 @@ class Tables:
                 seated = await expect(sockets[0], "seated")
                 await expect(sockets[0], "game")
                 room = seated["room"]
-                await sockets[1].send(write_message("join", room=room))
+                invite = seated["invite"]  # the creator's alone: the code only watches
+                await sockets[1].send(write_message("join", room=room, invite=invite))
                 joined = await expect(sockets[1], "seated")
                 await expect(sockets[1], "game")
             self.seated.add(number)
@@ -308,6 +309,7 @@ def start_server(
     port = free_port()
     python = [sys.executable, *(["-m", "cProfile", "-o", str(profile)] if profile else [])]
     command = [*python, "-m", "dipole_tui", "serve", "--port", str(port), "--data", str(folder)]
+    command.append("--bench")  # thousands of connections from this one address
     path = os.pathsep.join(str(p) for p in (server_path or ROOT, os.environ.get("PYTHONPATH")) if p)
     server = subprocess.Popen(
         command,

@@ -20,6 +20,7 @@ class Peer:
         self.room = ""
         self.secret: str | None = None
         self.side: int | None = None
+        self.invite: str | None = None  # the key to the free seat, given to its creator
 
     @classmethod
     async def open(cls, port: int, hello: bool = True) -> Peer:
@@ -51,6 +52,7 @@ class Peer:
         await self.send(kind, **fields)
         seated = await self.read_a("seated")
         self.room, self.secret, self.side = seated["room"], seated["secret"], seated["side"]
+        self.invite = seated.get("invite")
         game = await self.read_a("game")
         assert game["room"] == self.room
         return game

@@ -330,7 +330,13 @@ class ScriptedServer(Link):
         room = {"room": "K7QMWD"}
         self.on_message(
             room
-            | {"type": "seated", "side": 0, "secret": "s" * 32, "game": "dipole"}
+            | {
+                "type": "seated",
+                "side": 0,
+                "secret": "s" * 32,
+                "invite": "q8H3xu0r-cVj2LZ0ac5a1Ysk",
+            }
+            | {"game": "dipole"}
             | {"variant": "8x8", "clock": "5+3"}
         )
         self.on_message(

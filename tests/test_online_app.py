@@ -35,6 +35,12 @@ def room_of(app: GameApp) -> str:
     return room.code if room is not None else ""
 
 
+def invite_of(app: GameApp) -> str | None:
+    """The key to the free seat of the room the app created."""
+    room = app.game_screen.keeper.online
+    return room.invite if room is not None else None
+
+
 def plies(app: GameApp) -> int:
     return app.session.state.plies
 
@@ -65,7 +71,7 @@ async def test_a_game_is_relayed_both_ways_and_filed_at_its_end(
         async with app.run_test(size=(100, 34)) as pilot:
             await until(lambda: bool(room_of(app)))
             friend = await Peer.open(server.port)
-            await friend.sit("join", room=room_of(app))
+            await friend.sit("join", room=room_of(app), invite=invite_of(app))
             await until(lambda: app.session.players == (HUMAN, REMOTE))
             await pilot.press("i")  # no hint between people
             assert "No hints and no analysis" in message(app)
@@ -115,7 +121,7 @@ async def test_the_app_comes_back_after_the_server_restarts(
     async with app.run_test(size=(100, 34)) as pilot:
         await until(lambda: bool(room_of(app)))
         friend = await Peer.open(port)
-        await friend.sit("join", room=room_of(app))
+        await friend.sit("join", room=room_of(app), invite=invite_of(app))
         await type_move(pilot, "e1-e3")
         await friend.read_a("moved")
         await first.__aexit__(None, None, None)
@@ -136,7 +142,7 @@ async def test_a_watcher_sees_every_move_and_moves_for_nobody(
     async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
         white, black = await Peer.open(server.port), await Peer.open(server.port)
         await white.sit("create", game="dipole", side="white")
-        await black.sit("join", room=white.room)
+        await black.sit("join", room=white.room, invite=white.invite)
         await white.send("move", room=white.room, ply=0, move="e1-e3")
         await black.read_a("moved")
         online = OnlineChoice(f"ws://127.0.0.1:{server.port}", "watch", room=white.room.lower())
@@ -173,9 +179,16 @@ async def test_the_new_game_dialog_opens_a_room_and_the_open_dialog_goes_back_to
             await until(lambda: bool(room_of(app)))
             code = room_of(app)
             assert app.session.game.key == "death-stacks" and app.session.players == (REMOTE, HUMAN)
-            await until(lambda: noticed(app, f"--join {code}"))
+            invitation = f"{code}-{invite_of(app)}"
+            await until(lambda: noticed(app, f"invite: dipole-tui play --server {url} --join"))
+            assert noticed(app, f"--join {invitation}") and noticed(app, f"--watch {code}")
+            assert invitation in str(app.panel.room)  # while the seat is free
             friend = await Peer.open(server.port)
-            await friend.sit("join", room=code)
+            await friend.sit("join", room=code)  # the code alone: watching
+            assert friend.side is None and friend.invite is None
+            await friend.close()
+            friend = await Peer.open(server.port)
+            await friend.sit("join", room=code, invite=invite_of(app))
             await friend.send("move", room=code, ply=0, move="a1-1-b1")
             await until(lambda: plies(app) == 1)
             await pilot.press("n")  # a game here instead: the room goes on without us
@@ -218,3 +231,47 @@ async def test_a_client_of_another_version_is_told_to_upgrade_and_gives_up(
             await link.run()  # returns: it gave up
     assert "upgrade" in link.fatal and said[-1] == link.fatal
     assert not link.connected
+
+
+def test_play_join_takes_an_invitation_and_watch_a_code() -> None:
+    from dipole_tui.cli import build_parser
+    from dipole_tui.cli.arguments import UsageError
+    from dipole_tui.cli.play import online_choice
+
+    game = GameChoice("dipole", "8x8", (HUMAN, HUMAN))
+    key = "Ab_c-0123456789abcdefgh"
+    url = "ws://127.0.0.1:8765"
+    args = build_parser().parse_args(["play", "--server", url, "--join", f"k7qmwd-{key}"])
+    assert online_choice(args, game) == OnlineChoice(url, "join", room=f"K7QMWD-{key}")
+    args = build_parser().parse_args(["play", "--server", url, "--watch", "k7qmwd"])
+    assert online_choice(args, game) == OnlineChoice(url, "watch", room="K7QMWD")
+    with pytest.raises(UsageError, match="not a room code or an invitation"):
+        build_parser().parse_args(["play", "--server", url, "--join", "K7QMWD-\x1b]52;c;x"])
+
+
+async def test_the_online_dialog_joins_with_the_invitation_and_watches_with_the_code(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        url = f"ws://127.0.0.1:{server.port}"
+        white = await Peer.open(server.port)
+        await white.sit("create", game="dipole", side="white")
+        app = make_app("dipole", folder=tmp_path / "me")
+        async with app.run_test(size=(100, 34)) as pilot:
+            for typed, button, side in (
+                (white.room.lower(), "#join", None),  # the code alone: watching
+                (f"{white.room}-{white.invite}", "#join", 1),
+            ):
+                await pilot.press("n")
+                await until(lambda: isinstance(app.screen, NewGameScreen))
+                await pilot.click("#online")
+                await until(lambda: isinstance(app.screen, OnlineScreen))
+                app.screen.query_one("#server", Input).value = url
+                app.screen.query_one("#room", Input).value = typed
+                await pilot.click(button)
+                await until(lambda: isinstance(app.screen, type(app.game_screen)))
+                online = app.game_screen.keeper.online
+                assert online is not None
+                await until(lambda room=online: room.seated)  # type: ignore[misc]
+                assert online.code == white.room and online.side == side
+        await white.close()

@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 from dipole_tui.online.protocol import (
     CLIENT_MESSAGES,
     ProtocolError,
+    invitation_text,
     read_message,
     room_code,
+    room_or_invitation,
     write_message,
 )
 
@@ -83,3 +85,43 @@ def test_a_good_message_reads_back_and_a_code_in_any_case_is_one_room() -> None:
     frame = write_message("move", room="abcdef", ply=3, move="e1-e3")
     assert read_message(frame) == {"type": "move", "room": "abcdef", "ply": 3, "move": "e1-e3"}
     assert room_code("abcDEF") == "ABCDEF"
+
+
+GOOD: dict[str, dict[str, Any]] = {
+    "hello": {"version": 2, "client": "tests"},
+    "create": {"game": "dipole", "variant": "8x8", "side": "white", "clock": "5+3"},
+    "join": {"room": "ABCDEF", "secret": "s" * 32, "invite": "i" * 24},
+    "watch": {"room": "ABCDEF"},
+    "move": {"room": "ABCDEF", "ply": 0, "move": "e1-e3"},
+    "resign": {"room": "ABCDEF"},
+    "draw": {"room": "ABCDEF"},
+    "rooms": {"rooms": [{"room": "ABCDEF", "secret": "s" * 32}] * 50},
+    "ping": {},
+}
+TOO_MUCH: dict[type, object] = {
+    str: "a" * 201,
+    int: 1_000_000,
+    list: [{"room": "ABCDEF", "secret": "s" * 32}] * 51,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(CLIENT_MESSAGES))
+def test_every_field_of_every_message_is_bounded(kind: str) -> None:
+    """Each type, with every field at its most, reads; one field past it is refused."""
+    assert set(GOOD[kind]) == set(CLIENT_MESSAGES[kind])
+    assert read_message(write_message(kind, **GOOD[kind])) == {"type": kind, **GOOD[kind]}
+    for name, (expected, _) in CLIENT_MESSAGES[kind].items():
+        with pytest.raises(ProtocolError) as refusal:
+            read_message(write_message(kind, **{**GOOD[kind], name: TOO_MUCH[expected]}))
+        assert refusal.value.code == "bad-message", name
+
+
+def test_an_invitation_is_a_code_and_a_key() -> None:
+    assert room_or_invitation("k7qmwd") == ("K7QMWD", None)
+    assert room_or_invitation("k7qmwd-Ab_c-0123456789abcdefgh") == (
+        "K7QMWD",
+        "Ab_c-0123456789abcdefgh",
+    )
+    for wrong in ("K7", "K7QMWD-short", "K7QMWD-" + "x" * 65, "K7QMWD-\x1b[2J" + "x" * 20, ""):
+        assert room_or_invitation(wrong) is None
+    assert invitation_text("K7QMWD", "k" * 24) == "K7QMWD-" + "k" * 24

@@ -8,6 +8,7 @@ import asyncio
 import logging
 import os
 import random
+import re
 import signal
 import socket
 import sqlite3
@@ -39,7 +40,7 @@ async def a_room(
     """White and Black seated in a new room (and a watcher, unless not wanted)."""
     white, black = await Peer.open(port), await Peer.open(port)
     await white.sit("create", game=game, side="white", **fields)
-    await black.sit("join", room=white.room.lower())  # codes are read in any case
+    await black.sit("join", room=white.room.lower(), invite=white.invite)  # codes in any case
     assert (white.side, black.side, black.room) == (0, 1, white.room)
     watcher = None
     if watch:
@@ -222,7 +223,9 @@ async def test_the_version_and_the_hello_come_first(server: GameServer) -> None:
     await old.send("hello", version=VERSION + 1)
     said = await old.read()
     assert said["code"] == "upgrade"
-    assert said["text"].startswith(f"this server speaks protocol {VERSION} and the client 2")
+    assert said["text"].startswith(
+        f"this server speaks protocol {VERSION} and the client {VERSION + 1}"
+    )
     assert await old.closed() == 1008
     older = await Peer.open(server.port, hello=False)
     await older.send("hello", version=0)
@@ -341,11 +344,11 @@ def free_port() -> int:
         return port
 
 
-def start_serving(port: int, data: Path) -> subprocess.Popen[str]:
+def start_serving(port: int, data: Path, *options: str) -> subprocess.Popen[str]:
     root = str(Path(dipole_tui.__file__).parents[1])
     env = {**os.environ, "PYTHONPATH": root}
     process = subprocess.Popen(
-        [*SERVE, "--port", str(port), "--data", str(data)],
+        [*SERVE, "--port", str(port), "--data", str(data), *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -413,3 +416,222 @@ def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
         )
     assert done.returncode == 2
     assert done.stderr == f"dipole-tui: cannot serve on 127.0.0.1:{port}: the port is in use\n"
+
+
+# -- issue 40: invitations, bounded `rooms`, limits per address, expiry, clocks after a restart --
+
+
+async def test_the_watch_code_watches_and_only_the_invitation_takes_the_free_seat(
+    tmp_path: Path,
+) -> None:
+    async with running_server("127.0.0.1", 0, tmp_path) as server:
+        white = await Peer.open(server.port)
+        await white.sit("create", game="dipole", side="white")
+        assert white.invite is not None and len(white.invite) >= 22  # 144 random bits
+        first = await Peer.open(server.port)
+        game = await first.sit("join", room=white.room)  # the code alone, the seat free: watching
+        assert first.side is None and first.secret is None and first.invite is None
+        assert game["seats"] == [True, False]
+        guess = await Peer.open(server.port)
+        said = await guess.refused("join", room=white.room, invite="y" * 24)
+        assert said["code"] == "refused" and "invitation" in said["text"]
+        said = await guess.refused("join", room=white.room, secret=white.invite)
+        assert said["code"] == "refused"  # an invitation is no secret
+        black = await Peer.open(server.port)
+        await black.sit("join", room=white.room, invite=white.invite)
+        assert black.side == 1 and black.secret is not None and black.invite is None
+        while (await white.read_a("seats"))["seats"] != [True, True]:
+            pass  # the watcher's coming first
+        late = await Peer.open(server.port)
+        said = await late.refused("join", room=white.room, invite=white.invite)
+        assert "taken up" in said["text"]
+        # the creator coming back while the seat was free is shown the invitation again
+        alone = await Peer.open(server.port)
+        await alone.sit("create", game="bipod", side="black")
+        await alone.close()
+        again = await Peer.open(server.port)
+        await again.sit("join", room=alone.room, secret=alone.secret)
+        assert again.invite == alone.invite
+    # after a restart the invitation still opens the seat; the file holds no key of any seat
+    kept = (tmp_path / STORE_NAME).read_bytes()
+    for key in (white.secret, black.secret, white.invite, alone.secret, alone.invite):
+        assert key is not None and key.encode() not in kept
+    async with running_server("127.0.0.1", 0, tmp_path) as server:
+        friend = await Peer.open(server.port)
+        await friend.sit("join", room=alone.room, invite=alone.invite)
+        assert friend.side == 0
+
+
+async def test_rooms_checks_each_secret_before_loading_a_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with running_server("127.0.0.1", 0, tmp_path) as server:
+        players, _ = await a_room(server.port, "dipole", watch=False)
+        session = Session.new(game_named("dipole"))
+        await play_randomly(players, [], session, 10, seed=5)
+        for peer in players:
+            await peer.close()
+        loaded: list[str] = []
+        load_room = server.store.load_room
+
+        async def counted(code: str) -> Any:
+            loaded.append(code)
+            return await load_room(code)
+
+        monkeypatch.setattr(server.store, "load_room", counted)
+        await asyncio.sleep(0.1)  # the room leaves memory once nobody is in it
+        asker = await Peer.open(server.port)
+        fake = [{"room": players[0].room, "secret": f"{n:032d}"} for n in range(50)]
+        await asker.send("rooms", rooms=fake)
+        assert (await asker.read_a("rooms"))["rooms"] == []
+        assert loaded == []  # no game was replayed for a wrong secret
+        said = await asker.refused("rooms", rooms=[*fake, fake[0]])
+        assert said["code"] == "bad-message" and "50" in said["text"]
+        mine = [{"room": players[1].room, "secret": players[1].secret}]
+        await asker.send("rooms", rooms=mine)
+        listed = (await asker.read_a("rooms"))["rooms"]
+        assert [(r["side"], r["plies"]) for r in listed] == [(1, session.state.plies)]
+        assert loaded == [players[0].room]
+        said = await asker.refused("join", room=players[0].room, secret="w" * 32)
+        assert said["code"] == "refused" and len(loaded) == 2
+        assert players[0].room not in server.rooms  # looked at and refused: not kept
+
+
+async def test_rooms_asked_after_are_counted_per_address(tmp_path: Path) -> None:
+    limits = Limits(asked_per_minute=60)  # a burst of 60, then one a second
+    async with running_server("127.0.0.1", 0, tmp_path, limits) as server:
+        asked = [{"room": "ABCDEF", "secret": f"{n:032d}"} for n in range(50)]
+        first, second = await Peer.open(server.port), await Peer.open(server.port)
+        await first.send("rooms", rooms=asked)
+        assert (await first.read())["type"] == "rooms"
+        said = await second.refused("rooms", rooms=asked)  # another connection, one address
+        assert said["code"] == "too-fast" and "rooms asked after" in said["text"]
+
+
+async def test_connections_and_guesses_are_counted_per_address_loopback_too(
+    tmp_path: Path,
+) -> None:
+    assert not Limits().loopback_exempt  # only `serve --bench` exempts this machine
+    limits = Limits(connections_per_address=3, guess_burst=3, guesses_per_minute=0.01)
+    async with running_server("127.0.0.1", 0, tmp_path, limits) as server:
+        peers = [await Peer.open(server.port) for _ in range(3)]
+        with pytest.raises(Exception, match="429"):
+            await Peer.open(server.port)
+        await peers[2].close()
+        await asyncio.sleep(0.1)
+        peers[2] = await Peer.open(server.port)  # a closed one makes room
+        maker = peers[0]
+        await maker.sit("create", game="dipole")
+        for code in ("QQQQQQ", "QQQQQR"):
+            assert (await peers[1].refused("join", room=code))["code"] == "no-room"
+        said = await peers[2].refused("join", room=maker.room, secret="z" * 32)
+        assert said["code"] == "refused"
+        # three guesses from this address, on two connections: the next join is refused
+        said = await peers[2].refused("watch", room=maker.room)
+        assert said["code"] == "too-fast" and "wait a minute" in said["text"]
+        said = await peers[1].refused("join", room=maker.room, invite=maker.invite)
+        assert said["code"] == "too-fast"
+    async with running_server("127.0.0.1", 0, tmp_path, Limits(**{
+        **limits.__dict__, "loopback_exempt": True})) as server:  # fmt: skip
+        many = [await Peer.open(server.port) for _ in range(5)]
+        for peer in many:
+            await peer.close()
+
+
+async def test_a_room_whose_second_seat_was_never_taken_expires(tmp_path: Path) -> None:
+    async with running_server("127.0.0.1", 0, tmp_path, Limits(unjoined_days=0)) as server:
+        lonely, waiting = await Peer.open(server.port), await Peer.open(server.port)
+        await lonely.sit("create", game="dipole", side="white")
+        await lonely.send("move", room=lonely.room, ply=0, move="e1-e3")  # moved, still alone
+        await lonely.read_a("moved")
+        await lonely.close()
+        await waiting.sit("create", game="dipole")  # its creator is still in it
+        players, _ = await a_room(server.port, "dipole", watch=False)
+        await asyncio.sleep(0.1)
+        assert await server.expire() == [lonely.room]
+        peer = await Peer.open(server.port)
+        said = await peer.refused("join", room=lonely.room, secret=lonely.secret)
+        assert said["code"] == "no-room"
+        await peer.sit("watch", room=players[0].room)
+    with sqlite3.connect(tmp_path / STORE_NAME) as db:
+        for table in ("rooms", "seats", "moves"):
+            codes = {code for (code,) in db.execute(f"SELECT code FROM {table}")}
+            assert lonely.room not in codes, table
+
+
+async def test_after_a_restart_the_clocks_wait_for_the_side_to_move(tmp_path: Path) -> None:
+    """The time the server was down, and the other side's return, are charged to nobody: the
+    side to move's clock runs again when that side is back."""
+    async with running_server("127.0.0.1", 0, tmp_path) as server:
+        players, _ = await a_room(server.port, "dipole", watch=False, clock="1+0")
+        moved = await play(players, [], Session.new(game_named("dipole")), "e1-e3")
+        assert moved["running"] == 1
+    await asyncio.sleep(0.5)  # the server is down
+    async with running_server("127.0.0.1", 0, tmp_path) as server:
+        watcher = await Peer.open(server.port)
+        game = await watcher.sit("watch", room=players[0].room)
+        assert game["running"] is None and game["clocks"][1] == 60.0  # Black's whole minute
+        white = await Peer.open(server.port)
+        game = await white.sit("join", room=players[0].room, secret=players[0].secret)
+        assert game["running"] is None  # White is back, but Black is to move
+        await asyncio.sleep(0.3)
+        black = await Peer.open(server.port)
+        game = await black.sit("join", room=players[0].room, secret=players[1].secret)
+        assert game["running"] == 1 and 59.8 < game["clocks"][1] <= 60.0
+        assert (await white.read_a("seats"))["running"] == 1
+
+
+async def test_after_a_restart_the_side_to_move_gets_a_grace_then_its_clock_runs(
+    tmp_path: Path,
+) -> None:
+    async with running_server("127.0.0.1", 0, tmp_path) as server:
+        players, _ = await a_room(server.port, "dipole", watch=False, clock="1+0")
+        await play(players, [], Session.new(game_named("dipole")), "e1-e3")
+    async with running_server("127.0.0.1", 0, tmp_path, Limits(resume_grace=0.3)) as server:
+        white = await Peer.open(server.port)
+        game = await white.sit("join", room=players[0].room, secret=players[0].secret)
+        assert game["running"] is None
+        news = await white.read_a("seats")  # the grace is over: Black's clock runs
+        assert news["running"] == 1 and news["clocks"][1] <= game["clocks"][1]
+
+
+async def test_serve_logs_each_connection_refusal_and_ending_and_holds_its_folder(
+    tmp_path: Path,
+) -> None:
+    port, data, log = free_port(), tmp_path / "data", tmp_path / "logs" / "serve.log"
+    process = start_serving(port, data, "--log-file", str(log))
+    root = str(Path(dipole_tui.__file__).parents[1])
+    try:
+        second = await asyncio.to_thread(
+            subprocess.run,
+            [*SERVE, "--port", str(free_port()), "--data", str(data)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": root},
+            timeout=20,
+        )
+        assert second.returncode == 2
+        assert second.stderr == (
+            f"dipole-tui: another dipole-tui serve keeps its rooms in {data} (it holds "
+            "serve.lock): stop it, or give this one another --data\n"
+        )
+        players, _ = await a_room(port, "dipole", watch=False)
+        await players[0].refused("move", room=players[0].room, ply=0, move="e1-h9")
+        await players[1].send("resign", room=players[0].room)
+        await players[0].read_a("ended")
+        for peer in players:
+            await peer.close()
+        await asyncio.sleep(0.2)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert await asyncio.to_thread(process.wait, 10) == 0
+    assert process.stderr is not None
+    lines = process.stderr.read().splitlines()
+    stamp = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d "
+    assert lines and all(re.match(stamp, line) for line in lines), lines
+    said = "\n".join(lines)
+    assert said.count("127.0.0.1 connected") == 2 and said.count("127.0.0.1 left after") == 2
+    assert "127.0.0.1 refused: refused: " in said
+    assert f"room {players[0].room} ended 1-0: Black resigned" in said
+    assert "Traceback" not in said
+    assert log.read_text().splitlines() == lines

@@ -11,7 +11,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select
 
 from ..games.base import shown, title
-from ..online.protocol import ROOM_CODE, room_code
+from ..online.protocol import invitation_text, room_or_invitation
 from ..registry import REGISTRY
 from .choice import GameChoice, OnlineChoice
 from .closing import Dialog
@@ -40,7 +40,9 @@ class OnlineScreen(Dialog[OnlineChoice | None]):
                 yield Label("Server")
                 yield Input(self.server, compact=True, id="server")
                 yield Label("Room")
-                yield Input(placeholder="a code, to join or watch", compact=True, id="room")
+                yield Input(
+                    placeholder="an invitation to join, a code to watch", compact=True, id="room"
+                )
                 yield Label("Side")
                 yield Select(
                     [("random", "random"), (names[0], "white"), (names[1], "black")],
@@ -76,12 +78,14 @@ class OnlineScreen(Dialog[OnlineChoice | None]):
             side = str(self.query_one("#side", Select).value)
             self.dismiss(OnlineChoice(server, "create", game=self.game, side=side))
             return
-        code = self.query_one("#room", Input).value.strip()
-        if not ROOM_CODE.fullmatch(code):
-            self._refuse("Type the room's code first: 4 to 12 letters and digits.")
+        found = room_or_invitation(self.query_one("#room", Input).value.strip())
+        if found is None:
+            self._refuse("Type the invitation (CODE-KEY) or the room's code first.")
             self.query_one("#room", Input).focus()
             return
-        self.dismiss(OnlineChoice(server, kind, room=room_code(code)))
+        code, key = found
+        room = code if key is None or kind == "watch" else invitation_text(code, key)
+        self.dismiss(OnlineChoice(server, kind, room=room))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

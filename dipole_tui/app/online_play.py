@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.screen import Screen
 
 from ..online.client import Ask, Link
-from ..online.protocol import NO_ROOM, room_code
+from ..online.protocol import NO_ROOM, room_code, room_or_invitation
 from ..online.seat import OnlineGame, clock_text
 from .changes import Change, Notice
 from .choice import OnlineChoice
@@ -52,20 +52,19 @@ class OnlinePlay(Screen[None]):
         """Create, join or watch a room: the link connects (and reconnects) by itself."""
         self.leave_online()
         seat = None
+        code, key = room_or_invitation(choice.room) or (room_code(choice.room), None)
         if choice.kind == "create" and choice.game is not None:
             game = choice.game
             fields: dict[str, Any] = {"game": game.game_key, "variant": game.variant}
             fields |= {"side": choice.side, "clock": clock_text(game.time_control)}
             ask = Ask("create", {k: v for k, v in fields.items() if v is not None})
-        elif choice.kind == "join":
-            code = room_code(choice.room)
+        elif choice.kind == "join":  # a seat kept, or the invitation to the free one
             seat = self.keeper.seat_book.find(choice.server, code)
-            ask = Ask("join", {"room": code} | ({"secret": seat.secret} if seat else {}))
+            key_field = {"secret": seat.secret} if seat else {"invite": key} if key else {}
+            ask = Ask("join", {"room": code} | key_field)
         else:
-            ask = Ask("watch", {"room": room_code(choice.room)})
-        room = OnlineGame(
-            choice.server, code=room_code(choice.room), filed=bool(seat and seat.filed)
-        )
+            ask = Ask("watch", {"room": code})
+        room = OnlineGame(choice.server, code=code, filed=bool(seat and seat.filed))
         link = self.link_class(choice.server, ask, self._from_server, self._link_said)
         self.bots.cancel()
         self.link_status = "connecting..."
@@ -107,7 +106,8 @@ class OnlinePlay(Screen[None]):
     def _tell_join_command(self) -> None:
         room = self.keeper.online
         if room is not None:
-            said = f"Room {room.code} is open. A friend joins with:\n{room.join_command()}"
+            said = f"Room {room.code} is open.\ninvite: {room.join_command()}"
+            said += f"\nwatch: {room.watch_command()}"
             self._tell([Notice(said, "Online", timeout=60)])
 
     def _link_said(self, said: str) -> None:
@@ -126,7 +126,8 @@ class OnlinePlay(Screen[None]):
         news = []
         for side in () if not room.seated else (0, 1) if room.side is None else (1 - room.side,):
             if not room.seats[side]:
-                news.append(f"{names[side]}: a friend joins with --join {room.code}")
+                invited = f": a friend joins with --join {room.invitation()}" if room.invite else ""
+                news.append(f"{names[side]} free{invited}")
             else:
                 news.append(f"{names[side]} " + ("online" if room.online[side] else "away"))
         if room.watchers:

@@ -14,7 +14,7 @@ from .. import learn as learning
 from ..app.choice import GameChoice, OnlineChoice
 from ..clock import TimeControl
 from ..games.base import GameError, shown
-from ..online.protocol import ROOM_CODE, SIDES, room_code
+from ..online.protocol import SIDES, invitation_text, room_or_invitation
 from ..orphans import end_with_parent
 from ..records import load_record
 from ..registry import REGISTRY, describe_level, game_named, levels
@@ -106,8 +106,14 @@ def add_online_options(play: argparse.ArgumentParser) -> None:
         help="open a new room for this game (--game, --variant, --clock); the screen shows the "
         "command a friend types to join",
     )
-    room.add_argument("--join", type=room_code_arg, metavar="CODE", help="take a seat in a room")
-    room.add_argument("--watch", type=room_code_arg, metavar="CODE", help="watch a room's game")
+    room.add_argument(
+        "--join",
+        type=room_arg,
+        metavar="INVITATION",
+        help="take the free seat of a room with the invitation its creator passed on "
+        "(CODE-KEY), or come back to your own seat in room CODE",
+    )
+    room.add_argument("--watch", type=room_arg, metavar="CODE", help="watch a room's game")
     online.add_argument(
         "--side",
         choices=SIDES,
@@ -116,13 +122,17 @@ def add_online_options(play: argparse.ArgumentParser) -> None:
     )
 
 
-def room_code_arg(text: str) -> str:
-    """argparse type: a room code as the server gives it (any case)."""
-    if not ROOM_CODE.fullmatch(text):
+def room_arg(text: str) -> str:
+    """argparse type: a room code (any case) or an invitation (CODE-KEY), as the server keeps
+    them."""
+    found = room_or_invitation(text)
+    if found is None:
         raise argparse.ArgumentTypeError(
-            f"'{shown(text)}' is not a room code: expected 4 to 12 letters and digits"
+            f"'{shown(text)}' is not a room code or an invitation: expected 4 to 12 letters "
+            "and digits, or the CODE-KEY the room's creator was given"
         )
-    return room_code(text)
+    code, key = found
+    return code if key is None else invitation_text(code, key)
 
 
 def online_choice(args: argparse.Namespace, game: GameChoice) -> OnlineChoice | None:

@@ -21,7 +21,14 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from .. import __version__
-from .protocol import UPGRADE, VERSION, ProtocolError, read_reply, write_message
+from .protocol import (
+    MOST_ROOMS_ASKED,
+    UPGRADE,
+    VERSION,
+    ProtocolError,
+    read_reply,
+    write_message,
+)
 
 FIRST_WAIT = 0.5  # seconds before the first reconnection; doubled each time, up to LONGEST_WAIT
 LONGEST_WAIT = 10.0
@@ -144,18 +151,26 @@ class Link:
 
 async def ask_rooms(url: str, rooms: list[tuple[str, str]]) -> list[dict[str, Any]]:
     """How the player's own games stand on a server (each `(room, secret)`): the `rooms`
-    answer's entries. OSError, TimeoutError, ConnectionClosed or ProtocolError when the server
-    cannot say."""
+    answers' entries (asked MOST_ROOMS_ASKED at a time). OSError, TimeoutError,
+    ConnectionClosed or ProtocolError when the server cannot say."""
     asked = [{"room": room, "secret": secret} for room, secret in rooms]
+    found: list[dict[str, Any]] = []
     async with asyncio.timeout(OPEN_TIMEOUT), connect(url, open_timeout=OPEN_TIMEOUT) as socket:
         await _hello(socket)
-        await socket.send(write_message("rooms", rooms=asked))
-        while True:
-            answer = read_reply(await socket.recv())
-            if answer["type"] == "rooms" and isinstance(answer.get("rooms"), list):
-                return [entry for entry in answer["rooms"] if isinstance(entry, dict)]
-            if answer["type"] == "error":
-                raise ProtocolError(str(answer.get("code")), str(answer.get("text")))
+        for start in range(0, len(asked), MOST_ROOMS_ASKED):
+            part = asked[start : start + MOST_ROOMS_ASKED]
+            await socket.send(write_message("rooms", rooms=part))
+            found += await _rooms_answer(socket)
+    return found
+
+
+async def _rooms_answer(socket: ClientConnection) -> list[dict[str, Any]]:
+    while True:
+        answer = read_reply(await socket.recv())
+        if answer["type"] == "rooms" and isinstance(answer.get("rooms"), list):
+            return [entry for entry in answer["rooms"] if isinstance(entry, dict)]
+        if answer["type"] == "error":
+            raise ProtocolError(str(answer.get("code")), str(answer.get("text")))
 
 
 async def _hello(socket: ClientConnection) -> None:

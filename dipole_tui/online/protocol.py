@@ -15,7 +15,9 @@ from typing import Any, Final
 
 from ..games.base import shown
 
-VERSION: Final = 1  # raised whenever a message changes meaning; `hello` carries it
+# Raised whenever a message changes meaning; `hello` carries it. 2: `join` without a secret or
+# an invitation watches (in 1 it took the free seat); `rooms` asks after 50 rooms at most.
+VERSION: Final = 2
 MOST_BYTES: Final = 16_000  # a longer client frame is closed: a client never sends a record
 ROOM_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: read aloud, typed right
 ROOM_CODE: Final = re.compile(r"[A-Za-z0-9]{4,12}")
@@ -54,7 +56,7 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
         "side": (str, False),
         "clock": (str, False),
     },
-    "join": {"room": (str, True), "secret": (str, False)},
+    "join": {"room": (str, True), "secret": (str, False), "invite": (str, False)},
     "watch": {"room": (str, True)},
     "move": {"room": (str, True), "ply": (int, True), "move": (str, True)},
     "resign": {"room": (str, True)},
@@ -62,7 +64,9 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     "rooms": {"rooms": (list, True)},
     "ping": {},
 }
-_SECRET = re.compile(r"[A-Za-z0-9_-]{16,64}")
+_SECRET = re.compile(r"[A-Za-z0-9_-]{16,64}")  # a seat's secret, an invitation's key
+# An invitation as people pass it on: the room's code, a dash, the key of its free seat.
+INVITATION: Final = re.compile(r"([A-Za-z0-9]{4,12})-([A-Za-z0-9_-]{16,64})")
 
 
 def read_message(frame: str | bytes) -> dict[str, Any]:
@@ -96,6 +100,8 @@ def read_message(frame: str | bytes) -> dict[str, Any]:
         raise ProtocolError(BAD_MESSAGE, "a room code is 4 to 12 letters and digits")
     if isinstance(message.get("secret"), str) and not _SECRET.fullmatch(message["secret"]):
         raise ProtocolError(BAD_MESSAGE, "that is not a seat's secret")
+    if isinstance(message.get("invite"), str) and not _SECRET.fullmatch(message["invite"]):
+        raise ProtocolError(BAD_MESSAGE, "that is not an invitation's key")
     if kind == "create" and message.get("side", "random") not in SIDES:
         raise ProtocolError(BAD_MESSAGE, "'side' is white, black or random")
     if kind == "rooms":
@@ -113,7 +119,7 @@ def _check(kind: str, name: str, value: object, expected: type) -> None:
         raise ProtocolError(BAD_MESSAGE, f"'{kind}' has a '{name}' that is too long or not text")
 
 
-MOST_ROOMS_ASKED: Final = 100
+MOST_ROOMS_ASKED: Final = 50  # a client with more seats asks in several messages
 
 
 def _check_rooms(rooms: list[Any]) -> None:
@@ -153,12 +159,29 @@ def room_code(text: str) -> str:
     return text.upper()
 
 
+def room_or_invitation(text: str) -> tuple[str, str | None] | None:
+    """What `--join` and the Online dialog take: a room's code (to watch it, or to come back
+    to a seat kept) or an invitation `CODE-KEY` (to take its free seat): the code in upper
+    case and the key as given (None for a bare code); None for anything else."""
+    if ROOM_CODE.fullmatch(text):
+        return room_code(text), None
+    invited = INVITATION.fullmatch(text)
+    return None if invited is None else (room_code(invited[1]), invited[2])
+
+
+def invitation_text(room: str, key: str) -> str:
+    """An invitation as a friend types it after `--join`."""
+    return f"{room}-{key}"
+
+
 __all__ = [
     "BAD_JSON",
     "BAD_MESSAGE",
     "CLIENT_MESSAGES",
     "HELLO_FIRST",
+    "INVITATION",
     "MOST_BYTES",
+    "MOST_ROOMS_ASKED",
     "NO_ROOM",
     "REFUSED",
     "ROOM_CODE",
@@ -170,8 +193,10 @@ __all__ = [
     "UPGRADE",
     "VERSION",
     "ProtocolError",
+    "invitation_text",
     "read_message",
     "read_reply",
     "room_code",
+    "room_or_invitation",
     "write_message",
 ]

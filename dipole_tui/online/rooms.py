@@ -9,7 +9,10 @@ ProtocolError(REFUSED) with the rules' reason; nothing is changed by them.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
+import hmac
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Iterator
@@ -38,6 +41,8 @@ class Client:
     address: str
     room: Room | None = None
     side: int | None = None
+    messages: int = 0  # read from it, for the log
+    refusals: int = 0  # errors sent to it
 
     def send(self, text: str) -> None:
         broadcast([self.connection], text)
@@ -45,6 +50,26 @@ class Client:
 
 def refused(text: str) -> ProtocolError:
     return ProtocolError(REFUSED, text)
+
+
+class WrongKey(ProtocolError):
+    """A secret or an invitation that fits no seat of the room: a guess, counted as one."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(REFUSED, text)
+
+
+def new_secret() -> str:
+    """A seat's secret: 192 random bits."""
+    return secrets.token_urlsafe(24)
+
+
+def invitation(secret: str, code: str) -> str:
+    """The key of the invitation to the free seat of room `code` whose other seat `secret`
+    holds: a keyed hash of that secret (random, as unguessable as it), so the server keeps only
+    its digest and can still show it again to the creator coming back."""
+    keyed = hmac.new(secret.encode(), f"invitation {code}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(keyed.digest()[:18]).decode()
 
 
 class Room:
@@ -55,10 +80,12 @@ class Room:
         seats: list[str | None],
         store: RoomStore,
         on_end: Callable[[Room], None],
+        invite: str | None = None,
     ) -> None:
         self.code = code
         self.session = session
         self.seats = seats  # each side's secret digest
+        self.invite = invite  # the digest of the invitation to the free seat
         self.store = store
         self.on_end = on_end
         self.players: tuple[set[Client], set[Client]] = (set(), set())
@@ -66,14 +93,20 @@ class Room:
         self.offer: int | None = None  # the side whose draw offer stands
         self.lock = asyncio.Lock()
         self.lost = False  # the store failed: the room is reloaded from it by the next client
+        self.paused = False  # loaded from the store: the clocks wait for the players (stored)
+        self.grace = 60.0  # seconds the clocks wait for the side to move once the other is back
         self._timer: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
     @classmethod
-    def stored(cls, kept: StoredRoom, store: RoomStore, on_end: Callable[[Room], None]) -> Room:
+    def stored(
+        cls, kept: StoredRoom, store: RoomStore, on_end: Callable[[Room], None], grace: float
+    ) -> Room:
         """A room as the store kept it: its moves replayed through the rules, each move's clock
-        times put back, the clocks running again when both seats are taken (the time the
-        server was down is not charged)."""
+        times put back. Its clocks, if they ran, are paused: the time the room was out of
+        this server (the server was down) is charged to nobody, and they run again when the
+        side to move is back, or `grace` seconds after the other side is (the time an app
+        needs to reconnect), so that nobody is charged for a reconnection either."""
         control = None if kept.clock is None else TimeControl.parse(kept.clock)
         game = game_named(kept.game)
         session = Session.new(game, kept.variant, time_control=control)
@@ -87,8 +120,9 @@ class Room:
         if kept.termination is not None and session.outcome is None:
             winner = {"1-0": 0, "0-1": 1}.get(kept.result or "")
             session.ending = ending(game, Termination(kept.termination), winner)
-        room = cls(kept.code, session, kept.seats, store, on_end)
-        room._start_clock()
+        room = cls(kept.code, session, kept.seats, store, on_end, kept.invite)
+        room.grace = grace
+        room.paused = clock is not None and all(kept.seats) and session.outcome is None
         return room
 
     # -- what the clients are told ------------------------------------------------------------
@@ -114,13 +148,14 @@ class Room:
         times = [clock.remaining(side) for side in SIDES]
         return {"clocks": times, "running": clock.to_move if clock.running else None}
 
-    def seated(self, client: Client, secret: str | None) -> str:
+    def seated(self, client: Client, secret: str | None, invite: str | None) -> str:
         game = self.session.game
         return write_message(
             "seated",
             room=self.code,
             side=client.side,
             secret=secret,
+            invite=invite,
             game=game.key,
             variant=self.session.state.variant,
             clock=self.clock_text,
@@ -163,31 +198,60 @@ class Room:
 
     # -- seats --------------------------------------------------------------------------------
 
-    async def join(self, client: Client, secret: str | None, wanted: int | None = None) -> None:
-        """Take the seat `secret` keeps, or a free one (`wanted` if given) with a new secret,
-        or watch when both are taken."""
+    async def join(
+        self, client: Client, secret: str | None = None, invite: str | None = None
+    ) -> None:
+        """Come back to the seat `secret` keeps, take the free seat `invite` opens, or watch
+        (neither given). A wrong secret or invitation is a WrongKey."""
         async with self.lock:
+            side = None
             if secret is not None:
                 side = self.side_of(secret)
                 if side is None:
-                    raise refused(f"that secret keeps no seat of room {self.code}")
-            else:
-                free = [side for side in SIDES if self.seats[side] is None]
-                side = wanted if wanted in free else next(iter(free), None)
-                if side is not None:
-                    secret = secrets.token_urlsafe(24)
-                    await self._keep(self.store.take_seat(self.code, side, secret))
-                    self.seats[side] = digest(secret)
-                    self._start_clock()
-            self._enter(client, side, secret)
+                    raise WrongKey(f"that secret keeps no seat of room {self.code}")
+            elif invite is not None:
+                if not holds(invite, self.invite):
+                    raise WrongKey(f"that is not an invitation to room {self.code}")
+                side = next((side for side in SIDES if self.seats[side] is None), None)
+                if side is None:
+                    raise refused(f"the invitation to room {self.code} was taken up: watch it")
+                secret = await self._take(side)
+            await self._enter(client, side, secret)
+
+    async def open(self, client: Client, side: int) -> None:
+        """The creator takes its side of the new room (and learns the invitation)."""
+        async with self.lock:
+            await self._enter(client, side, await self._take(side))
+
+    async def _take(self, side: int) -> str:
+        secret = new_secret()
+        await self._keep(self.store.take_seat(self.code, side, secret))
+        self.seats[side] = digest(secret)
+        self._start_clock()
+        return secret
 
     def watch(self, client: Client) -> None:
-        self._enter(client, None, None)
+        self._show(client, None, None, None)
 
-    def _enter(self, client: Client, side: int | None, secret: str | None) -> None:
+    async def _enter(self, client: Client, side: int | None, secret: str | None) -> None:
+        """Seat the client (or let it watch): the invitation to the free seat goes with a
+        seat while the other is free (only its holder, the creator, ever sits alone)."""
+        invite = None
+        if secret is not None and not all(self.seats):
+            invite = invitation(secret, self.code)
+            if self.invite is None:  # a room stored before invitations: it gets one now
+                await self._keep(self.store.set_invite(self.code, digest(invite)))
+                self.invite = digest(invite)
+        if side is not None and self.paused:
+            self._resume(side)
+        self._show(client, side, secret, invite)
+
+    def _show(
+        self, client: Client, side: int | None, secret: str | None, invite: str | None
+    ) -> None:
         client.room, client.side = self, side
         (self.watchers if side is None else self.players[side]).add(client)
-        client.send(self.seated(client, secret))
+        client.send(self.seated(client, secret, invite))
         client.send(self.whole_game())
         # With the clocks: they start when the second seat is taken.
         news = write_message("seats", room=self.code, **self._seats(), **self.clocks())
@@ -316,6 +380,22 @@ class Room:
         if all(kept is not None for kept in self.seats):
             self.session.start_clock()
             self._schedule_flag()
+
+    def _resume(self, side: int) -> None:
+        """A player is back in a paused room: the side to move's clock runs again now; the
+        other side's return only sets the grace running."""
+        if side == self.session.state.to_move or self.grace <= 0:
+            self.paused = False
+            self._start_clock()
+        elif self._timer is None:
+            self._timer = asyncio.get_running_loop().call_later(self.grace, self._grace_over)
+
+    def _grace_over(self) -> None:
+        self._timer = None
+        if self.paused:
+            self.paused = False
+            self._start_clock()
+            self.tell(write_message("seats", room=self.code, **self._seats(), **self.clocks()))
 
     def _schedule_flag(self) -> None:
         self._stop_timer()

@@ -20,6 +20,7 @@ from .. import storage
 from ..clock import TimeControl
 from ..games.base import GameError
 from ..session import HUMAN, REMOTE, Session
+from .protocol import INVITATION, invitation_text
 
 SEATS_FILE = "online.json"
 MOST_SEATS = 500  # the seats kept: the oldest finished ones go first
@@ -99,10 +100,16 @@ class OnlineGame:
     offer: int | None = None  # the side whose draw offer stands
     filed: bool = False
     seated: bool = False  # the server gave the seat (or a place to watch)
+    invite: str | None = None  # the key to the free seat: its creator is given it
+
+    def invitation(self) -> str:
+        """The invitation to the free seat as a friend types it (CODE-KEY), "" without one."""
+        return "" if self.invite is None else invitation_text(self.code, self.invite)
 
     def join_command(self) -> str:
-        """What a friend types to take the other seat."""
-        return f"dipole-tui play --server {shlex.quote(self.server)} --join {self.code}"
+        """What a friend types to take the free seat (the code alone only watches)."""
+        invited = self.invitation() or self.code
+        return f"dipole-tui play --server {shlex.quote(self.server)} --join {invited}"
 
     def watch_command(self) -> str:
         return f"dipole-tui play --server {shlex.quote(self.server)} --watch {self.code}"
@@ -129,6 +136,9 @@ class OnlineGame:
             self.seated = True
             self.side = message["side"] if message.get("side") in (0, 1) else None
             self.secret = message.get("secret") if self.side is not None else None
+            invite = message.get("invite")
+            valid = isinstance(invite, str) and INVITATION.fullmatch(f"{self.code}-{invite}")
+            self.invite = invite if valid else None
             self.game = str(message["game"])
             self.clock = message.get("clock")
             return Received()

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
 import resource
 import secrets
 import signal
 import time
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
 from datetime import datetime
 from http import HTTPStatus
 from pathlib import Path
@@ -30,10 +28,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ..games.base import GameError
+from .limits import Address, Bucket, Limits, address_key, is_loopback
 from .protocol import (
     BAD_MESSAGE,
     HELLO_FIRST,
-    MOST_BYTES,
     NO_ROOM,
     ROOM_LETTERS,
     TOO_FAST,
@@ -45,45 +43,15 @@ from .protocol import (
     room_code,
     write_message,
 )
-from .rooms import Client, Room, new_session, refused
-from .store import RoomStore, RoomTaken, SqliteStore
+from .rooms import SIDES, Client, Room, WrongKey, new_session, refused
+from .store import RoomStore, RoomTaken, SqliteStore, holds
 
 log = logging.getLogger("dipole_tui.online")
 STORE_NAME = "online.sqlite3"
 CODE_LENGTH = 6
 SERVER_NAME = "dipole-tui"
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one connection, one address and the whole server may ask for."""
-
-    messages_per_second: float = 20.0  # a token bucket: this rate, bursts of `burst`
-    burst: int = 40
-    too_fast_before_close: int = 20  # too-fast answers before the connection is closed
-    rooms_per_address: int = 50  # unfinished rooms created from one address (this run)
-    loopback_exempt: bool = True  # ...but this machine's own (a bench, a local club)
-    hello_seconds: float = 10.0
-    idle_seconds: float = 600.0  # the client pings every 60 s
-    most_connections: int = 20_000
-    most_bytes: int = MOST_BYTES
-
-
-class _Bucket:
-    def __init__(self, limits: Limits) -> None:
-        self.rate, self.burst = limits.messages_per_second, float(limits.burst)
-        self.tokens, self.at = self.burst, time.monotonic()
-        self.refused = 0
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            self.refused += 1
-            return False
-        self.tokens -= 1
-        return True
+LOGGED_REFUSALS = 10  # refusals of one connection written to the log; its close line counts all
+HOUR = 3600.0
 
 
 class _Close(Exception):
@@ -97,18 +65,40 @@ class GameServer:
         self.rooms: dict[str, Room] = {}
         self.port = 0
         self.connections = 0
+        self.addresses: dict[str, Address] = {}  # by address_key; none for exempt ones
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
-        self._created: dict[str, set[str]] = {}  # address -> its unfinished rooms
-        self._creator: dict[str, str] = {}  # room -> the address that created it
+        self._creator: dict[str, Address] = {}  # an unfinished room -> the address it came from
 
     # -- connections ----------------------------------------------------------------------------
 
+    def _address(self, address: str) -> Address | None:
+        """The counts of `address` (None: exempt, `serve --bench` on loopback)."""
+        if self.limits.loopback_exempt and is_loopback(address):
+            return None
+        key = address_key(address)
+        counted = self.addresses.get(key)
+        if counted is None:
+            counted = self.addresses[key] = Address.new(self.limits)
+        return counted
+
     def check_request(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Refuse before the upgrade: a full server, a plain HTTP request."""
+        """Refuse before the upgrade: a full server, an address with its connections open, a
+        plain HTTP request."""
+        address = _remote(connection)
+        counted = self._address(address)
         if self.connections >= self.limits.most_connections:
-            log.warning("refused a connection: %d are open, the most allowed", self.connections)
+            log.warning(
+                "%s refused: the server is full (%d connections)", address, self.connections
+            )
             return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "The server is full.\n")
+        if counted is not None and counted.connections >= self.limits.connections_per_address:
+            log.info("%s refused: %d connections open from this address", address,
+                     counted.connections)  # fmt: skip
+            return connection.respond(
+                HTTPStatus.TOO_MANY_REQUESTS, "Too many connections from this address.\n"
+            )
         if request.headers.get("Upgrade", "").lower() != "websocket":
+            log.info("%s refused: a plain HTTP request (426)", address)
             response = connection.respond(
                 HTTPStatus.UPGRADE_REQUIRED,
                 "This is a dipole-tui game server: it speaks WebSocket. Play with\n"
@@ -119,21 +109,31 @@ class GameServer:
         return None
 
     async def handle(self, connection: ServerConnection) -> None:
-        address = connection.remote_address[0] if connection.remote_address else "?"
-        client = Client(connection, str(address))
+        client = Client(connection, _remote(connection))
+        counted = self._address(client.address)
         self.connections += 1
+        if counted is not None:
+            counted.connections += 1
         try:
+            if counted is not None and counted.connections > self.limits.connections_per_address:
+                raise _Close("too many connections from this address")  # they came at once
+            log.info("%s connected (%d open)", client.address, self.connections)
             await self._hello(client)
-            await self._converse(client)
+            await self._converse(client, counted)
         except _Close as reason:
+            log.info("%s closed: %s", client.address, reason)
             await connection.close(1008, str(reason))
         except (ConnectionClosed, TimeoutError):
             pass
         finally:
             self.connections -= 1
+            if counted is not None:
+                counted.connections -= 1
             room = client.room
             if room is not None and room.leave(client):
                 self._forget(room)
+            log.info("%s left after %d messages, %d refused", client.address, client.messages,
+                     client.refusals)  # fmt: skip
 
     async def _hello(self, client: Client) -> None:
         try:
@@ -142,6 +142,7 @@ class GameServer:
         except TimeoutError:
             self._say(client, HELLO_FIRST, f"no hello in {self.limits.hello_seconds:g} seconds")
             raise _Close("no hello") from None
+        client.messages += 1
         try:
             message = read_message(frame)
         except ProtocolError as error:
@@ -161,53 +162,73 @@ class GameServer:
             raise _Close("upgrade")
         client.send(write_message("welcome", version=VERSION, server=SERVER_NAME))
 
-    async def _converse(self, client: Client) -> None:
-        bucket = _Bucket(self.limits)
+    async def _converse(self, client: Client, counted: Address | None) -> None:
+        bucket = Bucket(self.limits.messages_per_second, self.limits.burst)
         while True:
             try:
                 async with asyncio.timeout(self.limits.idle_seconds):
                     frame = await client.connection.recv()
             except TimeoutError:
                 raise _Close("idle") from None
+            client.messages += 1
             if not bucket.take():
                 self._say(client, TOO_FAST, "too many messages: slow down")
                 if bucket.refused > self.limits.too_fast_before_close:
-                    log.info("closed %s: too many messages", client.address)
                     raise _Close("too many messages")
                 continue
             message: dict[str, Any] = {}
             try:
                 message = read_message(frame)
-                await self._answer(client, message)
+                await self._answer(client, counted, message)
             except ProtocolError as error:
+                if counted is not None and (error.code == NO_ROOM or isinstance(error, WrongKey)):
+                    counted.guesses.take()
                 room = message.get("room")
                 self._say(client, error.code, str(error), None if room is None else room_code(room))
 
     def _say(self, client: Client, code: str, text: str, room: str | None = None) -> None:
+        """An error to the client, and a line in the log (the first few of a connection)."""
         fields = {} if room is None else {"room": room}
         client.send(write_message("error", code=code, text=text, **fields))
+        client.refusals += 1
+        if client.refusals <= LOGGED_REFUSALS:
+            more = (
+                " (its later refusals are not logged)" if client.refusals == LOGGED_REFUSALS else ""
+            )
+            log.info("%s refused: %s: %s%s", client.address, code, text, more)
 
     # -- messages -------------------------------------------------------------------------------
 
-    async def _answer(self, client: Client, message: dict[str, Any]) -> None:
+    async def _answer(
+        self, client: Client, counted: Address | None, message: dict[str, Any]
+    ) -> None:
         kind = message["type"]
         if kind == "ping":
             client.send(write_message("pong"))
         elif kind == "hello":
             raise ProtocolError(BAD_MESSAGE, "hello is said once, first")
         elif kind == "rooms":
-            await self._list(client, message["rooms"])
+            await self._list(client, counted, message["rooms"])
         elif kind in ("create", "join", "watch"):
             if client.room is not None:
                 raise refused(f"this connection is in room {client.room.code} already")
             if kind == "create":
-                await self._create(client, message)
+                await self._create(client, counted, message)
                 return
+            if counted is not None and counted.guesses.empty():
+                raise ProtocolError(
+                    TOO_FAST, "too many wrong room codes, secrets or invitations from this "
+                    "address: wait a minute",
+                )  # fmt: skip
             found = await self._room_or_refuse(room_code(message["room"]))
-            if kind == "join":
-                await found.join(client, message.get("secret"))
-            else:
-                found.watch(client)
+            try:
+                if kind == "join":
+                    await found.join(client, message.get("secret"), message.get("invite"))
+                else:
+                    found.watch(client)
+            finally:
+                if client.room is not found and found.idle():  # refused: not kept in memory
+                    self._forget(found)
         else:
             code = room_code(message["room"])
             room = client.room
@@ -220,12 +241,13 @@ class GameServer:
             else:
                 await room.draw(client)
 
-    async def _create(self, client: Client, message: dict[str, Any]) -> None:
-        mine = self._created.setdefault(client.address, set())
-        if len(mine) >= self.limits.rooms_per_address and not self._exempt(client.address):
+    async def _create(
+        self, client: Client, counted: Address | None, message: dict[str, Any]
+    ) -> None:
+        if counted is not None and len(counted.created) >= self.limits.rooms_per_address:
             raise ProtocolError(
-                TOO_MANY_ROOMS, f"{len(mine)} unfinished rooms were created from this address, "
-                "the most allowed: finish some first",
+                TOO_MANY_ROOMS, f"{len(counted.created)} unfinished rooms were created from "
+                "this address, the most allowed: finish some first",
             )  # fmt: skip
         try:
             session = new_session(message["game"], message.get("variant"), message.get("clock"))
@@ -237,29 +259,22 @@ class GameServer:
             while room.code == "":
                 room.code = self._new_code()
                 self.rooms[room.code] = room  # reserved: nobody knows the code yet
-                mine.add(room.code)
                 try:
                     await self.store.create_room(room.code, session.game.key,
                                                  session.state.variant, room.clock_text,
                                                  session.tags["Date"])  # fmt: skip
                 except RoomTaken:
                     self._forget(room)
-                    mine.discard(room.code)
                     room.code = ""
         except Exception as error:
             self._forget(room)
-            mine.discard(room.code)
             log.warning("a room could not be stored: %s", error)
             raise refused("the server could not store a new room: try again later") from None
-        self._creator[room.code] = client.address
+        if counted is not None:
+            counted.created.add(room.code)
+            self._creator[room.code] = counted
         side = {"white": 0, "black": 1}.get(message.get("side") or "", secrets.randbelow(2))
-        await room.join(client, None, side)
-
-    def _exempt(self, address: str) -> bool:
-        try:
-            return self.limits.loopback_exempt and ipaddress.ip_address(address).is_loopback
-        except ValueError:
-            return False
+        await room.open(client, side)
 
     def _new_code(self) -> str:
         while (code := "".join(secrets.choice(ROOM_LETTERS) for _ in range(CODE_LENGTH))) in (
@@ -268,20 +283,39 @@ class GameServer:
             pass
         return code
 
-    async def _list(self, client: Client, asked: list[dict[str, str]]) -> None:
-        found = []
+    async def _list(
+        self, client: Client, counted: Address | None, asked: list[dict[str, str]]
+    ) -> None:
+        """The player's own rooms among those asked after: each secret is checked against
+        the seats' digests before a game is loaded, so a wrong one costs a lookup."""
+        if counted is not None and not counted.asked.take(len(asked)):
+            most = self.limits.asked_per_minute
+            raise ProtocolError(TOO_FAST, f"too many rooms asked after from this address: "
+                                f"{most:g} a minute at most")  # fmt: skip
+        codes = {room_code(entry["room"]) for entry in asked}
+        seats = {code: room.seats for code in codes if (room := self._in_memory(code))}
+        missing = sorted(codes - seats.keys())
+        if missing:
+            seats |= await self.store.seats_of(missing)
+        found, looked = [], []
         for entry in asked:
-            room = await self.room(room_code(entry["room"]))
-            if room is None:
-                continue
-            side = room.side_of(entry["secret"])
-            if side is not None:
+            code = room_code(entry["room"])
+            kept = seats.get(code, [None, None])
+            side = next((side for side in SIDES if holds(entry["secret"], kept[side])), None)
+            room = None if side is None else await self.room(code)
+            if room is not None and side is not None:
                 found.append(room.summary(side))
+                looked.append(room)
+        for room in looked:
             if room.idle():  # only looked at: out of memory again
                 self._forget(room)
         client.send(write_message("rooms", rooms=found))
 
     # -- rooms ----------------------------------------------------------------------------------
+
+    def _in_memory(self, code: str) -> Room | None:
+        room = self.rooms.get(code)
+        return None if room is None or room.lost else room
 
     async def _room_or_refuse(self, code: str) -> Room:
         room = await self.room(code)
@@ -292,8 +326,8 @@ class GameServer:
     async def room(self, code: str) -> Room | None:
         """The room of that code: in memory, or loaded from the store (once, however many
         clients ask at the same time)."""
-        room = self.rooms.get(code)
-        if room is not None and not room.lost:
+        room = self._in_memory(code)
+        if room is not None:
             return room
         loading = self._loading.get(code)
         if loading is None:
@@ -307,7 +341,7 @@ class GameServer:
         if kept is None:
             return None
         try:
-            room = Room.stored(kept, self.store, self._ended)
+            room = Room.stored(kept, self.store, self._ended, self.limits.resume_grace)
         except GameError as error:
             log.warning("room %s cannot be read back: %s", code, error)
             raise ProtocolError(NO_ROOM, f"room {code} cannot be read back: {error}") from None
@@ -319,9 +353,60 @@ class GameServer:
             del self.rooms[room.code]
 
     def _ended(self, room: Room) -> None:
-        address = self._creator.pop(room.code, None)
-        if address is not None:
-            self._created.get(address, set()).discard(room.code)
+        self._uncount(room.code)
+        outcome = room.session.outcome
+        if outcome is not None:
+            players = sorted({c.address for side in SIDES for c in room.players[side]})
+            log.info("room %s ended %s: %s, after %d plies (players online: %s)", room.code,
+                     outcome.result(), outcome.reason, room.session.state.plies,
+                     ", ".join(players) or "none")  # fmt: skip
+
+    # -- housekeeping ---------------------------------------------------------------------------
+
+    async def expire(self) -> list[str]:
+        """Remove the rooms whose second seat was not taken in `Limits.unjoined_days` (but
+        those someone is in now): their codes."""
+        before = time.time() - self.limits.unjoined_days * 86_400
+        busy = {code for code, room in self.rooms.items() if any(room.clients())}
+        gone = await self.store.expire(before, busy)
+        for code in gone:
+            room = self.rooms.pop(code, None)
+            if room is not None:
+                room.stop()
+            self._uncount(code)
+        if gone:
+            log.info("removed %d rooms whose second seat was never taken in %g days", len(gone),
+                     self.limits.unjoined_days)  # fmt: skip
+        return gone
+
+    def _uncount(self, code: str) -> None:
+        """The room is no longer counted against the address that created it."""
+        counted = self._creator.pop(code, None)
+        if counted is not None:
+            counted.created.discard(code)
+
+    def prune(self) -> None:
+        """Forget the addresses nothing is counted against any more."""
+        for key in [key for key, counted in self.addresses.items() if counted.forgettable()]:
+            del self.addresses[key]
+
+    async def keep_house(self) -> None:
+        """Every minute the addresses are pruned; every hour the unjoined rooms expire."""
+        last = -HOUR
+        while True:
+            if time.monotonic() - last >= HOUR:
+                last = time.monotonic()
+                try:
+                    await self.expire()
+                except Exception as error:  # the store failed: said, and tried again later
+                    log.warning("unjoined rooms could not be removed: %s", error)
+            self.prune()
+            await asyncio.sleep(60)
+
+
+def _remote(connection: ServerConnection) -> str:
+    address = connection.remote_address
+    return str(address[0]) if address else "?"
 
 
 def raise_file_limit() -> None:
@@ -339,10 +424,11 @@ async def running_server(
     host: str = "127.0.0.1",
     port: int = 0,
     folder: Path | str = ".",
-    limits: Limits = Limits(),
+    limits: Limits | None = None,
 ) -> AsyncIterator[GameServer]:
     """A server listening until the block ends (port 0: a free one, then `server.port`);
     OSError when it cannot listen, sqlite3.Error when the store cannot be opened."""
+    limits = limits or Limits()
     raise_file_limit()
     Path(folder).mkdir(parents=True, exist_ok=True)
     store = SqliteStore(Path(folder) / STORE_NAME)
@@ -360,7 +446,11 @@ async def running_server(
             logger=logging.getLogger("dipole_tui.online.websockets"),
         ) as listening:
             game_server.port = listening.sockets[0].getsockname()[1]
-            yield game_server
+            house = asyncio.create_task(game_server.keep_house())
+            try:
+                yield game_server
+            finally:
+                house.cancel()
     finally:
         for room in game_server.rooms.values():
             room.stop()
@@ -372,7 +462,7 @@ async def serve_forever(
     port: int,
     folder: Path,
     ready: Callable[[GameServer], None],
-    limits: Limits = Limits(),
+    limits: Limits | None = None,
 ) -> None:
     """Serve until SIGINT or SIGTERM; `ready` is called once the server listens."""
     stop = asyncio.Event()

@@ -2,8 +2,8 @@
 
 The server plays a move into its room, awaits `add_move`, and only then relays it: whatever a
 client saw acknowledged survives a SIGKILL. A distributed store (PostgreSQL, say) is a new class
-with these six methods; nothing else in the server knows sqlite. Secrets are kept as SHA-256
-digests only, so the file does not let anyone take a seat.
+with these methods; nothing else in the server knows sqlite. Secrets and invitations are kept
+as SHA-256 digests only, so the file does not let anyone take a seat.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ class StoredRoom:
     clock: str | None  # the time control as typed, "5+3"
     date: str  # the record's Date tag, as the room was created
     seats: list[str | None]  # each side's secret digest, None while the seat is free
+    invite: str | None = None  # the digest of the invitation to the free seat
     moves: list[StoredMove] = field(default_factory=list)
     result: str | None = None  # "1-0", "0-1", "1/2-1/2" once ended
     termination: str | None = None  # Termination.value of the ending
@@ -67,11 +68,22 @@ class RoomStore(Protocol):
 
     async def take_seat(self, code: str, side: int, secret: str) -> None: ...
 
+    async def set_invite(self, code: str, invite: str) -> None:
+        """Keep the digest of the invitation to the room's free seat."""
+
+    async def seats_of(self, codes: list[str]) -> dict[str, list[str | None]]:
+        """The seats' secret digests of those rooms that have a seat taken, without loading
+        their games (at most 50 codes)."""
+
     async def add_move(self, code: str, ply: int, move: str, clocks: Clocks | None) -> None: ...
 
     async def end_room(self, code: str, result: str, termination: str) -> None: ...
 
     async def load_room(self, code: str) -> StoredRoom | None: ...
+
+    async def expire(self, before: float, keep: set[str]) -> list[str]:
+        """Remove the rooms created before `before` (a time.time()) whose second seat was never
+        taken, but those of `keep`; their codes."""
 
     async def close(self) -> None: ...
 
@@ -79,7 +91,8 @@ class RoomStore(Protocol):
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
     code TEXT PRIMARY KEY, game TEXT NOT NULL, variant TEXT NOT NULL, clock TEXT,
-    date TEXT NOT NULL, created REAL NOT NULL, result TEXT, termination TEXT);
+    date TEXT NOT NULL, created REAL NOT NULL, result TEXT, termination TEXT, invite TEXT);
+CREATE INDEX IF NOT EXISTS rooms_created ON rooms (created);
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL, side INTEGER NOT NULL, secret TEXT NOT NULL,
     PRIMARY KEY (code, side)) WITHOUT ROWID;
@@ -106,6 +119,9 @@ class SqliteStore:
         connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=FULL")
+        columns = [row[1] for row in connection.execute("PRAGMA table_info(rooms)")]
+        if columns and "invite" not in columns:  # a file of a server before invitations
+            connection.execute("ALTER TABLE rooms ADD COLUMN invite TEXT")
         connection.executescript(_SCHEMA)
         self._connection = connection
         self._jobs: queue.SimpleQueue[tuple[Job, asyncio.Future[Any]] | None] = queue.SimpleQueue()
@@ -184,6 +200,21 @@ class SqliteStore:
         row = (code, side, digest(secret))
         await self._run(lambda c: c.execute("INSERT INTO seats VALUES (?, ?, ?)", row))
 
+    async def set_invite(self, code: str, invite: str) -> None:
+        row = (invite, code)
+        await self._run(lambda c: c.execute("UPDATE rooms SET invite = ? WHERE code = ?", row))
+
+    async def seats_of(self, codes: list[str]) -> dict[str, list[str | None]]:
+        def job(connection: sqlite3.Connection) -> dict[str, list[str | None]]:
+            found: dict[str, list[str | None]] = {}
+            marks = ", ".join("?" * len(codes))
+            query = f"SELECT code, side, secret FROM seats WHERE code IN ({marks})"
+            for code, side, secret in connection.execute(query, codes):
+                found.setdefault(code, [None, None])[side] = secret
+            return found
+
+        return await self._run(job)  # type: ignore[no-any-return]
+
     async def add_move(self, code: str, ply: int, move: str, clocks: Clocks | None) -> None:
         row = (code, ply, move, *(clocks or (None, None)))
         await self._run(lambda c: c.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", row))
@@ -197,6 +228,20 @@ class SqliteStore:
     async def load_room(self, code: str) -> StoredRoom | None:
         return await self._run(lambda connection: _load(connection, code))  # type: ignore[no-any-return]
 
+    async def expire(self, before: float, keep: set[str]) -> list[str]:
+        def job(connection: sqlite3.Connection) -> list[str]:
+            old = connection.execute(
+                "SELECT code FROM rooms WHERE created < ? AND"
+                " (SELECT count(*) FROM seats WHERE seats.code = rooms.code) < 2",
+                (before,),
+            )
+            gone = [(code,) for (code,) in old if code not in keep]
+            for table in ("moves", "seats", "rooms"):
+                connection.executemany(f"DELETE FROM {table} WHERE code = ?", gone)
+            return [code for (code,) in gone]
+
+        return await self._run(job)  # type: ignore[no-any-return]
+
     async def close(self) -> None:
         """Write what is queued, then stop the writer."""
         if self._thread.is_alive():
@@ -206,7 +251,7 @@ class SqliteStore:
 
 def _load(connection: sqlite3.Connection, code: str) -> StoredRoom | None:
     row = connection.execute(
-        "SELECT game, variant, clock, date, result, termination FROM rooms WHERE code = ?",
+        "SELECT game, variant, clock, date, result, termination, invite FROM rooms WHERE code = ?",
         (code,),
     ).fetchone()
     if row is None:
@@ -222,8 +267,8 @@ def _load(connection: sqlite3.Connection, code: str) -> StoredRoom | None:
             "SELECT ply, move, white, black FROM moves WHERE code = ? ORDER BY ply", (code,)
         )
     ]
-    game, variant, clock, date, result, termination = row
-    return StoredRoom(code, game, variant, clock, date, seats, moves, result, termination)
+    game, variant, clock, date, result, termination, invite = row
+    return StoredRoom(code, game, variant, clock, date, seats, invite, moves, result, termination)
 
 
 def _settle(answers: list[Answer]) -> None:
