@@ -3,6 +3,7 @@ what the player's moves send, and the finished game filed once."""
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from dipole_tui.clock import TimeControl
 from dipole_tui.games.base import GameError, IllegalMoveError
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.online.client import Ask, Link
-from dipole_tui.online.seat import OnlineGame, Seat, SeatBook
+from dipole_tui.online.seat import OnlineGame, Seat, SeatBook, normalised
 from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import Autosave
 from dipole_tui.session import HUMAN, REMOTE, Session
@@ -209,3 +210,54 @@ def test_no_hints_for_a_player_online_but_for_a_watcher(tmp_path: Path) -> None:
     over.resign(1)
     player.from_server(whole_game(over, "ended", result="1-0", reason="Black resigned"))
     assert player.why_no_help() == ""  # the game is over: study it
+
+
+@pytest.mark.parametrize(
+    ("kept", "asked"),
+    [
+        ("ws://localhost:8765", "ws://127.0.0.1:8765"),
+        ("ws://127.0.0.1:8765/", "ws://[::1]:8765"),
+        ("WS://LocalHost:8765", "ws://localhost:8765"),
+        ("ws://Games.Example.org", "ws://games.example.org:80/"),
+        ("wss://games.example.org:443", "wss://GAMES.example.org"),
+    ],
+)
+def test_a_seat_is_found_by_its_servers_normalised_address(
+    tmp_path: Path, kept: str, asked: str
+) -> None:
+    """`localhost` and `127.0.0.1` are one server: the player gets their own seat back, never
+    a watcher's place; kept again, the seat replaces the one of that room."""
+    book = SeatBook(tmp_path)
+    book.keep(Seat(kept, "ABCDEF", SECRET, 1, "dipole"))
+    found = book.find(asked, "ABCDEF")
+    assert found is not None and found.secret == SECRET
+    book.keep(Seat(asked, "ABCDEF", SECRET, 1, "dipole", filed=True))
+    assert [(s.server, s.filed) for s in book.seats()] == [(asked, True)]
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("ws://127.0.0.1:8765", "ws://127.0.0.1:8766"),
+        ("ws://games.example.org", "wss://games.example.org"),
+        ("ws://games.example.org", "ws://games.example.net"),
+    ],
+)
+def test_other_servers_stay_other(tmp_path: Path, one: str, other: str) -> None:
+    book = SeatBook(tmp_path)
+    book.keep(Seat(one, "ABCDEF", SECRET, 1, "dipole"))
+    assert book.find(other, "ABCDEF") is None
+    assert normalised(one) != normalised(other)
+
+
+def test_the_seat_book_is_its_owners_alone(tmp_path: Path) -> None:
+    """It holds the secrets: written 0600, and an older book readable by others is tightened."""
+    book = SeatBook(tmp_path)
+    book.keep(Seat("ws://h:1", "ABCD", SECRET, 0, "dipole"))
+    assert stat.S_IMODE(book.path.stat().st_mode) == 0o600
+    book.path.chmod(0o644)
+    assert [s.room for s in book.seats()] == ["ABCD"]
+    assert stat.S_IMODE(book.path.stat().st_mode) == 0o600
+    book.path.chmod(0o644)
+    book.keep(Seat("ws://h:1", "EFGH", SECRET, 0, "dipole"))
+    assert stat.S_IMODE(book.path.stat().st_mode) == 0o600

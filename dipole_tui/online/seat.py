@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import shlex
+import stat
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
+from urllib.parse import urlsplit, urlunsplit
 
 from .. import storage
 from ..clock import TimeControl
@@ -22,7 +25,28 @@ from ..games.base import GameError
 from ..session import HUMAN, REMOTE, Session
 
 SEATS_FILE = "online.json"
+SEATS_MODE = 0o600  # the file holds the seats' secrets: its owner's alone
 MOST_SEATS = 500  # the seats kept: the oldest finished ones go first
+LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})  # this machine, by any of its names
+DEFAULT_PORTS = {"ws": 80, "wss": 443}
+
+
+def normalised(server: str) -> str:
+    """A server's address as the seat book matches it: the scheme and host in lower case, this
+    machine's names as one, the default port written out, no trailing slash. So a seat taken on
+    `ws://localhost:8765/` is found again on `ws://127.0.0.1:8765`. An address that does not
+    parse is itself."""
+    try:
+        parts = urlsplit(server.strip())
+        port = parts.port
+    except ValueError:
+        return server
+    scheme, host = parts.scheme.lower(), (parts.hostname or "").lower()
+    host = "127.0.0.1" if host in LOOPBACK else host
+    port = DEFAULT_PORTS.get(scheme) if port is None else port
+    where = f"[{host}]" if ":" in host else host
+    where += "" if port is None else f":{port}"
+    return urlunsplit((scheme, where, parts.path.rstrip("/"), parts.query, ""))
 
 
 @dataclass
@@ -46,6 +70,7 @@ class SeatBook:
 
     def seats(self) -> list[Seat]:
         """The seats kept; an unreadable file reads as none (and is replaced on the next keep)."""
+        self._tighten()
         try:
             kept = storage.read_json(self.path, storage.MB, "the online seats (JSON)")
         except (OSError, ValueError):
@@ -61,17 +86,30 @@ class SeatBook:
         return seats
 
     def find(self, server: str, room: str) -> Seat | None:
-        return next((s for s in self.seats() if s.server == server and s.room == room), None)
+        """The seat kept in that server's room, by the server's normalised address."""
+        where = normalised(server)
+        return next(
+            (s for s in self.seats() if s.room == room and normalised(s.server) == where), None
+        )
 
     def keep(self, seat: Seat) -> None:
         """Add or replace the seat of that server's room (OSError when it cannot be written)."""
-        seats = [s for s in self.seats() if (s.server, s.room) != (seat.server, seat.room)]
+        where = (normalised(seat.server), seat.room)
+        seats = [s for s in self.seats() if (normalised(s.server), s.room) != where]
         seats.append(seat)
         if len(seats) > MOST_SEATS:
             seats.sort(key=lambda s: not s.filed)  # finished ones first, oldest first
             del seats[: len(seats) - MOST_SEATS]
         storage.make_folder(self.path.parent)
-        storage.write_text(self.path, json.dumps([asdict(s) for s in seats], indent=1) + "\n")
+        text = json.dumps([asdict(s) for s in seats], indent=1) + "\n"
+        storage.write_text(self.path, text, mode=SEATS_MODE)
+
+    def _tighten(self) -> None:
+        """A book written by an older version, readable by others, is made its owner's alone."""
+        with contextlib.suppress(OSError):
+            info = os.stat(self.path)
+            if stat.S_ISREG(info.st_mode) and stat.S_IMODE(info.st_mode) & ~SEATS_MODE:
+                os.chmod(self.path, SEATS_MODE)
 
 
 class Received(NamedTuple):
@@ -197,4 +235,4 @@ def clock_text(control: TimeControl | None) -> str | None:
     return None if control is None else str(control)
 
 
-__all__ = ["OnlineGame", "Received", "Seat", "SeatBook", "clock_text"]
+__all__ = ["OnlineGame", "Received", "Seat", "SeatBook", "clock_text", "normalised"]
