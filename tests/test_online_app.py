@@ -12,15 +12,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_steps import AppFactory, message, noticed, type_move, until
+from app_steps import AppFactory, StandIn, message, noticed, type_move, until
 from online_steps import Peer
 from textual.widgets import Input, Select
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice, OnlineChoice
+from dipole_tui.app.editor import EditorScreen
 from dipole_tui.app.online_dialog import OnlineScreen
 from dipole_tui.app.online_games import OnlineGames
 from dipole_tui.app.open_dialog import OpenScreen
+from dipole_tui.app.remote_seat import NO_HELP
+from dipole_tui.app.review import ReviewScreen
 from dipole_tui.app.screens import NewGameScreen
 from dipole_tui.online import client
 from dipole_tui.online.protocol import VERSION
@@ -28,6 +31,7 @@ from dipole_tui.online.seat import SeatBook
 from dipole_tui.online.server import running_server
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, REMOTE, Session
+from dipole_tui.workers.protocol import Request
 
 
 def room_of(app: GameApp) -> str:
@@ -44,10 +48,28 @@ def past(app: GameApp, ply: int) -> Callable[[], bool]:
     return lambda: plies(app) > ply
 
 
-async def a_new_room(make_app: AppFactory, port: int, game: str, folder: Path) -> GameApp:
+async def a_new_room(
+    make_app: AppFactory, port: int, game: str, folder: Path, **more: Any
+) -> GameApp:
     choice = GameChoice(game, REGISTRY[game].game.variants[0], (HUMAN, HUMAN))
     online = OnlineChoice(f"ws://127.0.0.1:{port}", "create", game=choice, side="white")
-    return make_app(game, online=online, folder=folder)
+    return make_app(game, online=online, folder=folder, **more)
+
+
+class Asked(StandIn):
+    """Stands in for the analysis's or the review's process: what it was asked, unanswered."""
+
+    def __init__(self) -> None:
+        self.asked: list[Request] = []
+
+    def send(self, number: int, request: Request) -> None:
+        self.asked.append(request)
+
+
+def run_command(app: GameApp, title: str) -> None:
+    """The command palette's command of that title, run as the palette runs it."""
+    commands = {command.title: command for command in app.get_system_commands(app.game_screen)}
+    commands[title].callback()
 
 
 def a_move(session: Session[Any], rng: random.Random) -> str:
@@ -68,7 +90,7 @@ async def test_a_game_is_relayed_both_ways_and_filed_at_its_end(
             await friend.sit("join", room=room_of(app))
             await until(lambda: app.session.players == (HUMAN, REMOTE))
             await pilot.press("i")  # no hint between people
-            assert "No hints and no analysis" in message(app)
+            assert NO_HELP in message(app)
             for _ in range(3):
                 if app.session.outcome is not None:
                     break
@@ -140,7 +162,8 @@ async def test_a_watcher_sees_every_move_and_moves_for_nobody(
         await white.send("move", room=white.room, ply=0, move="e1-e3")
         await black.read_a("moved")
         online = OnlineChoice(f"ws://127.0.0.1:{server.port}", "watch", room=white.room.lower())
-        app = make_app("dipole", online=online)
+        analyst = Asked()
+        app = make_app("dipole", online=online, analyst=analyst, reviewer=Asked())
         async with app.run_test(size=(100, 34)) as pilot:
             await until(lambda: plies(app) == 1)  # the game so far, joining late
             assert app.session.players == (REMOTE, REMOTE)
@@ -150,6 +173,10 @@ async def test_a_watcher_sees_every_move_and_moves_for_nobody(
             assert plies(app) == 2
             assert "you are watching" in message(app)
             assert "watching" in str(app.panel.room)
+            await pilot.press("a")  # a watcher may study the game
+            assert app.analysis.on and analyst.asked
+            await pilot.press("r")
+            await until(lambda: isinstance(app.screen, ReviewScreen))
         for peer in (white, black):
             await peer.close()
 
@@ -218,3 +245,61 @@ async def test_a_client_of_another_version_is_told_to_upgrade_and_gives_up(
             await link.run()  # returns: it gave up
     assert "upgrade" in link.fatal and said[-1] == link.fatal
     assert not link.connected
+
+
+async def test_no_analysis_review_or_hint_for_a_player_until_the_game_ends(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    """Not by a key, not by the palette: one line says why; the game over, they come back."""
+    analyst, reviewer = Asked(), Asked()
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        app = await a_new_room(
+            make_app, server.port, "dipole", tmp_path / "white", analyst=analyst, reviewer=reviewer
+        )
+        async with app.run_test(size=(100, 34)) as pilot:
+            await until(lambda: bool(room_of(app)))
+            friend = await Peer.open(server.port)
+            await friend.sit("join", room=room_of(app))
+            await until(lambda: app.session.players == (HUMAN, REMOTE))
+            await type_move(pilot, "e1-e3")
+            await friend.read_a("moved")
+            for key in ("r", "a", "i", "m"):
+                app.panel.say("")
+                await pilot.press(key)
+                assert app.screen is app.game_screen, key
+                assert not app.analysis.on and not app.eval_bar.display, key
+                if key != "m":  # m is no key without the analysis
+                    assert message(app) == NO_HELP, key
+            run_command(app, "Analysis")
+            await pilot.pause()
+            assert not app.analysis.on and message(app) == NO_HELP
+            assert analyst.asked == [] and reviewer.asked == []
+            await friend.send("resign", room=friend.room)
+            await until(lambda: app.session.outcome is not None)
+            await until(lambda: app.screen is not app.game_screen)  # the game-over question
+            await pilot.press("escape")
+            await pilot.press("a")
+            assert app.analysis.on and app.eval_bar.display  # over: nothing left to search
+            await pilot.press("r")
+            await until(lambda: isinstance(app.screen, ReviewScreen))
+            await friend.close()
+
+
+async def test_the_editor_is_refused_in_a_room_and_never_leaves_it(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    """`e` then ctrl+s once left the room without a word: the editor does not open in a
+    room (its Play would start a game here), by its key or the palette."""
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        app = await a_new_room(make_app, server.port, "dipole", tmp_path / "white")
+        async with app.run_test(size=(100, 34)) as pilot:
+            await until(lambda: bool(room_of(app)))
+            code = room_of(app)
+            await pilot.press("e")
+            assert message(app).startswith(f"No editor in online room {code}")
+            await pilot.press("ctrl+s")
+            assert not isinstance(app.screen, EditorScreen)
+            run_command(app, "Edit the position")
+            await pilot.pause()
+            assert not isinstance(app.screen, EditorScreen)
+            assert room_of(app) == code and app.game_screen.keeper.link is not None

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from dipole_tui.app.keeper import Keeper
+from dipole_tui.app.remote_seat import NO_HELP
 from dipole_tui.clock import TimeControl
 from dipole_tui.games.base import GameError, IllegalMoveError
 from dipole_tui.games.dipole import DIPOLE
@@ -202,7 +203,7 @@ def test_an_end_seen_twice_is_filed_once_and_never_by_a_watcher(
 def test_no_hints_for_a_player_online_but_for_a_watcher(tmp_path: Path) -> None:
     player, _ = online_keeper(tmp_path / "player")
     player.from_server(whole_game(Session.new(DIPOLE)))
-    assert "No hints and no analysis in an online game" in player.why_no_help()
+    assert player.why_no_help() == NO_HELP
     watcher, _ = online_keeper(tmp_path / "watcher", side=None)
     watcher.from_server(whole_game(Session.new(DIPOLE)))
     assert watcher.why_no_help() == ""
@@ -210,6 +211,19 @@ def test_no_hints_for_a_player_online_but_for_a_watcher(tmp_path: Path) -> None:
     over.resign(1)
     player.from_server(whole_game(over, "ended", result="1-0", reason="Black resigned"))
     assert player.why_no_help() == ""  # the game is over: study it
+
+
+def test_no_hints_while_the_server_has_not_seated_the_player_yet(tmp_path: Path) -> None:
+    """Between asking for a room and the server's answer, the game on screen (a finished one
+    here) is no game to study: the next message may be the room's live game."""
+    over = Session.new(DIPOLE)
+    over.resign(1)
+    keeper = Keeper(over, Autosave(tmp_path))
+    keeper.go_online(OnlineGame("ws://127.0.0.1:1"), SentLink())
+    assert keeper.why_no_help() == NO_HELP
+    assert keeper.why_no_edit().startswith("No editor in online room")
+    keeper.leave_room()
+    assert keeper.why_no_help() == keeper.why_no_edit() == ""
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,9 @@ while a seat is free, the command a friend types to take it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from rich.text import Text
 from textual.screen import Screen
@@ -21,10 +23,31 @@ from .choice import OnlineChoice
 
 if TYPE_CHECKING:
     from ..session import Session
+    from .analysis_mode import AnalysisMode
     from .bot_controller import BotController
     from .game_board import GameBoard
     from .keeper import Keeper
     from .side_panel import SidePanel
+
+# The game screen's actions that help a player: none for a player of a live online game.
+HELP_ACTIONS = frozenset({"hint", "analyse", "lines", "review"})
+
+Action = TypeVar("Action", bound=Callable[..., None])
+
+
+def refusable(action: Action) -> Action:
+    """A game screen's action that an online game may refuse (`OnlinePlay.why_refused`): it is
+    refused in one line, alike from its key and from the command palette."""
+    name = action.__name__.removeprefix("action_")
+
+    @functools.wraps(action)
+    def guarded(screen: OnlinePlay, *parameters: Any) -> None:
+        if why := screen.why_refused(name):
+            screen._refuse(why)
+            return
+        action(screen, *parameters)
+
+    return cast(Action, guarded)
 
 
 class OnlinePlay(Screen[None]):
@@ -33,6 +56,7 @@ class OnlinePlay(Screen[None]):
     keeper: Keeper
     panel: SidePanel
     bots: BotController
+    analysis: AnalysisMode
     board: GameBoard[Any, Any]
     link_class: type[Link] = Link  # how the screen reaches a server (a scene's stand-in)
     link_status = ""  # why the link is not connected now ("" when it is)
@@ -47,6 +71,24 @@ class OnlinePlay(Screen[None]):
         def _after_change(self, change: Change) -> None: ...
         def _tell(self, notices: list[Notice]) -> None: ...
         def _show_game(self, session: Session[Any]) -> None: ...
+        def _refuse(self, said: str) -> None: ...
+        def action_analyse(self) -> None: ...
+
+    def why_refused(self, action: str) -> str:
+        """Why the screen's `action` may not run now ("" when it may): no help for a player of
+        a live online game (turning the analysis off always may), and no editor in a room."""
+        if action == "analyse" and self.analysis.on:
+            return ""
+        if action in HELP_ACTIONS:
+            return self.keeper.why_no_help()
+        if action == "edit":
+            return self.keeper.why_no_edit()
+        return ""
+
+    def _no_help_now(self) -> None:
+        """A player of a live online game: an analysis still running stops, its bar goes."""
+        if self.analysis.on and self.keeper.why_no_help():
+            self.action_analyse()
 
     def go_online(self, choice: OnlineChoice) -> None:
         """Create, join or watch a room: the link connects (and reconnects) by itself."""
@@ -72,6 +114,7 @@ class OnlinePlay(Screen[None]):
         self.oriented = False
         self.creating = choice.kind == "create"
         self._tell(self.keeper.go_online(room, link))
+        self._no_help_now()
         self.run_worker(link.run(), group="online", exclusive=True, exit_on_error=False)
         self.show_room()
 
@@ -93,6 +136,7 @@ class OnlinePlay(Screen[None]):
         if message.get("type") == "seated" and self.creating:  # how a friend comes in, once
             self.creating = False
             self._tell_join_command()
+        self._no_help_now()
         if change is not None:
             if message.get("type") in ("game", "ended"):
                 self._show_game(self.session)  # another game: its board

@@ -17,6 +17,8 @@ from ..online.client import Link
 from ..online.seat import OnlineGame, SeatBook
 from .changes import Change, Notice
 
+NO_HELP = "No analysis while you play an online game: it comes back when the game ends."
+
 if TYPE_CHECKING:
     from ..session import Session
 
@@ -86,12 +88,23 @@ class RemoteSeat:
         return change
 
     def why_no_help(self) -> str:
-        """Why no hint nor analysis may be asked now: a player's online game is between
-        people ("" when they may; watching, or once the game is over, they may)."""
+        """Why no hint, analysis nor review may be asked now: a player of a live online game
+        plays on their own ("" when one may: watching, or once the game is over). Until the
+        server has seated the player, the room is one played in."""
         room = self.online
-        if room is None or room.side is None or self.session.outcome is not None:
+        if room is None or (room.seated and room.side is None):
             return ""
-        return "No hints and no analysis in an online game: it is between people."
+        if room.seated and self.session.outcome is not None:
+            return ""
+        return NO_HELP
+
+    def why_no_edit(self) -> str:
+        """Why the position editor may not open: its Play starts a game here, and the game on
+        screen is a server's ("" when it may)."""
+        room = self.online
+        if room is None:
+            return ""
+        return f"No editor in online room {room.code}: y copies the position, for a game here."
 
     def _play_online(self, move: Any) -> Change:
         """A move of the player here: played here (the last guard), then sent; the server
