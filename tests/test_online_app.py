@@ -25,6 +25,7 @@ from dipole_tui.app.open_dialog import OpenScreen
 from dipole_tui.app.remote_seat import NO_HELP
 from dipole_tui.app.review import ReviewScreen
 from dipole_tui.app.screens import NewGameScreen
+from dipole_tui.clock import TimeControl
 from dipole_tui.online import client
 from dipole_tui.online.protocol import VERSION
 from dipole_tui.online.seat import SeatBook
@@ -49,9 +50,14 @@ def past(app: GameApp, ply: int) -> Callable[[], bool]:
 
 
 async def a_new_room(
-    make_app: AppFactory, port: int, game: str, folder: Path, **more: Any
+    make_app: AppFactory,
+    port: int,
+    game: str,
+    folder: Path,
+    control: TimeControl | None = None,
+    **more: Any,
 ) -> GameApp:
-    choice = GameChoice(game, REGISTRY[game].game.variants[0], (HUMAN, HUMAN))
+    choice = GameChoice(game, REGISTRY[game].game.variants[0], (HUMAN, HUMAN), control)
     online = OnlineChoice(f"ws://127.0.0.1:{port}", "create", game=choice, side="white")
     return make_app(game, online=online, folder=folder, **more)
 
@@ -64,6 +70,18 @@ class Asked(StandIn):
 
     def send(self, number: int, request: Request) -> None:
         self.asked.append(request)
+
+
+class Lossy(client.Link):
+    """A link whose moves are lost on their way while `losing` (as when the server goes down
+    with a move sent): the app's own link otherwise."""
+
+    losing = True
+
+    def send(self, kind: str, **fields: Any) -> bool:
+        if kind == "move" and Lossy.losing:
+            return self.connected
+        return super().send(kind, **fields)
 
 
 def run_command(app: GameApp, title: str) -> None:
@@ -303,3 +321,41 @@ async def test_the_editor_is_refused_in_a_room_and_never_leaves_it(
             await pilot.pause()
             assert not isinstance(app.screen, EditorScreen)
             assert room_of(app) == code and app.game_screen.keeper.link is not None
+
+
+async def test_a_move_lost_on_its_way_is_sending_then_said_after_the_restart(
+    make_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move shows as sending until the server has it; the server goes down before it
+    does: the clocks shown stop meanwhile, and back, the app says the move never arrived and
+    shows the server's game; played again, it is acknowledged."""
+    monkeypatch.setattr(Lossy, "losing", True)
+    folder = tmp_path / "server"
+    first = running_server("127.0.0.1", 0, folder)
+    port = (await first.__aenter__()).port
+    control = TimeControl(5, 3)
+    app = await a_new_room(make_app, port, "dipole", tmp_path / "white", control)
+    app.game_screen.link_class = Lossy
+    async with app.run_test(size=(100, 34)) as pilot:
+        await until(lambda: bool(room_of(app)))
+        friend = await Peer.open(port)
+        await friend.sit("join", room=room_of(app))
+        await until(lambda: app.session.clock is not None and app.session.clock.running)
+        await type_move(pilot, "e1-e3")
+        assert plies(app) == 1 and message(app) == "e1-e3: sending..."
+        assert "sending e1-e3..." in str(app.panel.room)
+        await first.__aexit__(None, None, None)
+        await until(lambda: "not connected" in str(app.panel.room))
+        clock = app.session.clock
+        assert clock is not None and not clock.running
+        shown = (clock.remaining(0), clock.remaining(1))
+        await pilot.pause(0.05)
+        assert (clock.remaining(0), clock.remaining(1)) == shown
+        Lossy.losing = False
+        async with running_server("127.0.0.1", port, folder):
+            said = "e1-e3 was not received by the server; play it again."
+            await until(lambda: message(app) == said, seconds=20)
+            assert plies(app) == 0 and "sending" not in str(app.panel.room)
+            await type_move(pilot, "e1-e3")
+            await until(lambda: message(app) == "White played e1-e3.")
+            assert plies(app) == 1 and "sending" not in str(app.panel.room)

@@ -77,15 +77,78 @@ def test_the_server_game_takes_the_screen_with_the_seats_here_and_there(tmp_path
     )
 
 
-def test_a_move_here_is_played_then_sent_and_its_echo_changes_nothing(tmp_path: Path) -> None:
+def test_a_move_here_is_sending_until_the_server_acknowledges_it(tmp_path: Path) -> None:
+    """Played here, sent, and said as sending (one at a time) until its `moved` comes back."""
     keeper, link = online_keeper(tmp_path)
     keeper.from_server(whole_game(Session.new(DIPOLE)))
+    room = keeper.online
+    assert room is not None
     change = keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
-    assert change.message == "White played e1-e3."
+    assert change.message == "e1-e3: sending..."
+    assert room.sending is not None and room.sending.move == "e1-e3"
     assert link.sent == [("move", {"room": "ABCDEF", "ply": 0, "move": "e1-e3"})]
-    assert keeper.from_server(moved(0, "e1-e3")) is None
+    acknowledged = keeper.from_server(moved(0, "e1-e3"))
+    assert acknowledged is not None and acknowledged.message == "White played e1-e3."
+    assert room.sending is None
     assert keeper.session.state.plies == 1 and not keeper.human_to_move
     assert not keeper.autosave.path.exists() or "e1-e3" not in keeper.autosave.path.read_text()
+
+
+def test_one_move_on_its_way_at_a_time(tmp_path: Path) -> None:
+    """(A forced pass can give the player the next move before the first is acknowledged.)"""
+    keeper, link = online_keeper(tmp_path)
+    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
+    with pytest.raises(IllegalMoveError, match="e1-e3 is on its way to the server"):
+        keeper.play(keeper.session.game.parse_move("d8-d6", keeper.session.state))
+    assert len(link.sent) == 1 and keeper.session.state.plies == 1
+
+
+@pytest.mark.parametrize("stored", [True, False])
+def test_a_move_the_server_never_got_is_said_on_reconnection(tmp_path: Path, stored: bool) -> None:
+    """The server went down with the move on its way: its whole game on rejoin has the move
+    (stored; the acknowledgement was lost) or not (said, and the board is the server's)."""
+    keeper, _ = online_keeper(tmp_path)
+    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
+    keeper.link_down()
+    server = Session.new(DIPOLE)
+    if stored:
+        server.play(server.game.parse_move("e1-e3", server.state))
+    change = keeper.from_server(whole_game(server))
+    assert change is not None and keeper.online is not None and keeper.online.sending is None
+    assert keeper.session.state.plies == (1 if stored else 0)
+    said = "e1-e3 was not received by the server; play it again."
+    assert change.message == ("" if stored else said)
+
+
+def test_a_move_the_server_refuses_brings_its_game_back(tmp_path: Path) -> None:
+    keeper, link = online_keeper(tmp_path)
+    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
+    refused = {"type": "error", "code": "refused", "text": "the game is over", "room": "ABCDEF"}
+    change = keeper.from_server(refused)
+    assert change is not None and change.message == "the game is over"
+    assert link.resyncs == 1
+    change = keeper.from_server(whole_game(Session.new(DIPOLE)))
+    assert change is not None and keeper.session.state.plies == 0
+    assert change.message == "e1-e3 was refused by the server: the game is over"
+
+
+def test_the_clocks_shown_stop_while_the_link_is_down(tmp_path: Path) -> None:
+    """Nobody's time is charged for a connection down: the clocks stop where they were, and
+    the server's game on reconnection sets them."""
+    keeper, _ = online_keeper(tmp_path)
+    server = Session.new(DIPOLE, time_control=TimeControl(5, 3))
+    keeper.from_server(whole_game(server, clocks=[250.0, 300.0], running=0))
+    clock = keeper.session.clock
+    assert clock is not None and clock.running
+    keeper.link_down()
+    left = clock.remaining(0)
+    assert not clock.running and clock.remaining(0, now=clock.now() + 1000) == left
+    keeper.from_server(whole_game(server, clocks=[240.0, 300.0], running=0))
+    clock = keeper.session.clock
+    assert clock is not None and clock.running and 239.0 < clock.remaining(0) <= 240.0
 
 
 def test_the_opponents_move_is_played_through_the_session(tmp_path: Path) -> None:

@@ -229,6 +229,7 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
         self.stop_walking()
         self.analysis.follow(self.session)
         self._show(change.message)
+        self.show_room()  # an online move of the player's is on its way
         self._tell(change.notices)
         if change.game_over is not None:
             self._game_over(change.game_over)

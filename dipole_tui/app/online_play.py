@@ -155,7 +155,11 @@ class OnlinePlay(Screen[None]):
             self._tell([Notice(said, "Online", timeout=60)])
 
     def _link_said(self, said: str) -> None:
+        """The link's state: anything said is a connection down (or given up)."""
         self.link_status = said
+        if said:
+            self.keeper.link_down()
+            self.panel.show_clocks()
         self.show_room()
 
     def show_room(self) -> None:
@@ -177,6 +181,8 @@ class OnlinePlay(Screen[None]):
             news.append(f"{room.watchers} watching")
         if news:
             text.append("\n" + " · ".join(news), "dim")
+        if room.sending is not None:
+            text.append(f"\nsending {room.sending.move}...", "bold")
         if self.link_status:
             text.append(f"\n{self.link_status}", "bold red")
         self.panel.show_room(text)

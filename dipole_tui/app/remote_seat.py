@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..games.base import GameError, IllegalMoveError
 from ..online.client import Link
-from ..online.seat import OnlineGame, SeatBook
+from ..online.seat import OnlineGame, SeatBook, Sending
 from .changes import Change, Notice
 
 NO_HELP = "No analysis while you play an online game: it comes back when the game ends."
@@ -59,6 +59,8 @@ class RemoteSeat:
             if self.link is not None:
                 self.link.resync()
             return None
+        if got.resync and self.link is not None:
+            self.link.resync()
         if message["type"] == "seated":  # a reconnection asks for this seat (or place) again
             if self.link is not None:
                 self.link.seated(room.code, room.secret)
@@ -107,16 +109,29 @@ class RemoteSeat:
         return f"No editor in online room {room.code}: y copies the position, for a game here."
 
     def _play_online(self, move: Any) -> Change:
-        """A move of the player here: played here (the last guard), then sent; the server
-        acknowledges it to both, or refuses it and the game is brought back to the server's."""
+        """A move of the player here: played here (the last guard), then sent, and said as
+        sending until the server acknowledges it (`moved`). One the server refuses, or never
+        got (it went down meanwhile), is said when its game comes back on reconnection."""
         session, room = self.session, self.online
         assert room is not None
         if self.link is None or not self.link.connected:
             raise IllegalMoveError("not connected to the server yet: wait a moment, then play")
+        if room.sending is not None:
+            raise IllegalMoveError(f"{room.sending.move} is on its way to the server: a moment")
         ply, mover = session.state.plies, session.game.side_names[session.state.to_move]
         session.play(move)
-        self._send("move", room=room.code, ply=ply, move=session.game.format_move(move))
-        return self._online_change(session.game.move_sentence(mover, move))
+        text = session.game.format_move(move)
+        room.sending = Sending(ply, text, session.game.move_sentence(mover, move))
+        self.link.send("move", room=room.code, ply=ply, move=text)  # unsent: said on rejoin
+        return self._online_change(f"{text}: sending...")
+
+    def link_down(self) -> None:
+        """The connection dropped: the clocks shown stop where they are, since nobody's time
+        is charged while the server cannot hear the players; its game, on reconnection, says
+        the times again."""
+        clock = self.session.clock
+        if self.online is not None and clock is not None:
+            clock.stop()
 
     def _send(self, kind: str, **fields: Any) -> None:
         if self.link is None or not self.link.send(kind, **fields):

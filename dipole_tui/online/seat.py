@@ -118,6 +118,17 @@ class Received(NamedTuple):
     session: Session[Any] | None = None  # the server's whole game, to show instead
     move: Any = None  # the opponent's move, to play
     said: str = ""  # words for the panel
+    resync: bool = False  # the game here is not the server's: ask for its game again
+
+
+class Sending(NamedTuple):
+    """A move of the player here, played on screen and sent, that the server has not
+    acknowledged yet (its `moved` says the move is stored)."""
+
+    ply: int
+    move: str
+    sentence: str  # what the panel says once it is acknowledged
+    refused: str = ""  # the server's refusal, when it answered one
 
 
 @dataclass
@@ -137,6 +148,7 @@ class OnlineGame:
     offer: int | None = None  # the side whose draw offer stands
     filed: bool = False
     seated: bool = False  # the server gave the seat (or a place to watch)
+    sending: Sending | None = None  # the player's move on its way, until the server has it
 
     def join_command(self) -> str:
         """What a friend types to take the other seat."""
@@ -185,7 +197,12 @@ class OnlineGame:
                 return Received(said="Draw offered: it stands until the next move.")
             return Received(said=f"{name} offers a draw: D accepts (it lapses at the next move).")
         if kind == "error":
-            return Received(said=str(message.get("text", "the server refused")))
+            text = str(message.get("text", "the server refused"))
+            if self.sending is None:
+                return Received(said=text)
+            # Most likely the move refused (the game moved on, the flag fell): the server's game.
+            self.sending = self.sending._replace(refused=text)
+            return Received(said=text, resync=True)
         return Received()
 
     def _seats(self, message: dict[str, Any]) -> None:
@@ -204,7 +221,22 @@ class OnlineGame:
         if message["type"] == "ended":
             self.offer = None
         said = f"{server.outcome.reason}." if message["type"] == "ended" and server.outcome else ""
-        return Received(session=server, said=said)
+        lost = self._lost(server)
+        return Received(session=server, said=f"{lost} {said}".strip())
+
+    def _lost(self, server: Session[Any]) -> str:
+        """The move on its way, in the server's whole game or not: what to say when not."""
+        sending, self.sending = self.sending, None
+        if sending is None:
+            return ""
+        stored = server.state.moves_played
+        if sending.ply < len(stored) and server.game.format_move(stored[sending.ply]) == (
+            sending.move
+        ):
+            return ""  # stored; its acknowledgement was lost with the connection
+        if sending.refused:
+            return f"{sending.move} was refused by the server: {sending.refused}"
+        return f"{sending.move} was not received by the server; play it again."
 
     def _moved(self, message: dict[str, Any], session: Session[Any]) -> Received:
         ply, text = int(message["ply"]), str(message["move"])
@@ -212,7 +244,11 @@ class OnlineGame:
         self.offer = None
         if ply < len(played) and session.game.format_move(played[ply]) == text:
             _set_clocks(session, message)  # our own move, acknowledged: the server's times
-            return Received()
+            sending = self.sending
+            if sending is None or (sending.ply, sending.move) != (ply, text):
+                return Received()
+            self.sending = None
+            return Received(said=sending.sentence)
         if ply != session.state.plies:
             raise GameError(f"the server's ply {ply} is not ours ({session.state.plies})")
         return Received(move=session.game.parse_move(text, session.state))
@@ -235,4 +271,4 @@ def clock_text(control: TimeControl | None) -> str | None:
     return None if control is None else str(control)
 
 
-__all__ = ["OnlineGame", "Received", "Seat", "SeatBook", "clock_text", "normalised"]
+__all__ = ["OnlineGame", "Received", "Seat", "SeatBook", "Sending", "clock_text", "normalised"]
