@@ -359,3 +359,25 @@ async def test_a_move_lost_on_its_way_is_sending_then_said_after_the_restart(
             await type_move(pilot, "e1-e3")
             await until(lambda: message(app) == "White played e1-e3.")
             assert plies(app) == 1 and "sending" not in str(app.panel.room)
+
+
+async def test_a_seat_taken_on_localhost_is_taken_again_on_127_0_0_1(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    """One server by two names: the player rejoins in their own seat, never as a watcher."""
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        choice = GameChoice("dipole", "8x8", (HUMAN, HUMAN))
+        url = f"ws://localhost:{server.port}/"
+        app = make_app("dipole", online=OnlineChoice(url, "create", game=choice, side="white"))
+        async with app.run_test(size=(100, 34)):
+            await until(lambda: bool(room_of(app)))
+            code = room_of(app)
+            friend = await Peer.open(server.port)
+            await friend.sit("join", room=code)  # both seats taken: a stranger only watches
+            screen = app.game_screen
+            screen.leave_online()
+            screen.go_online(OnlineChoice(f"ws://127.0.0.1:{server.port}", "join", room=code))
+            await until(lambda: screen.keeper.online is not None and screen.keeper.online.seated)
+            assert screen.keeper.online is not None and screen.keeper.online.side == 0
+            await until(lambda: app.session.players == (HUMAN, REMOTE))
+            await friend.close()
