@@ -178,6 +178,20 @@ def test_no_move_while_the_link_is_down_and_no_take_backs(tmp_path: Path) -> Non
     assert keeper.undo() is None and keeper.session.state.plies == 1
 
 
+def test_back_online_no_move_before_the_servers_game(tmp_path: Path) -> None:
+    """Connected again, the game here may be behind the server's (the opponent moved
+    meanwhile): a move waits for the server's whole game."""
+    keeper, link = online_keeper(tmp_path)
+    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.link_down()
+    assert link.connected  # the link is back, its `game` not yet
+    with pytest.raises(IllegalMoveError, match="not connected"):
+        keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
+    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
+    assert link.sent == [("move", {"room": "ABCDEF", "ply": 0, "move": "e1-e3"})]
+
+
 def test_a_watcher_moves_for_nobody(tmp_path: Path) -> None:
     keeper, _ = online_keeper(tmp_path, side=None)
     keeper.from_server(whole_game(Session.new(DIPOLE)))

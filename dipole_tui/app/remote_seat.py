@@ -114,7 +114,7 @@ class RemoteSeat:
         got (it went down meanwhile), is said when its game comes back on reconnection."""
         session, room = self.session, self.online
         assert room is not None
-        if self.link is None or not self.link.connected:
+        if self.link is None or not self.link.connected or not room.current:
             raise IllegalMoveError("not connected to the server yet: wait a moment, then play")
         if room.sending is not None:
             raise IllegalMoveError(f"{room.sending.move} is on its way to the server: a moment")
@@ -129,6 +129,8 @@ class RemoteSeat:
         """The connection dropped: the clocks shown stop where they are, since nobody's time
         is charged while the server cannot hear the players; its game, on reconnection, says
         the times again."""
+        if self.online is not None:
+            self.online.current = False  # a move waits for the server's game: it may have moved
         clock = self.session.clock
         if self.online is not None and clock is not None:
             clock.stop()

@@ -149,6 +149,7 @@ class OnlineGame:
     filed: bool = False
     seated: bool = False  # the server gave the seat (or a place to watch)
     sending: Sending | None = None  # the player's move on its way, until the server has it
+    current: bool = False  # the server's whole game came since the link was last made
 
     def join_command(self) -> str:
         """What a friend types to take the other seat."""
@@ -212,6 +213,7 @@ class OnlineGame:
 
     def _whole_game(self, message: dict[str, Any], session: Session[Any]) -> Received:
         server = Session.from_text(str(message["record"]))
+        self.current = True
         server.players = self.players()
         server.tags["Site"] = self.server
         server.tags["Event"] = f"online room {self.code}"
