@@ -2,8 +2,10 @@
 
 The link (`online/client.py`) runs as a task of the app's own event loop, so the server's
 messages arrive here in order with the keys; the keeper's remote seat turns each into a change
-of the game, shown as any change is. The panel says the room, the seats and the connection, and
-while a seat is free, the command a friend types to take it.
+of the game, shown as any change is. The panel says the room, the seats and the connection, a
+move of the player's on its way, and while a seat is free, the command a friend types to take it.
+What a room refuses of the screen's actions (help for a player, the editor) is refused here,
+once for their keys and their commands (`refusable`).
 """
 
 from __future__ import annotations

@@ -129,10 +129,11 @@ class RemoteSeat:
         """The connection dropped: the clocks shown stop where they are, since nobody's time
         is charged while the server cannot hear the players; its game, on reconnection, says
         the times again."""
-        if self.online is not None:
-            self.online.current = False  # a move waits for the server's game: it may have moved
-        clock = self.session.clock
-        if self.online is not None and clock is not None:
+        room, clock = self.online, self.session.clock
+        if room is None:
+            return
+        room.current = False  # a move waits for the server's game: the other may have moved
+        if clock is not None:
             clock.stop()
 
     def _send(self, kind: str, **fields: Any) -> None:
