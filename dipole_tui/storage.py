@@ -145,9 +145,10 @@ def _nesting(text: str) -> int:
 # -- writing ---------------------------------------------------------------------------------
 
 
-def write_text(path: Path | str, text: str) -> None:
+def write_text(path: Path | str, text: str, mode: int | None = None) -> None:
     """Write `text` to `path` whole or not at all (see the module's rules). An OSError whose
-    `strerror` is one sentence says why not."""
+    `strerror` is one sentence says why not. `mode` (0o600 for a file of secrets) is the
+    file's mode whatever it was before."""
     given = Path(path)
     target = Path(os.path.realpath(given))  # a link is written through to its target
     try:
@@ -166,7 +167,7 @@ def write_text(path: Path | str, text: str) -> None:
         _write_in_place(target, text, 0)
     else:
         make_folder(target.parent)
-        _replace(target, text, info)
+        _replace(target, text, info, mode)
 
 
 def _a_stream(path: Path) -> bool:
@@ -210,16 +211,18 @@ def _umask() -> int:
     return mask
 
 
-def _replace(target: Path, text: str, old: os.stat_result | None) -> None:
+def _replace(target: Path, text: str, old: os.stat_result | None, mode: int | None) -> None:
     """A temporary file beside `target` (`.<name>.<random>.tmp`), synced, then renamed over it;
     the folder is synced after, so that a power cut cannot bring the old version back. The new
-    file takes the old one's mode (and, where we may, its owner)."""
+    file takes `mode`, else the old one's mode (and, where we may, its owner)."""
     handle, temporary = tempfile.mkstemp(
         dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
     )
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            if old is None:
+            if mode is not None:
+                os.fchmod(stream.fileno(), mode)
+            elif old is None:
                 os.fchmod(stream.fileno(), 0o666 & ~_umask())
             else:
                 os.fchmod(stream.fileno(), stat.S_IMODE(old.st_mode))

@@ -12,22 +12,27 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_steps import AppFactory, message, noticed, type_move, until
+from app_steps import AppFactory, StandIn, message, noticed, type_move, until
 from online_steps import Peer
 from textual.widgets import Input, Select
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice, OnlineChoice
+from dipole_tui.app.editor import EditorScreen
 from dipole_tui.app.online_dialog import OnlineScreen
 from dipole_tui.app.online_games import OnlineGames
 from dipole_tui.app.open_dialog import OpenScreen
+from dipole_tui.app.remote_seat import NO_HELP
+from dipole_tui.app.review import ReviewScreen
 from dipole_tui.app.screens import NewGameScreen
+from dipole_tui.clock import TimeControl
 from dipole_tui.online import client
 from dipole_tui.online.protocol import VERSION
 from dipole_tui.online.seat import SeatBook
 from dipole_tui.online.server import running_server
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, REMOTE, Session
+from dipole_tui.workers.protocol import Request
 
 
 def room_of(app: GameApp) -> str:
@@ -50,10 +55,45 @@ def past(app: GameApp, ply: int) -> Callable[[], bool]:
     return lambda: plies(app) > ply
 
 
-async def a_new_room(make_app: AppFactory, port: int, game: str, folder: Path) -> GameApp:
-    choice = GameChoice(game, REGISTRY[game].game.variants[0], (HUMAN, HUMAN))
+async def a_new_room(
+    make_app: AppFactory,
+    port: int,
+    game: str,
+    folder: Path,
+    control: TimeControl | None = None,
+    **more: Any,
+) -> GameApp:
+    choice = GameChoice(game, REGISTRY[game].game.variants[0], (HUMAN, HUMAN), control)
     online = OnlineChoice(f"ws://127.0.0.1:{port}", "create", game=choice, side="white")
-    return make_app(game, online=online, folder=folder)
+    return make_app(game, online=online, folder=folder, **more)
+
+
+class Asked(StandIn):
+    """Stands in for the analysis's or the review's process: what it was asked, unanswered."""
+
+    def __init__(self) -> None:
+        self.asked: list[Request] = []
+
+    def send(self, number: int, request: Request) -> None:
+        self.asked.append(request)
+
+
+class Lossy(client.Link):
+    """A link whose moves are lost on their way while `losing` (as when the server goes down
+    with a move sent): the app's own link otherwise."""
+
+    losing = True
+
+    def send(self, kind: str, **fields: Any) -> bool:
+        if kind == "move" and Lossy.losing:
+            return self.connected
+        return super().send(kind, **fields)
+
+
+def run_command(app: GameApp, title: str) -> None:
+    """The command palette's command of that title, run as the palette runs it."""
+    commands = {command.title: command for command in app.get_system_commands(app.game_screen)}
+    commands[title].callback()
 
 
 def a_move(session: Session[Any], rng: random.Random) -> str:
@@ -74,7 +114,7 @@ async def test_a_game_is_relayed_both_ways_and_filed_at_its_end(
             await friend.sit("join", room=room_of(app), invite=invite_of(app))
             await until(lambda: app.session.players == (HUMAN, REMOTE))
             await pilot.press("i")  # no hint between people
-            assert "No hints and no analysis" in message(app)
+            assert NO_HELP in message(app)
             for _ in range(3):
                 if app.session.outcome is not None:
                     break
@@ -146,7 +186,8 @@ async def test_a_watcher_sees_every_move_and_moves_for_nobody(
         await white.send("move", room=white.room, ply=0, move="e1-e3")
         await black.read_a("moved")
         online = OnlineChoice(f"ws://127.0.0.1:{server.port}", "watch", room=white.room.lower())
-        app = make_app("dipole", online=online)
+        analyst = Asked()
+        app = make_app("dipole", online=online, analyst=analyst, reviewer=Asked())
         async with app.run_test(size=(100, 34)) as pilot:
             await until(lambda: plies(app) == 1)  # the game so far, joining late
             assert app.session.players == (REMOTE, REMOTE)
@@ -156,6 +197,10 @@ async def test_a_watcher_sees_every_move_and_moves_for_nobody(
             assert plies(app) == 2
             assert "you are watching" in message(app)
             assert "watching" in str(app.panel.room)
+            await pilot.press("a")  # a watcher may study the game
+            assert app.analysis.on and analyst.asked
+            await pilot.press("r")
+            await until(lambda: isinstance(app.screen, ReviewScreen))
         for peer in (white, black):
             await peer.close()
 
@@ -275,3 +320,121 @@ async def test_the_online_dialog_joins_with_the_invitation_and_watches_with_the_
                 await until(lambda room=online: room.seated)  # type: ignore[misc]
                 assert online.code == white.room and online.side == side
         await white.close()
+
+
+async def test_no_analysis_review_or_hint_for_a_player_until_the_game_ends(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    """Not by a key, not by the palette: one line says why; the game over, they come back."""
+    analyst, reviewer = Asked(), Asked()
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        app = await a_new_room(
+            make_app, server.port, "dipole", tmp_path / "white", analyst=analyst, reviewer=reviewer
+        )
+        async with app.run_test(size=(100, 34)) as pilot:
+            await until(lambda: bool(room_of(app)))
+            friend = await Peer.open(server.port)
+            await friend.sit("join", room=room_of(app), invite=invite_of(app))
+            await until(lambda: app.session.players == (HUMAN, REMOTE))
+            await type_move(pilot, "e1-e3")
+            await friend.read_a("moved")
+            for key in ("r", "a", "i", "m"):
+                app.panel.say("")
+                await pilot.press(key)
+                assert app.screen is app.game_screen, key
+                assert not app.analysis.on and not app.eval_bar.display, key
+                if key != "m":  # m is no key without the analysis
+                    assert message(app) == NO_HELP, key
+            run_command(app, "Analysis")
+            await pilot.pause()
+            assert not app.analysis.on and message(app) == NO_HELP
+            assert analyst.asked == [] and reviewer.asked == []
+            await friend.send("resign", room=friend.room)
+            await until(lambda: app.session.outcome is not None)
+            await until(lambda: app.screen is not app.game_screen)  # the game-over question
+            await pilot.press("escape")
+            await pilot.press("a")
+            assert app.analysis.on and app.eval_bar.display  # over: nothing left to search
+            await pilot.press("r")
+            await until(lambda: isinstance(app.screen, ReviewScreen))
+            await friend.close()
+
+
+async def test_the_editor_is_refused_in_a_room_and_never_leaves_it(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    """`e` then ctrl+s once left the room without a word: the editor does not open in a
+    room (its Play would start a game here), by its key or the palette."""
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        app = await a_new_room(make_app, server.port, "dipole", tmp_path / "white")
+        async with app.run_test(size=(100, 34)) as pilot:
+            await until(lambda: bool(room_of(app)))
+            code = room_of(app)
+            await pilot.press("e")
+            assert message(app).startswith(f"No editor in online room {code}")
+            await pilot.press("ctrl+s")
+            assert not isinstance(app.screen, EditorScreen)
+            run_command(app, "Edit the position")
+            await pilot.pause()
+            assert not isinstance(app.screen, EditorScreen)
+            assert room_of(app) == code and app.game_screen.keeper.link is not None
+
+
+async def test_a_move_lost_on_its_way_is_sending_then_said_after_the_restart(
+    make_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move shows as sending until the server has it; the server goes down before it
+    does: the clocks shown stop meanwhile, and back, the app says the move never arrived and
+    shows the server's game; played again, it is acknowledged."""
+    monkeypatch.setattr(Lossy, "losing", True)
+    folder = tmp_path / "server"
+    first = running_server("127.0.0.1", 0, folder)
+    port = (await first.__aenter__()).port
+    control = TimeControl(5, 3)
+    app = await a_new_room(make_app, port, "dipole", tmp_path / "white", control)
+    app.game_screen.link_class = Lossy
+    async with app.run_test(size=(100, 34)) as pilot:
+        await until(lambda: bool(room_of(app)))
+        friend = await Peer.open(port)
+        await friend.sit("join", room=room_of(app), invite=invite_of(app))
+        await until(lambda: app.session.clock is not None and app.session.clock.running)
+        await type_move(pilot, "e1-e3")
+        assert plies(app) == 1 and message(app) == "e1-e3: sending..."
+        assert "sending e1-e3..." in str(app.panel.room)
+        await first.__aexit__(None, None, None)
+        await until(lambda: "not connected" in str(app.panel.room))
+        clock = app.session.clock
+        assert clock is not None and not clock.running
+        shown = (clock.remaining(0), clock.remaining(1))
+        await pilot.pause(0.05)
+        assert (clock.remaining(0), clock.remaining(1)) == shown
+        Lossy.losing = False
+        async with running_server("127.0.0.1", port, folder):
+            said = "e1-e3 was not received by the server; play it again."
+            await until(lambda: message(app) == said, seconds=20)
+            assert plies(app) == 0 and "sending" not in str(app.panel.room)
+            await type_move(pilot, "e1-e3")
+            await until(lambda: message(app) == "White played e1-e3.")
+            assert plies(app) == 1 and "sending" not in str(app.panel.room)
+
+
+async def test_a_seat_taken_on_localhost_is_taken_again_on_127_0_0_1(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    """One server by two names: the player rejoins in their own seat, never as a watcher."""
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        choice = GameChoice("dipole", "8x8", (HUMAN, HUMAN))
+        url = f"ws://localhost:{server.port}/"
+        app = make_app("dipole", online=OnlineChoice(url, "create", game=choice, side="white"))
+        async with app.run_test(size=(100, 34)):
+            await until(lambda: bool(room_of(app)))
+            code = room_of(app)
+            friend = await Peer.open(server.port)
+            await friend.sit("join", room=code)  # both seats taken: a stranger only watches
+            screen = app.game_screen
+            screen.leave_online()
+            screen.go_online(OnlineChoice(f"ws://127.0.0.1:{server.port}", "join", room=code))
+            await until(lambda: screen.keeper.online is not None and screen.keeper.online.seated)
+            assert screen.keeper.online is not None and screen.keeper.online.side == 0
+            await until(lambda: app.session.players == (HUMAN, REMOTE))
+            await friend.close()

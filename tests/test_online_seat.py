@@ -3,17 +3,19 @@ what the player's moves send, and the finished game filed once."""
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from dipole_tui.app.keeper import Keeper
+from dipole_tui.app.remote_seat import NO_HELP
 from dipole_tui.clock import TimeControl
 from dipole_tui.games.base import GameError, IllegalMoveError
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.online.client import Ask, Link
-from dipole_tui.online.seat import OnlineGame, Seat, SeatBook
+from dipole_tui.online.seat import OnlineGame, Seat, SeatBook, normalised
 from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import Autosave
 from dipole_tui.session import HUMAN, REMOTE, Session
@@ -75,15 +77,78 @@ def test_the_server_game_takes_the_screen_with_the_seats_here_and_there(tmp_path
     )
 
 
-def test_a_move_here_is_played_then_sent_and_its_echo_changes_nothing(tmp_path: Path) -> None:
+def test_a_move_here_is_sending_until_the_server_acknowledges_it(tmp_path: Path) -> None:
+    """Played here, sent, and said as sending (one at a time) until its `moved` comes back."""
     keeper, link = online_keeper(tmp_path)
     keeper.from_server(whole_game(Session.new(DIPOLE)))
+    room = keeper.online
+    assert room is not None
     change = keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
-    assert change.message == "White played e1-e3."
+    assert change.message == "e1-e3: sending..."
+    assert room.sending is not None and room.sending.move == "e1-e3"
     assert link.sent == [("move", {"room": "ABCDEF", "ply": 0, "move": "e1-e3"})]
-    assert keeper.from_server(moved(0, "e1-e3")) is None
+    acknowledged = keeper.from_server(moved(0, "e1-e3"))
+    assert acknowledged is not None and acknowledged.message == "White played e1-e3."
+    assert room.sending is None
     assert keeper.session.state.plies == 1 and not keeper.human_to_move
     assert not keeper.autosave.path.exists() or "e1-e3" not in keeper.autosave.path.read_text()
+
+
+def test_one_move_on_its_way_at_a_time(tmp_path: Path) -> None:
+    """(A forced pass can give the player the next move before the first is acknowledged.)"""
+    keeper, link = online_keeper(tmp_path)
+    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
+    with pytest.raises(IllegalMoveError, match="e1-e3 is on its way to the server"):
+        keeper.play(keeper.session.game.parse_move("d8-d6", keeper.session.state))
+    assert len(link.sent) == 1 and keeper.session.state.plies == 1
+
+
+@pytest.mark.parametrize("stored", [True, False])
+def test_a_move_the_server_never_got_is_said_on_reconnection(tmp_path: Path, stored: bool) -> None:
+    """The server went down with the move on its way: its whole game on rejoin has the move
+    (stored; the acknowledgement was lost) or not (said, and the board is the server's)."""
+    keeper, _ = online_keeper(tmp_path)
+    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
+    keeper.link_down()
+    server = Session.new(DIPOLE)
+    if stored:
+        server.play(server.game.parse_move("e1-e3", server.state))
+    change = keeper.from_server(whole_game(server))
+    assert change is not None and keeper.online is not None and keeper.online.sending is None
+    assert keeper.session.state.plies == (1 if stored else 0)
+    said = "e1-e3 was not received by the server; play it again."
+    assert change.message == ("" if stored else said)
+
+
+def test_a_move_the_server_refuses_brings_its_game_back(tmp_path: Path) -> None:
+    keeper, link = online_keeper(tmp_path)
+    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
+    refused = {"type": "error", "code": "refused", "text": "the game is over", "room": "ABCDEF"}
+    change = keeper.from_server(refused)
+    assert change is not None and change.message == "the game is over"
+    assert link.resyncs == 1
+    change = keeper.from_server(whole_game(Session.new(DIPOLE)))
+    assert change is not None and keeper.session.state.plies == 0
+    assert change.message == "e1-e3 was refused by the server: the game is over"
+
+
+def test_the_clocks_shown_stop_while_the_link_is_down(tmp_path: Path) -> None:
+    """Nobody's time is charged for a connection down: the clocks stop where they were, and
+    the server's game on reconnection sets them."""
+    keeper, _ = online_keeper(tmp_path)
+    server = Session.new(DIPOLE, time_control=TimeControl(5, 3))
+    keeper.from_server(whole_game(server, clocks=[250.0, 300.0], running=0))
+    clock = keeper.session.clock
+    assert clock is not None and clock.running
+    keeper.link_down()
+    left = clock.remaining(0)
+    assert not clock.running and clock.remaining(0, now=clock.now() + 1000) == left
+    keeper.from_server(whole_game(server, clocks=[240.0, 300.0], running=0))
+    clock = keeper.session.clock
+    assert clock is not None and clock.running and 239.0 < clock.remaining(0) <= 240.0
 
 
 def test_the_opponents_move_is_played_through_the_session(tmp_path: Path) -> None:
@@ -111,6 +176,20 @@ def test_no_move_while_the_link_is_down_and_no_take_backs(tmp_path: Path) -> Non
     keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
     assert keeper.why_no_undo() == "No take-backs in an online game."
     assert keeper.undo() is None and keeper.session.state.plies == 1
+
+
+def test_back_online_no_move_before_the_servers_game(tmp_path: Path) -> None:
+    """Connected again, the game here may be behind the server's (the opponent moved
+    meanwhile): a move waits for the server's whole game."""
+    keeper, link = online_keeper(tmp_path)
+    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.link_down()
+    assert link.connected  # the link is back, its `game` not yet
+    with pytest.raises(IllegalMoveError, match="not connected"):
+        keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
+    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
+    assert link.sent == [("move", {"room": "ABCDEF", "ply": 0, "move": "e1-e3"})]
 
 
 def test_a_watcher_moves_for_nobody(tmp_path: Path) -> None:
@@ -201,7 +280,7 @@ def test_an_end_seen_twice_is_filed_once_and_never_by_a_watcher(
 def test_no_hints_for_a_player_online_but_for_a_watcher(tmp_path: Path) -> None:
     player, _ = online_keeper(tmp_path / "player")
     player.from_server(whole_game(Session.new(DIPOLE)))
-    assert "No hints and no analysis in an online game" in player.why_no_help()
+    assert player.why_no_help() == NO_HELP
     watcher, _ = online_keeper(tmp_path / "watcher", side=None)
     watcher.from_server(whole_game(Session.new(DIPOLE)))
     assert watcher.why_no_help() == ""
@@ -209,3 +288,67 @@ def test_no_hints_for_a_player_online_but_for_a_watcher(tmp_path: Path) -> None:
     over.resign(1)
     player.from_server(whole_game(over, "ended", result="1-0", reason="Black resigned"))
     assert player.why_no_help() == ""  # the game is over: study it
+
+
+def test_no_hints_while_the_server_has_not_seated_the_player_yet(tmp_path: Path) -> None:
+    """Between asking for a room and the server's answer, the game on screen (a finished one
+    here) is no game to study: the next message may be the room's live game."""
+    over = Session.new(DIPOLE)
+    over.resign(1)
+    keeper = Keeper(over, Autosave(tmp_path))
+    keeper.go_online(OnlineGame("ws://127.0.0.1:1"), SentLink())
+    assert keeper.why_no_help() == NO_HELP
+    assert keeper.why_no_edit().startswith("No editor in online room")
+    keeper.leave_room()
+    assert keeper.why_no_help() == keeper.why_no_edit() == ""
+
+
+@pytest.mark.parametrize(
+    ("kept", "asked"),
+    [
+        ("ws://localhost:8765", "ws://127.0.0.1:8765"),
+        ("ws://127.0.0.1:8765/", "ws://[::1]:8765"),
+        ("WS://LocalHost:8765", "ws://localhost:8765"),
+        ("ws://Games.Example.org", "ws://games.example.org:80/"),
+        ("wss://games.example.org:443", "wss://GAMES.example.org"),
+    ],
+)
+def test_a_seat_is_found_by_its_servers_normalised_address(
+    tmp_path: Path, kept: str, asked: str
+) -> None:
+    """`localhost` and `127.0.0.1` are one server: the player gets their own seat back, never
+    a watcher's place; kept again, the seat replaces the one of that room."""
+    book = SeatBook(tmp_path)
+    book.keep(Seat(kept, "ABCDEF", SECRET, 1, "dipole"))
+    found = book.find(asked, "ABCDEF")
+    assert found is not None and found.secret == SECRET
+    book.keep(Seat(asked, "ABCDEF", SECRET, 1, "dipole", filed=True))
+    assert [(s.server, s.filed) for s in book.seats()] == [(asked, True)]
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("ws://127.0.0.1:8765", "ws://127.0.0.1:8766"),
+        ("ws://games.example.org", "wss://games.example.org"),
+        ("ws://games.example.org", "ws://games.example.net"),
+    ],
+)
+def test_other_servers_stay_other(tmp_path: Path, one: str, other: str) -> None:
+    book = SeatBook(tmp_path)
+    book.keep(Seat(one, "ABCDEF", SECRET, 1, "dipole"))
+    assert book.find(other, "ABCDEF") is None
+    assert normalised(one) != normalised(other)
+
+
+def test_the_seat_book_is_its_owners_alone(tmp_path: Path) -> None:
+    """It holds the secrets: written 0600, and an older book readable by others is tightened."""
+    book = SeatBook(tmp_path)
+    book.keep(Seat("ws://h:1", "ABCD", SECRET, 0, "dipole"))
+    assert stat.S_IMODE(book.path.stat().st_mode) == 0o600
+    book.path.chmod(0o644)
+    assert [s.room for s in book.seats()] == ["ABCD"]
+    assert stat.S_IMODE(book.path.stat().st_mode) == 0o600
+    book.path.chmod(0o644)
+    book.keep(Seat("ws://h:1", "EFGH", SECRET, 0, "dipole"))
+    assert stat.S_IMODE(book.path.stat().st_mode) == 0o600

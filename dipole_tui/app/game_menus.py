@@ -25,6 +25,7 @@ from .editor import EditorScreen
 from .keeper import Keeper, new_session
 from .learn_menu import LearnMenu
 from .online_dialog import DEFAULT_SERVER
+from .online_play import refusable
 from .open_dialog import OpenScreen
 from .play_area import PlayArea
 from .review import ReviewScreen
@@ -162,6 +163,7 @@ class GameMenus(Screen[None]):
 
     # -- positions in and out ----------------------------------------------------------------
 
+    @refusable
     def action_edit(self) -> None:
         """The position editor, from the position on screen; what it gives back is played on
         with the same seats."""
@@ -192,6 +194,7 @@ class GameMenus(Screen[None]):
             self._start(session)
         self._tell([notice])
 
+    @refusable
     def action_review(self) -> None:
         """Review the whole game, undone moves too, on a screen of its own."""
         whole = self.session.whole_game()

@@ -35,7 +35,7 @@ from .game_endings import GameEndings
 from .game_menus import GameMenus
 from .keeper import Keeper
 from .move_walk import MoveWalk
-from .online_play import OnlinePlay
+from .online_play import OnlinePlay, refusable
 from .play_area import PlayArea
 from .screens import ChoiceScreen
 from .side_panel import SIDE_PANEL_WIDTH, SidePanel
@@ -229,6 +229,7 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
         self.stop_walking()
         self.analysis.follow(self.session)
         self._show(change.message)
+        self.show_room()  # an online move of the player's is on its way
         self._tell(change.notices)
         if change.game_over is not None:
             self._game_over(change.game_over)
@@ -382,26 +383,23 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
         """While paused: let the bot to move play one move."""
         self._bot_turn(step=True)
 
+    @refusable
     def action_hint(self) -> None:
         """Ask `hard` what it would play here, without playing it."""
-        if why := self.keeper.why_no_help():
-            self._refuse(why)
-            return
         if not self.bots.hint(self.session):
             self.app.bell()
             return
         self.panel.say("Thinking of a hint...")
 
+    @refusable
     def action_analyse(self) -> None:
         """Analysis on or off: the bar, the score in words and the best line, live."""
-        if (why := self.keeper.why_no_help()) and not self.analysis.on:
-            self._refuse(why)
-            return
         self.analysis.toggle(self.session)
         self.analysis_on = self.analysis.on
         if not self.analysis.on:
             self.board.show_hint(None)
 
+    @refusable
     def action_lines(self) -> None:
         self.analysis.toggle_lines(self.session)
 

@@ -2,13 +2,17 @@
 
 The link (`online/client.py`) runs as a task of the app's own event loop, so the server's
 messages arrive here in order with the keys; the keeper's remote seat turns each into a change
-of the game, shown as any change is. The panel says the room, the seats and the connection, and
-while a seat is free, the command a friend types to take it.
+of the game, shown as any change is. The panel says the room, the seats and the connection, a
+move of the player's on its way, and while a seat is free, the command a friend types to take it.
+What a room refuses of the screen's actions (help for a player, the editor) is refused here,
+once for their keys and their commands (`refusable`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from rich.text import Text
 from textual.screen import Screen
@@ -21,10 +25,31 @@ from .choice import OnlineChoice
 
 if TYPE_CHECKING:
     from ..session import Session
+    from .analysis_mode import AnalysisMode
     from .bot_controller import BotController
     from .game_board import GameBoard
     from .keeper import Keeper
     from .side_panel import SidePanel
+
+# The game screen's actions that help a player: none for a player of a live online game.
+HELP_ACTIONS = frozenset({"hint", "analyse", "lines", "review"})
+
+Action = TypeVar("Action", bound=Callable[..., None])
+
+
+def refusable(action: Action) -> Action:
+    """A game screen's action that an online game may refuse (`OnlinePlay.why_refused`): it is
+    refused in one line, alike from its key and from the command palette."""
+    name = action.__name__.removeprefix("action_")
+
+    @functools.wraps(action)
+    def guarded(screen: OnlinePlay, *parameters: Any) -> None:
+        if why := screen.why_refused(name):
+            screen._refuse(why)
+            return
+        action(screen, *parameters)
+
+    return cast(Action, guarded)
 
 
 class OnlinePlay(Screen[None]):
@@ -33,6 +58,7 @@ class OnlinePlay(Screen[None]):
     keeper: Keeper
     panel: SidePanel
     bots: BotController
+    analysis: AnalysisMode
     board: GameBoard[Any, Any]
     link_class: type[Link] = Link  # how the screen reaches a server (a scene's stand-in)
     link_status = ""  # why the link is not connected now ("" when it is)
@@ -47,6 +73,24 @@ class OnlinePlay(Screen[None]):
         def _after_change(self, change: Change) -> None: ...
         def _tell(self, notices: list[Notice]) -> None: ...
         def _show_game(self, session: Session[Any]) -> None: ...
+        def _refuse(self, said: str) -> None: ...
+        def action_analyse(self) -> None: ...
+
+    def why_refused(self, action: str) -> str:
+        """Why the screen's `action` may not run now ("" when it may): no help for a player of
+        a live online game (turning the analysis off always may), and no editor in a room."""
+        if action == "analyse" and self.analysis.on:
+            return ""
+        if action in HELP_ACTIONS:
+            return self.keeper.why_no_help()
+        if action == "edit":
+            return self.keeper.why_no_edit()
+        return ""
+
+    def _no_help_now(self) -> None:
+        """A player of a live online game: an analysis still running stops, its bar goes."""
+        if self.analysis.on and self.keeper.why_no_help():
+            self.action_analyse()
 
     def go_online(self, choice: OnlineChoice) -> None:
         """Create, join or watch a room: the link connects (and reconnects) by itself."""
@@ -71,6 +115,7 @@ class OnlinePlay(Screen[None]):
         self.oriented = False
         self.creating = choice.kind == "create"
         self._tell(self.keeper.go_online(room, link))
+        self._no_help_now()
         self.run_worker(link.run(), group="online", exclusive=True, exit_on_error=False)
         self.show_room()
 
@@ -92,6 +137,7 @@ class OnlinePlay(Screen[None]):
         if message.get("type") == "seated" and self.creating:  # how a friend comes in, once
             self.creating = False
             self._tell_join_command()
+        self._no_help_now()
         if change is not None:
             if message.get("type") in ("game", "ended"):
                 self._show_game(self.session)  # another game: its board
@@ -111,7 +157,11 @@ class OnlinePlay(Screen[None]):
             self._tell([Notice(said, "Online", timeout=60)])
 
     def _link_said(self, said: str) -> None:
+        """The link's state: anything said is a connection down (or given up)."""
         self.link_status = said
+        if said:
+            self.keeper.link_down()
+            self.panel.show_clocks()
         self.show_room()
 
     def show_room(self) -> None:
@@ -134,6 +184,8 @@ class OnlinePlay(Screen[None]):
             news.append(f"{room.watchers} watching")
         if news:
             text.append("\n" + " · ".join(news), "dim")
+        if room.sending is not None:
+            text.append(f"\nsending {room.sending.move}...", "bold")
         if self.link_status:
             text.append(f"\n{self.link_status}", "bold red")
         self.panel.show_room(text)

@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..games.base import GameError, IllegalMoveError
 from ..online.client import Link
-from ..online.seat import OnlineGame, SeatBook
+from ..online.seat import OnlineGame, SeatBook, Sending
 from .changes import Change, Notice
+
+NO_HELP = "No analysis while you play an online game: it comes back when the game ends."
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -57,6 +59,8 @@ class RemoteSeat:
             if self.link is not None:
                 self.link.resync()
             return None
+        if got.resync and self.link is not None:
+            self.link.resync()
         if message["type"] == "seated":  # a reconnection asks for this seat (or place) again
             if self.link is not None:
                 self.link.seated(room.code, room.secret)
@@ -86,24 +90,51 @@ class RemoteSeat:
         return change
 
     def why_no_help(self) -> str:
-        """Why no hint nor analysis may be asked now: a player's online game is between
-        people ("" when they may; watching, or once the game is over, they may)."""
+        """Why no hint, analysis nor review may be asked now: a player of a live online game
+        plays on their own ("" when one may: watching, or once the game is over). Until the
+        server has seated the player, the room is one played in."""
         room = self.online
-        if room is None or room.side is None or self.session.outcome is not None:
+        if room is None or (room.seated and room.side is None):
             return ""
-        return "No hints and no analysis in an online game: it is between people."
+        if room.seated and self.session.outcome is not None:
+            return ""
+        return NO_HELP
+
+    def why_no_edit(self) -> str:
+        """Why the position editor may not open: its Play starts a game here, and the game on
+        screen is a server's ("" when it may)."""
+        room = self.online
+        if room is None:
+            return ""
+        return f"No editor in online room {room.code}: y copies the position, for a game here."
 
     def _play_online(self, move: Any) -> Change:
-        """A move of the player here: played here (the last guard), then sent; the server
-        acknowledges it to both, or refuses it and the game is brought back to the server's."""
+        """A move of the player here: played here (the last guard), then sent, and said as
+        sending until the server acknowledges it (`moved`). One the server refuses, or never
+        got (it went down meanwhile), is said when its game comes back on reconnection."""
         session, room = self.session, self.online
         assert room is not None
-        if self.link is None or not self.link.connected:
+        if self.link is None or not self.link.connected or not room.current:
             raise IllegalMoveError("not connected to the server yet: wait a moment, then play")
+        if room.sending is not None:
+            raise IllegalMoveError(f"{room.sending.move} is on its way to the server: a moment")
         ply, mover = session.state.plies, session.game.side_names[session.state.to_move]
         session.play(move)
-        self._send("move", room=room.code, ply=ply, move=session.game.format_move(move))
-        return self._online_change(session.game.move_sentence(mover, move))
+        text = session.game.format_move(move)
+        room.sending = Sending(ply, text, session.game.move_sentence(mover, move))
+        self.link.send("move", room=room.code, ply=ply, move=text)  # unsent: said on rejoin
+        return self._online_change(f"{text}: sending...")
+
+    def link_down(self) -> None:
+        """The connection dropped: the clocks shown stop where they are, since nobody's time
+        is charged while the server cannot hear the players; its game, on reconnection, says
+        the times again."""
+        room, clock = self.online, self.session.clock
+        if room is None:
+            return
+        room.current = False  # a move waits for the server's game: the other may have moved
+        if clock is not None:
+            clock.stop()
 
     def _send(self, kind: str, **fields: Any) -> None:
         if self.link is None or not self.link.send(kind, **fields):

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import shlex
+import stat
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
+from urllib.parse import urlsplit, urlunsplit
 
 from .. import storage
 from ..clock import TimeControl
@@ -23,7 +26,28 @@ from ..session import HUMAN, REMOTE, Session
 from .protocol import INVITATION, invitation_text
 
 SEATS_FILE = "online.json"
+SEATS_MODE = 0o600  # the file holds the seats' secrets: its owner's alone
 MOST_SEATS = 500  # the seats kept: the oldest finished ones go first
+LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})  # this machine, by any of its names
+DEFAULT_PORTS = {"ws": 80, "wss": 443}
+
+
+def normalised(server: str) -> str:
+    """A server's address as the seat book matches it: the scheme and host in lower case, this
+    machine's names as one, the default port written out, no trailing slash. So a seat taken on
+    `ws://localhost:8765/` is found again on `ws://127.0.0.1:8765`. An address that does not
+    parse is itself."""
+    try:
+        parts = urlsplit(server.strip())
+        port = parts.port
+    except ValueError:
+        return server
+    scheme, host = parts.scheme.lower(), (parts.hostname or "").lower()
+    host = "127.0.0.1" if host in LOOPBACK else host
+    port = DEFAULT_PORTS.get(scheme) if port is None else port
+    where = f"[{host}]" if ":" in host else host
+    where += "" if port is None else f":{port}"
+    return urlunsplit((scheme, where, parts.path.rstrip("/"), parts.query, ""))
 
 
 @dataclass
@@ -47,6 +71,7 @@ class SeatBook:
 
     def seats(self) -> list[Seat]:
         """The seats kept; an unreadable file reads as none (and is replaced on the next keep)."""
+        self._tighten()
         try:
             kept = storage.read_json(self.path, storage.MB, "the online seats (JSON)")
         except (OSError, ValueError):
@@ -62,17 +87,30 @@ class SeatBook:
         return seats
 
     def find(self, server: str, room: str) -> Seat | None:
-        return next((s for s in self.seats() if s.server == server and s.room == room), None)
+        """The seat kept in that server's room, by the server's normalised address."""
+        where = normalised(server)
+        return next(
+            (s for s in self.seats() if s.room == room and normalised(s.server) == where), None
+        )
 
     def keep(self, seat: Seat) -> None:
         """Add or replace the seat of that server's room (OSError when it cannot be written)."""
-        seats = [s for s in self.seats() if (s.server, s.room) != (seat.server, seat.room)]
+        where = (normalised(seat.server), seat.room)
+        seats = [s for s in self.seats() if (normalised(s.server), s.room) != where]
         seats.append(seat)
         if len(seats) > MOST_SEATS:
             seats.sort(key=lambda s: not s.filed)  # finished ones first, oldest first
             del seats[: len(seats) - MOST_SEATS]
         storage.make_folder(self.path.parent)
-        storage.write_text(self.path, json.dumps([asdict(s) for s in seats], indent=1) + "\n")
+        text = json.dumps([asdict(s) for s in seats], indent=1) + "\n"
+        storage.write_text(self.path, text, mode=SEATS_MODE)
+
+    def _tighten(self) -> None:
+        """A book written by an older version, readable by others, is made its owner's alone."""
+        with contextlib.suppress(OSError):
+            info = os.stat(self.path)
+            if stat.S_ISREG(info.st_mode) and stat.S_IMODE(info.st_mode) & ~SEATS_MODE:
+                os.chmod(self.path, SEATS_MODE)
 
 
 class Received(NamedTuple):
@@ -81,6 +119,17 @@ class Received(NamedTuple):
     session: Session[Any] | None = None  # the server's whole game, to show instead
     move: Any = None  # the opponent's move, to play
     said: str = ""  # words for the panel
+    resync: bool = False  # the game here is not the server's: ask for its game again
+
+
+class Sending(NamedTuple):
+    """A move of the player here, played on screen and sent, that the server has not
+    acknowledged yet (its `moved` says the move is stored)."""
+
+    ply: int
+    move: str
+    sentence: str  # what the panel says once it is acknowledged
+    refused: str = ""  # the server's refusal, when it answered one
 
 
 @dataclass
@@ -101,6 +150,8 @@ class OnlineGame:
     filed: bool = False
     seated: bool = False  # the server gave the seat (or a place to watch)
     invite: str | None = None  # the key to the free seat: its creator is given it
+    sending: Sending | None = None  # the player's move on its way, until the server has it
+    current: bool = False  # the server's whole game came since the link was last made
 
     def invitation(self) -> str:
         """The invitation to the free seat as a friend types it (CODE-KEY), "" without one."""
@@ -157,7 +208,12 @@ class OnlineGame:
                 return Received(said="Draw offered: it stands until the next move.")
             return Received(said=f"{name} offers a draw: D accepts (it lapses at the next move).")
         if kind == "error":
-            return Received(said=str(message.get("text", "the server refused")))
+            text = str(message.get("text", "the server refused"))
+            if self.sending is None:
+                return Received(said=text)
+            # Most likely the move refused (the game moved on, the flag fell): the server's game.
+            self.sending = self.sending._replace(refused=text)
+            return Received(said=text, resync=True)
         return Received()
 
     def _seats(self, message: dict[str, Any]) -> None:
@@ -167,6 +223,7 @@ class OnlineGame:
 
     def _whole_game(self, message: dict[str, Any], session: Session[Any]) -> Received:
         server = Session.from_text(str(message["record"]))
+        self.current = True
         server.players = self.players()
         server.tags["Site"] = self.server
         server.tags["Event"] = f"online room {self.code}"
@@ -176,7 +233,22 @@ class OnlineGame:
         if message["type"] == "ended":
             self.offer = None
         said = f"{server.outcome.reason}." if message["type"] == "ended" and server.outcome else ""
-        return Received(session=server, said=said)
+        lost = self._lost(server)
+        return Received(session=server, said=f"{lost} {said}".strip())
+
+    def _lost(self, server: Session[Any]) -> str:
+        """The move on its way, in the server's whole game or not: what to say when not."""
+        sending, self.sending = self.sending, None
+        if sending is None:
+            return ""
+        stored = server.state.moves_played
+        if sending.ply < len(stored) and server.game.format_move(stored[sending.ply]) == (
+            sending.move
+        ):
+            return ""  # stored; its acknowledgement was lost with the connection
+        if sending.refused:
+            return f"{sending.move} was refused by the server: {sending.refused}"
+        return f"{sending.move} was not received by the server; play it again."
 
     def _moved(self, message: dict[str, Any], session: Session[Any]) -> Received:
         ply, text = int(message["ply"]), str(message["move"])
@@ -184,7 +256,11 @@ class OnlineGame:
         self.offer = None
         if ply < len(played) and session.game.format_move(played[ply]) == text:
             _set_clocks(session, message)  # our own move, acknowledged: the server's times
-            return Received()
+            sending = self.sending
+            if sending is None or (sending.ply, sending.move) != (ply, text):
+                return Received()
+            self.sending = None
+            return Received(said=sending.sentence)
         if ply != session.state.plies:
             raise GameError(f"the server's ply {ply} is not ours ({session.state.plies})")
         return Received(move=session.game.parse_move(text, session.state))
@@ -207,4 +283,4 @@ def clock_text(control: TimeControl | None) -> str | None:
     return None if control is None else str(control)
 
 
-__all__ = ["OnlineGame", "Received", "Seat", "SeatBook", "clock_text"]
+__all__ = ["OnlineGame", "Received", "Seat", "SeatBook", "Sending", "clock_text", "normalised"]
