@@ -84,8 +84,8 @@ def refused(path: Path) -> str:
     with contextlib.suppress(OSError, RuntimeError):  # RuntimeError: a loop of links
         if path.resolve().is_relative_to(folder):
             return ""
-    where = shown(str(folder), 120)
-    return f"{shown(str(path), 80)} is outside this tab's folder; a tab saves and opens in {where}"
+    where = shown(str(folder), 200)
+    return f"{shown(str(path), 200)} is outside this tab's folder; a tab saves and opens in {where}"
 
 
 class Autosave:

@@ -203,6 +203,14 @@ class GameApp(App[None]):
         self._quit_question = ChoiceScreen(question, text, answers, escape="stay")
         self.push_screen(self._quit_question, answered)
 
+    def watch_app_focus(self, focus: bool) -> None:
+        """Back in focus (a browser tab's page, clicked or typed into): a question put while it
+        was not gets the focus where its screen asks (its first answer), as Textual gives it
+        only to a screen composed in focus; else Enter would answer nothing."""
+        screen = self.screen
+        if focus and screen.focused is None and screen.AUTO_FOCUS:
+            screen.focus_next(screen.AUTO_FOCUS)
+
     def on_unmount(self) -> None:
         ScrollBar.renderer = ScrollBarRender
         self.keeper.release()

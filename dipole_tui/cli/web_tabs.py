@@ -12,14 +12,13 @@ machine is "same-site" and would have the cookie, but not the Origin.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import logging
-import os
 import re
 import secrets
 import shlex
 import signal
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -83,6 +82,15 @@ class TabService(AppService):
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         return {**super()._build_environment(width, height), **self.environment}
+
+    async def ended(self) -> None:
+        """Wait for the end of the app's process (told to quit), until asyncio has heard of it:
+        at the server's end, its loop must outlive its children (a traceback otherwise)."""
+        if self._process is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._process.wait(), GOODBYE)
+        if self._stdin is not None:  # its last pipe: asyncio then lets the process go
+            self._stdin.close()
 
     async def set_terminal_size(self, width: int, height: int) -> None:
         """A page's resize (any JSON, so bounded)."""
@@ -253,17 +261,15 @@ class TabServer(Server):
         finally:
             if service is not None:
                 await service.stop()
+                await service.ended()
         return websocket
 
     async def on_shutdown(self, app: web.Application) -> None:
-        """Cancel every tab: textual-serve then tells its app to quit and waits for the
-        end of its output; and here for the end of its process, which asyncio watches
-        until the loop closes (a traceback at exit, were it closed first)."""
+        """Cancel every tab: each tells its app to quit and waits for its end (`_run_tab`)."""
         for tab in self.tabs:
             tab.cancel()
         if self.tabs:
-            await asyncio.wait(self.tabs, timeout=GOODBYE)
-        await apps_ended()
+            await asyncio.wait(self.tabs, timeout=2 * GOODBYE)
 
     def announce(self, *_: object) -> None:
         self.say(self.url)
@@ -284,15 +290,3 @@ class TabServer(Server):
             access_log=None,
             shutdown_timeout=GOODBYE,
         )
-
-
-async def apps_ended() -> None:
-    """Wait until every child process has ended and asyncio has heard of it, or GOODBYE."""
-    deadline = time.monotonic() + GOODBYE
-    while hasattr(os, "waitid") and time.monotonic() < deadline:  # POSIX, not every system
-        try:  # WNOWAIT: only look; asyncio's watcher reaps them
-            os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
-        except ChildProcessError:
-            break  # none left
-        await asyncio.sleep(0.05)
-    await asyncio.sleep(0.05)  # its watcher's thread hands the loop the news
