@@ -138,7 +138,10 @@ def test_each_tab_runs_play_with_the_arguments_after_the_dashes() -> None:
 
 def test_a_tab_never_starts_anew(cli: Cli) -> None:
     """--new would set each visitor's game aside at every page load: a tab offers it instead."""
-    said = cli("web", "--port", "0", "--", "--new", "--game", "bipod")
+    with socket.socket() as taken:  # were it not refused first, the port in use would be said
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        said = cli("web", "--port", str(taken.getsockname()[1]), "--", "--new", "--game", "bipod")
     assert said.status == 2 and said.out == ""
     assert said.err == (
         "dipole-tui: --new cannot go with web: each tab starts with its visitor's own game "

@@ -40,7 +40,8 @@ def add_web(commands: Commands) -> None:
         "--host",
         default=LOOPBACK,
         help=f"the address to listen on (default: {LOOPBACK}, this machine only; another, "
-        "such as 0.0.0.0, lets other machines in, and runs the app for whoever connects)",
+        "such as 0.0.0.0, lets other machines in: whoever has the address printed, token and all, "
+        "runs the app)",
     )
     serving.add_argument(
         "--port",
