@@ -153,7 +153,7 @@ async def test_a_tab_beyond_the_most_is_refused_and_starts_nothing(tabs: Tabs) -
     await refused_with(tabs, 503)
     page = await tabs.client.get(f"/?token={tabs.server.token}")
     assert page.status == 503
-    assert "The server is full: 1 tabs are open" in await page.text()
+    assert "The server is full: 1 tab is open, the most it runs at once." in await page.text()
     assert len(tabs.started()) == 1
     await first.close()
     await until(lambda: not tabs.server.tabs)

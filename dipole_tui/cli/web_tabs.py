@@ -51,10 +51,8 @@ NO_TOKEN = (
 
 
 def full(most: int) -> str:
-    return (
-        f"The server is full: {most} tabs are open, the most it runs at once. "
-        "Close one, then reload this page."
-    )
+    tabs = "1 tab is" if most == 1 else f"{most} tabs are"
+    return f"The server is full: {tabs} open, the most it runs at once. Close one, then reload."
 
 
 def page(status: int, title: str, text: str) -> web.Response:
@@ -210,7 +208,7 @@ class TabServer(Server):
             log.warning("refused a tab: %s", refusal)
             raise web.HTTPForbidden(text=f"{refusal}\n")
         if self.is_full():
-            log.warning("refused a tab: the server is full (%d tabs)", self.max_tabs)
+            log.warning("refused a tab: the server is full (--max-tabs %d)", self.max_tabs)
             raise web.HTTPServiceUnavailable(text=f"{full(self.max_tabs)}\n")
         visitor = self.visitor(request)
         assert visitor is not None  # refused otherwise
