@@ -22,6 +22,8 @@ from .records import Header, RecordError, read_header, read_record_file
 from .session import Session
 
 DATA_DIR_VARIABLE = "DIPOLE_TUI_DATA_DIR"  # tests and scripts point the app's files elsewhere
+# Set by `dipole-tui web` for each tab: a visitor's Save and Open stay in that visitor's folder.
+CONFINED_VARIABLE = "DIPOLE_TUI_CONFINED"
 
 
 @dataclass(eq=False)
@@ -70,6 +72,20 @@ def data_dir() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("dipole-tui", appauthor=False))
+
+
+def refused(path: Path) -> str:
+    """Why the app may not read or write a file a player named ("" when it may): a web tab's
+    (`CONFINED_VARIABLE` set) only under its own data folder, links and `..` followed, since
+    whoever opened the page is not this machine's user."""
+    if not os.environ.get(CONFINED_VARIABLE):
+        return ""
+    folder = data_dir().resolve()
+    with contextlib.suppress(OSError, RuntimeError):  # RuntimeError: a loop of links
+        if path.resolve().is_relative_to(folder):
+            return ""
+    where = shown(str(folder), 200)
+    return f"{shown(str(path), 200)} is outside this tab's folder; a tab saves and opens in {where}"
 
 
 class Autosave:

@@ -12,7 +12,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from browser import browser_page, play, serving, wait_for_text  # (found through the path above)
+from browser import (  # (found through the path above)
+    browser_page,
+    play,
+    serving,
+    start_a_game,
+    wait_for_text,
+)
 
 SHOT = Path(__file__).resolve().parent.parent / "screenshots" / "web.png"
 
@@ -22,10 +28,11 @@ MOVES = [("e1-e3", "1. e1-e3"), ("d8-d6", "1. e1-e3 d8-d6"), ("e3-e5", "2. e3-e5
 def main() -> None:
     with (
         tempfile.TemporaryDirectory() as folder,
-        serving(Path(folder, "data"), "--new") as served,
+        serving(Path(folder, "data")) as served,
         browser_page(Path(folder, "chromium")) as page,
     ):
         page.goto(served.url, wait_until="domcontentloaded")
+        start_a_game(page)  # a new visitor
         wait_for_text(page, "White to move")
         for move, shown in MOVES:
             play(page, move, shown)

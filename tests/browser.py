@@ -9,6 +9,7 @@ buffer: textual-serve keeps its terminal to itself, and `HOOK` catches it as it 
 from __future__ import annotations
 
 import contextlib
+import http.server
 import os
 import re
 import select
@@ -16,6 +17,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -66,7 +68,8 @@ window.screenText = () => {
 
 class Served(NamedTuple):
     process: subprocess.Popen[str]
-    url: str
+    url: str  # as printed: with its token
+    base: str  # the server's own origin, http://127.0.0.1:PORT
 
 
 def free_port() -> int:
@@ -102,9 +105,14 @@ def serving(data: Path, *play: str) -> Iterator[Served]:
     )
     try:
         first = read_line(process, time.monotonic() + WAIT)
-        url = f"http://127.0.0.1:{port}"
-        assert first == f"dipole-tui web: serving the game on {url} (this machine only)\n"
-        yield Served(process, url)
+        base = f"http://127.0.0.1:{port}"
+        printed = re.fullmatch(
+            rf"dipole-tui web: serving the game on ({base}/\?token=[A-Za-z0-9_-]{{43}}) "
+            r"\(this machine only\)\n",
+            first,
+        )
+        assert printed, first
+        yield Served(process, printed[1], base)
     finally:
         if process.poll() is None:  # a test failed: end it, and every process it started
             for pid in descendants(process.pid) | {process.pid}:
@@ -117,20 +125,63 @@ def serving(data: Path, *play: str) -> Iterator[Served]:
 def browser_page(profile: Path) -> Iterator[Page]:
     """A page of a headless chromium with a fresh profile in `profile`, 1000x700, its terminal's
     text readable (`HOOK`)."""
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch_persistent_context(
-            str(profile),
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=CHROMIUM_FLAGS,
-            viewport={"width": 1000, "height": 700},
-        )
-        try:
+    with browser_pages(profile) as (page,):
+        yield page
+
+
+@contextlib.contextmanager
+def browser_pages(*profiles: Path) -> Iterator[list[Page]]:
+    """A page in each of these browsers (as `browser_page`): each a visitor of its own."""
+    with sync_playwright() as playwright, contextlib.ExitStack() as browsers:
+        pages = []
+        for profile in profiles:
+            browser = playwright.chromium.launch_persistent_context(
+                str(profile),
+                executable_path=str(CHROMIUM),
+                headless=True,
+                args=CHROMIUM_FLAGS,
+                viewport={"width": 1000, "height": 700},
+            )
+            browsers.callback(browser.close)
             page = browser.new_page()
             page.add_init_script(HOOK)
-            yield page
-        finally:
-            browser.close()
+            pages.append(page)
+        yield pages
+
+
+# A page's attempt at a tab's WebSocket: "open" when the server took it, else how it closed.
+TRY_A_TAB = """url => new Promise(resolve => {
+  const socket = new WebSocket(url);
+  socket.onopen = () => { resolve("open"); socket.close(); };
+  socket.onclose = event => resolve(`closed ${event.code}`);
+})"""
+
+
+@contextlib.contextmanager
+def elsewhere() -> Iterator[str]:
+    """Another web server on this machine, on a port of its own, serving an empty page: a
+    page of another origin, which the browser counts as the same site (cookies and all)."""
+
+    class Empty(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = b"<!DOCTYPE html><title>elsewhere</title><p>elsewhere</p>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *_: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Empty)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def screen(page: Page) -> str:
@@ -149,6 +200,27 @@ def wait_for_text(page: Page, *wanted: str) -> str:
     except Timeout:
         pytest.fail(f"never shown: {wanted}; the screen:\n{screen(page)}", pytrace=False)
     return screen(page)
+
+
+def wait_until_gone(page: Page, *gone: str) -> str:
+    """The terminal's text once no piece of `gone` is on it."""
+    try:
+        page.wait_for_function(
+            "gone => !gone.some(piece => window.screenText().includes(piece))",
+            arg=list(gone),
+            timeout=WAIT * 1000,
+        )
+    except Timeout:
+        pytest.fail(f"still shown: {gone}; the screen:\n{screen(page)}", pytrace=False)
+    return screen(page)
+
+
+def start_a_game(page: Page) -> str:
+    """A visitor with no game yet: the new-game dialog, started as it is offered (Enter)."""
+    wait_for_text(page, "New game", "Start")
+    page.locator(".xterm-helper-textarea").focus()
+    page.keyboard.press("Enter")
+    return wait_until_gone(page, "New game")
 
 
 def play(page: Page, move: str, shown: str) -> str:

@@ -52,7 +52,7 @@ class GameApp(App[None]):
         # Help and Quit are pinned to the footer's right end (footer.py), so never cut off.
         Binding("question_mark,f1", "help", "Help", show=False),
         Binding("q", "quit", "Quit", show=False),
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -69,10 +69,13 @@ class GameApp(App[None]):
         analyst: Connect | None = None,
         learn: str | None = None,
         online: OnlineChoice | None = None,
+        web_tab: bool = False,
     ) -> None:
         """`thinker` connects to the bots' process, `reviewer` to the review's and `analyst` to
-        the analysis's (a test gives stand-ins)."""
+        the analysis's (a test gives stand-ins); `web_tab`: a tab of `dipole-tui web`."""
         super().__init__()
+        self.web_tab = web_tab
+        self._quit_question: ChoiceScreen | None = None
         if self.no_color:
             # Textual greys every colour under NO_COLOR, and the ANSI themes' colours all turn
             # black: black text on black. They are not offered then.
@@ -179,6 +182,34 @@ class GameApp(App[None]):
                 self.panel.show_unkept(self.keeper.unkept)
 
         self.push_screen(ChoiceScreen(question, text, answers, escape="stay"), answered)
+
+    async def action_interrupt(self) -> None:
+        """Ctrl+C quits as `q` does; in a web tab it asks first, since a browser's user presses
+        it to copy."""
+        if not self.web_tab:
+            await self.action_quit()
+            return
+        if self.screen is self._quit_question:  # pressed again while asked
+            return
+        question = "Quit the app in this tab?"
+        text = "Ctrl+C quits. The game is kept: the page offers it again when reloaded."
+        answers = [("Stay", "stay"), ("Quit", "quit")]
+
+        async def answered(answer: str | None) -> None:
+            self._quit_question = None
+            if answer == "quit":
+                await self.action_quit()
+
+        self._quit_question = ChoiceScreen(question, text, answers, escape="stay")
+        self.push_screen(self._quit_question, answered)
+
+    def watch_app_focus(self, focus: bool) -> None:
+        """Back in focus (a browser tab's page, clicked or typed into): a question put while it
+        was not gets the focus where its screen asks (its first answer), as Textual gives it
+        only to a screen composed in focus; else Enter would answer nothing."""
+        screen = self.screen
+        if focus and screen.focused is None and screen.AUTO_FOCUS:
+            screen.focus_next(screen.AUTO_FOCUS)
 
     def on_unmount(self) -> None:
         ScrollBar.renderer = ScrollBarRender

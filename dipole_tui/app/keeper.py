@@ -18,7 +18,7 @@ from ..games.base import GameError, title
 from ..online.client import Link
 from ..online.seat import OnlineGame, SeatBook
 from ..records import RecordError, load_record
-from ..saves import Autosave
+from ..saves import Autosave, refused
 from ..session import HUMAN, REMOTE, Session, game_named
 from .changes import Change, GameOver, Notice
 from .choice import GameChoice
@@ -274,6 +274,8 @@ class Keeper(RemoteSeat):
 
     def save_as(self, path: Path) -> Notice:
         """The whole game written to a file the player named."""
+        if refusal := refused(path):
+            return Notice(refusal, severity="error")
         try:
             if path.parent == self.autosave.saved_folder:
                 storage.make_folder(path.parent)  # made when first used
@@ -285,6 +287,8 @@ class Keeper(RemoteSeat):
 
     def open(self, path: Path, playable: list[str]) -> tuple[Session[Any] | None, Notice]:
         """A record file read into a session (None, and why, when it cannot be played here)."""
+        if refusal := refused(path):
+            return None, Notice(refusal, "Load", "error", timeout=10)
         try:
             session = Session.from_record(load_record(path))
         except GameError as error:

@@ -18,6 +18,7 @@ from ..online.protocol import SIDES, invitation_text, room_or_invitation
 from ..orphans import end_with_parent
 from ..records import load_record
 from ..registry import REGISTRY, describe_level, game_named, levels
+from ..saves import data_dir
 from ..session import HUMAN, PLAYERS, Session
 from ..session import players as players_of
 from .arguments import ASCII_HELP, PROG, add_game_option, positive_seconds
@@ -210,6 +211,7 @@ def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
         new=getattr(args, "new", False),
         ascii_glyphs=getattr(args, "ascii", False),
         learn=learn,
+        web_tab=getattr(args, "web_tab", False),
     )
     app.run()
 
@@ -239,11 +241,15 @@ def opened_record(args: argparse.Namespace) -> Session[Any] | None:
 def be_a_tab() -> None:
     """A web tab's app: out of the terminal's process group (its Ctrl+C is the server's, which
     tells each tab to quit in order), and ended with the server, even a killed one (its game is
-    in the autosave, written after every move)."""
+    in the autosave, written after every move). It works in its visitor's folder, which `web`
+    gives it, so that a file name typed alone is saved there, and the server's own folder is
+    not shown."""
     if hasattr(os, "setsid"):
         with contextlib.suppress(OSError):  # a session leader already
             os.setsid()
     end_with_parent()
+    with contextlib.suppress(OSError):  # not made yet: the autosave says why when it cannot be
+        os.chdir(data_dir())
 
 
 def run_learn(args: argparse.Namespace) -> None:
