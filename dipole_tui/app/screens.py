@@ -219,6 +219,8 @@ class FileScreen(Dialog[Path | None]):
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
+        if self.app.screen is not self:  # a double Enter: the question is open already
+            return
         path = path_from(event.value)
         if path is None or not os.path.isfile(path):
             self.dismiss(path)
