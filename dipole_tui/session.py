@@ -155,7 +155,8 @@ class Session(Generic[M]):
         game."""
         if self.state.moves_played:
             return False
-        return self.state.position() == self.game.new(self.state.variant).position()
+        start: State[M] = self.game.new(self.state.variant)
+        return self.state.position() == start.position()
 
     @property
     def last_move(self) -> M | None:
