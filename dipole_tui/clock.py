@@ -94,11 +94,15 @@ def shown_time(seconds: float) -> str:
 def clk_comment(seconds: float) -> str:
     """PGN's clock comment for a remaining time: `[%clk 0:04:58]`, tenths where there are some
     (`[%clk 0:00:09.4]`)."""
+    return f"[%clk {clk_time(seconds)}]"
+
+
+def clk_time(seconds: float) -> str:
+    """A remaining time as `[%clk]` writes it, `0:04:58` or `0:00:09.4` (to the nearest tenth)."""
     tenths = round(max(seconds, 0.0) * 10)
     whole, tenth = divmod(tenths, 10)
     hours, rest = divmod(whole, 3600)
-    text = f"{hours}:{rest // 60:02d}:{rest % 60:02d}" + (f".{tenth}" if tenth else "")
-    return f"[%clk {text}]"
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" + (f".{tenth}" if tenth else "")
 
 
 def without_clk(comment: str) -> str:
@@ -159,6 +163,11 @@ class Clock:
             self._spent += self._at(now) - self._since
             self.running = False
 
+    def spend(self, seconds: float) -> None:
+        """The side to move has used `seconds` of this turn already (a game resumed mid-turn,
+        `Session.from_record`): its time runs on from what that leaves."""
+        self._spent = max(seconds, 0.0)
+
     def press(self, to_move: int, now: float | None = None, charged: bool = True) -> None:
         """The side to move finished a ply; `to_move` moves next. Its time is charged and the
         increment added; not when `charged` is False (a pass the program plays). Undone plies
@@ -215,6 +224,7 @@ __all__ = [
     "Mark",
     "TimeControl",
     "clk_comment",
+    "clk_time",
     "read_clk",
     "shown_time",
 ]

@@ -223,15 +223,16 @@ class Autosave:
 
     def shelve(self) -> Path | None:
         """Move the autosave, an unfinished game about to be replaced, into unfinished/. A game
-        with no moves is left to be replaced: there is nothing in it to keep. A damaged one is
-        set aside (RecordError says where), never filed as a game."""
+        with no moves from its game's own start is left to be replaced: there is nothing in it
+        to keep (a set-up position is kept). A damaged one is set aside (RecordError says
+        where), never filed as a game."""
         if not os.path.lexists(self.path):
             return None
         try:  # replayed, not only its header read: a damaged game is no game to file
-            plies = Session.from_text(read_record_file(self.path)).state.plies
+            fresh = Session.from_text(read_record_file(self.path)).is_fresh
         except Exception as error:  # a damaged file must never stop the app (see load)
             raise self._damaged(error) from None
-        if plies == 0:
+        if fresh:
             return None
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = _free_name(self.folder / "unfinished", f"game-{stamp}")
@@ -261,6 +262,13 @@ class Autosave:
         """Where the Save dialog offers to write a game, so that Open lists it beside the
         others (any other file name the player types is written there instead)."""
         return self.folder / "saved"
+
+    def save_name(self, game_key: str) -> Path:
+        """The name the Save dialog offers: the game and the minute, in `saved_folder`, with
+        `-2`, `-3`... when a game was saved under it already, so that no save replaces
+        another unasked."""
+        stamp = datetime.now().strftime("%Y%m%d-%H%M")
+        return _free_name(self.saved_folder, f"{game_key}-{stamp}")
 
     def saved_games(self) -> list[SavedGame]:
         """The games kept in the data folder, newest first, from their names and dates alone
@@ -342,9 +350,10 @@ def _saved_game(path: Path) -> tuple[Header | None, str]:
 
 
 def _free_name(folder: Path, stem: str) -> Path:
-    """folder/stem.txt, or stem-2.txt, stem-3.txt... when that name is taken."""
+    """folder/stem.txt, or stem-2.txt, stem-3.txt... when that name is taken (by anything, a
+    link that leads nowhere too)."""
     path, number = folder / f"{stem}.txt", 1
-    while path.exists():
+    while os.path.lexists(path):
         number += 1
         path = folder / f"{stem}-{number}.txt"
     return path

@@ -8,6 +8,7 @@ history without losing it, which is also how a finished game is reviewed.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -17,7 +18,7 @@ from typing import Any, Generic
 from . import storage
 from .adaptive import ADAPTIVE
 from .bots import LEVELS
-from .clock import Clock, Mark, TimeControl, clk_comment, read_clk, without_clk
+from .clock import Clock, Mark, TimeControl, clk_comment, clk_time, read_clk, without_clk
 from .games.base import (
     Figures,
     Game,
@@ -43,6 +44,9 @@ HUMAN = "human"
 REMOTE = "remote"  # a person playing from elsewhere, through a game server: no bot of ours
 # Who can sit at a side: a person, or a bot of the ladder.
 PLAYERS: tuple[str, ...] = (HUMAN, *LEVELS, ADAPTIVE)  # ADAPTIVE: a level that follows you
+# The tag that keeps the side to move's time left when a record was written mid-turn (PGN's
+# `[%clk]` comments give each side's time after its moves only): see `Session.turn_clock`.
+TURN_CLOCK = "TurnClock"
 
 
 def is_bot(seat: str) -> bool:
@@ -128,6 +132,7 @@ class Session(Generic[M]):
         if control is not None:  # one this program does not play stays a tag, as it was
             session.clock = clock_for(control, record.state, record.comments)
             del session.tags["TimeControl"]
+            spent_in_turn(session.clock, session.tags.pop(TURN_CLOCK, None))
         said = record.comments
         if session.clock is not None:  # written anew from the clock
             said = [[kept for kept in map(without_clk, texts) if kept] for texts in said]
@@ -142,6 +147,16 @@ class Session(Generic[M]):
     def outcome(self) -> Outcome | None:
         """How the game ended: by its rules, or by a player's act or the clock."""
         return self.state.outcome() or self.ending
+
+    @property
+    def is_fresh(self) -> bool:
+        """No move played, from the game's own start: nothing in it a player would miss. A
+        position set up in the editor or pasted is not fresh: it is kept and resumed like any
+        game."""
+        if self.state.moves_played:
+            return False
+        start: State[M] = self.game.new(self.state.variant)
+        return self.state.position() == start.position()
 
     @property
     def last_move(self) -> M | None:
@@ -323,9 +338,12 @@ class Session(Generic[M]):
 
     def record_text(self) -> str:
         """The record: an ending not in the moves as its Result and Termination tags, the clocks
-        as a TimeControl tag and a `[%clk]` comment after each move (the mover's time left),
-        after the marks and comments of the record it was loaded from that are still the
-        game's."""
+        as a TimeControl tag, a `[%clk]` comment after each move (the mover's time left) and
+        the side to move's time left now (`turn_clock`), after the marks and comments of the
+        record it was loaded from that are still the game's."""
+        return self._record(self.turn_clock())
+
+    def _record(self, turn_clock: str | None) -> str:
         tags = dict(self.tags)
         for side, tag in enumerate(("White", "Black")):
             tags[tag] = self.player_name(side)
@@ -335,6 +353,8 @@ class Session(Generic[M]):
         marks, comments = self.notes.following(self.state.moves_played)
         if self.clock is not None:
             tags["TimeControl"] = self.clock.control.tag()
+            if turn_clock is not None:
+                tags[TURN_CLOCK] = turn_clock
             comments += [[] for _ in range(self.state.plies + 1 - len(comments))]
             for ply, left in enumerate(self.clock_times(), 1):
                 comments[ply].append(clk_comment(left))
@@ -346,6 +366,19 @@ class Session(Generic[M]):
         named = self.tags.get(("White", "Black")[side], "")
         seat = self.players[side]
         return named if seat == HUMAN and named and named not in (*PLAYERS, REMOTE) else seat
+
+    def turn_clock(self) -> str | None:
+        """The side to move's time left now, as `[%clk]` writes a time, cut down to the tenth,
+        when it has used some of its turn: a game closed or killed mid-turn resumes with that
+        time used, never given back. None without clocks, once the game is over, before any of
+        the turn is used, or while undone moves lie ahead (the record then ends past this
+        turn's position)."""
+        clock = self.clock
+        if clock is None or self.outcome is not None or clock.ply != self.state.plies:
+            return None
+        if clock.remaining(clock.to_move) >= clock.marks[clock.ply].times[clock.to_move]:
+            return None
+        return _time_left(clock)
 
     def clock_times(self) -> list[float]:
         """The time the mover had left after each ply played, oldest first ([] without clock)."""
@@ -368,7 +401,8 @@ class Session(Generic[M]):
     def checked_record(self) -> str:
         """The game's record, read back before it may replace anything: a record that would not
         replay to the same game is refused (RecordError), so a save can never lose a game."""
-        text = self.record_text()
+        turn = self.turn_clock()  # once: the clock may run on meanwhile
+        text = self._record(turn)
         try:
             read = Session.from_text(text)
         except GameError as error:
@@ -382,9 +416,34 @@ class Session(Generic[M]):
             or read.ending != self.ending
             or [clk_comment(t) for t in read.clock_times()]
             != [clk_comment(t) for t in self.clock_times()]
+            or (turn is not None and (read.clock is None or _time_left(read.clock) != turn))
         ):
             raise RecordError("the game could not be written so that it reads back as it is")
         return text
+
+
+def _time_left(clock: Clock) -> str:
+    """The side to move's time left, cut down to the tenth (rounded, it could give a twentieth
+    of a second back)."""
+    left = max(clock.remaining(clock.to_move), 0.0)
+    return clk_time(math.floor(left * 10 + 1e-6) / 10)
+
+
+def spent_in_turn(clock: Clock, turn_clock: str | None) -> None:
+    """A record's `TurnClock` tag (`Session.turn_clock`) read onto its clocks: the side to move
+    has used what it says of its turn. A time above the one the turn began with gives nothing
+    back, one below zero is none left; a tag that is no time is left unread, as a tag of
+    another program would be."""
+    if turn_clock is None:
+        return
+    try:
+        said = read_clk(f"[%clk {turn_clock}]")
+    except (GameError, ArithmeticError, ValueError):  # out of every bound: no time at all
+        said = None
+    if said is None:
+        return
+    began = clock.marks[clock.ply].times[clock.to_move]
+    clock.spend(began - min(max(said, 0.0), began))
 
 
 def clock_for(

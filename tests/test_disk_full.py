@@ -87,7 +87,7 @@ def test_the_autosave_is_never_replaced_by_a_record_that_does_not_read_back(
     autosave.write(session)
     before = (tmp_path / "autosave.txt").read_text()
     session.play(DIPOLE.parse_move("d8-c7", state))
-    monkeypatch.setattr(Session, "record_text", lambda self: "1. e1-g3 e1-g3\n")
+    monkeypatch.setattr(Session, "_record", lambda self, turn_clock: "1. e1-g3 e1-g3\n")
     with pytest.raises(RecordError, match="could not be written so that it reads back"):
         autosave.write(session)
     assert (tmp_path / "autosave.txt").read_text() == before

@@ -146,7 +146,7 @@ class GameEndings(Screen[None]):
     def _tick(self) -> None:
         if not self.app.is_running:
             return
-        change = self.keeper.flag()
+        change = self.keeper.tick()
         if change is not None:
             self._after_change(change)
         else:

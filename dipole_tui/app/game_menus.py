@@ -5,7 +5,6 @@ reads in one sitting; what it needs of the screen is declared here.
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -134,8 +133,7 @@ class GameMenus(Screen[None]):
         self.app.push_screen(NewGameScreen(self.keeper.choice, server), chosen)
 
     def action_save(self) -> None:
-        stamp = datetime.now().strftime("%Y%m%d-%H%M")
-        default = str(self.keeper.autosave.saved_folder / f"{self.session.game.key}-{stamp}.txt")
+        default = str(self.keeper.autosave.save_name(self.session.game.key))
 
         def chosen(path: Path | None) -> None:
             if path is not None:

@@ -9,6 +9,7 @@ when finished, never lost on quitting, the adaptive level moved once) is tested 
 from __future__ import annotations
 
 import contextlib
+import math
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -23,6 +24,8 @@ from ..session import HUMAN, REMOTE, Session, game_named
 from .changes import Change, GameOver, Notice
 from .choice import GameChoice
 from .remote_seat import RemoteSeat
+
+KEEP_TURN = 5.0  # seconds: while a clock runs, the game is written again this often
 
 
 class Resume(NamedTuple):
@@ -52,6 +55,7 @@ class Keeper(RemoteSeat):
         self.online: OnlineGame | None = None
         self.link: Link | None = None
         self.seat_book = SeatBook(autosave.folder)
+        self._written_at = -math.inf  # when the clock's source last saw the autosave written
 
     @property
     def choice(self) -> GameChoice:
@@ -105,8 +109,8 @@ class Keeper(RemoteSeat):
             saved = self.autosave.load()
         except (RecordError, OSError) as error:  # damaged (set aside), or finished, not filed
             return None, [damaged(str(error))]
-        if saved is None or not saved.state.moves_played:
-            return None, []  # a game with no moves: the next game's autosave replaces it
+        if saved is None or saved.is_fresh:
+            return None, []  # nothing played from the start: the next game's autosave replaces it
         return saved, []
 
     def resume_question(self) -> tuple[Resume | None, list[Notice]]:
@@ -115,7 +119,7 @@ class Keeper(RemoteSeat):
         if saved is None:
             return None, notices
         plies = saved.state.plies
-        played = "1 ply" if plies == 1 else f"{plies} plies"
+        played = {0: "a set-up position, no move", 1: "1 ply"}.get(plies, f"{plies} plies")
         return Resume(saved, f"{title(saved.game, saved.state.variant)}, {played} played."), notices
 
     def begin_new(self) -> list[Notice]:
@@ -134,7 +138,7 @@ class Keeper(RemoteSeat):
         replaces is kept, not overwritten."""
         notices: list[Notice] = []
         replaced = self.session.whole_game()
-        if session is not self.session and replaced.outcome is None and replaced.state.moves_played:
+        if session is not self.session and replaced.outcome is None and not replaced.is_fresh:
             notices = self._shelve()
         self._take_up(session)
         self.session = session
@@ -190,6 +194,17 @@ class Keeper(RemoteSeat):
             return None
         return self._ended() if self.session.check_flag(now) else None
 
+    def tick(self) -> Change | None:
+        """A tick of the running clock: the flag, when it falls; else, every `KEEP_TURN`
+        seconds, the game written again with the time the side to move has used so far, so
+        that an app killed mid-turn resumes it with all but those last seconds charged."""
+        if (flagged := self.flag()) is not None:
+            return flagged
+        clock = self.session.clock
+        if clock is not None and clock.running and clock.now() - self._written_at >= KEEP_TURN:
+            self.write_autosave()
+        return None
+
     def why_no_undo(self) -> str:
         """Why no move can be taken back now; "" when one can."""
         if self.online is not None:
@@ -224,8 +239,7 @@ class Keeper(RemoteSeat):
         whole = self.session.whole_game()
         if whole.outcome is None:
             self._filed = False
-            if self.online is None:  # an online game is kept by its server
-                self.write_autosave()
+            self.write_autosave()
         elif not self._filed:
             self._filed = True
             try:
@@ -246,7 +260,12 @@ class Keeper(RemoteSeat):
         return self.autosave.problem
 
     def write_autosave(self) -> None:
-        """A failure is kept in `unkept` until a write succeeds."""
+        """A failure is kept in `unkept` until a write succeeds. Never an online game's: its
+        server keeps it."""
+        if self.online is not None:
+            return
+        if self.session.clock is not None:
+            self._written_at = self.session.clock.now()
         with contextlib.suppress(OSError, GameError):
             self.autosave.write(self.session.whole_game())
 
@@ -331,6 +350,13 @@ class Keeper(RemoteSeat):
         return None
 
     def release(self) -> None:
+        """The app ends (`q`, a signal): a clock game going on is written once more with the
+        time its side to move has used of this turn, so that quitting never gives it back; then
+        the game-in-progress file is let go."""
+        session = self.session
+        if session.clock is not None and session.whole_game().outcome is None:
+            session.stop_clock()
+            self.write_autosave()
         self.autosave.release()
 
     def _shelve(self) -> list[Notice]:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from textual.widgets import Button, Input, Label, Select
 
 from ..adaptive import ADAPTIVE
 from ..clock import TimeControl
+from ..games.base import shown
 from ..registry import REGISTRY, describe_level, nearest_level
 from ..session import HUMAN
 from ..session import players as players_of
@@ -181,8 +183,9 @@ class ChoiceScreen(Dialog[str]):
         # text is wrapped here so that a file path breaks after a `/`, not mid-word.
         width = min(56, self.app.size.width * 95 // 100) - 6
         with Vertical(id="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield Label("\n".join(wrap(self.text, width)), classes="dialog-text")
+            # Not markup: a text may quote a file name (`a[/].txt` would be a MarkupError).
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            yield Label("\n".join(wrap(self.text, width)), classes="dialog-text", markup=False)
             with Horizontal(classes="buttons"):
                 for index, (label, key) in enumerate(self.answers):
                     yield Button(label, id=key, variant="primary" if index == 0 else "default")
@@ -195,7 +198,8 @@ class ChoiceScreen(Dialog[str]):
 
 
 class FileScreen(Dialog[Path | None]):
-    """Ask for a file name, to save a record."""
+    """Ask for a file name, to save a record. A file that is there already is replaced only
+    when the player says so; otherwise the dialog is back, the name as typed."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -215,7 +219,22 @@ class FileScreen(Dialog[Path | None]):
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(path_from(event.value))
+        if self.app.screen is not self:  # a double Enter: the question is open already
+            return
+        path = path_from(event.value)
+        if path is None or not os.path.isfile(path):
+            self.dismiss(path)
+            return
+        answers = [("Keep that file", "keep"), ("Replace it", "replace")]
+
+        def answered(answer: str | None) -> None:
+            if answer == "replace":
+                self.dismiss(path)
+            else:
+                self.query_one(Input).focus()
+
+        text = f"{shown(str(path), 200)} is there already: saving would write over it."
+        self.app.push_screen(ChoiceScreen("Replace the file?", text, answers, "keep"), answered)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
