@@ -96,8 +96,18 @@ class Keeper(RemoteSeat):
     # -- start-up --------------------------------------------------------------------------
 
     def claim(self) -> list[Notice]:
-        """This app's own game-in-progress file, and what to say about the others."""
-        return [Notice(text, "Autosave", timeout=12) for text in self.autosave.claim()]
+        """This app's own game-in-progress file, and what to say about the others; and the
+        settings files set aside, if any (the seat book is read now to know)."""
+        notices = [Notice(text, "Autosave", timeout=12) for text in self.autosave.claim()]
+        self.seat_book.seats()
+        return notices + self.settings_notices()
+
+    def settings_notices(self) -> list[Notice]:
+        """The settings files set aside since last asked (`adaptive.json`, `online.json`)."""
+        owners = (self.adaptive, self.seat_book)
+        notices = [Notice(o.problem, "Settings", "warning", 12) for o in owners if o.problem]
+        self.adaptive.problem = self.seat_book.problem = ""
+        return notices
 
     def saved_game(self) -> tuple[Session[Any] | None, list[Notice]]:
         """The game in progress the autosave holds (None: none, or none worth resuming)."""
@@ -236,6 +246,7 @@ class Keeper(RemoteSeat):
             change.game_over = self._game_over(filed)
         else:
             change.notices += self.retry_filing()
+        change.notices += self.settings_notices()
         return change
 
     # -- keeping it ------------------------------------------------------------------------

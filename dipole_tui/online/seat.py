@@ -9,7 +9,6 @@ disagree, asks for the server's game again.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import shlex
 from dataclasses import asdict, dataclass, field
@@ -23,6 +22,7 @@ from ..session import HUMAN, REMOTE, Session
 
 SEATS_FILE = "online.json"
 MOST_SEATS = 500  # the seats kept: the oldest finished ones go first
+MOST_TEXT = 2_000  # characters of a seat's server, room, secret or game: more is no seat of ours
 
 
 @dataclass
@@ -43,22 +43,14 @@ class SeatBook:
 
     def __init__(self, folder: Path) -> None:
         self.path = folder / SEATS_FILE
+        self.problem = ""  # why the file was set aside, to be told once
 
     def seats(self) -> list[Seat]:
-        """The seats kept; an unreadable file reads as none (and is replaced on the next keep)."""
-        try:
-            kept = storage.read_json(self.path, storage.MB, "the online seats (JSON)")
-        except (OSError, ValueError):
-            return []
-        if not isinstance(kept, list):
-            return []
-        seats = []
-        for entry in kept:
-            with contextlib.suppress(TypeError, ValueError):
-                seat = Seat(**entry)
-                if all(isinstance(text, str) for text in (seat.server, seat.room, seat.secret)):
-                    seats.append(seat)
-        return seats
+        """The seats kept. A file that is not a book of seats (or holds one entry that is not a
+        seat) is set aside under a new name, never replaced unread: `problem` says so."""
+        kept, problem = storage.read_settings(self.path, "a book of online seats", _seats)
+        self.problem = problem or self.problem
+        return kept or []
 
     def find(self, server: str, room: str) -> Seat | None:
         return next((s for s in self.seats() if s.server == server and s.room == room), None)
@@ -70,8 +62,26 @@ class SeatBook:
         if len(seats) > MOST_SEATS:
             seats.sort(key=lambda s: not s.filed)  # finished ones first, oldest first
             del seats[: len(seats) - MOST_SEATS]
-        storage.make_folder(self.path.parent)
-        storage.write_text(self.path, json.dumps([asdict(s) for s in seats], indent=1) + "\n")
+        storage.write_settings(self.path, json.dumps([asdict(s) for s in seats], indent=1) + "\n")
+
+
+def _seats(data: object) -> list[Seat]:
+    """The seats of an `online.json`; ValueError naming the first entry that is not one."""
+    if not isinstance(data, list):
+        raise ValueError("expected a list of seats")
+    return [_seat(entry, number) for number, entry in enumerate(data, 1)]
+
+
+def _seat(entry: object, number: int) -> Seat:
+    """One entry of the book (keys of a newer version passed over)."""
+    if isinstance(entry, dict):
+        texts = [entry.get(key) for key in ("server", "room", "secret", "game")]
+        strings = [text for text in texts if isinstance(text, str) and len(text) <= MOST_TEXT]
+        side, filed = entry.get("side"), entry.get("filed", False)
+        if len(strings) == 4 and type(side) is int and side in (0, 1) and isinstance(filed, bool):
+            server, room, secret, game = strings
+            return Seat(server, room, secret, side, game, filed)
+    raise ValueError(f"entry {number} is not a seat (server, room, secret, side 0 or 1, game)")
 
 
 class Received(NamedTuple):
