@@ -9,7 +9,7 @@ history without losing it, which is also how a finished game is reviewed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Generic
@@ -30,8 +30,10 @@ from .games.base import (
 )
 from .records import (
     ENDINGS,
+    RECORD_LIMIT,
     Record,
     RecordError,
+    comment_size,
     ending,
     format_record,
     parse_record,
@@ -43,6 +45,9 @@ HUMAN = "human"
 REMOTE = "remote"  # a person playing from elsewhere, through a game server: no bot of ours
 # Who can sit at a side: a person, or a bot of the ladder.
 PLAYERS: tuple[str, ...] = (HUMAN, *LEVELS, ADAPTIVE)  # ADAPTIVE: a level that follows you
+# The most a loaded record's game may be written again with its comments: the rest of the
+# read cap (a tenth) is room for the game to go on before a write would pass the cap.
+KEPT_LIMIT = RECORD_LIMIT * 9 // 10
 
 
 def is_bot(seat: str) -> bool:
@@ -66,6 +71,7 @@ class Notes(Generic[M]):
     moves: tuple[M, ...] = ()
     comments: tuple[tuple[str, ...], ...] = ()
     marks: tuple[str, ...] = ()
+    cut: int = 0  # the comments past the record's budget, not kept (`Session._fit`)
 
     def following(self, moves: Sequence[M]) -> tuple[list[str], list[list[str]]]:
         """The marks and the comments that are still the game's, by ply, for a game of
@@ -134,7 +140,34 @@ class Session(Generic[M]):
         moves = tuple(record.state.moves_played)
         session.notes = Notes(moves, tuple(tuple(texts) for texts in said), tuple(record.marks))
         session.pass_if_forced()
+        session._fit(KEPT_LIMIT)
         return session
+
+    def _fit(self, limit: int) -> None:
+        """Whatever the program writes it can read back: a loaded record whose comments would
+        make the game's record, written again, larger than `limit` bytes keeps the comments
+        that fit (the first ones), and `notes.cut` counts the rest. RecordError when even its
+        tags and moves would be larger than a record may be."""
+        notes = self.notes
+        if not any(notes.comments):
+            return
+        self.notes = replace(notes, comments=())
+        size = len(self.record_text().encode())  # and each comment kept adds its own
+        if size > RECORD_LIMIT:
+            raise RecordError(
+                f"the game's record would be {size // storage.KB} KB, more than the "
+                f"{RECORD_LIMIT // storage.MB} MB a record may be (it could not be read back)"
+            )
+        kept: list[tuple[str, ...]] = []
+        for said in notes.comments:
+            fit = 0
+            while fit < len(said) and (size := size + comment_size(said[fit])) <= limit:
+                fit += 1
+            kept.append(said[:fit])
+            if fit < len(said):
+                break
+        cut = sum(map(len, notes.comments)) - sum(map(len, kept))
+        self.notes = replace(notes, comments=tuple(kept), cut=cut)
 
     # -- the game --------------------------------------------------------------------------
 
@@ -369,6 +402,11 @@ class Session(Generic[M]):
         """The game's record, read back before it may replace anything: a record that would not
         replay to the same game is refused (RecordError), so a save can never lose a game."""
         text = self.record_text()
+        if len(text.encode()) > RECORD_LIMIT:
+            raise RecordError(
+                f"the game's record would be larger than the {RECORD_LIMIT // storage.MB} MB "
+                "a record may be (it could not be read back)"
+            )
         try:
             read = Session.from_text(text)
         except GameError as error:

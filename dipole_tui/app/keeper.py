@@ -19,7 +19,7 @@ from ..online.client import Link
 from ..online.seat import OnlineGame, SeatBook
 from ..records import RecordError, load_record
 from ..saves import Autosave
-from ..session import HUMAN, REMOTE, Session, game_named
+from ..session import HUMAN, KEPT_LIMIT, REMOTE, Session, game_named
 from .changes import Change, GameOver, Notice
 from .choice import GameChoice
 from .remote_seat import RemoteSeat
@@ -35,6 +35,14 @@ class Resume(NamedTuple):
 def new_session(choice: GameChoice) -> Session[Any]:
     game = game_named(choice.game_key)
     return Session.new(game, choice.variant, choice.players, choice.time_control)
+
+
+def cut_comments(session: Session[Any]) -> list[Notice]:
+    """Said once when a game is taken up whose record had more comments than it may keep."""
+    if not session.notes.cut:
+        return []
+    said = f"{session.notes.cut} comments past the first {KEPT_LIMIT // 1000} KB of the record"
+    return [Notice(f"{said} are not kept with this game", "Comments", "warning", 12)]
 
 
 class Keeper(RemoteSeat):
@@ -131,7 +139,7 @@ class Keeper(RemoteSeat):
     def begin_new(self) -> list[Notice]:
         """`--new`, or `play RECORD`: the game given starts now; an unfinished one on disk is
         kept first. A finished game opened is filed already (it is a file): not again."""
-        notices = self._shelve()
+        notices = self._shelve() + cut_comments(self.session)
         self._take_up(self.session)
         if not self._filed:
             self.write_autosave()
@@ -146,6 +154,7 @@ class Keeper(RemoteSeat):
         replaced = self.session.whole_game()
         if session is not self.session and replaced.outcome is None and replaced.state.moves_played:
             notices = self._shelve()
+        notices += cut_comments(session)
         self._take_up(session)
         self.session = session
         last = session.last_move
