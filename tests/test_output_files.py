@@ -31,8 +31,9 @@ TWO_PLIES = '[Game "Dipole"]\n\n1. e1-g3 d8-c7\n'
 
 
 def keeper(folder: Path) -> Keeper:
-    session = Session.new(DIPOLE)
-    session.play(DIPOLE.parse_move("e1-g3", session.state))
+    state = DIPOLE.new()
+    session = Session(DIPOLE, state)
+    session.play(DIPOLE.parse_move("e1-g3", state))
     kept = Keeper(session, Autosave(folder / "data"))
     kept.claim()
     return kept
