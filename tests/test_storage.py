@@ -131,6 +131,23 @@ def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
         storage.read_text(fifo, 100, "a thing")
 
 
+def test_a_file_swapped_for_a_fifo_after_the_look_is_not_waited_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between the look (a regular file) and the open, a FIFO put in its place: opened without
+    blocking (O_NONBLOCK), seen for what it is, and refused."""
+    fifo = tmp_path / "swapped.json"
+    os.mkfifo(fifo)
+    regular, look = Path(__file__).stat(), os.stat
+
+    def stale(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        return regular if path == fifo else look(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "stat", stale)
+    with pytest.raises(storage.UnreadableFile, match=r"is a pipe \(FIFO\), not a thing$"):
+        storage.read_bytes(fifo, storage.MB, "a thing")
+
+
 def test_a_link_to_a_device_is_refused(tmp_path: Path) -> None:
     link = tmp_path / "learned.json"
     link.symlink_to("/dev/zero")  # only stat()ed: never opened
