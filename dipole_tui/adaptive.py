@@ -23,23 +23,17 @@ def rungs(game_key: str) -> list[str]:
 
 class AdaptiveLevels:
     """Each game's level for the adaptive bot, kept in `adaptive.json` (written whole or not at
-    all). A file that cannot be read counts as no file: every game starts at its lowest rung."""
+    all). A file that cannot be read, or is not of this shape, is set aside under a new name
+    (`problem` says so, to be told once): every game starts again at its lowest rung."""
 
     FILE = "adaptive.json"
 
     def __init__(self, folder: Path) -> None:
         self.path = folder / self.FILE
-        self._levels: dict[str, str] = {}
-        try:
-            data = storage.read_json(self.path, storage.MB, "the adaptive levels' file")
-        except storage.UnreadableFile:  # missing, or not ours: every game from its first rung
-            data = {}
-        if isinstance(data, dict):
-            self._levels = {
-                str(key): level
-                for key, level in data.items()
-                if key in REGISTRY and level in rungs(key)
-            }
+        levels, self.problem = storage.read_settings(
+            self.path, "the adaptive levels' file", _levels
+        )
+        self._levels: dict[str, str] = levels or {}
 
     def level(self, game_key: str) -> str:
         """The level the adaptive bot plays at now in this game."""
@@ -53,5 +47,14 @@ class AdaptiveLevels:
         if player_won is not None:
             at = max(0, min(len(ladder) - 1, at + (1 if player_won else -1)))
         self._levels[game_key] = ladder[at]
-        storage.write_text(self.path, json.dumps(self._levels, indent=1, sort_keys=True) + "\n")
+        text = json.dumps(self._levels, indent=1, sort_keys=True) + "\n"
+        storage.write_settings(self.path, text)
         return ladder[at]
+
+
+def _levels(data: object) -> dict[str, str]:
+    """The levels an `adaptive.json` gives; ValueError when it is not `{"game": "level"}`. A
+    game or a level this version does not know is passed over (a newer version's file)."""
+    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+        raise ValueError('expected {"game": "level", ...}')
+    return {key: level for key, level in data.items() if key in REGISTRY and level in rungs(key)}

@@ -23,7 +23,14 @@ MOST_INCREMENT = 600.0  # ten minutes a move
 EXPECTED = "expected MINUTES+SECONDS, like 5+3 or 0.5+2"
 _NUMBER = r"([0-9]+(?:\.[0-9]+)?|\.[0-9]+)"  # plain digits only: no `inf`, `nan`, `1e3`, `٣`
 _CONTROL = re.compile(rf" *{_NUMBER} *(?:\+ *{_NUMBER} *)?")  # spaces, no other blank
-_CLK = re.compile(r"\[%clk\s+([0-9]+):([0-5][0-9]):([0-5][0-9](?:\.[0-9]+)?)\]")
+# A `[%clk]` read from a record is bounded as every figure read is: up to six digits of hours
+# (no game of a record this program reads comes near) and nine of a second's fraction. A
+# longer figure is no clock comment: it stays the comment's text, and the clock its time.
+CLK_HOURS = 6
+_CLK = re.compile(
+    rf"\[%clk\s+([0-9]{{1,{CLK_HOURS}}}):([0-5][0-9]):([0-5][0-9](?:\.[0-9]{{1,9}})?)\]"
+)
+MOST_CLK = 10**CLK_HOURS * 3600.0 - 1  # 999999:59:59, the most a `[%clk]` says and is written
 
 
 @dataclass(frozen=True)
@@ -81,7 +88,7 @@ LOW_TIME = 10.0  # seconds: from here a clock shows tenths (and the panel draws 
 def shown_time(seconds: float) -> str:
     """A clock's face: `4:58`, `1:02:03` from an hour, `0:09.4` under ten seconds (tenths, cut
     down as a clock counts: 9.47 s shows 0:09.4). Never below `0:00.0`."""
-    seconds = max(seconds, 0.0)
+    seconds = _bounded(seconds)
     if seconds < LOW_TIME:
         return f"0:0{math.floor(seconds * 10) / 10:.1f}"
     whole = math.floor(seconds)
@@ -99,10 +106,15 @@ def clk_comment(seconds: float) -> str:
 
 def clk_time(seconds: float) -> str:
     """A remaining time as `[%clk]` writes it, `0:04:58` or `0:00:09.4` (to the nearest tenth)."""
-    tenths = round(max(seconds, 0.0) * 10)
+    tenths = round(_bounded(seconds) * 10)
     whole, tenth = divmod(tenths, 10)
     hours, rest = divmod(whole, 3600)
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" + (f".{tenth}" if tenth else "")
+
+
+def _bounded(seconds: float) -> float:
+    """A time as a clock shows or writes it: from 0 (nan too) to `MOST_CLK` (inf too)."""
+    return min(seconds, MOST_CLK) if seconds > 0 else 0.0
 
 
 def without_clk(comment: str) -> str:

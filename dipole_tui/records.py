@@ -426,6 +426,12 @@ def numbered_moves(
     return lines
 
 
+def comment_size(text: str) -> int:
+    """The bytes a comment takes in a record as `numbered_moves` writes it (with the space or
+    line break before it): what keeps a record written under its cap."""
+    return len(_braced(text).encode()) + 1
+
+
 def _move_number(game: AnyGame, state: State[Any], ply: int) -> str:
     """Names ply `ply`, the next move of `state`, as the record numbers it: `3 (Black)`."""
     number = move_label((state.to_move + ply) % 2, ply).split(".")[0]

@@ -24,6 +24,7 @@ from .session import Session
 DATA_DIR_VARIABLE = "DIPOLE_TUI_DATA_DIR"  # tests and scripts point the app's files elsewhere
 # Set by `dipole-tui web` for each tab: a visitor's Save and Open stay in that visitor's folder.
 CONFINED_VARIABLE = "DIPOLE_TUI_CONFINED"
+MOST_REFUSED = 8  # locks that cannot be taken before the autosave goes unguarded (read-only)
 
 
 @dataclass(eq=False)
@@ -107,37 +108,49 @@ class Autosave:
     def claim(self) -> list[str]:
         """Take the first game-in-progress file no running app holds, preferring one with a game
         in it (the one to offer); the other free ones are games left by apps that ran alongside,
-        filed under unfinished/. Returns what to tell the player."""
+        filed under unfinished/. A lock that cannot be taken (a folder, a link or a FIFO in its
+        place) is passed over, and said: the app keeps its game in the next file whose lock it
+        can take, never in one another app may be writing. Returns what to tell the player."""
         self.release()
         notices: list[str] = []
-        free: dict[Path, int] = {}  # the files no running app holds, and the locks taken on them
         try:
             storage.make_folder(self.folder)
-            storage.remove_stray_temporaries(
-                self.folder, self.folder / "finished", self.folder / "unfinished"
-            )
-            last, number = self._last_slot(), 0
-            while number < last or not free:  # every file there is, then more while all are held
-                number += 1
-                path = self._slot(number)
-                lock = storage.lock(path.with_name(f".{path.name}.lock"))
-                if lock is not None:
-                    free[path] = lock
-                elif not notices:
-                    notices.append(
-                        "Another dipole-tui is playing a game in progress here; "
-                        "this one keeps its own game apart."
-                    )
-        except OSError as error:  # no lock to be had (a read-only folder): the autosave as before
-            for lock in free.values():
-                os.close(lock)
-            if isinstance(error, NotADirectoryError):  # no game can be kept: say why
+        except OSError as error:  # no game can be kept: say why where it is not plain
+            if isinstance(error, NotADirectoryError):
                 notices.append(error.strerror or str(error))
+            return notices
+        storage.remove_stray_temporaries(
+            self.folder, self.folder / "finished", self.folder / "unfinished"
+        )
+        free: dict[Path, int] = {}  # the files no running app holds, and the locks taken on them
+        refused: list[str] = []  # why the locks that could not be taken were not
+        last, number = self._last_slot(), 0
+        # every file there is, then more while all are held (or their locks refused, a few)
+        while (number < last or not free) and len(refused) < MOST_REFUSED:
+            number += 1
+            path = self._slot(number)
+            try:
+                lock = storage.lock(path.with_name(f".{path.name}.lock"))
+            except OSError as error:
+                refused.append(error.strerror or str(error))
+                continue
+            if lock is not None:
+                free[path] = lock
+            elif not notices:
+                notices.append(
+                    "Another dipole-tui is playing a game in progress here; "
+                    "this one keeps its own game apart."
+                )
+        if not free:  # no lock to be had (a read-only folder): the autosave as before
+            if refused:
+                notices.append(f"{refused[0]}; games in progress here are not kept apart")
             return notices
         games = [path for path in free if os.path.lexists(path)]
         self.path = (games or list(free))[0]
         self._lock = free.pop(self.path)
         _HELD_LOCKS.add(self._lock)
+        if refused:
+            notices.append(f"{refused[0]}; this app keeps its game in {self.path.name}")
         for path, lock in free.items():
             if path in games:
                 notices.append(self._file_left_game(path))
@@ -197,7 +210,7 @@ class Autosave:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = _free_name(self.folder / "finished", f"{session.game.key}-{stamp}")
         try:
-            self._kept(lambda: storage.write_text(target, session.checked_record()))
+            self._kept(lambda: _write_in(target, session.checked_record()))
         except (OSError, GameError):
             self.pending = session
             self.problem = f"the finished game is not filed yet ({self.problem})"
@@ -347,6 +360,15 @@ def _saved_game(path: Path) -> tuple[Header | None, str]:
         return read_header(read_record_file(path)), ""
     except Exception as error:  # a damaged file is listed with its reason, never stops the app
         return None, _reason(error)
+
+
+def _write_in(target: Path, text: str) -> None:
+    """Write a file of the data folder, its folder (finished/) made when first written in."""
+    try:
+        storage.write_text(target, text)
+    except FileNotFoundError:  # no folder yet (storage makes none)
+        storage.make_folder(target.parent)
+        storage.write_text(target, text)
 
 
 def _free_name(folder: Path, stem: str) -> Path:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Generic
@@ -31,8 +31,10 @@ from .games.base import (
 )
 from .records import (
     ENDINGS,
+    RECORD_LIMIT,
     Record,
     RecordError,
+    comment_size,
     ending,
     format_record,
     parse_record,
@@ -47,6 +49,9 @@ PLAYERS: tuple[str, ...] = (HUMAN, *LEVELS, ADAPTIVE)  # ADAPTIVE: a level that 
 # The tag that keeps the side to move's time left when a record was written mid-turn (PGN's
 # `[%clk]` comments give each side's time after its moves only): see `Session.turn_clock`.
 TURN_CLOCK = "TurnClock"
+# The most a loaded record's game may be written again with its comments: the rest of the
+# read cap (a tenth) is room for the game to go on before a write would pass the cap.
+KEPT_LIMIT = RECORD_LIMIT * 9 // 10
 
 
 def is_bot(seat: str) -> bool:
@@ -70,6 +75,7 @@ class Notes(Generic[M]):
     moves: tuple[M, ...] = ()
     comments: tuple[tuple[str, ...], ...] = ()
     marks: tuple[str, ...] = ()
+    cut: int = 0  # the comments past the record's budget, not kept (`Session._fit`)
 
     def following(self, moves: Sequence[M]) -> tuple[list[str], list[list[str]]]:
         """The marks and the comments that are still the game's, by ply, for a game of
@@ -139,7 +145,34 @@ class Session(Generic[M]):
         moves = tuple(record.state.moves_played)
         session.notes = Notes(moves, tuple(tuple(texts) for texts in said), tuple(record.marks))
         session.pass_if_forced()
+        session._fit(KEPT_LIMIT)
         return session
+
+    def _fit(self, limit: int) -> None:
+        """Whatever the program writes it can read back: a loaded record whose comments would
+        make the game's record, written again, larger than `limit` bytes keeps the comments
+        that fit (the first ones), and `notes.cut` counts the rest. RecordError when even its
+        tags and moves would be larger than a record may be."""
+        notes = self.notes
+        if not any(notes.comments):
+            return
+        self.notes = replace(notes, comments=())
+        size = len(self.record_text().encode())  # and each comment kept adds its own
+        if size > RECORD_LIMIT:
+            raise RecordError(
+                f"the game's record would be {size // storage.KB} KB, more than the "
+                f"{RECORD_LIMIT // storage.MB} MB a record may be (it could not be read back)"
+            )
+        kept: list[tuple[str, ...]] = []
+        for said in notes.comments:
+            fit = 0
+            while fit < len(said) and (size := size + comment_size(said[fit])) <= limit:
+                fit += 1
+            kept.append(said[:fit])
+            if fit < len(said):
+                break
+        cut = sum(map(len, notes.comments)) - sum(map(len, kept))
+        self.notes = replace(notes, comments=tuple(kept), cut=cut)
 
     # -- the game --------------------------------------------------------------------------
 
@@ -403,6 +436,11 @@ class Session(Generic[M]):
         replay to the same game is refused (RecordError), so a save can never lose a game."""
         turn = self.turn_clock()  # once: the clock may run on meanwhile
         text = self._record(turn)
+        if len(text.encode()) > RECORD_LIMIT:
+            raise RecordError(
+                f"the game's record would be larger than the {RECORD_LIMIT // storage.MB} MB "
+                "a record may be (it could not be read back)"
+            )
         try:
             read = Session.from_text(text)
         except GameError as error:

@@ -6,9 +6,15 @@ kept in one place:
 - reads take regular files only (a FIFO would block, a device never end) up to a size cap, as
   UTF-8 with or without a byte-order mark; JSON with absurd nesting is refused, not a crash;
 - writes are atomic (a temporary file beside the target, then a rename) over a regular file or a
-  missing path only; a symbolic link is written through to its target (atomically there); a
-  FIFO, a device or `/dev/stdout` is written in place; a folder is refused; an existing file
-  keeps its mode, a new one gets the usual mode under the umask;
+  missing path in a folder that exists (a missing folder is an error, as in `cp`); a symbolic
+  link is written through to its target (atomically there); a FIFO, a device or a folder is
+  refused in one line, so that no write of the app can block its screen; an existing file keeps
+  its mode, a new one gets the usual mode under the umask;
+- a command's `-o` alone (`write_output`) writes a FIFO or a device in place, and a stream of
+  its own (`/dev/stdout` in any spelling, or the file its standard output is open on) through
+  that descriptor, never by a rename;
+- the settings files (`read_settings`) are regular JSON files of the expected shape, or they are
+  set aside under a new name with a notice: never waited on, never replaced unread;
 - the log and the locks never follow a link, and the log is rotated by rename, never truncated.
 
 Every refusal is one line naming the file: `UnreadableFile` for reads, an OSError whose
@@ -21,12 +27,16 @@ import contextlib
 import errno
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
+from typing import TypeVar
 
 from .games.base import shown
 
@@ -38,6 +48,7 @@ JSON_DEPTH = 20
 LOG_LIMIT = MB  # a log past this is renamed to `<name>.1` and started anew
 # A write takes milliseconds: a temporary file this old (seconds) was left by a killed one.
 STRAY_AGE = 300
+T = TypeVar("T")
 
 
 class UnreadableFile(ValueError):
@@ -54,6 +65,8 @@ def kind(mode: int) -> str:
     """What a file that is not a regular file is, in a person's words."""
     if stat.S_ISDIR(mode):
         return "a folder"
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
     if stat.S_ISFIFO(mode):
         return "a pipe (FIFO)"
     if stat.S_ISSOCK(mode):
@@ -146,41 +159,99 @@ def _nesting(text: str) -> int:
 
 
 def write_text(path: Path | str, text: str, mode: int | None = None) -> None:
-    """Write `text` to `path` whole or not at all (see the module's rules). An OSError whose
-    `strerror` is one sentence says why not. `mode` (0o600 for a file of secrets) is the
-    file's mode whatever it was before."""
+    """Write `text` to the regular file `path` whole or not at all (see the module's rules): a
+    link is written through, anything else but a regular file (a FIFO, a device, a folder) and
+    a missing folder are refused, so that a write never blocks nor makes folders where a name
+    was mistyped. An OSError whose `strerror` is one sentence says why not. `mode` (0o600 for a
+    file of secrets) is the file's mode whatever it was before."""
     given = Path(path)
-    target = Path(os.path.realpath(given))  # a link is written through to its target
+    target, info = _target(given)
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise _not_a_file(given, info.st_mode)
+    _replace(target, text, info, mode)
+
+
+def write_output(path: Path | str, text: str) -> None:
+    """What a command writes to a file named on its command line (`-o`): as `write_text`, but
+    a stream of this process (`/dev/stdout`, `/dev/fd/1`, or the very file its standard output
+    is open on) is written through its own descriptor, where the shell's `>` or `>>` left it,
+    and a FIFO, a terminal or another device in place, as `cp` writes to them (a command, not a
+    screen, waits for the reader; Ctrl+C stops it)."""
+    given = Path(path)
+    descriptor = _own_stream(given)
+    if descriptor is not None:
+        _write_descriptor(descriptor, text)
+        return
+    target, info = _target(given)
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        if stat.S_ISDIR(info.st_mode):
+            raise _not_a_file(given, info.st_mode)
+        descriptor = os.open(target, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))
+        with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        return
+    _replace(target, text, info, None)
+
+
+def _target(given: Path) -> tuple[Path, os.stat_result | None]:
+    """Where a write to `given` goes (a link's target) and what is there now (None: nothing);
+    OSError when its folder is missing or is not one."""
+    target = Path(os.path.realpath(given))
     try:
-        info: os.stat_result | None = os.stat(target)
+        return target, os.stat(target)
     except FileNotFoundError:
-        info = None
+        pass
     except NotADirectoryError:
-        raise _not_a_folder(target) from None
-    if info is not None and stat.S_ISDIR(info.st_mode):
-        raise IsADirectoryError(
+        raise _not_a_folder(target.parent) from None
+    if not target.parent.is_dir():
+        if any(part.exists() and not part.is_dir() for part in target.parents):
+            raise _not_a_folder(target.parent)
+        folder = given.parent if not given.parent.is_dir() else target.parent
+        raise FileNotFoundError(errno.ENOENT, f"no folder {named(folder)}")
+    return target, None
+
+
+def _not_a_file(given: Path, mode: int) -> OSError:
+    """The refusal of a write to what is not a regular file, in one line."""
+    if stat.S_ISDIR(mode):
+        return IsADirectoryError(
             errno.EISDIR, f"{named(given)} is a folder; expected the name of a file to write"
         )
-    if _a_stream(given):  # appended: what the shell opened it with, `>` or `>>`, decides
-        _write_in_place(given, text, os.O_APPEND)
-    elif info is not None and not stat.S_ISREG(info.st_mode):
-        _write_in_place(target, text, 0)
-    else:
-        make_folder(target.parent)
-        _replace(target, text, info, mode)
+    return OSError(errno.EINVAL, f"{named(given)} is {kind(mode)}; save to a regular file")
 
 
-def _a_stream(path: Path) -> bool:
-    """`/dev/stdout`, `/dev/fd/3`, `/proc/self/fd/1`: a stream of this process, whatever it is
-    open on, written in place (renaming over the file behind it would leave the stream)."""
-    text = os.path.abspath(path)
-    return text.startswith(("/dev/std", "/dev/fd/", "/proc/"))
+# A stream of this process by name, in any spelling normpath leaves (`//dev/stdout`): which
+# descriptor it is. `/proc/PID/fd` is matched for this process's id only.
+_STREAMS = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+_STREAM = re.compile(r"/(?:dev/fd|proc/(?:self|thread-self|[0-9]{1,9})/fd)/([0-9]{1,9})")
 
 
-def _write_in_place(path: Path, text: str, flags: int) -> None:
-    descriptor = os.open(path, os.O_WRONLY | flags | getattr(os, "O_NOCTTY", 0))
-    with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
-        stream.write(text)
+def _own_stream(path: Path) -> int | None:
+    """The descriptor `path` names when it is one of this process's streams, or the file its
+    standard output is open on (the same device and inode): renaming over that file, or opening
+    it again, would write where the shell's other commands do not expect it."""
+    text = "/" + os.path.normpath(os.path.abspath(path)).lstrip("/")
+    if text in _STREAMS:
+        return _STREAMS[text]
+    match = _STREAM.fullmatch(text)
+    if match is not None and text.split("/")[2] in ("fd", "self", "thread-self", str(os.getpid())):
+        return int(match[1])
+    try:
+        here, out = os.stat(path), os.fstat(1)
+    except (OSError, ValueError):
+        return None
+    return 1 if (here.st_dev, here.st_ino) == (out.st_dev, out.st_ino) else None
+
+
+def _write_descriptor(descriptor: int, text: str) -> None:
+    """All of `text` through an open descriptor, after what Python buffered for it."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None and not stream.closed:
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+    data = memoryview(text.encode("utf-8"))
+    while data:
+        data = data[os.write(descriptor, data) :]
 
 
 def make_folder(folder: Path) -> None:
@@ -261,6 +332,58 @@ def remove_stray_temporaries(*folders: Path) -> None:
                     path.unlink()
 
 
+# -- settings ------------------------------------------------------------------------------
+
+
+def read_settings(
+    path: Path, expected: str, shape: Callable[[object], T], limit: int = MB
+) -> tuple[T | None, str]:
+    """A settings file of the data folder (`adaptive.json`, `online.json`, `learned.json`):
+    its JSON as `shape` takes it (`shape` raises ValueError or TypeError, saying why, for JSON
+    not of that shape), and "". None and "" when there is none. Anything else there (not JSON,
+    not of the shape, a FIFO, a folder, a device, a link to one) is never opened to wait on nor
+    written over: it is set aside under a new name (`set_aside`), and the second of the pair is
+    the notice that says so."""
+    if not os.path.lexists(path):
+        return None, ""
+    try:
+        return shape(read_json(path, limit, expected)), ""
+    except UnreadableFile as error:  # it names the file
+        why = str(error)
+    except (ValueError, TypeError) as error:
+        why = f"{named(path)} is not {expected} ({shown(str(error), 120)})"
+    return None, set_aside(path, why)
+
+
+def write_settings(path: Path, text: str, mode: int | None = None) -> None:
+    """Write a settings file (see `read_settings`): its folder made where missing (the data
+    folder is ours), then as `write_text`, which writes regular files only."""
+    make_folder(path.parent)
+    write_text(path, text, mode)
+
+
+def set_aside(path: Path, why: str) -> str:
+    """Move a file of the data folder that cannot be used out of the way, never deleting it:
+    renamed to `<name>.damaged-YYYYMMDD-HHMMSS` (`-2`, `-3`... when taken). Returns the notice
+    for the player: `why`, and where the file went (or that it could not be moved)."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    aside = free_name(path.with_name(f"{path.name}.damaged-{stamp}"))
+    try:
+        os.rename(path, aside)
+    except OSError as error:
+        return f"{why}; it could not be set aside ({error.strerror or error}), so it is not used"
+    return f"{why}; set aside as {named(aside)}"
+
+
+def free_name(path: Path) -> Path:
+    """`path`, or path-2, path-3... when it is taken (a link to nowhere takes its name too)."""
+    free, number = path, 1
+    while os.path.lexists(free):
+        number += 1
+        free = path.with_name(f"{path.name}-{number}")
+    return free
+
+
 # -- the log and the locks ------------------------------------------------------------------
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -283,12 +406,24 @@ def append_log(path: Path, entry: str, limit: int = LOG_LIMIT) -> None:
 
 def lock(path: Path) -> int | None:
     """A descriptor holding a lock on `path` until it is closed (the system lets go of it when
-    the process ends, however it ends); None when another process holds it. The lock file is
-    never a link: one planted there could make us create or lock another file."""
-    descriptor = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o644)
+    the process ends, however it ends); None when another process holds it. The lock file is a
+    regular file or nothing: never a link (one planted there could make us create or lock
+    another file), a FIFO (opened, it could block) nor a folder. OSError, its `strerror` one
+    line naming the file, when it cannot be taken."""
+    with contextlib.suppress(FileNotFoundError):
+        mode = os.lstat(path).st_mode
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, f"the lock {named(path)} is {kind(mode)}, not a file")
+    flags = os.O_RDWR | os.O_CREAT | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0)
     try:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise OSError(errno.EINVAL, f"{named(path)} is not a regular file")
+        descriptor = os.open(path, flags | getattr(os, "O_NOCTTY", 0), 0o644)
+    except OSError as error:
+        said = f"the lock {named(path)} cannot be taken: {error.strerror or error}"
+        raise OSError(error.errno, said) from None
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):  # swapped since the look
+            raise OSError(errno.EINVAL, f"the lock {named(path)} is {kind(mode)}, not a file")
         if sys.platform == "win32":
             import msvcrt
 

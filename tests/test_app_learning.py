@@ -199,8 +199,9 @@ async def test_a_damaged_progress_file_is_set_aside(make_app: AppFactory, tmp_pa
     app = make_app(learn="")
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await pilot.pause()
-        assert noticed(app, "progress file unreadable")
-    assert (tmp_path / "learned.json.damaged").read_text() == "{not json"
+        assert noticed(app, "learned.json is not a progress file")
+    [aside] = tmp_path.glob("learned.json.damaged-*")
+    assert aside.read_text() == "{not json"
 
 
 async def test_progress_that_cannot_be_saved_is_said(make_app: AppFactory, tmp_path: Path) -> None:

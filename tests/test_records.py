@@ -158,6 +158,7 @@ def test_a_record_without_a_game_tag_is_of_the_game_the_caller_names() -> None:
 
 def test_save_writes_atomically_and_leaves_no_temporary_files(tmp_path: Path) -> None:
     path = tmp_path / "games" / "game.txt"
+    path.parent.mkdir()
     state = random_game("8x8", 5, plies=10)
     save_record(path, DIPOLE, state, {"White": "Ann"})
     assert load_record(path).state.position() == state.position()

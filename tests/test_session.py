@@ -526,7 +526,8 @@ def test_from_text_reports_a_bad_record_as_record_error() -> None:
 def test_save_writes_the_record_atomically(tmp_path: Path) -> None:
     session = Session.new(DIPOLE)
     play(session, "e1-e5")
-    target = tmp_path / "games" / "mine.txt"  # a missing folder is made
+    target = tmp_path / "games" / "mine.txt"
+    target.parent.mkdir()  # a missing one is an error (test_output_files.py)
     session.save(target)
     assert target.read_text(encoding="utf-8") == session.record_text()
     play(session, "d8-c7")

@@ -55,17 +55,17 @@ def test_a_dangling_link_creates_its_target(tmp_path: Path) -> None:
     assert link.is_symlink() and (tmp_path / "missing.txt").read_text() == "new"
 
 
-def test_a_fifo_is_written_in_place(tmp_path: Path) -> None:
+def test_a_commands_output_to_a_fifo_is_written_in_place(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     reader, got = read_fifo_in_background(fifo)
-    storage.write_text(fifo, "through the pipe")
+    storage.write_output(fifo, "through the pipe")
     reader.join(5)
     assert got == [b"through the pipe"]
     assert stat.S_ISFIFO(fifo.lstat().st_mode)
 
 
-def test_a_device_is_written_in_place_not_replaced(tmp_path: Path) -> None:
+def test_a_commands_output_to_a_device_is_written_in_place_not_replaced(tmp_path: Path) -> None:
     """A node of our own for the null device (as root); where one cannot be made, a FIFO."""
     device = tmp_path / "null"
     try:
@@ -77,8 +77,8 @@ def test_a_device_is_written_in_place_not_replaced(tmp_path: Path) -> None:
         read_fifo_in_background(device)
     link = tmp_path / "link-to-null"
     link.symlink_to(device)
-    storage.write_text(device, "gone")
-    storage.write_text(link, "gone too")
+    storage.write_output(device, "gone")
+    storage.write_output(link, "gone too")
     assert kind(device.lstat().st_mode) and link.is_symlink()
     assert sorted(path.name for path in tmp_path.iterdir()) == ["link-to-null", "null"]
 
@@ -131,6 +131,23 @@ def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
         storage.read_text(fifo, 100, "a thing")
 
 
+def test_a_file_swapped_for_a_fifo_after_the_look_is_not_waited_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between the look (a regular file) and the open, a FIFO put in its place: opened without
+    blocking (O_NONBLOCK), seen for what it is, and refused."""
+    fifo = tmp_path / "swapped.json"
+    os.mkfifo(fifo)
+    regular, look = Path(__file__).stat(), os.stat
+
+    def stale(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        return regular if path == fifo else look(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "stat", stale)
+    with pytest.raises(storage.UnreadableFile, match=r"is a pipe \(FIFO\), not a thing$"):
+        storage.read_bytes(fifo, storage.MB, "a thing")
+
+
 def test_a_link_to_a_device_is_refused(tmp_path: Path) -> None:
     link = tmp_path / "learned.json"
     link.symlink_to("/dev/zero")  # only stat()ed: never opened
@@ -163,16 +180,19 @@ def test_json_nested_without_end_is_refused_not_a_recursion_error(tmp_path: Path
 
 def test_the_adaptive_levels_survive_hostile_files(tmp_path: Path) -> None:
     """Deep nesting was a RecursionError at every start; a FIFO hung the app; a link to
-    /dev/zero exhausted memory. Each now counts as no file."""
+    /dev/zero exhausted memory. Each is now set aside, and every game starts at its first
+    rung."""
     path = tmp_path / AdaptiveLevels.FILE
-    path.write_text("[" * 100_000 + "]" * 100_000)
-    assert AdaptiveLevels(tmp_path).level("dipole") == "beginner"
-    path.unlink()
-    os.mkfifo(path)
-    assert AdaptiveLevels(tmp_path).level("dipole") == "beginner"
-    path.unlink()
-    path.symlink_to("/dev/zero")
-    assert AdaptiveLevels(tmp_path).level("dipole") == "beginner"
+    for make in (
+        lambda: path.write_text("[" * 100_000 + "]" * 100_000),
+        lambda: os.mkfifo(path),
+        lambda: path.symlink_to("/dev/zero"),
+    ):
+        make()
+        levels = AdaptiveLevels(tmp_path)
+        assert levels.level("dipole") == "beginner" and "set aside as" in levels.problem
+        assert not os.path.lexists(path)
+    assert os.path.exists("/dev/zero")  # the link was moved, not what it points to
 
 
 def test_a_progress_file_that_is_a_fifo_is_set_aside_not_read(tmp_path: Path) -> None:
@@ -180,7 +200,8 @@ def test_a_progress_file_that_is_a_fifo_is_set_aside_not_read(tmp_path: Path) ->
     os.mkfifo(path)
     progress = Progress(tmp_path)
     assert progress.done == set() and "is a pipe (FIFO)" in progress.problem
-    assert not path.exists() and stat.S_ISFIFO((tmp_path / "learned.json.damaged").lstat().st_mode)
+    [aside] = tmp_path.glob("learned.json.damaged-*")
+    assert not path.exists() and stat.S_ISFIFO(aside.lstat().st_mode)
 
 
 # -- the log and the locks ------------------------------------------------------------------

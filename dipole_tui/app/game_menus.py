@@ -129,6 +129,7 @@ class GameMenus(Screen[None]):
                 self.open_lessons(choice.game_key)
 
         seats = self.keeper.seat_book.seats()
+        self._tell(self.keeper.settings_notices())
         server = seats[-1].server if seats else DEFAULT_SERVER
         self.app.push_screen(NewGameScreen(self.keeper.choice, server), chosen)
 
@@ -156,6 +157,7 @@ class GameMenus(Screen[None]):
         games = autosave.saved_games()
         default = str(Path.cwd()) + "/"
         online = self.keeper.seat_book.seats()
+        self._tell(self.keeper.settings_notices())
         dialog = OpenScreen(games, autosave.folder, default, self.ascii_glyphs, online)
         self.app.push_screen(dialog, chosen)
 

@@ -20,7 +20,7 @@ from ..online.client import Link
 from ..online.seat import OnlineGame, SeatBook
 from ..records import RecordError, load_record
 from ..saves import Autosave, refused
-from ..session import HUMAN, REMOTE, Session, game_named
+from ..session import HUMAN, KEPT_LIMIT, REMOTE, Session, game_named
 from .changes import Change, GameOver, Notice
 from .choice import GameChoice
 from .remote_seat import RemoteSeat
@@ -38,6 +38,14 @@ class Resume(NamedTuple):
 def new_session(choice: GameChoice) -> Session[Any]:
     game = game_named(choice.game_key)
     return Session.new(game, choice.variant, choice.players, choice.time_control)
+
+
+def cut_comments(session: Session[Any]) -> list[Notice]:
+    """Said once when a game is taken up whose record had more comments than it may keep."""
+    if not session.notes.cut:
+        return []
+    said = f"{session.notes.cut} comments past the first {KEPT_LIMIT // 1000} KB of the record"
+    return [Notice(f"{said} are not kept with this game", "Comments", "warning", 12)]
 
 
 class Keeper(RemoteSeat):
@@ -100,8 +108,18 @@ class Keeper(RemoteSeat):
     # -- start-up --------------------------------------------------------------------------
 
     def claim(self) -> list[Notice]:
-        """This app's own game-in-progress file, and what to say about the others."""
-        return [Notice(text, "Autosave", timeout=12) for text in self.autosave.claim()]
+        """This app's own game-in-progress file, and what to say about the others; and the
+        settings files set aside, if any (the seat book is read now to know)."""
+        notices = [Notice(text, "Autosave", timeout=12) for text in self.autosave.claim()]
+        self.seat_book.seats()
+        return notices + self.settings_notices()
+
+    def settings_notices(self) -> list[Notice]:
+        """The settings files set aside since last asked (`adaptive.json`, `online.json`)."""
+        owners = (self.adaptive, self.seat_book)
+        notices = [Notice(o.problem, "Settings", "warning", 12) for o in owners if o.problem]
+        self.adaptive.problem = self.seat_book.problem = ""
+        return notices
 
     def saved_game(self) -> tuple[Session[Any] | None, list[Notice]]:
         """The game in progress the autosave holds (None: none, or none worth resuming)."""
@@ -125,7 +143,7 @@ class Keeper(RemoteSeat):
     def begin_new(self) -> list[Notice]:
         """`--new`, or `play RECORD`: the game given starts now; an unfinished one on disk is
         kept first. A finished game opened is filed already (it is a file): not again."""
-        notices = self._shelve()
+        notices = self._shelve() + cut_comments(self.session)
         self._take_up(self.session)
         if not self._filed:
             self.write_autosave()
@@ -140,6 +158,7 @@ class Keeper(RemoteSeat):
         replaced = self.session.whole_game()
         if session is not self.session and replaced.outcome is None and not replaced.is_fresh:
             notices = self._shelve()
+        notices += cut_comments(session)
         self._take_up(session)
         self.session = session
         last = session.last_move
@@ -250,6 +269,7 @@ class Keeper(RemoteSeat):
             change.game_over = self._game_over(filed)
         else:
             change.notices += self.retry_filing()
+        change.notices += self.settings_notices()
         return change
 
     # -- keeping it ------------------------------------------------------------------------

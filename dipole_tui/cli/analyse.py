@@ -76,7 +76,7 @@ def run_analyse(args: argparse.Namespace) -> None:
         sys.stdout.write(text)
     else:
         try:
-            storage.write_text(args.output, text)
+            storage.write_output(args.output, text)
         except OSError as error:
             raise GameError(f"cannot write {args.output}: {error.strerror or error}") from None
     for line in summary(record.game, judged):

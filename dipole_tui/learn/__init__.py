@@ -49,6 +49,7 @@ _FIELD = re.compile(r"([a-z]+):(?: (.*))?$")
 DATA = Path(__file__).parent / "data"
 FILE_LIMIT = storage.MB  # the largest file of ours is 10 KB
 EXPECTED = "a file of lessons or puzzles"
+MOST_STREAK = 1_000_000  # puzzles solved in a row: a bound on a figure read from a file
 
 
 class LearnError(GameError):
@@ -291,7 +292,8 @@ def item_named(id: str) -> Item:
 class Progress:
     """What a player has learned: the lessons done, the puzzles solved and the current and best
     streak of puzzles solved at the first try. Kept as JSON in the data folder, written whole or
-    not at all; an unreadable file is set aside (never lost) and progress starts again."""
+    not at all; an unreadable file is set aside (never lost: `storage.read_settings`) and
+    progress starts again."""
 
     FILE = "learned.json"
 
@@ -300,32 +302,21 @@ class Progress:
         self.done: set[str] = set()
         self.streak = 0
         self.best_streak = 0
-        self.problem = ""  # why the file was set aside, to be told once
-        if not os.path.lexists(self.path):
-            return
-        try:
-            self.done, self.streak, self.best_streak = _progress(
-                storage.read_json(self.path, storage.MB, "a progress file")
-            )
-        except ValueError as error:  # storage.UnreadableFile, or not the shape of ours
-            try:
-                aside = _free_name(self.path.with_name(f"{self.FILE}.damaged"))
-                self.path.replace(aside)
-                self.problem = f"progress file unreadable ({error}); kept as {aside}"
-            except OSError:
-                self.problem = f"progress file unreadable ({error})"
+        found, self.problem = storage.read_settings(self.path, "a progress file", _progress)
+        if found is not None:  # `problem`: why the file was set aside, to be told once
+            self.done, self.streak, self.best_streak = found
 
     def finished(self, item: Item, first_try: bool = True) -> None:
         """A lesson done, or a puzzle solved (at the first try or not: the streak)."""
         self.done.add(item.id)
         if item.kind == "puzzle":
-            self.streak = self.streak + 1 if first_try else 0
+            self.streak = min(self.streak + 1, MOST_STREAK) if first_try else 0
             self.best_streak = max(self.best_streak, self.streak)
         self._save()
 
     def _save(self) -> None:
         data = {"done": sorted(self.done), "streak": self.streak, "best_streak": self.best_streak}
-        storage.write_text(self.path, json.dumps(data, indent=1) + "\n")
+        storage.write_settings(self.path, json.dumps(data, indent=1) + "\n")
 
 
 def _progress(data: object) -> tuple[set[str], int, int]:
@@ -335,15 +326,6 @@ def _progress(data: object) -> tuple[set[str], int, int]:
     done, streak, best = data["done"], data.get("streak", 0), data.get("best_streak", 0)
     if not all(isinstance(id, str) for id in done):
         raise ValueError("an id in done is not a string")
-    if not all(type(n) is int and n >= 0 for n in (streak, best)):
-        raise ValueError("a streak is not a whole number")
+    if not all(type(n) is int and 0 <= n <= MOST_STREAK for n in (streak, best)):
+        raise ValueError(f"a streak is not a whole number from 0 to {MOST_STREAK}")
     return set(done), streak, best
-
-
-def _free_name(path: Path) -> Path:
-    """`path`, or path-2, path-3... when it is taken: a file set aside earlier is kept too."""
-    free, number = path, 1
-    while free.exists():
-        number += 1
-        free = path.with_name(f"{path.name}-{number}")
-    return free

@@ -50,6 +50,9 @@ def normalised(server: str) -> str:
     return urlunsplit((scheme, where, parts.path.rstrip("/"), parts.query, ""))
 
 
+MOST_TEXT = 2_000  # characters of a seat's server, room, secret or game: more is no seat of ours
+
+
 @dataclass
 class Seat:
     """A seat in a room of a server: the secret that holds it, and what the Open dialog lists."""
@@ -68,23 +71,15 @@ class SeatBook:
 
     def __init__(self, folder: Path) -> None:
         self.path = folder / SEATS_FILE
+        self.problem = ""  # why the file was set aside, to be told once
 
     def seats(self) -> list[Seat]:
-        """The seats kept; an unreadable file reads as none (and is replaced on the next keep)."""
+        """The seats kept. A file that is not a book of seats (or holds one entry that is not a
+        seat) is set aside under a new name, never replaced unread: `problem` says so."""
         self._tighten()
-        try:
-            kept = storage.read_json(self.path, storage.MB, "the online seats (JSON)")
-        except (OSError, ValueError):
-            return []
-        if not isinstance(kept, list):
-            return []
-        seats = []
-        for entry in kept:
-            with contextlib.suppress(TypeError, ValueError):
-                seat = Seat(**entry)
-                if all(isinstance(text, str) for text in (seat.server, seat.room, seat.secret)):
-                    seats.append(seat)
-        return seats
+        kept, problem = storage.read_settings(self.path, "a book of online seats", _seats)
+        self.problem = problem or self.problem
+        return kept or []
 
     def find(self, server: str, room: str) -> Seat | None:
         """The seat kept in that server's room, by the server's normalised address."""
@@ -101,16 +96,34 @@ class SeatBook:
         if len(seats) > MOST_SEATS:
             seats.sort(key=lambda s: not s.filed)  # finished ones first, oldest first
             del seats[: len(seats) - MOST_SEATS]
-        storage.make_folder(self.path.parent)
         text = json.dumps([asdict(s) for s in seats], indent=1) + "\n"
-        storage.write_text(self.path, text, mode=SEATS_MODE)
+        storage.write_settings(self.path, text, mode=SEATS_MODE)
 
     def _tighten(self) -> None:
         """A book written by an older version, readable by others, is made its owner's alone."""
         with contextlib.suppress(OSError):
-            info = os.stat(self.path)
+            info = os.lstat(self.path)
             if stat.S_ISREG(info.st_mode) and stat.S_IMODE(info.st_mode) & ~SEATS_MODE:
                 os.chmod(self.path, SEATS_MODE)
+
+
+def _seats(data: object) -> list[Seat]:
+    """The seats of an `online.json`; ValueError naming the first entry that is not one."""
+    if not isinstance(data, list):
+        raise ValueError("expected a list of seats")
+    return [_seat(entry, number) for number, entry in enumerate(data, 1)]
+
+
+def _seat(entry: object, number: int) -> Seat:
+    """One entry of the book (keys of a newer version passed over)."""
+    if isinstance(entry, dict):
+        texts = [entry.get(key) for key in ("server", "room", "secret", "game")]
+        strings = [text for text in texts if isinstance(text, str) and len(text) <= MOST_TEXT]
+        side, filed = entry.get("side"), entry.get("filed", False)
+        if len(strings) == 4 and type(side) is int and side in (0, 1) and isinstance(filed, bool):
+            server, room, secret, game = strings
+            return Seat(server, room, secret, side, game, filed)
+    raise ValueError(f"entry {number} is not a seat (server, room, secret, side 0 or 1, game)")
 
 
 class Received(NamedTuple):
