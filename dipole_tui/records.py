@@ -25,17 +25,23 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from . import storage
-from .games.base import AnyGame, Game, GameError, M, Outcome, State, Termination, shown
+from .games.base import (
+    AnyGame,
+    Game,
+    GameError,
+    M,
+    Outcome,
+    State,
+    Termination,
+    displayable,
+    shown,
+)
 from .registry import games
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 _NUMBER = re.compile(r"^(\d+)\.(\.\.)?")
 _MARK = re.compile(r"(?<=\S)[!?]{1,2}(?=\s|$)")  # a move's mark, as `analyse` writes: e1-g3?!
-# Every character str.splitlines ends a line at: written escaped (`\u2028`) in a tag value and in
-# a comment (where `\n` stays, as a comment may span lines), so that every reader of lines sees
-# the record's lines; only LF and CRLF end a line when a record is read.
-_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 _ESCAPE = re.compile(r'\\(u[0-9a-fA-F]{4}|[\\"])')
 # The most a record file may hold. A Death Stacks game of 1000 plies is some 15 KB; the limit
 # keeps a device such as /dev/zero, or a huge file given by mistake, from filling the memory.
@@ -151,7 +157,7 @@ def parse_record(text: str, default: AnyGame | None = None) -> Record:
     marks: list[str] = []
     for index, token, comment, mark in tokens:
         if comment:
-            comments[-1].append(token)
+            comments[-1].append(displayable(token, lines=True))
             continue
         where = f"line {index + 1}"
         if ended_with is not None:
@@ -247,7 +253,7 @@ def _read_tags(lines: list[str]) -> tuple[dict[str, str], int]:
                 f"line {index + 1}: a second {shown(name)} tag (the first is on line "
                 f"{given_on[name]}); each tag is given once"
             )
-        tags[name], given_on[name], end = _unescaped(match[2]), index + 1, index + 1
+        tags[name], given_on[name], end = displayable(_unescaped(match[2])), index + 1, index + 1
     return tags, end
 
 
@@ -439,18 +445,20 @@ def _move_number(game: AnyGame, state: State[Any], ply: int) -> str:
 
 
 def _quoted(value: str) -> str:
-    """A tag value as a record writes it, between quotes (one inside as `\\"`)."""
-    return '"' + _escape(value, _BREAKS).replace('"', '\\"') + '"'
+    """A tag value as a record writes it, between quotes (one inside as `\\"`), on one line: a
+    line break in it written as `displayable` shows it (`\\n`), as is anything a terminal acts
+    on, so that a record printed or read back shows nothing raw."""
+    return '"' + _escape(displayable(value), "").replace('"', '\\"') + '"'
 
 
 def _braced(text: str) -> str:
     """A comment as a record writes it, in braces, on as many lines as it has."""
-    return "{" + _escape(text, "}" + _BREAKS.replace("\n", "")) + "}"
+    return "{" + _escape(displayable(text, lines=True), "}") + "}"
 
 
 def _escape(text: str, special: str) -> str:
     """`text` as a record writes it between quotes or braces: a backslash doubled, and each of
-    `special` (the line breaks, a comment's `}`) as `\\u` and its four hex digits."""
+    `special` (a comment's `}`) as `\\u` and its four hex digits."""
     return "".join(f"\\u{ord(c):04x}" if c in special else c for c in text.replace("\\", "\\\\"))
 
 

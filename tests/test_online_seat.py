@@ -352,3 +352,23 @@ def test_the_seat_book_is_its_owners_alone(tmp_path: Path) -> None:
     book.path.chmod(0o644)
     book.keep(Seat("ws://h:1", "EFGH", SECRET, 0, "dipole"))
     assert stat.S_IMODE(book.path.stat().st_mode) == 0o600
+
+
+def test_a_seat_that_cannot_be_kept_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without its secret kept, the player could not come back to the game: they are told."""
+
+    def disk_full(book: SeatBook, seat: Seat) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(SeatBook, "keep", disk_full)
+    keeper = Keeper(Session.new(DIPOLE), Autosave(tmp_path))
+    keeper.claim()
+    keeper.go_online(OnlineGame("ws://127.0.0.1:1"), SentLink())
+    seated: dict[str, Any] = {"type": "seated", "room": "ABCDEF", "side": 0, "game": "dipole"}
+    seated |= {"secret": SECRET, "variant": "8x8", "clock": None}
+    change = keeper.from_server(seated)
+    assert change is not None
+    [notice] = change.notices
+    assert notice.severity == "warning" and "room ABCDEF could not be kept" in notice.text

@@ -1,5 +1,6 @@
 """What `format_record` writes, `parse_record` reads back: every tag value and every comment,
-whatever its characters, in every game; and a record's own comments are kept where they stood."""
+whatever its characters, in every game, as `displayable` shows it (a control character escaped,
+tests/test_outside_text.py); and a record's own comments are kept where they stood."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipole_tui.games.base import AnyGame, State
+from dipole_tui.games.base import AnyGame, State, displayable
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import format_record, parse_record, read_header
 from dipole_tui.registry import REGISTRY
@@ -36,8 +37,9 @@ def test_every_tag_value_reads_back(
 ) -> None:
     game, state = played
     text = format_record(game, state, {tag: value})
-    assert parse_record(text).tags[tag] == value
-    assert read_header(text).tags[tag] == value
+    read = parse_record(text).tags[tag]
+    assert read == displayable(value) == read_header(text).tags[tag]
+    assert parse_record(format_record(game, state, {tag: read})).tags[tag] == read
 
 
 @settings(max_examples=100, deadline=None)
@@ -48,23 +50,27 @@ def test_every_comment_reads_back_where_it_stood(
     game, state = played
     text = format_record(game, state, comments=comments)
     record = parse_record(text)
-    assert record.comments == comments
+    assert record.comments == [[displayable(said, lines=True) for said in at] for at in comments]
+    again = parse_record(format_record(game, state, comments=record.comments))
+    assert again.comments == record.comments
     assert record.state.moves_played == state.moves_played
 
 
 def test_a_value_with_any_line_break_stays_on_its_line() -> None:
     state = a_game(DIPOLE)
     text = format_record(DIPOLE, state, {"White": f"Ann{BREAKS}Bo"})
-    assert '[White "Ann\\u000a\\u000d' in text
+    assert '[White "Ann\\\\n\\\\r\\\\x0b' in text
     assert len(text.splitlines()) == len(format_record(DIPOLE, state).splitlines())
 
 
 @pytest.mark.parametrize("brk", BREAKS.replace("\n", "").replace("\r", ""))
 def test_a_record_written_with_a_raw_break_in_a_tag_still_reads(brk: str) -> None:
-    """As the format was written before breaks were escaped: only LF and CRLF end a line."""
+    """As the format was written before breaks were escaped: only LF and CRLF end a line, and
+    the break is read as `displayable` shows it."""
     text = f'[Game "Dipole"]\r\n[White "Ann{brk}Bo"]\r\n\r\n1. e1-d2 {{a{brk}b}} d8-c7\r\n'
     record = parse_record(text)
-    assert record.tags["White"] == f"Ann{brk}Bo" and record.comments[1] == [f"a{brk}b"]
+    shown = displayable(brk)
+    assert record.tags["White"] == f"Ann{shown}Bo" and record.comments[1] == [f"a{shown}b"]
 
 
 def test_comments_are_kept_with_the_move_they_follow() -> None:

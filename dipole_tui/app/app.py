@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.theme import ThemeProvider
 
+from ..games.base import displayable
 from ..orphans import END_SIGNALS
 from ..saves import Autosave
 from ..session import HUMAN, Session, game_named
@@ -234,10 +235,14 @@ class GameApp(App[None]):
         markup: bool = True,
     ) -> None:
         """A notice wrapped to the toast's width here, so that a path breaks after a `/`
-        rather than mid-word (Textual's toast is 60 columns, at most half the screen)."""
+        rather than mid-word (Textual's toast is 60 columns, at most half the screen). A notice
+        may quote text from outside (a file name, a server's word): it goes through
+        `displayable` and is never read as markup, whatever `markup` says."""
         width = min(60, self.size.width // 2) - 3  # its left border and padding
-        text = "\n".join(wrap(message, width))
-        super().notify(text, title=title, severity=severity, timeout=timeout, markup=markup)
+        text = "\n".join(wrap(displayable(message, lines=True), width))
+        super().notify(
+            text, title=displayable(title), severity=severity, timeout=timeout, markup=False
+        )
 
     def get_key_display(self, binding: Binding) -> str:
         """Under --ascii, a key Textual shows as a symbol (Enter as ⏎, arrows) goes by its name."""

@@ -79,10 +79,10 @@ class EditorScreen(ClosingScreen[State[Any] | None]):
                 yield Static(
                     self._text(f"Edit: {title(self.game, self.variant)}"), id="editor-title"
                 )
-                yield Static(id="editor-square")
-                yield Static(id="editor-typed")
-                yield Static(id="editor-turn")
-                yield Static(id="editor-verdict")
+                yield Static(id="editor-square", markup=False)
+                yield Static(id="editor-typed", markup=False)
+                yield Static(id="editor-turn", markup=False)
+                yield Static(id="editor-verdict", markup=False)
                 with Horizontal(id="editor-buttons"):
                     yield Button("Play", id="editor-play", variant="primary", compact=True)
                     yield Button("Cancel", id="editor-cancel", compact=True)

@@ -70,8 +70,8 @@ class ExerciseScreen(TriesMoves):
                     text.display = bool(self.item.text)
                     yield text
                     yield Static(self.task_text(), id="exercise-task")
-                    yield Static(id="exercise-moves")
-                    yield Static(id="exercise-message")
+                    yield Static(id="exercise-moves", markup=False)
+                    yield Static(id="exercise-message", markup=False)
                 yield self.entry
         yield Footer()
 

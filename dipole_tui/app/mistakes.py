@@ -118,7 +118,7 @@ class MistakesScreen(TriesMoves):
                     yield Static("Learn from your mistakes", id="mistakes-title")
                     yield Static(id="mistakes-progress")
                     yield Static(id="mistakes-task")
-                    yield Static(id="mistakes-message")
+                    yield Static(id="mistakes-message", markup=False)
                 yield self.entry
         yield Footer()
 

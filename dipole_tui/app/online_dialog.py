@@ -54,7 +54,7 @@ class OnlineScreen(Dialog[OnlineChoice | None]):
             yield Label(
                 f"A new room plays {about}. Escape: back.", classes="dialog-hint", id="about"
             )
-            yield Label("", id="refusal", classes="dialog-hint")
+            yield Label("", id="refusal", classes="dialog-hint", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("New room", variant="primary", id="create")
                 yield Button("Join", id="join")

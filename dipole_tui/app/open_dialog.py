@@ -26,7 +26,7 @@ from textual.strip import Strip
 from textual.widgets import Input, Label, Static
 from textual.worker import get_current_worker
 
-from ..games.base import title
+from ..games.base import displayable, title
 from ..online.seat import Seat
 from ..registry import REGISTRY
 from ..saves import SavedGame
@@ -384,7 +384,7 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
             names = [header.game.name, header.variant or "default"]
         else:
             names = [title(header.game, header.variant)]
-        return [game.kept, *names, _printable(players), saved, str(header.plies), end]
+        return [game.kept, *names, players, saved, str(header.plies), end]
 
     def _cut(self, text: str, width: int) -> str:
         return text if len(text) <= width else text[: width - 1] + self.ellipsis
@@ -403,7 +403,7 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
         if not 0 <= row < len(self.games):
             return
         game = self.games[row]
-        about = Text(_printable(str(game.path.relative_to(self.folder))))
+        about = Text(displayable(str(game.path.relative_to(self.folder))))
         if game.is_read and game.header is None:
             about.append(f"\ndamaged: {game.problem}", style="bold red")
         self.query_one("#about", Static).update(about)
@@ -422,12 +422,6 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
-
-
-def _printable(text: str) -> str:
-    """Text from a file (a player's name, a file name) with its control characters escaped, so
-    that none reaches the terminal raw."""
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 __all__ = ["GameList", "OpenScreen"]

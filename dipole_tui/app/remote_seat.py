@@ -9,7 +9,6 @@ server keeps it, and the finished game is filed here once, like a game played he
 
 from __future__ import annotations
 
-import contextlib
 from typing import TYPE_CHECKING, Any
 
 from ..games.base import GameError, IllegalMoveError
@@ -61,19 +60,23 @@ class RemoteSeat:
             return None
         if got.resync and self.link is not None:
             self.link.resync()
+        unkept: list[Notice] = []
         if message["type"] == "seated":  # a reconnection asks for this seat (or place) again
             if self.link is not None:
                 self.link.seated(room.code, room.secret)
-            self._keep_seat()
+            unkept = self._keep_seat()
+        change: Change | None = Change(got.said) if got.said or unkept else None
         if got.session is not None:
             self.session = got.session
-            return self._online_change(got.said)
-        if got.move is not None:
+            change = self._online_change(got.said)
+        elif got.move is not None:
             mover = self.session.game.side_names[self.session.state.to_move]
             self.session.play(got.move)
             room.set_clocks(self.session, message)
-            return self._online_change(self.session.game.move_sentence(mover, got.move))
-        return Change(got.said) if got.said else None
+            change = self._online_change(self.session.game.move_sentence(mover, got.move))
+        if change is not None:
+            change.notices += unkept
+        return change
 
     def _online_change(self, said: str) -> Change:
         """`after_change` for an online game: its end (seen by a move, an `ended` or a whole
@@ -86,7 +89,7 @@ class RemoteSeat:
             room.filed = True
         change = self.after_change(said)
         if first:
-            self._keep_seat()
+            change.notices += self._keep_seat()
         return change
 
     def why_no_help(self) -> str:
@@ -140,11 +143,21 @@ class RemoteSeat:
         if self.link is None or not self.link.send(kind, **fields):
             raise GameError("not connected to the server: try again once it is back")
 
-    def _keep_seat(self) -> None:
+    def _keep_seat(self) -> list[Notice]:
+        """The seat written to the seat book; a warning when it cannot be, as the player then
+        cannot come back to the game after leaving it."""
         seat = self.online.seat() if self.online is not None else None
-        if seat is not None:
-            with contextlib.suppress(OSError):
-                self.seat_book.keep(seat)
+        if seat is None:
+            return []
+        try:
+            self.seat_book.keep(seat)
+        except OSError as error:
+            said = (
+                f"Your seat in room {seat.room} could not be kept ({error}): stay in the game,"
+                " as you could not come back to it after leaving."
+            )
+            return [Notice(said, title="Seat not kept", severity="warning", timeout=30)]
+        return []
 
     def _ended(self) -> Change:
         outcome = self.session.outcome

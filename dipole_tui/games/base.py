@@ -23,13 +23,27 @@ class GameError(ValueError):
     """
 
 
+def displayable(text: str, *, lines: bool = False) -> str:
+    """The one sanitizer of text from outside (a record's tags and comments, a paste, a file
+    name, a server's word): every character a terminal would act on rather than show (an escape
+    sequence, a C1 control, a right-to-left override) is escaped as `repr` does (`\\x1b`,
+    `\\u202e`), so that nobody else's text can write the clipboard, set the window title or
+    turn a line around. `lines` keeps the line ends of a text that may span lines (a comment)."""
+    return "".join(_escaped(char, lines) for char in text)
+
+
+def _escaped(char: str, lines: bool) -> str:
+    if char.isprintable() or (lines and char == "\n"):
+        return char
+    return repr(char)[1:-1]
+
+
 def shown(text: str, limit: int = 40) -> str:
-    """Input fit to quote in a one-line message: a control character (an escape sequence, NUL,
-    CR, a newline) must not reach the terminal raw, and a huge line must not be printed back in
-    full. Characters that are not printable are escaped as `repr` does (`\\x1b`, `\\r`), and the
-    result is cut to at most `limit` characters, a `…` marking the cut."""
+    """Input fit to quote in a one-line message: escaped as `displayable` escapes it, a line end
+    too, and cut to at most `limit` characters, a `…` marking the cut, so that a huge line is
+    not printed back in full."""
     # Each character shows as at least one, so no more than `limit + 1` of them are ever looked at.
-    pieces = [char if char.isprintable() else repr(char)[1:-1] for char in text[: limit + 1]]
+    pieces = [_escaped(char, False) for char in text[: limit + 1]]
     whole = "".join(pieces)
     if len(text) <= limit and len(whole) <= limit:
         return whole

@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any, Final
 
-from ..games.base import shown
+from ..games.base import displayable, shown
 
 # Raised whenever a message changes meaning; `hello` carries it. 2: `join` without a secret or
 # an invitation watches (in 1 it took the free seat); `rooms` asks after 50 rooms at most.
@@ -74,7 +74,7 @@ def read_message(frame: str | bytes) -> dict[str, Any]:
     if isinstance(frame, bytes):
         raise ProtocolError(BAD_JSON, "binary frames are not read: send JSON text")
     try:
-        message = json.loads(frame)
+        message = _displayable_in(json.loads(frame))  # what the server logs shows nothing raw
     except (ValueError, RecursionError):
         raise ProtocolError(BAD_JSON, "the frame is not JSON: expected one JSON object") from None
     if not isinstance(message, dict):
@@ -144,14 +144,27 @@ def write_message(kind: str, **fields: Any) -> str:
 def read_reply(frame: str | bytes) -> dict[str, Any]:
     """A server's frame, as a client reads it: a JSON object with a `type`, else ProtocolError
     (a client trusts the server's fields beyond that no more than it must: it checks what it
-    uses)."""
+    uses). Every string in it is `displayable`, so that nothing a server says reaches the screen
+    raw."""
     try:
-        message = json.loads(frame)
+        message = _displayable_in(json.loads(frame))
     except (ValueError, RecursionError):
         raise ProtocolError(BAD_JSON, "the server sent something that is not JSON") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise ProtocolError(BAD_MESSAGE, "the server sent a message without a type")
     return message
+
+
+def _displayable_in(value: Any) -> Any:
+    """A JSON value with each of its strings, keys too, made `displayable` (line ends kept, as
+    a record's text has them)."""
+    if isinstance(value, str):
+        return displayable(value, lines=True)
+    if isinstance(value, list):
+        return [_displayable_in(item) for item in value]
+    if isinstance(value, dict):
+        return {_displayable_in(key): _displayable_in(item) for key, item in value.items()}
+    return value
 
 
 def room_code(text: str) -> str:
