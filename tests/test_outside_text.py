@@ -18,8 +18,11 @@ from textual.widgets import Button, Input, Label
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice
 from dipole_tui.app.online_dialog import OnlineScreen
+from dipole_tui.app.open_dialog import OpenScreen
+from dipole_tui.app.review import ReviewScreen
 from dipole_tui.games.base import displayable
 from dipole_tui.records import format_record, parse_record
+from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import DATA_DIR_VARIABLE
 from dipole_tui.session import Session
 
@@ -118,3 +121,78 @@ async def test_a_server_typed_with_markup_is_refused_as_typed() -> None:
         await pilot.pause()
         said = str(dialog.query_one("#refusal", Label).render())
         assert said == "'[/][red]x\\x1b' is not a server: expected ws://HOST:PORT"
+
+
+# Every character a terminal may act on: C0, DEL, C1, the bidi controls and the line breaks
+# (LF and CR end a record's line, so a tag holds them only escaped; a comment spans lines).
+CONTROLS = "".join(map(chr, [*range(32), 127, *range(128, 160)]))
+CONTROLS += "\u061c\u200e\u200f\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+ON_A_LINE = CONTROLS.replace("\n", "").replace("\r", "")
+
+
+def every_control_record(key: str) -> str:
+    """A game of `key` two plies long, its tags and its comments holding every control
+    character raw, as a stranger's file may."""
+    game = REGISTRY[key].game
+    state = game.new()
+    moves = []
+    for _ in range(2):
+        move = state.legal_moves()[0]
+        moves.append(game.format_move(move))
+        state.play(move)
+    tags = "".join(f'[{tag} "{tag}:{ON_A_LINE}"]\n' for tag in ("White", "Black", "Event", "Z"))
+    comment = "{" + CONTROLS.replace("}", "") + "}"
+    return f'[Game "{game.name}"]\n{tags};{ON_A_LINE}\n\n1. {moves[0]} {comment} {moves[1]} *\n'
+
+
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_every_control_character_in_every_tag_and_comment_is_read_escaped(key: str) -> None:
+    record = parse_record(every_control_record(key))
+    assert record.state.plies == 2
+    said = [*record.tags.values(), *(text for at in record.comments for text in at)]
+    assert raw("".join(said)) == []
+    assert record.tags["White"] == "White:" + displayable(ON_A_LINE)
+
+
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_no_command_prints_a_control_character_of_a_record(
+    key: str, cli: Cli, tmp_path: Path
+) -> None:
+    path = tmp_path / "hostile.txt"
+    path.write_text(every_control_record(key), encoding="utf-8")
+    for args in (
+        ["replay", str(path)],
+        ["analyse", "--movetime", "0.01", str(path)],
+        ["moves", "--game", key, f"1{ON_A_LINE}"],
+    ):
+        ran = cli(*args)
+        assert raw(ran.out) == [] and raw(ran.err) == [], args
+    analysed = cli("analyse", "--movetime", "0.01", str(path)).out
+    assert parse_record(analysed).tags["White"] == "White:" + displayable(ON_A_LINE)
+
+
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+async def test_no_screen_shows_a_control_character_of_a_record(
+    key: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Played, opened, listed in Open and reviewed: every screen the record reaches."""
+    monkeypatch.setenv(DATA_DIR_VARIABLE, str(tmp_path / "data"))
+    text = every_control_record(key)
+    saved = tmp_path / "data" / "saved"
+    saved.mkdir(parents=True)
+    (saved / f"hostile{ON_A_LINE[1:]}.txt").write_text(text, encoding="utf-8")
+    app = GameApp(session=Session.from_text(text))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert raw(on_screen(app)) == [], "the game"
+        await pilot.press("o")
+        await until(lambda: isinstance(app.screen, OpenScreen))
+        await pilot.pause()
+        listed = on_screen(app)
+        assert raw(listed) == [] and "White:\\x00" in listed, "the Open list"
+        await pilot.press("escape")
+        await until(lambda: not isinstance(app.screen, OpenScreen))
+        await pilot.press("r")
+        await until(lambda: isinstance(app.screen, ReviewScreen))
+        await pilot.pause(1.0)
+        assert raw(on_screen(app)) == [], "the review"
