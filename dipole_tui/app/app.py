@@ -11,6 +11,7 @@ import contextlib
 from collections.abc import Iterable
 from typing import Any
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -224,6 +225,16 @@ class GameApp(App[None]):
     def action_help(self) -> None:
         glyphs = glyph_map(*self.board.GLYPH_TABLES) if self.ascii_glyphs else None
         self.push_screen(HelpScreen(self.session.game.key, glyphs))
+
+    async def on_event(self, event: events.Event) -> None:
+        """A mouse press over a toast that has just gone is dropped: Textual 8.2.8 then reads
+        the region of the toast's parent, None once it is removed, and the app ended with an
+        AttributeError (Textual issue 6643, "'NoneType' object has no attribute 'region'")."""
+        if isinstance(event, events.MouseDown) and not self.mouse_captured:
+            widget, _ = self.screen.get_widget_and_offset_at(event.x, event.y)
+            if widget is not None and widget is not self.screen and widget.parent is None:
+                return
+        await super().on_event(event)
 
     def notify(
         self,
