@@ -42,6 +42,7 @@ RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 _NUMBER = re.compile(r"^(\d+)\.(\.\.)?")
 _MARK = re.compile(r"(?<=\S)[!?]{1,2}(?=\s|$)")  # a move's mark, as `analyse` writes: e1-g3?!
+_LINE_END = re.compile(r"\r\n?|\n")
 _ESCAPE = re.compile(r'\\(u[0-9a-fA-F]{4}|[\\"])')
 # The most a record file may hold. A Death Stacks game of 1000 plies is some 15 KB; the limit
 # keeps a device such as /dev/zero, or a huge file given by mistake, from filling the memory.
@@ -209,8 +210,9 @@ def read_header(text: str, default: AnyGame | None = None) -> Header:
 
 def _read(text: str, default: AnyGame | None) -> tuple[dict[str, str], AnyGame, list[_Token]]:
     """A record's tags, its game, and its comments and body as `_Token`s; RecordError when there
-    is nothing in it. A byte-order mark (as Windows editors write one) is passed over."""
-    lines = [line.removesuffix("\r") for line in text.removeprefix("\ufeff").split("\n")]
+    is nothing in it. A byte-order mark (as Windows editors write one) is passed over. LF, CRLF
+    and a lone CR each end a line: a terminal sends a paste's line ends as CRs."""
+    lines = _LINE_END.split(text.removeprefix("\ufeff"))
     tags, body_start = _read_tags(lines)
     game = _game_of(tags, default)
     tokens = [

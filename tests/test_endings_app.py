@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from app_steps import AppFactory, ScriptedBots, StandIn, message, press, until
 from textual import events
 from textual.widgets import Button, Select, Static
@@ -199,3 +200,18 @@ async def test_y_copies_the_position_and_a_paste_opens_one(make_app: AppFactory)
         app.screen.post_message(events.Paste("not a position"))
         await pilot.pause()
         assert app.session.state.position() == "8:B:Wc3=2:Be5=2"  # nothing changed
+
+
+@pytest.mark.parametrize("line_end", ["\r", "\r\n", "\n"])
+async def test_a_record_copied_and_pasted_back_opens_whatever_its_line_ends(
+    make_app: AppFactory, line_end: str
+) -> None:
+    """Terminals (tmux, xterm) send a paste's line ends as CRs: the record still opens."""
+    app = make_app(game="death-stacks", new=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, *":a1-2-a3", "enter", "Y", "u")
+        copied = app.clipboard
+        assert app.session.state.plies == 0 and copied.count("\n") > 3
+        app.screen.post_message(events.Paste(copied.replace("\n", line_end)))
+        await until(lambda: app.session.state.plies == 1)
+        assert app.session.game.key == "death-stacks"

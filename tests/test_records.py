@@ -197,3 +197,12 @@ def test_comments_in_braces_and_after_a_semicolon_are_skipped() -> None:
 def test_a_semicolon_cell_of_bipod_is_a_cell_not_a_comment() -> None:
     record = parse_record('[Game "Bi-Pod"]\n\n1. ;1 {the corner} =1 ; a comment\n')
     assert [BIPOD.format_move(m) for m in record.state.moves_played] == [";1", "=1"]
+
+
+@pytest.mark.parametrize("line_end", ["\r", "\r\n"])
+def test_a_record_with_cr_line_ends_reads_as_with_lf(line_end: str) -> None:
+    """A terminal's paste ends its lines with CR; an old Mac or Windows file too."""
+    text = '[Game "Dipole"]\n[White "Ann"]\n; a note\n\n1. e1-e3 {one\ntwo} d8-d6\n2. e3-e5 *\n'
+    lf, other = parse_record(text), parse_record(text.replace("\n", line_end))
+    assert other.tags == lf.tags and other.comments == lf.comments
+    assert other.state.moves_played == lf.state.moves_played and lf.state.plies == 3
