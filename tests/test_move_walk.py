@@ -120,3 +120,56 @@ async def test_undone_moves_stand_apart_under_a_rule(make_app: AppFactory) -> No
         await press(pilot, "right_square_bracket")  # the walk goes on into the undone moves
         assert "Looking at ply 3 of 4" in turn(app)
         assert app.session.state.plies == 2
+
+
+def tally(app: GameApp) -> str:
+    return " ".join(str(app.query_one("#tally", Static).render()).split())
+
+
+async def test_the_counts_follow_the_position_looked_at(make_app: AppFactory) -> None:
+    """Death Stacks' stacks count changes with each split: the panel counts what it shows."""
+    session = Session.new(REGISTRY["death-stacks"].game, None, (HUMAN, HUMAN))
+    for text in ("a1-1-a2", "f6-1-f5"):  # a piece off each side's stack: one stack more
+        session.play(session.game.parse_move(text, session.state))
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        at_the_end = tally(app)
+        await press(pilot, "home")
+        at_the_start = tally(app)
+        assert at_the_start != at_the_end
+        assert "Red 6 12 0" in at_the_start and "Red 7 12 0" in at_the_end
+        await press(pilot, "end")
+        assert tally(app) == at_the_end
+
+
+async def test_end_in_the_move_entry_goes_back_to_the_game_keeping_the_move(
+    make_app: AppFactory,
+) -> None:
+    session = started("dipole", 4)
+    move = session.game.format_move(session.state.legal_moves()[0])
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "home", "colon", *move, "enter")
+        assert app.session.state.plies == 4 and "End goes back to it" in message(app)
+        entry = app.query_one("#move-input", Input)
+        assert app.focused is entry and entry.value == move
+        await press(pilot, "end")
+        assert "Looking at" not in turn(app) and on_board(app) == app.session.state.position()
+        await press(pilot, "enter")
+        assert app.session.state.plies == 5  # the move kept, played on the game
+
+
+@pytest.mark.parametrize("key", ["u", "U"])
+async def test_u_while_looking_back_changes_nothing_and_says_why(
+    make_app: AppFactory, key: str
+) -> None:
+    session = started("dipole", 4)
+    if key == "U":
+        session.undo()
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        plies = app.session.state.plies
+        await press(pilot, "home", key)
+        assert app.session.state.plies == plies
+        assert "End goes back to the game" in message(app)
+        assert on_board(app) != app.session.state.position()  # still looking back

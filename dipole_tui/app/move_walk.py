@@ -22,7 +22,7 @@ from .changes import Change
 from .game_board import GameBoard
 from .keeper import Keeper
 from .move_list import MoveList
-from .side_panel import SidePanel
+from .side_panel import MoveEntry, SidePanel
 
 
 def position_at(session: Session[Any], ply: int) -> State[Any]:
@@ -78,7 +78,7 @@ class MoveWalk(Screen[None]):
         self.board.interactive = False
         self.board.show_state(state, state.moves_played[-1] if ply else None)
         self.board.show_threats(self.session.game.threats(state) if self.threats_on else None)
-        self.panel.show_walk(ply, total)
+        self.panel.show_walk(ply, total, state)
 
     def action_walk_end(self) -> None:
         """Back to the game as it stands."""
@@ -90,13 +90,18 @@ class MoveWalk(Screen[None]):
         """The game changed: its own position is shown again."""
         self.viewing = None
 
+    @on(MoveEntry.End)
+    def entry_end(self) -> None:
+        self.action_walk_end()
+
     @on(MoveList.Picked)
     def move_picked(self, event: MoveList.Picked) -> None:
         self.action_walk_to(event.ply)
 
     def action_undo(self) -> None:
-        """Take back a move; against a bot, back to the human's previous turn."""
-        if why := self.keeper.why_no_undo():
+        """Take back a move; against a bot, back to the human's previous turn. Not while an
+        earlier position is shown: the move taken back would be one the player does not see."""
+        if why := self._looking_back("u takes a move back") or self.keeper.why_no_undo():
             self.app.bell()
             self.panel.say(why, transient=True)
             return
@@ -106,12 +111,22 @@ class MoveWalk(Screen[None]):
         self._after_change(self.keeper.undo() or Change())
 
     def action_redo(self) -> None:
+        if why := self._looking_back("U replays a move"):
+            self.app.bell()
+            self.panel.say(why, transient=True)
+            return
         if not self.session.redo_moves:
             self.app.bell()
             self.panel.say("Nothing to redo.", transient=True)
             return
         self.bots.cancel()
         self._after_change(self.keeper.redo() or Change())
+
+    def _looking_back(self, there: str) -> str:
+        """Why a key that changes the game waits ("" when the game's position is shown)."""
+        if self.viewing is None:
+            return ""
+        return f"The board shows ply {self.viewing}: End goes back to the game, where {there}."
 
     def walking_refusal(self) -> str:
         """Why nothing can be played on the board now ("" when the game's position is shown)."""

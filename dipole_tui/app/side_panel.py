@@ -18,11 +18,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input, Static
+from textual.widgets.input import Selection
 
 from ..analysis import Analysis, Evaluation, words
 from ..clock import LOW_TIME, shown_time
 from ..engine import score_in_words
-from ..games.base import title
+from ..games.base import State, title
 from ..registry import REGISTRY
 from ..session import HUMAN, Session, is_bot
 from .analysis_mode import AnalysisMode
@@ -56,6 +57,10 @@ class MoveEntry(Input):
         def control(self) -> MoveEntry:
             return self.entry
 
+    class End(Message):
+        """End with the cursor at the end already: as on the board, back to the game when an
+        earlier position is shown (the move typed stays, to play there)."""
+
     def action_play(self) -> None:
         text, self.value = self.value, ""
         self.post_message(self.Submitted(self, text))
@@ -78,6 +83,9 @@ class MoveEntry(Input):
                 self.action_play()
             else:
                 self.action_leave()
+        elif event.key == "end" and self.cursor_position == len(self.value):
+            self.selection = Selection.cursor(self.cursor_position)
+            self.post_message(self.End())
         elif event.character == ":" and not self.value:
             # The ':' that opens the entry may arrive here when typed fast; a ':' inside a
             # move (g7-off:2) is text.
@@ -113,6 +121,7 @@ class SidePanel(Vertical):
         self._analysis = Static(id="analysis")
         self._moves = MoveList()
         self.walking: tuple[int, int] | None = None  # (ply shown, plies) while looking back
+        self.walked: State[Any] | None = None  # the position shown then
         self._message = Static(id="message")
 
     def compose(self) -> ComposeResult:
@@ -135,7 +144,7 @@ class SidePanel(Vertical):
         """A new position, or another game: every part again, `message` the lasting one."""
         self.session = session
         self.glyphs = glyphs
-        self.walking = None
+        self.walking = self.walked = None
         self.lasting = (message, "")
         self.transient = False
         if self.is_mounted:
@@ -167,12 +176,14 @@ class SidePanel(Vertical):
             self._fit(self._room, room)
             self._room.display = bool(room)
 
-    def show_walk(self, ply: int, plies: int) -> None:
-        """An earlier position is on the board (until `show`): its move marked, the way back."""
-        self.walking = (ply, plies)
+    def show_walk(self, ply: int, plies: int, state: State[Any]) -> None:
+        """An earlier position, `state`, is on the board (until `show`): its move marked, its
+        counts, the way back."""
+        self.walking, self.walked = (ply, plies), state
         if self.is_mounted and self.session is not None:
             self._moves.show(self.session, ply)
             self.show_turn()
+            self._fit(self._tally, self._tally_text(self.session))
 
     def show_clocks(self) -> None:
         """Both clocks, the running one lit (a game without clocks shows none)."""
@@ -357,7 +368,8 @@ class SidePanel(Vertical):
         return Text.assemble((f"{mover} to move", "bold"), review)
 
     def _tally_text(self, session: Session[Any]) -> Text:
-        figures = session.figures()
+        """The counts of the position on the board: the game's, or the one looked back at."""
+        figures = session.figures() if self.walked is None else session.game.figures(self.walked)
         widths = [max(4, len(heading) + 1) for heading in figures.headings]
         for row in figures.rows:
             widths = [max(w, len(str(value)) + 1) for w, value in zip(widths, row, strict=True)]
