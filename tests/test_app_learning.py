@@ -94,6 +94,10 @@ async def test_a_lesson_of_every_game_is_learned_after_a_wrong_try(
             assert lesson.message.startswith(f"{wrong} is a legal move, but not what the task")
             assert item.hint in lesson.message
             assert lesson.state.position() == start and not lesson.done
+            # As in the game, a move tried gives the board its keys back: i is the hint.
+            assert lesson.focused is lesson.board
+            await pilot.press("i")
+            assert lesson.message == item.hint
         await type_move(pilot, "zz9", leave=False)  # the rules' own reason, and the hint
         assert "zz9" in lesson.message and item.hint in lesson.message
         await pilot.press("escape")  # back to this board (not the game's behind), keys work
@@ -141,6 +145,7 @@ async def test_a_puzzle_explains_a_wrong_move_then_is_solved(
         await type_move(pilot, "e7-d6", leave=False)
         assert puzzle.state.position() == PUZZLE.position  # not played
         assert "e7-d6 is not the fastest win" in puzzle.message
+        assert puzzle.focused is puzzle.board  # s and i are the board's keys again
         assert analyst.records and "e7-d6" in analyst.records[-1]
         # The analysis of the position after it: White, to move, wins in 1 ply (f6xd6).
         analyst.tell(Analysis(0, WIN - 1, ("f6xd6",), 10))

@@ -138,8 +138,9 @@ async def test_a_better_move_is_found_by_typing_it(make_app: AppFactory) -> None
         assert said(screen, "task").startswith("Black played 1... e7-d6?? (blunder), leaving")
         assert "Find a better move." in said(screen, "task")
         assert screen.board.state.position() == BLUNDER_START  # before the blunder
-        await type_move(pilot, "e7-d6")
+        await type_move(pilot, "e7-d6", leave=False)
         assert "Not better: e7-d6 is the move played" in screen.message
+        assert screen.focused is screen.board  # s (the best) and n are keys again
         await type_move(pilot, "e7-e5")  # the best: known without asking
         assert "Yes! e7-e5: The best move!" in screen.message
         assert "you found 1 of 1 yourself" in screen.message

@@ -117,6 +117,8 @@ class TriesMoves(ClosingScreen[Any]):
             self.refused(typed.refusal)
             self.app.bell()
             return
+        if not self.area.entry.value:  # as in the game: the board's keys (i, s, n) are back
+            self.area.close_entry()
         self.try_move(typed.move)
 
     @on(MoveEntry.Left)
