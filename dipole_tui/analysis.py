@@ -46,6 +46,7 @@ from .solver import solve
 ANALYSIS_LEVEL = "hard"  # the level whose search the analysis deepens
 ANALYSIS_SECONDS = 30.0  # a position is analysed this long at most
 MAX_DEPTH = 64
+DRAW_AFTER = 20  # plies of a game from the start before a bot agrees a draw (docs/rules.md)
 FIRST_SOLVE = 10_000  # the solver's first budget, in nodes: a small ending is proved at once
 SOLVE_GROWTH = 4
 LAST_SOLVE = 1_000_000  # no budget above this is tried: the search goes on alone
@@ -92,10 +93,10 @@ class _Settled(Exception):
     """The solver proved the result between two depths: the search has nothing to add."""
 
 
-def analysis_search(game_key: str) -> Search[Any, Any]:
-    """A search as `ANALYSIS_LEVEL` plays the game; keep it across positions to keep its tables."""
+def analysis_search(game_key: str, level: str = ANALYSIS_LEVEL) -> Search[Any, Any]:
+    """A search as `level` plays the game; keep it across positions to keep its tables."""
     entry = REGISTRY[game_key]
-    bot = create_search_bot(ANALYSIS_LEVEL, entry.ladder, entry.game, None)
+    bot = create_search_bot(level, entry.ladder, entry.game, None)
     return bot.search
 
 
@@ -287,11 +288,17 @@ class Evaluator(Generic[M]):
     each for `movetime` seconds, with one search that keeps what it learns from one position to
     the next."""
 
-    def __init__(self, game_key: str, movetime: float, stop: Stop | None = None) -> None:
+    def __init__(
+        self,
+        game_key: str,
+        movetime: float,
+        stop: Stop | None = None,
+        level: str = ANALYSIS_LEVEL,
+    ) -> None:
         self.game: Game[Any, M] = REGISTRY[game_key].game
         self.movetime = movetime
         self.stop = stop or threading.Event()  # never set: each position gets its time
-        self.search = analysis_search(game_key)
+        self.search = analysis_search(game_key, level)
 
     def evaluate(self, state: State[M]) -> Evaluation:
         ended = evaluation_of_end(state)
@@ -321,11 +328,28 @@ def evaluation_of(state: State[Any], analysis: Analysis) -> Evaluation:
 
 
 def accepts_draw(
-    game_key: str, state: State[M], side: int, seconds: float, stop: Stop | None = None
+    game_key: str,
+    state: State[M],
+    side: int,
+    seconds: float,
+    level: str = ANALYSIS_LEVEL,
+    stop: Stop | None = None,
 ) -> bool:
-    """A bot's answer to a draw offer: it accepts when, searched for `seconds`, it stands no
-    better than even."""
-    return Evaluator[M](game_key, seconds, stop).evaluate(state).for_side(side) <= 0
+    """A bot's answer to a draw offer, as its `level` judges: never in the opening (the first
+    `DRAW_AFTER` plies of a game begun at the start: a draw there is no game at all); after it,
+    searched for `seconds` with the level's own knowledge, when it stands no better than the
+    level's slack (a weaker level settles for more); `random`, which judges nothing, accepts."""
+    entry = REGISTRY[game_key]
+    if (
+        state.plies < DRAW_AFTER
+        and start_of(state).position() == entry.game.new(state.variant).position()
+    ):
+        return False
+    style = entry.ladder.get(level)
+    if style is None:
+        return True
+    evaluation = Evaluator[M](game_key, seconds, stop, level).evaluate(state)
+    return evaluation.for_side(side) <= style.slack
 
 
 def judge(unit: ScoreUnit, move: str, before: Evaluation, after: Evaluation) -> Judgement:

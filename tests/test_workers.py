@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from dipole_tui.analysis import Analysis
+from dipole_tui.analysis import Analysis, Evaluation, Evaluator, accepts_draw
 from dipole_tui.bots.search import Stop
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.registry import REGISTRY
@@ -297,7 +297,7 @@ def test_a_bot_weighs_a_draw_offer_and_says_nothing_once_stopped(
 ) -> None:
     game = REGISTRY["death-stacks"].game
     record = Session(game, game.parse_position(position), (HUMAN, "easy")).record_text()
-    request = DrawRequest("death-stacks", record, 1, 0.05)
+    request = DrawRequest("death-stacks", record, 1, 0.05, "easy")
     said: list[Answer] = []
     weigh_draw(request, threading.Event(), said.append)
     assert said == [DrawWeighed(accepts)]
@@ -305,3 +305,25 @@ def test_a_bot_weighs_a_draw_offer_and_says_nothing_once_stopped(
     stopped.set()
     weigh_draw(request, stopped, said.append)
     assert said == [DrawWeighed(accepts)]
+
+
+def test_no_bot_agrees_a_draw_in_the_opening_of_a_game_from_the_start() -> None:
+    """Before ply 20 of a game begun at the start a draw is no game at all: every level, even
+    `random`, declines, whatever it stands."""
+    for key in sorted(REGISTRY):
+        state = REGISTRY[key].game.new()
+        for level in ["random", *REGISTRY[key].ladder]:
+            assert not accepts_draw(key, state, 1, 0.01, level), (key, level)
+
+
+@pytest.mark.parametrize(("level", "accepts"), [("novice", True), ("hard", False)])
+def test_after_the_opening_a_bot_judges_an_offer_as_its_level(
+    level: str, accepts: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A little better (by less than the novice's slack) is worth a draw to the novice, not to
+    `hard`; a set-up position is past the opening already."""
+    little = REGISTRY["death-stacks"].ladder["novice"].slack - 1
+    monkeypatch.setattr(Evaluator, "evaluate", lambda self, state: Evaluation(1, little, (), 3))
+    game = REGISTRY["death-stacks"].game
+    state = game.parse_position("rr,rr,,,,/,,,,,/,,,,,/,,,,,/,,,,,/bb,bb,,,, b")
+    assert accepts_draw("death-stacks", state, 1, 0.01, level) is accepts

@@ -139,7 +139,8 @@ class BotController:
     def weigh_draw(self, session: Session[Any], side: int, seconds: float) -> None:
         """Ask the bot playing `side` whether it accepts a draw here, after `seconds` of
         thought; asked again, only the last question's answer is wanted."""
-        request = DrawRequest(session.game.key, session.record_text(), side, seconds)
+        level = self.level_of(session.players[side], session.game.key)
+        request = DrawRequest(session.game.key, session.record_text(), side, seconds, level)
         asked = Request(self.tracker.ask(request), session, position_of(session.state))
         self._draw = asked, side
 

@@ -83,7 +83,9 @@ def review(request: ReviewRequest, stop: Stop, say: Say) -> None:
 def weigh_draw(request: DrawRequest, stop: Stop, say: Say) -> None:
     """Whether the bot accepts the draw offered (`analysis.accepts_draw`)."""
     state = parse_record(request.record).state
-    accepts = accepts_draw(request.game_key, state, request.side, request.seconds, stop)
+    accepts = accepts_draw(
+        request.game_key, state, request.side, request.seconds, request.level, stop
+    )
     if not stop.is_set():  # cut short: not what the bot would answer
         say(DrawWeighed(accepts))
 

@@ -75,6 +75,7 @@ class DrawRequest:
     record: str
     side: int  # the bot's, the side offered the draw
     seconds: float
+    level: str  # the level the bot plays at, whose judgement it is
 
     def failure(self) -> str:
         return f"weighing a draw offer failed in {self.game_key}"
