@@ -39,7 +39,7 @@ from .bots.levels import create_search_bot
 from .bots.search import WIN, OutOfTime, ScoreUnit, Search, SearchResult, Stop, plies_to_end
 from .engine import chances, score_in_words
 from .games.base import AnyGame, Game, GameError, M, State
-from .records import format_record, start_of
+from .records import format_record, from_the_start, start_of
 from .registry import REGISTRY
 from .solver import solve
 
@@ -340,10 +340,7 @@ def accepts_draw(
     searched for `seconds` with the level's own knowledge, when it stands no better than the
     level's slack (a weaker level settles for more); `random`, which judges nothing, accepts."""
     entry = REGISTRY[game_key]
-    if (
-        state.plies < DRAW_AFTER
-        and start_of(state).position() == entry.game.new(state.variant).position()
-    ):
+    if state.plies < DRAW_AFTER and from_the_start(entry.game, state):
         return False
     style = entry.ladder.get(level)
     if style is None:

@@ -117,6 +117,12 @@ def start_of(state: State[M]) -> State[M]:
     return start
 
 
+def from_the_start(game: AnyGame, state: State[Any]) -> bool:
+    """Whether the game played on `state` began at its variant's start, not in a position set
+    up or pasted: only such a game has an opening, and counts for the adaptive bot."""
+    return bool(start_of(state).position() == game.new(state.variant).position())
+
+
 def format_record(
     game: Game[Any, M],
     state: State[M],
@@ -136,7 +142,7 @@ def format_record(
     given.update(Game=game.name, Variant=state.variant)
     if not state.variant:  # a game whose default variant has no name (Bi-Pod) writes no tag
         del given["Variant"]
-    if start.position() != game.new(state.variant).position():
+    if not from_the_start(game, state):
         given["Position"] = start.position()
     else:
         given.pop("Position", None)

@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from dipole_tui.records import parse_record
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import Session
 
@@ -32,3 +33,15 @@ def kept(path: Path, text: str, when: str) -> Path:
     stamp = datetime.fromisoformat(when).timestamp()
     os.utime(path, (stamp, stamp))
     return path
+
+
+SAMPLE_DIPOLE = Path(__file__).parent / "data" / "sample-dipole.txt"  # won by Black, 26 plies
+
+
+def a_move_from_a_win(players: tuple[str, str]) -> tuple[Session[Any], str]:
+    """The sample Dipole game, played from the start, without its last move (Black's, which
+    wins): the game, and that move."""
+    game = REGISTRY["dipole"].game
+    state = parse_record(SAMPLE_DIPOLE.read_text(encoding="utf-8")).state
+    moves = [game.format_move(move) for move in state.moves_played]
+    return played("dipole", moves[:-1], players=players), moves[-1]

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from app_steps import AppFactory, ScriptedBots, noticed, type_move, until
+from game_files import a_move_from_a_win
 from textual.widgets import Static
 
 from dipole_tui.adaptive import ADAPTIVE, AdaptiveLevels, rungs
@@ -52,15 +53,21 @@ def test_the_adaptive_seat_is_offered() -> None:
 
 
 async def test_a_win_moves_the_adaptive_bot_up(make_app: AppFactory, tmp_path: Path) -> None:
-    # White (the person) takes Black's last stack: the game is won.
-    app = make_app(players=(HUMAN, ADAPTIVE), position="8:W:Wc3=2:Be5=2", thinker=ScriptedBots())
+    # Black (the person) wins with the last move of a game from the start.
+    session, winning = a_move_from_a_win((ADAPTIVE, HUMAN))
+    app = make_app(session=session, thinker=ScriptedBots())
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        title = str(app.query_one("#title", Static).render())
         ladder = rungs("dipole")
         rated = rating("dipole", ladder[0])
-        assert f"human v adaptive ({ladder[0]}, {rated:+d})" in " ".join(title.split())
-        await type_move(pilot, "c3xe5", leave=False)
+        header = f"adaptive ({ladder[0]}, {rated:+d}) v human"
+
+        def title() -> str:
+            return " ".join(str(app.query_one("#title", Static).render()).split())
+
+        assert header in title()
+        await type_move(pilot, winning, leave=False)
         await until(lambda: noticed(app, f"moves up to {ladder[1]}"))
+        assert header in title()  # the finished game keeps the level it was played at
     saved = json.loads((tmp_path / AdaptiveLevels.FILE).read_text())
     assert saved == {"dipole": ladder[1]}
 
@@ -69,8 +76,9 @@ async def test_a_loss_moves_it_down_and_it_plays_at_its_level(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
     (tmp_path / AdaptiveLevels.FILE).write_text('{"dipole": "hard"}')
-    bots = ScriptedBots("c3xe5")  # the bot, White, takes the person's last stack
-    app = make_app(players=(ADAPTIVE, HUMAN), position="8:W:Wc3=2:Be5=2", thinker=bots)
+    session, winning = a_move_from_a_win((HUMAN, ADAPTIVE))
+    bots = ScriptedBots(winning)  # the bot, Black, wins with the game's last move
+    app = make_app(session=session, thinker=bots)
     async with app.run_test(size=(100, 30), notifications=True):
         await until(lambda: noticed(app, f"moves down to {rungs('dipole')[-2]}"))
         assert bots.asked == ["hard"]

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from game_files import a_move_from_a_win
 
 from dipole_tui.adaptive import ADAPTIVE, AdaptiveLevels, rungs
 from dipole_tui.app.keeper import Keeper, new_session
@@ -112,17 +113,37 @@ def test_a_new_game_keeps_the_unfinished_one(tmp_path: Path) -> None:
     assert Session.from_text(kept[0].read_text()).state.plies == 1
 
 
+def adaptive_keeper(folder: Path) -> tuple[Keeper, str]:
+    """A person (Black) one move from beating the adaptive bot in a game from the start."""
+    session, winning = a_move_from_a_win((ADAPTIVE, HUMAN))
+    keeper = Keeper(session, Autosave(folder))
+    keeper.claim()
+    return keeper, winning
+
+
 def test_the_adaptive_seat_moves_once_per_game(tmp_path: Path) -> None:
-    keeper = keeper_at(tmp_path, WON_IN_ONE, black=ADAPTIVE)
+    keeper, winning = adaptive_keeper(tmp_path)
     ladder = rungs("dipole")
     assert keeper.level_of(ADAPTIVE, "dipole") == ladder[0]
     assert keeper.level_of("hard", "dipole") == "hard"
-    change = play(keeper, "c3xe5")
+    change = play(keeper, winning)
     assert [notice.title for notice in change.notices] == ["Adaptive"]
     assert f"moves up to {ladder[1]}" in change.notices[0].text
     assert AdaptiveLevels(tmp_path).level("dipole") == ladder[1]
+    # The finished game keeps the level it was played at; the next game plays the new one.
+    assert keeper.level_of(ADAPTIVE, "dipole") == ladder[0]
     keeper.undo()
-    assert not play(keeper, "c3xe5").notices  # the same game, won again: no second step
+    assert not play(keeper, winning).notices  # the same game, won again: no second step
+    keeper.start(Session.new(DIPOLE, players=(HUMAN, ADAPTIVE)))
+    assert keeper.level_of(ADAPTIVE, "dipole") == ladder[1]
+
+
+def test_only_a_game_from_the_start_moves_the_adaptive_seat(tmp_path: Path) -> None:
+    """A position set up (or pasted) one move from a win would promote the bot for nothing."""
+    keeper = keeper_at(tmp_path, WON_IN_ONE, black=ADAPTIVE)
+    change = play(keeper, "c3xe5")
+    assert "stays at" in change.notices[0].text and "from the start" in change.notices[0].text
+    assert AdaptiveLevels(tmp_path).level("dipole") == rungs("dipole")[0]
 
 
 def test_whose_turn_it_is(tmp_path: Path) -> None:
@@ -184,9 +205,9 @@ def test_an_agreed_draw_is_filed_and_refused_where_the_game_has_none(tmp_path: P
 
 
 def test_a_resignation_against_the_adaptive_bot_is_a_loss(tmp_path: Path) -> None:
-    keeper = keeper_at(tmp_path, WON_IN_ONE, black=ADAPTIVE)
+    keeper, winning = adaptive_keeper(tmp_path)
     ladder = rungs("dipole")
-    play(keeper, "c3xe5")  # a win: up one rung
+    play(keeper, winning)  # a win: up one rung
     assert keeper.adaptive.level("dipole") == ladder[1]
     keeper.start(Session.new(DIPOLE, players=(HUMAN, ADAPTIVE)))
     change = keeper.resign(0)

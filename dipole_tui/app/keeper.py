@@ -18,7 +18,7 @@ from ..adaptive import ADAPTIVE, AdaptiveLevels
 from ..games.base import GameError, title
 from ..online.client import Link
 from ..online.seat import OnlineGame, SeatBook
-from ..records import RecordError, load_record
+from ..records import RecordError, from_the_start, load_record
 from ..saves import Autosave, refused
 from ..session import HUMAN, KEPT_LIMIT, REMOTE, Session, game_named
 from .changes import Change, GameOver, Notice
@@ -59,6 +59,7 @@ class Keeper(RemoteSeat):
         self.error_log = autosave.folder / "bot-errors.log"
         self._filed = False  # the finished game is in finished/ already
         self._adapted = False  # the adaptive seat has followed this game's result
+        self._played_at: str | None = None  # then, the adaptive level this game was played at
         # An online game: the room, and the link its moves go through (None: a game here).
         self.online: OnlineGame | None = None
         self.link: Link | None = None
@@ -76,8 +77,13 @@ class Keeper(RemoteSeat):
     # -- seats -----------------------------------------------------------------------------
 
     def level_of(self, seat: str, game_key: str) -> str:
-        """The bot level a seat plays at: the adaptive seat's is the one reached so far."""
-        return self.adaptive.level(game_key) if seat == ADAPTIVE else seat
+        """The bot level a seat plays at: the adaptive seat's is the one reached so far, but
+        the game on screen keeps the level it was played at once its result has moved it."""
+        if seat != ADAPTIVE:
+            return seat
+        if self._played_at is not None and game_key == self.session.game.key:
+            return self._played_at
+        return self.adaptive.level(game_key)
 
     @property
     def human_to_move(self) -> bool:
@@ -171,6 +177,7 @@ class Keeper(RemoteSeat):
         """A game begins here: one already finished (loaded) is a file already, and its result
         has been counted; it is neither filed nor counted again."""
         self._filed = self._adapted = session.whole_game().outcome is not None
+        self._played_at = None
 
     def play(self, move: Any) -> Change:
         """Play a move from anywhere; `Session.play` refuses one not legal here
@@ -402,7 +409,10 @@ class Keeper(RemoteSeat):
             return []
         self._adapted = True
         key = whole.game.key
-        before = self.adaptive.level(key)
+        before = self._played_at = self.adaptive.level(key)
+        if not from_the_start(whole.game, whole.state):
+            said = f"The adaptive bot stays at {before}: only games from the start count."
+            return [Notice(said, "Adaptive", timeout=10)]
         won = None if outcome.winner is None else outcome.winner == players.index(HUMAN)
         try:
             after = self.adaptive.after(key, won)
