@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 
 from . import storage
 from .games.base import (
+    STANDARD_VARIANT,
     AnyGame,
     Game,
     GameError,
@@ -139,9 +140,8 @@ def format_record(
     given.setdefault("Black", "?")
     given.setdefault("Date", date.today().strftime("%Y.%m.%d"))
     given.setdefault("Result", result_of(state))
-    given.update(Game=game.name, Variant=state.variant)
-    if not state.variant:  # a game whose default variant has no name (Bi-Pod) writes no tag
-        del given["Variant"]
+    # Every game's variant is named: a default that has no name (Bi-Pod's) as "standard".
+    given.update(Game=game.name, Variant=state.variant or STANDARD_VARIANT)
     if not from_the_start(game, state):
         given["Position"] = start.position()
     else:
@@ -160,6 +160,7 @@ def parse_record(text: str, default: AnyGame | None = None) -> Record:
     tags, game, tokens = _read(text, default)
     state = _start_state(game, tags)
     ended_with: str | None = None
+    resigned: int | None = None  # the side whose `resign` (an older Bi-Pod record) ends it
     comments: list[list[str]] = [[]]
     marks: list[str] = []
     for index, token, comment, mark in tokens:
@@ -169,6 +170,8 @@ def parse_record(text: str, default: AnyGame | None = None) -> Record:
         where = f"line {index + 1}"
         if ended_with is not None:
             raise RecordError(f"{where}: '{shown(token)}' follows the result {ended_with}")
+        if resigned is not None and token not in RESULTS:
+            raise RecordError(f"{where}: '{shown(token)}' follows the resignation")
         if token in RESULTS:
             ended_with = token
             continue
@@ -180,9 +183,14 @@ def parse_record(text: str, default: AnyGame | None = None) -> Record:
             move = game.parse_move(token, state)
         except GameError as error:
             raise RecordError(f"{where}, move {_move_number(game, state, ply)}: {error}") from None
+        if game.is_resignation(move):
+            resigned = state.to_move
+            continue
         state.play(move)
         comments.append([])
         marks.append(mark)
+    if resigned is not None:
+        _resigned_tags(tags, resigned, ended_with)
     _check_result(state, tags, ended_with)
     return Record(game, state, tags, comments, _stated_ending(game, state, tags), marks)
 
@@ -341,6 +349,15 @@ def _marked(split: Callable[[str], list[str]], text: str) -> Iterator[tuple[str,
             found = plain.find(word, at)
             at = found + len(word) if found >= 0 else at  # (a split that rewrote it: no mark)
         yield token, marks.get(at, "") if words else ""
+
+
+def _resigned_tags(tags: dict[str, str], side: int, ended_with: str | None) -> None:
+    """A record whose moves end with the game's own `resign` (Bi-Pod's sheet writes one):
+    read as the resignation it is, stated by the tags as every game's is, not as a move."""
+    said = tags.setdefault("Termination", ENDINGS[Termination.RESIGNED])
+    if said.strip().lower() != ENDINGS[Termination.RESIGNED]:
+        raise RecordError(f"the moves end with a resignation but the Termination tag says {said}")
+    tags.setdefault("Result", ended_with or ("0-1" if side == 0 else "1-0"))
 
 
 def _check_result(state: State[Any], tags: dict[str, str], ended_with: str | None) -> None:

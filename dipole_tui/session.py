@@ -209,6 +209,9 @@ class Session(Generic[M]):
         another position) raises IllegalMoveError and changes nothing."""
         if self.ending is not None or not self.state.is_legal(move):
             raise IllegalMoveError(self._refusal(move))
+        if self.game.is_resignation(move):  # Bi-Pod's `resign`, typed or in an old room
+            self.resign(self.state.to_move)
+            return []
         self.state.play(move)
         self.redo_moves.clear()
         if self.clock is not None:
@@ -250,15 +253,10 @@ class Session(Generic[M]):
     # -- endings that are not in the position ----------------------------------------------
 
     def resign(self, side: int) -> None:
-        """`side` resigns, at any time (against a bot, while it thinks). Where the game makes
-        resigning a move (Bi-Pod) and `side` is to move, that move is played, so the record is
-        the game's own; else the game ends here. GameError when it is over already."""
+        """`side` resigns, at any time (against a bot, while it thinks): the game ends here,
+        in every game alike. GameError when it is over already."""
         self._refuse_if_over()
-        move = self.game.resignation(self.state)
-        if move is not None and side == self.state.to_move:
-            self.play(move)
-        else:
-            self._end(ending(self.game, Termination.RESIGNED, 1 - side))
+        self._end(ending(self.game, Termination.RESIGNED, 1 - side))
 
     def agree_draw(self) -> None:
         """The players agree to a draw; GameError in a game that cannot be drawn, or is over."""

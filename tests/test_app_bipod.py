@@ -221,8 +221,9 @@ async def test_resigning_is_asked_once_more(make_app: AppFactory) -> None:
         app.screen.query_one("#yes", Button).press()
         await pilot.pause()
         await pilot.pause()
-        assert app.session.state.moves_played == [RESIGN]
+        assert app.session.state.moves_played == []  # an ending, as in every game
         assert app.session.outcome is not None and app.session.outcome.winner == 1
+        assert '[Termination "resigned"]' in app.session.record_text()
 
 
 async def test_the_sample_game_loads_as_the_sheet_draws_it(make_app: AppFactory) -> None:
@@ -232,7 +233,9 @@ async def test_the_sample_game_loads_as_the_sheet_draws_it(make_app: AppFactory)
         await pilot.pause()
         board = board_of(app, BipodBoard)
         state = app.session.state
-        assert app.session.game is BIPOD and state.moves_played[-1] == RESIGN
+        assert app.session.game is BIPOD and RESIGN not in state.moves_played
+        outcome = app.session.outcome  # the sheet's `12. resigns`, read as the ending it is
+        assert outcome is not None and outcome.reason == "First resigned"
         # Cut off from both start stones: blank, as on the sheet.
         for name in ("=1", "a1", "c1", "`2", "b2", "d2"):
             assert drawn_text(board, name) == ""
@@ -292,7 +295,7 @@ async def test_no_marks_or_stones_while_a_bot_thinks_or_after_the_end(make_app: 
         await pilot.press("space", "enter")
         board = board_of(app, BipodBoard)
         assert board.marked == [] and "taken" not in board.status()
-        assert app.session.state.moves_played == [RESIGN]
+        assert app.session.state.moves_played == [] and app.session.outcome is not None
 
 
 async def test_a_bot_plays_bipod_in_the_app_and_the_game_resumes(make_app: AppFactory) -> None:

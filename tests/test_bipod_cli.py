@@ -15,6 +15,9 @@ FINAL = (
     "...x.@....Q...../...xxo.....O.../xxxox.o..xxOx./....x..o..Ox./.....x...Ox./......x.Ox."
     " 2 1 multi resigned"
 )
+# The sample's last position: First to move, who resigns (an ending, not a move: the position
+# string of the rules core marks a `resign` played on the state, as FINAL does).
+LAST = FINAL.replace(" 2 1 multi resigned", " 1 1 multi")
 RECORD = """[Game "Bi-Pod"]
 [White "Ann"]
 [Black "Bob"]
@@ -81,10 +84,10 @@ def test_replay_prints_the_sample_game_and_its_last_diagram(
     assert status == 0
     assert lines[0] == "Bi-Pod multi: ? (First) v ? (Second), result 0-1"
     assert lines[1:4] == ["1. e13f2 su3", "2. ac3 adopt", "3. v2 O j4"]
-    assert lines[12] == "12. resign"
-    assert lines[13] == "_" * 31 and lines[14] == "      x . @ . . . . Q . . . . . 1"
+    assert lines[11] == "11. t6 O p6"  # and then First resigned: an ending, not a move
+    assert lines[12] == "_" * 31 and lines[13] == "      x . @ . . . . Q . . . . . 1"
     assert "Game over: Second wins (First resigned)" in lines
-    assert lines[-1] == FINAL
+    assert lines[-1] == LAST
 
 
 def test_replay_of_the_default_variant(cli: Cli, tmp_path: Path) -> None:
@@ -128,7 +131,7 @@ def test_the_misprinted_sample_move_is_refused_for_what_it_is(tmp_path: Path) ->
     text = SAMPLE.read_text()
     assert "3. v2 O" in text and "misprint" in text
     misprinted = parse_record(text.replace("3. v2 O", "3. v2 o"))
-    assert misprinted.state.position() != FINAL
+    assert misprinted.state.position() != LAST
 
 
 # -- records -------------------------------------------------------------------------------------
@@ -141,10 +144,10 @@ def _played(variant: str, *moves: str) -> BipodState:
     return state
 
 
-def test_the_default_variant_writes_no_variant_tag_and_reads_back() -> None:
+def test_the_default_variant_is_named_standard_and_reads_back() -> None:
     state = _played("", "e1", "adopt", "v2 O", "j4")
     text = format_record(BIPOD, state, {"Date": "2026.01.01"})
-    assert "[Variant" not in text and '[Game "Bi-Pod"]' in text
+    assert '[Game "Bi-Pod"]\n[Variant "standard"]' in text
     assert "1. e1 adopt\n2. v2 O j4\n*\n" in text
     again = parse_record(text)
     assert again.state.position() == state.position() and again.state.variant == ""

@@ -773,13 +773,17 @@ def test_the_sample_record_replays_to_the_last_diagram() -> None:
     assert record.game is BIPOD and state.variant == "multi" and record.result == "0-1"
     assert isinstance(state, BipodState)
     assert _board_lines(state.diagram()) == _board_lines(SHEET_LAST)
-    assert state.outcome() == Outcome(1, Termination.RESIGNED, "First resigned")
-    assert len(state.moves_played) == 23 and state.moves_played[-1] == RESIGN
+    # The sheet's `12. resigns` is read as the resignation it is: an ending, not a move.
+    assert state.outcome() is None and RESIGN not in state.moves_played
+    assert record.ending == Outcome(1, Termination.RESIGNED, "First resigned")
+    assert len(state.moves_played) == 22 and record.tags["Termination"] == "resigned"
     assert state.moves_played[4] == Move("O", (c("v2"),))  # the misprint, corrected
     assert state.diagram().splitlines()[-1] == "First runs (o and O), Second blocks (x)"
-    # Written back canonically and read again: the same game.
-    again = parse_record(format_record(BIPOD, state, dict(record.tags)))
-    assert again.state.position() == state.position()
+    # Written back canonically and read again: the same game, the same ending.
+    text = format_record(BIPOD, state, dict(record.tags))
+    again = parse_record(text)
+    assert "resign" not in text.split("\n\n", 1)[1] and '[Termination "resigned"]' in text
+    assert again.state.position() == state.position() and again.ending == record.ending
 
 
 # -- perft ---------------------------------------------------------------------------------------

@@ -16,7 +16,6 @@ from dipole_tui.games.base import GameError, IllegalMoveError
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.online.client import Ask, Link
 from dipole_tui.online.seat import OnlineGame, Seat, SeatBook, normalised
-from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import Autosave
 from dipole_tui.session import HUMAN, REMOTE, Session
 
@@ -250,12 +249,10 @@ def test_a_damaged_seat_book_reads_as_empty_and_is_replaced(tmp_path: Path) -> N
     assert book.seats() == []
 
 
-def resigned_bipod() -> Session[Any]:
-    """A Bi-Pod game Second resigned by its own move (resigning is a move there)."""
-    game = Session.new(REGISTRY["bipod"].game)
-    for text in ("a1", "c1"):
-        game.play(game.game.parse_move(text, game.state))
-    game.resign(0)
+def won_by_a_move() -> Session[Any]:
+    """A Dipole game White wins by taking Black's last stack."""
+    game = Session(DIPOLE, DIPOLE.parse_position("8:W:Wc3=2:Be5=2"))
+    game.play(DIPOLE.parse_move("c3xe5", game.state))
     return game
 
 
@@ -263,16 +260,17 @@ def resigned_bipod() -> Session[Any]:
 def test_an_end_seen_twice_is_filed_once_and_never_by_a_watcher(
     tmp_path: Path, side: int | None
 ) -> None:
-    """The last move ends the game (Bi-Pod's resign), then `ended` says so again: one file for
-    a player, none for a watcher."""
+    """The last move ends the game, then `ended` says so again: one file for a player, none for
+    a watcher."""
     keeper, _ = online_keeper(tmp_path, side=side)
-    over = resigned_bipod()
+    over = won_by_a_move()
     before = Session(over.game, over.state.copy())
     last = before.state.undo()
     keeper.from_server(whole_game(before))
-    change = keeper.from_server(moved(2, over.game.format_move(last)))
+    change = keeper.from_server(moved(0, over.game.format_move(last)))
     assert change is not None and keeper.session.outcome is not None
-    keeper.from_server(whole_game(over, "ended", result="0-1", reason="First resigned"))
+    reason = "Black has no checkers left"
+    keeper.from_server(whole_game(over, "ended", result="1-0", reason=reason))
     finished = tmp_path / "finished"
     assert len(list(finished.iterdir()) if finished.exists() else []) == (0 if side is None else 1)
 

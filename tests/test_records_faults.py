@@ -17,7 +17,6 @@ from dipole_tui.records import (
     parse_record,
     read_header,
     read_record_file,
-    result_of,
 )
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import Session
@@ -61,7 +60,9 @@ def test_a_finished_game_with_no_result_takes_the_result_of_its_moves(key: str) 
     text = without_result(FINISHED[key])
     assert "Result" not in text and text.rstrip().split()[-1] not in ("1-0", "0-1")
     record = parse_record(text)
-    reached = result_of(record.state)
+    outcome = record.state.outcome() or record.ending  # Bi-Pod's sample: `12. resigns`
+    assert outcome is not None
+    reached = outcome.result()
     assert reached != "*" and record.result == reached
     written = Session.from_record(record).record_text()  # written again, the moves' result
     assert f'[Result "{reached}"]' in written and written.rstrip().endswith(reached)

@@ -28,18 +28,10 @@ def test_the_games_that_can_be_drawn_say_so() -> None:
     assert {game.key for game in games() if game.can_draw} == {"death-stacks", "bipod"}
 
 
-@pytest.mark.parametrize("game", games(), ids=lambda game: game.key)
-def test_a_games_resignation_move_is_legal_and_resigns_the_side_to_move(game: Any) -> None:
-    state = game.new()
-    move = game.resignation(state)
-    if move is None:
-        return
-    assert state.is_legal(move)
-    side = state.to_move
-    state.play(move)
-    outcome = state.outcome()
-    assert outcome is not None and outcome.termination is Termination.RESIGNED
-    assert outcome.winner == 1 - side
+def test_only_bipod_has_a_word_for_resigning_among_its_moves() -> None:
+    resigns = {g.key for g in games() if any(g.is_resignation(m) for m in [*g.new().legal_moves()])}
+    assert resigns == set()  # never listed: no bot or search plays it
+    assert BIPOD.is_resignation(RESIGN) and not BIPOD.is_resignation(BIPOD.new().legal_moves()[0])
 
 
 @pytest.mark.parametrize("side", [0, 1])
@@ -81,14 +73,21 @@ def test_the_record_of_a_resigned_game_keeps_its_ending() -> None:
     assert back.record_text() == text
 
 
-def test_bipod_resigning_on_its_turn_is_the_games_own_move() -> None:
+@pytest.mark.parametrize("how", ["R", "typed"])
+def test_bipod_resigning_on_its_turn_ends_it_as_in_every_game(how: str) -> None:
+    """Not a move: the review would judge it, Open count it, and the record lack its tags."""
     session = Session.new(BIPOD)
-    session.resign(session.state.to_move)
-    assert session.state.moves_played == [RESIGN] and session.ending is None
-    outcome = session.outcome
-    assert outcome is not None and outcome.reason == "First resigned"
+    play(session, "e1")
+    if how == "R":
+        session.resign(session.state.to_move)
+    else:
+        assert session.play(BIPOD.parse_move("resign", session.state)) == []
+    assert session.state.plies == 1 and session.state.outcome() is None
+    assert session.outcome == Outcome(0, Termination.RESIGNED, "Second resigned")
     text = session.checked_record()
-    assert "1. resign" in text and "Termination" not in text
+    assert "resign" not in text.split("\n\n", 1)[1]
+    assert '[Termination "resigned"]' in text and '[Result "1-0"]' in text
+    assert Session.from_text(text).outcome == session.outcome
 
 
 def test_bipod_resigning_out_of_turn_ends_the_game_outside_the_moves() -> None:

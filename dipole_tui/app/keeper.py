@@ -186,6 +186,8 @@ class Keeper(RemoteSeat):
         if (flagged := self.flag()) is not None:
             return flagged
         session = self.session
+        if session.game.is_resignation(move):  # `resign` typed: as R does (online too)
+            return self.resign(session.state.to_move)
         mover = session.game.side_names[session.state.to_move]
         if self.online is not None:
             return self._play_online(move)

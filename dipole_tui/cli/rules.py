@@ -97,7 +97,7 @@ def run_replay(path: str, default: AnyGame) -> None:
     for line in numbered_moves(game, start_of(state).to_move, state.moves_played):
         print(line)
     print(state.diagram())
-    outcome = state.outcome()
+    outcome = state.outcome() or record.ending  # a resignation, a flag, a draw agreed
     if outcome is not None:
         winner = "drawn" if outcome.winner is None else f"{game.side_names[outcome.winner]} wins"
         print(f"Game over: {winner} ({outcome.reason})")

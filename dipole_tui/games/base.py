@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, NamedTuple, TypeVar
 
+STANDARD_VARIANT = "standard"  # a record's Variant tag for a default variant without a name
+
 
 class GameError(ValueError):
     """Any text the engine refuses: a malformed move, position or record, or an illegal move.
@@ -274,11 +276,11 @@ class Game(ABC, Generic[S, M]):
         """Whether `move` is a pass, which the program plays for a side with no legal move."""
         return False
 
-    def resignation(self, state: S) -> M | None:
-        """The move that resigns for the side to move, where the game's rules make resigning a
-        move of the record (Bi-Pod's `resign`); None where resigning is an act outside the
-        moves (`Session.resign` then ends the game itself)."""
-        return None
+    def is_resignation(self, move: M) -> bool:
+        """Whether `move` is the game's own word for resigning (Bi-Pod's `resign`, as its sheet
+        writes a game): a session ends the game by resignation for it, as in every game, and a
+        record read takes it as that ending, not as a move (docs/rules.md)."""
+        return False
 
     def gives_away(self, move: M) -> bool:
         """Whether `move` throws material away for nothing (Dipole's removals): random openings

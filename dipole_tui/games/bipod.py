@@ -24,6 +24,7 @@ from math import comb
 from typing import NamedTuple
 
 from .base import (
+    STANDARD_VARIANT,
     EditSquare,
     Figures,
     Game,
@@ -128,7 +129,8 @@ def _flood(seed: int, passable: int) -> int:
 
 def normalise_variant(text: str | None) -> str:
     """The canonical name of a variant: its options in canonical order, comma-separated."""
-    given = {part.strip() for part in (text or "").split(",")} - {""}
+    # The default is also named as a record's Variant tag names it (STANDARD_VARIANT).
+    given = {part.strip() for part in (text or "").split(",")} - {"", STANDARD_VARIANT}
     for option in sorted(given):
         if option not in OPTIONS:
             raise GameError(
@@ -774,8 +776,8 @@ class Bipod(Game[BipodState, Move]):
     can_draw = True  # a full board before anyone adopted
     solvable = True  # a stone a turn: every game ends by the time the board is full
 
-    def resignation(self, state: BipodState) -> Move:
-        return RESIGN
+    def is_resignation(self, move: Move) -> bool:
+        return move.kind == RESIGN.kind
 
     def new(self, variant: str | None = None) -> BipodState:
         """Any spelling of the options (`adopter-runs, multi`) names its variant."""

@@ -293,6 +293,9 @@ class Room:
                 session.play(move)
             except GameError as error:
                 raise refused(str(error)) from None
+            if session.game.is_resignation(move):  # played as the resignation it says
+                await self._ended()
+                return
             await self._played(ply, session.game.format_move(move), side)
 
     async def _played(self, ply: int, move: str, side: int) -> None:
@@ -312,14 +315,8 @@ class Room:
         async with self.lock:
             side = self._acting(client)
             self._refuse_if_over()
-            state = self.session.state
-            before = state.plies
             self.session.resign(side)
-            if state.plies > before:  # the game's own resigning move (Bi-Pod's `resign`)
-                move = state.moves_played[before]
-                await self._played(before, self.session.game.format_move(move), side)
-            else:
-                await self._ended()
+            await self._ended()
 
     async def draw(self, client: Client) -> None:
         """An offer, or the acceptance of the opponent's standing one."""
