@@ -12,7 +12,7 @@ import pytest
 from app_steps import AppFactory, HandAnalyst, noticed, type_move, until
 from test_analysis import BLUNDER_START, game_with_planted_blunder
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList, ProgressBar
+from textual.widgets import Input, OptionList, ProgressBar, Static
 
 from dipole_tui.analysis import Evaluation, evaluations
 from dipole_tui.app.app import GameApp
@@ -270,3 +270,20 @@ async def test_every_game_can_be_reviewed(make_app: AppFactory, key: str) -> Non
         assert review.shown.position() == game.new().position()
         assert None not in review.query_one(EvalGraph).values
         assert "now" in str(review.query_one("#review-details").render())
+
+
+async def test_the_summary_counts_a_blunder_that_is_the_last_move(make_app: AppFactory) -> None:
+    """The summary waited for the last evaluation but was written before the move into that
+    position was judged: `Black - 0?! 0? 0??` beside a list marking `e7-d6??`."""
+    session = Session(DIPOLE, DIPOLE.parse_position(BLUNDER_START), (HUMAN, HUMAN))
+    session.play(DIPOLE.parse_move("e7-d6", session.state))
+    app = make_app(session=session, reviewer=ScriptedReviewer)
+    async with app.run_test(size=(100, 30)) as pilot:
+        review = await reviewed(pilot, app)
+        await pilot.pause()
+        assert str(review.query_one(OptionList).get_option_at_index(1).prompt).startswith(
+            "1... e7-d6??"
+        )
+        summary = " ".join(str(review.query_one("#review-summary", Static).render()).split())
+        black = summary.split("Black")[1]
+        assert "-" not in black and black.endswith("0?! 0? 1??")  # its accuracy, its blunder

@@ -161,8 +161,6 @@ class ReviewScreen(ClosingScreen[Any]):
         ply, evaluation = reply.answer.ply, reply.answer.evaluation
         self.evaluations[ply] = evaluation
         self.query_one(ProgressBar).update(progress=self.done)
-        if self.complete:
-            self._summarise()
         for moved in (ply - 1, ply):  # the moves into and out of this position
             before = self.evaluations[moved] if moved >= 0 else None
             after = self.evaluations[moved + 1] if 0 <= moved < len(self.moves) else None
@@ -172,6 +170,8 @@ class ReviewScreen(ClosingScreen[Any]):
                 self.query_one(OptionList).replace_option_prompt_at_index(
                     moved + 1, self._move_text(moved)
                 )
+        if self.complete:  # once the moves into and out of the last position are judged too
+            self._summarise()
         judged = self.judged[ply - 1] if ply > 0 else None
         value = chances(evaluation.for_side(0), self.entry.unit)
         self.graph.set_value(ply, value, judged.mark if judged else "")
