@@ -78,8 +78,9 @@ class TimeControl:
         return f"{self.seconds:.10g}+{self.increment:g}"
 
     def __str__(self) -> str:
-        """As typed: `5+3`, `0.5+2`, `10`."""
-        return f"{self.minutes:g}" + (f"+{self.increment:g}" if self.increment else "")
+        """As lichess writes it, the increment always said: `5+3`, `0.5+2`, `1+0` (a bare
+        `1` read as one minute, or as a count of something)."""
+        return f"{self.minutes:g}+{self.increment:g}"
 
 
 LOW_TIME = 10.0  # seconds: from here a clock shows tenths (and the panel draws it red)

@@ -94,6 +94,8 @@ async def test_a_whole_game_by_keys_clicks_and_typing(make_app: AppFactory, tmp_
         await pilot.press("u")
         await pilot.pause()
         assert state_of(app, DipoleState).cells[sq("e3")] == 2
+        turn = " ".join(str(app.query_one("#turn", Static).render()).split())
+        assert "1 ply taken back: U replays" in turn  # not "reviewing: ply 3 of 4"
         await pilot.press("U")
         await pilot.pause()
         assert state_of(app, DipoleState).cells[sq("e3")] == -2
@@ -126,7 +128,7 @@ async def test_a_whole_game_by_keys_clicks_and_typing(make_app: AppFactory, tmp_
         await pilot.pause()
         assert app.session.outcome is None
         assert app.session.state.moves_played[-1] == PASS
-        assert "reviewing" in str(app.query_one("#turn", Static).render())
+        assert "taken back: U replays" in str(app.query_one("#turn", Static).render())
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert app.session.outcome is not None

@@ -659,7 +659,7 @@ def test_parse_square_messages(text: str, fragment: str) -> None:
         ("8:W:We1=3,:Bd8=12", "is not a square"),
         ("8:W:We1=3,e1=4:Bd8=12", "e1 is listed twice"),
         ("8:W:We1=3:Be1=4", "e1 is listed twice"),
-        ("8:W:We1=13:Bd8=12", "White has 13 checkers; a 8x8 game has at most 12 a side"),
+        ("8:W:We1=13:Bd8=12", "White has 13 checkers; an 8x8 game has at most 12 a side"),
         ("8:W:We1=6,g1=7:Bd8=12", "White has 13 checkers"),
         ("8:W:We1=12:Bd8=10,b8=3", "Black has 13 checkers"),
         ("10:W:We1=21:Bf10=20", "White has 21 checkers; a 10x10 game has at most 20 a side"),
@@ -710,3 +710,9 @@ def test_only_a_part_at_least_as_tall_as_the_stack_captures() -> None:
     assert threatened(DIPOLE.parse_position("8:W:Wc3=1:Bd4=2")) == [("c3", BLACK)]
     assert threatened(DIPOLE.parse_position("8:W:Wd2=1:Bd4=2")) == [("d2", BLACK)]
     assert DIPOLE.threats(DIPOLE.parse_position("8:W:Wc3=1:B")) == []  # the game is over
+
+
+def test_refusals_say_an_before_a_number_said_with_a_vowel() -> None:
+    state = DIPOLE.parse_position("10:W:We1=3:Bf10=20")
+    assert "an 8-checker move travels exactly 8 squares" in refusal(state, "e1-e9")
+    assert "a 4-checker move travels exactly 4 squares" in refusal(state, "e1-e5")

@@ -288,3 +288,15 @@ def test_the_side_that_may_resign_is_the_person_at_the_keyboard(tmp_path: Path) 
     assert bots.acting_side() is None
     hot_seat.resign(1)
     assert hot_seat.acting_side() is None  # over
+
+
+def test_an_undo_says_how_many_moves_it_took_back(tmp_path: Path) -> None:
+    alone = keeper_at(tmp_path / "one")
+    play(alone, "e1-e3")
+    undone = alone.undo()
+    assert undone is not None and undone.message.startswith("Move taken back")
+    against_a_bot = keeper_at(tmp_path / "two", black="easy")
+    play(against_a_bot, "e1-e3")
+    play(against_a_bot, "d8-d6")  # the bot's reply
+    undone = against_a_bot.undo()  # back to the person's turn: two moves
+    assert undone is not None and undone.message.startswith("2 moves taken back")

@@ -81,7 +81,7 @@ def test_dipole_plus_and_minus() -> None:
 def test_dipole_refusals() -> None:
     with pytest.raises(GameError, match="Black has no stack, so the game would be over"):
         DIPOLE.position_from("8x8", {"e1": "W3"}, 0)
-    with pytest.raises(GameError, match="White has 13 checkers; a 8x8 game has at most 12"):
+    with pytest.raises(GameError, match="White has 13 checkers; an 8x8 game has at most 12"):
         DIPOLE.position_from("8x8", {"e1": "W12", "c1": "W1", "d8": "B1"}, 0)
     with pytest.raises(GameError, match="side to move is 0"):
         DIPOLE.position_from("8x8", {"e1": "W1", "d8": "B1"}, 2)

@@ -415,6 +415,7 @@ def test_death_stacks_figures_count_stacks_pieces_and_prisoners() -> None:
     figures = session.figures()
     assert figures.headings == ("stacks", "pcs", "held")
     assert figures.rows == ((2, 4, 2), (2, 4, 1))
+    assert "stacks controlled" in figures.note and "prisoners held" in figures.note  # a legend
 
 
 def test_bipod_figures_say_what_adopting_does_and_what_each_chain_needs() -> None:

@@ -244,8 +244,10 @@ class Keeper(RemoteSeat):
         to undo)."""
         if self.why_no_undo():
             return None
-        self.session.undo_to_human()
-        return self.after_change("Move taken back (U or ctrl+r replays it).")
+        undone = [move for move in self.session.undo_to_human() if not self.session.is_pass(move)]
+        if len(undone) == 1:
+            return self.after_change("Move taken back (U or ctrl+r replays it).")
+        return self.after_change(f"{len(undone)} moves taken back (U or ctrl+r replays them).")
 
     def redo(self) -> Change | None:
         if not self.session.redo_moves:

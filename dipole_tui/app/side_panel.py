@@ -356,9 +356,8 @@ class SidePanel(Vertical):
                 ("\nn new game, r review, q quit", "dim"),
             )
         review = ""
-        if session.redo_moves:
-            played = session.state.plies
-            review = f"\nreviewing: ply {played} of {played + len(session.redo_moves)}"
+        if undone := len(session.redo_moves):
+            review = f"\n{undone} {'ply' if undone == 1 else 'plies'} taken back: U replays"
         seat = session.players[session.state.to_move]
         if is_bot(seat):
             bots = self.bots

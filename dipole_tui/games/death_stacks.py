@@ -543,7 +543,8 @@ class DeathStacks(Game[DeathStacksState, Move]):
             own = [state.cells[square] for square in state.stacks_of(side)]
             held = state.pieces(side) - sum(stack.count(side) for stack in own)
             rows.append((len(own), sum(map(len, own)), held))
-        return Figures(("stacks", "pcs", "held"), (rows[0], rows[1]))
+        note = "stacks controlled, the\npieces in them, and\nprisoners held"
+        return Figures(("stacks", "pcs", "held"), (rows[0], rows[1]), note)
 
     # -- editing a position (docs/rules.md, "Editing a position") ----------------------------
 

@@ -521,7 +521,7 @@ def _why_illegal(state: DipoleState, move: Move) -> str:
         if target == OFF:
             return f"cannot remove {k} checkers: the stack on {name} has only {height}"
         return (
-            f"a {k}-checker move travels exactly {k} squares, "
+            f"{_a(k)} {k}-checker move travels exactly {k} squares, "
             f"but the stack on {name} has only {height}"
         )
     if target == OFF:
@@ -531,9 +531,15 @@ def _why_illegal(state: DipoleState, move: Move) -> str:
         )
     if capture:
         enemy = -state.cells[target] * sign
-        return f"a {k}-checker part cannot capture a stack of {enemy}"
+        return f"{_a(k)} {k}-checker part cannot capture a stack of {enemy}"
     kind = "merges" if state.cells[target] * sign > 0 else "basic moves"
     return f"{kind} go forward or diagonally forward only; only captures go backward or sideways"
+
+
+def _a(number: int) -> str:
+    """The article before a number said aloud: an 8x8, an 11-checker move, a 10x10."""
+    said = str(number)
+    return "an" if said.startswith("8") or said in ("11", "18") else "a"
 
 
 def threats(state: DipoleState) -> list[Threat]:
@@ -591,7 +597,7 @@ def parse_position(text: str) -> DipoleState:
         if sum(stacks.values()) > limit:
             raise NotationError(
                 f"{SIDE_NAMES['WB'.index(letter)]} has {sum(stacks.values())} checkers; "
-                f"a {size}x{size} game has at most {limit} a side"
+                f"{_a(size)} {size}x{size} game has at most {limit} a side"
             )
         sides.append(stacks)
     if not sides[0] and not sides[1]:
