@@ -276,7 +276,7 @@ async def test_the_summary_counts_a_blunder_that_is_the_last_move(make_app: AppF
     """The summary waited for the last evaluation but was written before the move into that
     position was judged: `Black - 0?! 0? 0??` beside a list marking `e7-d6??`."""
     session = Session(DIPOLE, DIPOLE.parse_position(BLUNDER_START), (HUMAN, HUMAN))
-    session.play(DIPOLE.parse_move("e7-d6", session.state))
+    session.play(session.game.parse_move("e7-d6", session.state))
     app = make_app(session=session, reviewer=ScriptedReviewer)
     async with app.run_test(size=(100, 30)) as pilot:
         review = await reviewed(pilot, app)

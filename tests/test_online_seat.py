@@ -252,7 +252,7 @@ def test_a_damaged_seat_book_reads_as_empty_and_is_replaced(tmp_path: Path) -> N
 def won_by_a_move() -> Session[Any]:
     """A Dipole game White wins by taking Black's last stack."""
     game = Session(DIPOLE, DIPOLE.parse_position("8:W:Wc3=2:Be5=2"))
-    game.play(DIPOLE.parse_move("c3xe5", game.state))
+    game.play(game.game.parse_move("c3xe5", game.state))
     return game
 
 

@@ -81,7 +81,7 @@ def test_bipod_resigning_on_its_turn_ends_it_as_in_every_game(how: str) -> None:
     if how == "R":
         session.resign(session.state.to_move)
     else:
-        assert session.play(BIPOD.parse_move("resign", session.state)) == []
+        assert session.play(session.game.parse_move("resign", session.state)) == []
     assert session.state.plies == 1 and session.state.outcome() is None
     assert session.outcome == Outcome(0, Termination.RESIGNED, "Second resigned")
     text = session.checked_record()
