@@ -480,12 +480,15 @@ def analyse(
     return judgements(game_key, moves, said)
 
 
-def words(game: Game[Any, M], unit: ScoreUnit, evaluation: Evaluation, short: bool = False) -> str:
-    """An evaluation as a record's comment says it, from the first side's view: `+1.2`, or
+def words(
+    game: Game[Any, M], unit: ScoreUnit, evaluation: Evaluation, short: bool = False, side: int = 0
+) -> str:
+    """An evaluation as a record's comment says it, from the first side's view (or `side`'s,
+    as the mistakes trainer speaks to the side that erred): `+1.2`, or
     `White wins in 7 plies` for a proved result (`Black has won` when the game is over,
     `drawn with best play` for a proved draw). Short,
     as a narrow list has room for: `#7` (the first side wins in 7 plies), `#-7`, `1-0`."""
-    score = evaluation.for_side(0)
+    score = evaluation.for_side(side)
     plies = plies_to_end(score)
     if plies is None:
         if not evaluation.line:  # the game is over, and not won
@@ -494,13 +497,14 @@ def words(game: Game[Any, M], unit: ScoreUnit, evaluation: Evaluation, short: bo
             return "drawn with best play"
         text = f"{score / unit.size:+.1f}"
         return "0.0" if text in ("+0.0", "-0.0") else text
+    first = evaluation.for_side(0)  # a result names its winner, whoever speaks
     if short:
         if plies == 0:
-            return "1-0" if score > 0 else "0-1"
-        return f"#{plies}" if score > 0 else f"#-{plies}"
+            return "1-0" if first > 0 else "0-1"
+        return f"#{plies}" if first > 0 else f"#-{plies}"
     if plies == 0:
-        return f"{game.side_names[0 if score > 0 else 1]} has won"
-    return score_in_words(score, 0, game.side_names, unit)
+        return f"{game.side_names[0 if first > 0 else 1]} has won"
+    return score_in_words(first, 0, game.side_names, unit)
 
 
 def annotated_record(

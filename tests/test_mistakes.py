@@ -35,6 +35,7 @@ from dipole_tui.games.dipole import DIPOLE, parse_square
 from dipole_tui.records import parse_record
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, Session
+from dipole_tui.solver import solve
 from dipole_tui.workers.protocol import (
     AnalysisRequest,
     Evaluated,
@@ -316,3 +317,44 @@ async def test_moves_typed_ahead_are_tried_in_turn_and_a_double_enter_once(
         assert verdicts[1].startswith("Yes! e7-e5")
         assert len(verdicts) == 2  # the second Enter, on an empty entry, tries nothing
         assert screen.found == {0}
+
+
+def two_blunders() -> Session[Any]:
+    """Black's blunder e7-d6 (e7-e5 wins), White's f6-h8 back (f6xd6 wins), then best play."""
+    state = DIPOLE.parse_position(BLUNDER_START)
+    for text in ("e7-d6", "f6-h8"):
+        state.play(DIPOLE.parse_move(text, state))
+    while state.outcome() is None:
+        move = solve(DIPOLE, state).move
+        assert move is not None
+        state.play(move)
+    return Session(DIPOLE, state, (HUMAN, HUMAN))
+
+
+async def test_the_praise_stays_until_the_player_goes_on(make_app: AppFactory) -> None:
+    app = make_app(session=two_blunders(), reviewer=Reviewer())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await mistakes(pilot, app)
+        assert said(screen, "progress") == "Mistake 1 of 2"
+        await type_move(pilot, "e7-e5")
+        assert "Yes! e7-e5" in screen.message and "n: the next mistake" in screen.message
+        await pilot.pause(2.0)  # it went on by itself after 1.5 s
+        assert said(screen, "progress") == "Mistake 1 of 2" and "Yes!" in screen.message
+        await pilot.press("n")
+        await pilot.pause()
+        assert said(screen, "progress") == "Mistake 2 of 2"
+
+
+async def test_scores_are_the_trainees_and_a_better_try_is_told_apart(
+    make_app: AppFactory,
+) -> None:
+    reviewer = Reviewer()
+    app = make_app(session=blundered(), reviewer=reviewer)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await mistakes(pilot, app)
+        assert "Scores from Black's side." in said(screen, "task")
+        await type_move(pilot, "e7-c5")
+        reviewer.tell(-18, ("f6xc5",))  # White, to move, 1.5 checkers down: Black +1.5
+        await until(lambda: "best" in screen.message)
+        # Better than the blunder (a loss), not the best (a win): said so, from Black's side.
+        assert screen.message.startswith("Better, but not the best: e7-c5 leaves +1.5")

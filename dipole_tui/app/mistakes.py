@@ -44,7 +44,6 @@ from .play_area import PlayArea, TriesMoves
 from .side_panel import MoveEntry
 from .worker_messages import WorkerAnswered, answers_to
 
-NEXT_DELAY = 1.5  # seconds the praise and the move found are shown before the next mistake
 WEIGH_AT_LEAST = 3.0  # seconds a tried move's evaluation may take before it is given up
 BEST_LINE = 6  # moves of the best line shown
 
@@ -165,8 +164,9 @@ class MistakesScreen(TriesMoves):
         task = Text.assemble(
             f"{self._mover()} played {played}{judged.mark} (",
             (judged.word, "bold"),
-            f"), leaving {words(self.game, self.unit, judged.after)}.\n",
+            f"), leaving {self._words(judged.after)}.\n",
             ("Find a better move.", "bold"),
+            (f"  Scores from {self.game.side_names[judged.before.side]}'s side.", "dim"),
         )
         self.query_one("#mistakes-task", Static).update(task)
         self.say("")
@@ -183,6 +183,10 @@ class MistakesScreen(TriesMoves):
         self.board.show_state(shown, last)
         if self.shown_best and not self.settled:
             self.board.show_hint(self._best_move())
+
+    def _words(self, evaluation: Evaluation) -> str:
+        """A score as the side that erred reads it: its own, + when it stands better."""
+        return words(self.game, self.unit, evaluation, side=self.judgement.before.side)
 
     def _best_move(self) -> Any:
         best = self.judgement.before.best
@@ -274,15 +278,15 @@ class MistakesScreen(TriesMoves):
         """Praise a move that keeps as much as the best (no mark), refuse any other."""
         judged = self.judgement
         tried = judge(self.unit, text, judged.before, after)
-        left = words(self.game, self.unit, after)
+        left = self._words(after)
         if tried.mark:
-            best = words(self.game, self.unit, judged.before)
+            best = self._words(judged.before)
             self._show()
-            self.say(
-                f"Not better: {text} leaves {left} (the best keeps {best}). "
-                "Try again, or s for the best move.",
-                "bad",
-            )
+            if tried.loss < judged.loss:  # it keeps more than the move played
+                said = f"Better, but not the best: {text} leaves {left}, the best keeps {best}."
+            else:
+                said = f"Not better: {text} leaves {left} (the best keeps {best})."
+            self.say(f"{said} Try again, or s for the best move.", "bad")
             return
         self.settled = True
         if not self.shown_best:
@@ -290,17 +294,10 @@ class MistakesScreen(TriesMoves):
         self._show(move)
         praise = "The best move!" if text == judged.before.best else "As good as the best."
         said = f"Yes! {text}: {praise} It keeps {left}."
-        index = self.index
-        if index + 1 == len(self.plies):
+        if self.index + 1 == len(self.plies):
             self.say(f"{said}\n{self._last_words()}", "good")
             return
-        self.say(said, "good")
-
-        def go_on() -> None:
-            if self.is_mounted and self.index == index and self.settled:
-                self.action_step(1)
-
-        self.set_timer(NEXT_DELAY, go_on)
+        self.say(f"{said}\nn: the next mistake.", "good")  # it stays until the player goes on
 
     def _last_words(self) -> str:
         return (
@@ -322,7 +319,7 @@ class MistakesScreen(TriesMoves):
         self.shown_best = True
         self._show()
         line = self.game.move_separator.join(judged.before.line[:BEST_LINE])
-        best = words(self.game, self.unit, judged.before)
+        best = self._words(judged.before)
         said = f"The best was {judged.before.best} ({best}), its line: {line}."
         self.say(f"{said}\nPlay it, or n goes on.")
 
