@@ -185,26 +185,24 @@ def analyse_position(
     budget = FIRST_SOLVE if game.solvable else 0
 
     def settled() -> bool:
-        """Try the solver with the budget reached; report a proved result with its line."""
+        """Try the solver with the budget reached; report a proved result with its line, and
+        with `lines` above 1 the best moves proved with theirs (no search's line stays under
+        a proof)."""
         nonlocal budget
         solution = solve(game, state, max_nodes=budget, stop=stop)
         budget *= SOLVE_GROWTH
         if solution.result is None or solution.move is None:
             return False
-        won = WIN - solution.plies
-        score = 0 if solution.result == "draw" else won if solution.result == "win" else -won
-        line = [solution.move]
+        score = _proved_score(solution.result, solution.plies)
         report(Analysis(0, score, (game.format_move(solution.move),), solution.nodes))
-        work = state.copy()
-        work.play(solution.move)
-        while len(line) < PROVED_LINE and work.outcome() is None:
-            step = solve(game, work, max_nodes=budget, stop=stop)
-            if step.move is None:
-                break
-            line.append(step.move)
-            work.play(step.move)
-        if len(line) > 1:
-            report(Analysis(0, score, tuple(map(game.format_move, line)), solution.nodes))
+        line = _proved_line(game, state, solution.move, budget, stop)
+        found: tuple[BestLine, ...] = ()
+        if lines > 1:  # the other moves get the first budget each: one unproved is left out
+            others = [move for move in moves if move != solution.move]  # (0.4 s in Death Stacks)
+            found = _proved_lines(game, state, others, FIRST_SOLVE, stop)
+            found = tuple(sorted((BestLine(score, line), *found), key=lambda b: -b.score))
+        if len(line) > 1 or found:
+            report(Analysis(0, score, line, solution.nodes, found[:lines]))
         return True
 
     if budget and settled():
@@ -224,6 +222,50 @@ def analyse_position(
     # OutOfTime: stopped while the solver was proving the line, outside the search's own watch
     with contextlib.suppress(_Settled, OutOfTime):
         search.run(state, depth=MAX_DEPTH, movetime=seconds, stop=stop, on_depth=completed)
+
+
+def _proved_score(result: str, plies: int) -> int:
+    """A solver's result for the side to move as the search scores one."""
+    return 0 if result == "draw" else (WIN - plies) * (1 if result == "win" else -1)
+
+
+def _proved_line(
+    game: AnyGame, state: State[Any], first: Any, budget: int, stop: Stop
+) -> tuple[str, ...]:
+    """`first`, then the solver's best play after it, up to `PROVED_LINE` moves."""
+    line = [first]
+    work = state.copy()
+    work.play(first)
+    while len(line) < PROVED_LINE and work.outcome() is None:
+        step = solve(game, work, max_nodes=budget, stop=stop)
+        if step.move is None:
+            break
+        line.append(step.move)
+        work.play(step.move)
+    return tuple(map(game.format_move, line))
+
+
+def _proved_lines(
+    game: AnyGame, state: State[Any], moves: Sequence[Any], budget: int, stop: Stop
+) -> tuple[BestLine, ...]:
+    """Of the first `LINES_SEARCHED` of `moves`, those the solver proves in `budget` nodes
+    each, with their proved lines and results (scored for the side to move of `state`)."""
+    found: list[BestLine] = []
+    for move in moves[:LINES_SEARCHED]:
+        after = state.copy()
+        after.play(move)
+        outcome = after.outcome()
+        if outcome is not None:
+            won = outcome.winner == state.to_move
+            score = 0 if outcome.winner is None else (WIN - 1) * (1 if won else -1)
+        else:
+            answer = solve(game, after, max_nodes=budget, stop=stop)
+            if answer.result is None:
+                continue
+            score = -_proved_score(answer.result, answer.plies)
+            score += 0 if score == 0 else (-1 if score > 0 else 1)  # one ply further away
+        found.append(BestLine(score, _proved_line(game, state, move, budget, stop)))
+    return tuple(found)
 
 
 # (least loss of winning chances, mark, word), worst first

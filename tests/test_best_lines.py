@@ -16,6 +16,7 @@ from dipole_tui.analysis import (
     analysis_search,
     best_lines,
 )
+from dipole_tui.bots.search import plies_to_end
 from dipole_tui.games.base import State
 from dipole_tui.registry import REGISTRY
 
@@ -107,3 +108,41 @@ def test_a_position_with_two_moves_has_two_lines() -> None:
     lines = best_lines(game, state, DEPTH, ranked, threading.Event())
     assert len(moves) == len(lines) < BEST_LINES
     assert_exact("dipole", state, DEPTH, lines)
+
+
+PROVED = {
+    "dipole": "8:B:Wf6=2:Be7=2",  # Black wins (e7-e5)
+    "death-stacks": ",,,,,/,,,,,/,,,,,/,,rrr,,,bb/,,,,,/,,,,, r",  # Red wins in 1 (c3-3-f3)
+    # First, to move, loses in 2 (a position the search's moves reached from the start)
+    "bipod": "....x@....QOOOOx/...xo........xO/..xox........./..xo........./..ox......../"
+    "........... 1 2",
+}
+
+
+@pytest.mark.parametrize("game_key", PROVED)
+def test_a_proved_position_shows_its_best_moves_proved(game_key: str) -> None:
+    """`m` where the solver proves the result: up to three lines, each with its own proved
+    result, best first, and no search's line left under the proof."""
+    game = REGISTRY[game_key].game
+    state = game.parse_position(PROVED[game_key])
+    said: list[Analysis] = []
+    analyse_position(
+        game, state, analysis_search(game_key), said.append, threading.Event(), 30.0, 3
+    )
+    last = said[-1]
+    assert last.proved and last.depth == 0
+    assert 1 <= len(last.lines) <= BEST_LINES
+    scores = [line.score for line in last.lines]
+    assert scores == sorted(scores, reverse=True) and scores[0] == last.score
+    assert all(plies_to_end(score) is not None or score == 0 for score in scores)
+    for line in last.lines:  # legal lines, each proved to end as its score says
+        work = state.copy()
+        for text in line.line:
+            work.play(game.parse_move(text, work))
+        outcome = work.outcome()
+        plies = plies_to_end(line.score)
+        if outcome is not None and plies is not None:  # played to the end: as it said
+            assert len(line.line) == plies
+            assert (outcome.winner == state.to_move) == (line.score > 0)
+    if game_key != "death-stacks":  # its other moves are not proved in the solver's budget
+        assert len(last.lines) > 1
