@@ -210,16 +210,28 @@ class Header:
 def read_header(text: str, default: AnyGame | None = None) -> Header:
     """The tags and the number of plies of a record; RecordError when even those are wrong."""
     tags, game, tokens = _read(text, default)
-    variant = _start_state(game, tags).variant
-    plies, ended_with = 0, ""
+    start = _start_state(game, tags)
+    variant = start.variant
+    plies, ended_with, last = 0, "", ""
     for _, token, comment, _ in tokens:
         if comment:
             continue
         if token in RESULTS:
             ended_with = token
-        elif _NUMBER.sub("", token):
-            plies += 1
+        elif move := _NUMBER.sub("", token):
+            plies, last = plies + 1, move
+    if last and _resigns(game, start, last):  # an older Bi-Pod record's `resign`: no ply
+        plies -= 1
     return Header(game, variant, tags, plies, _known(tags.get("Result", ended_with or "*")))
+
+
+def _resigns(game: AnyGame, start: State[Any], text: str) -> bool:
+    """Whether `text` is the game's word for resigning (read in any position, so the start's
+    serves), which a record ends with as an ending, not a move (`parse_record`)."""
+    try:
+        return game.is_resignation(game.parse_move(text, start))
+    except GameError:
+        return False
 
 
 def _read(text: str, default: AnyGame | None) -> tuple[dict[str, str], AnyGame, list[_Token]]:

@@ -241,7 +241,6 @@ async def new_game(pilot: Pilot[None], app: GameApp) -> None:
 def bipod_sample() -> Session[Any]:
     """The sheet's sample game, up to its last diagram (before First resigns)."""
     record = load_record(DATA / "sample-bipod.txt")
-    record.state.undo()
     return Session(REGISTRY["bipod"].game, record.state, (HUMAN, HUMAN))
 
 

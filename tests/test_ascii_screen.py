@@ -29,7 +29,12 @@ from dipole_tui.saves import DATA_DIR_VARIABLE
 ENDINGS = {
     "dipole": ("8:W:Wc3=2:Be5=2", "c3xe5"),
     "death-stacks": (",,,,,/,,,,,/,,,,,/,,,,,/b,,,,,/r,,,,, r", "a1-1-a2"),
-    "bipod": (None, "resign"),
+    # Second, to move, completes its runner chain (a position the search's moves reached)
+    "bipod": (
+        "....x@....QOOOOx/...xo........xO/..xox........./..xo........./..ox......../"
+        ".x......... 2 2",
+        "h6 o",
+    ),
 }
 SIZES = [(80, 24), (160, 50)]  # each screen is looked at in both; each app starts in the first
 

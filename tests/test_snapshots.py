@@ -65,7 +65,8 @@ def test_death_stacks_too_tall_in_80x24(snap_compare: Any, make_app: AppFactory)
 
 def test_bipod_sample_game_before_the_resignation(snap_compare: Any, make_app: AppFactory) -> None:
     record = parse_record((Path(__file__).parent / "data" / "sample-bipod.txt").read_text())
-    record.state.undo()  # the board of the sheet's last diagram, First to move
+    # The board of the sheet's last diagram, First to move: `12. resigns` is an ending, so the
+    # record's moves stop before it.
     app = make_app(session=Session(BIPOD, record.state, (HUMAN, HUMAN)))
     assert snap_compare(app, terminal_size=(100, 32))
 
