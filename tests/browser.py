@@ -40,6 +40,10 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 WAIT = 20.0  # seconds for anything to happen: a loaded machine, never the usual case
+# Milliseconds between looks at the screen. Not Playwright's default (each animation frame):
+# a page that is not the front tab of its browser gets no frames, so a second visitor's page
+# was never looked at on a loaded machine, and its 10-second notice came and went unseen.
+POLL = 100
 # textual-serve's page builds its xterm.js Terminal in an object of its own, `this.terminal`,
 # and then its `fitAddon`: a setter for that name on Object.prototype is called on that object
 # first, keeps the terminal in window.textualTerminal and steps aside. `screenText` reads it
@@ -196,6 +200,7 @@ def wait_for_text(page: Page, *wanted: str) -> str:
             "wanted => wanted.every(piece => window.screenText().includes(piece))",
             arg=list(wanted),
             timeout=WAIT * 1000,
+            polling=POLL,
         )
     except Timeout:
         pytest.fail(f"never shown: {wanted}; the screen:\n{screen(page)}", pytrace=False)
@@ -209,6 +214,7 @@ def wait_until_gone(page: Page, *gone: str) -> str:
             "gone => !gone.some(piece => window.screenText().includes(piece))",
             arg=list(gone),
             timeout=WAIT * 1000,
+            polling=POLL,
         )
     except Timeout:
         pytest.fail(f"still shown: {gone}; the screen:\n{screen(page)}", pytrace=False)
