@@ -23,7 +23,6 @@ from app_steps import (
     until,
     walk_to,
 )
-from rich.style import Style
 from textual.geometry import Region
 from textual.widgets import Button, Markdown, Static
 
@@ -335,36 +334,3 @@ async def test_cursor_steps_leave_nothing_stale(make_app: AppFactory) -> None:
             lines = board.render_lines(Region(0, 0, board.size.width, board.size.height))
             assert [(line.text, [segment.style for segment in line]) for line in lines] == shown
         assert len(app.session.state.moves_played) == 2
-
-
-def glyph_style(board: BipodBoard, name: str) -> Style:
-    """The style of the glyph drawn on a cell."""
-    for y in range(board.size.height):
-        for segment in board.render_line(y):
-            meta = segment.style.meta if segment.style else {}
-            if meta.get("cell") == cell(name) and segment.text.strip() and segment.style:
-                return segment.style
-    raise AssertionError(f"nothing drawn on {name}")
-
-
-@pytest.mark.parametrize("ascii_glyphs", [False, True])
-@pytest.mark.parametrize("no_color", [False, True])
-async def test_the_cursors_preview_is_faint_a_stone_placed_is_not(
-    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch, ascii_glyphs: bool, no_color: bool
-) -> None:
-    """The stone Enter would place shows under the cursor, faint: a lesson's
-    picture with the cursor on an empty cell must not read as a stone there."""
-    if no_color:
-        monkeypatch.setenv("NO_COLOR", "1")
-    else:
-        monkeypatch.delenv("NO_COLOR", raising=False)
-    app = make_app("bipod", ascii_glyphs=ascii_glyphs)
-    async with app.run_test(size=SIZE) as pilot:
-        board = board_of(app, BipodBoard)
-        await walk_to(pilot, board, cell("k3"))
-        preview = glyph_style(board, "k3")
-        assert preview.dim
-        await pilot.press("enter")
-        await walk_to(pilot, board, cell("m3"))
-        placed = glyph_style(board, "k3")
-        assert not placed.dim

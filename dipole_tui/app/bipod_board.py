@@ -66,9 +66,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
     # The board's own wood, whatever the theme (see docs/architecture.md): white stones, dark
     # stones and blocks stand out from every cell and highlight. Without colour (NO_COLOR) the
     # cursor is reverse, the other highlights underlined (the marked stones bold too, the last
-    # stones placed also lined above and in italics: no other highlight is). The stone the
-    # cursor would place is drawn faint (`board--preview`, dim), in every mode: a
-    # preview, not a stone.
+    # stones placed also lined above and in italics: no other highlight is).
     # The NO_COLOR rules start at `App:nocolor`, which a scoped stylesheet (every rule prefixed
     # with the board's type) would never match; the other rules name the board anyway.
     SCOPED_CSS = False
@@ -87,7 +85,6 @@ class BipodBoard(GameBoard[BipodState, Move]):
     BipodBoard > .board--chain { background: #a88a30; }
     BipodBoard > .board--empty { color: #2a1a0a; }
     BipodBoard > .board--cursor { background: #4080c0; }
-    BipodBoard > .board--preview { text-style: dim; }
     BipodBoard > .board--marked { background: #c87820; }
     BipodBoard > .board--last { background: #2f8f8f; }
     BipodBoard > .board--status { color: $text; }
@@ -95,7 +92,6 @@ class BipodBoard(GameBoard[BipodState, Move]):
     BipodBoard > .board--hint { background: #b04890; text-style: bold underline; }
     BipodBoard > .board--threat { background: #e04040; }
     App:nocolor BipodBoard > .board--cursor { color: #ffffff; text-style: reverse; }
-    App:nocolor BipodBoard > .board--preview { text-style: dim; }
     App:nocolor BipodBoard > .board--marked { text-style: bold underline; }
     App:nocolor BipodBoard > .board--last { text-style: italic overline underline; }
     App:nocolor BipodBoard > .board--chain { text-style: underline; }
@@ -292,9 +288,8 @@ class BipodBoard(GameBoard[BipodState, Move]):
                 style += self.style_of("board--chain")
         elif stone == BLOCK or cell in self.marked:
             text, kind = self.glyphs.block, "board--block"
-        elif cursor and self.interactive:  # what Enter would place here: faint, not placed
+        elif cursor and self.interactive:  # what Enter would place here
             text, kind = self._stone_look(self.placing())
-            style += self.style_of("board--preview")
         elif self.hint is not None and cell in self.hint.cells:  # what the hint would place
             text, kind = self._stone_look(self.hint.kind)
         elif self.threat_by(cell_name(cell)) is not None:  # a Blocker's stone here cuts
