@@ -83,7 +83,14 @@ class TimeControl:
         return f"{self.minutes:g}+{self.increment:g}"
 
 
-LOW_TIME = 10.0  # seconds: from here a clock shows tenths (and the panel draws it red)
+LOW_TIME = 10.0  # seconds: from here a clock shows tenths
+LOW_SHARE, LOW_LEAST = 0.1, 20.0  # a clock is low under 10% of its start, or under 20 s
+
+
+def low_time(control: TimeControl) -> float:
+    """The time left under which a clock is low (drawn red, and the bell once), as lichess
+    warns: under a tenth of the starting time or under 20 seconds, whichever comes first."""
+    return max(LOW_SHARE * control.seconds, LOW_LEAST)
 
 
 def shown_time(seconds: float) -> str:
@@ -238,6 +245,7 @@ __all__ = [
     "TimeControl",
     "clk_comment",
     "clk_time",
+    "low_time",
     "read_clk",
     "shown_time",
 ]

@@ -11,8 +11,9 @@ from textual import events
 from textual.widgets import Button, Select, Static
 
 from dipole_tui.app.editor import EditorScreen
+from dipole_tui.app.game_screen import GameScreen
 from dipole_tui.app.screens import ChoiceScreen, NewGameScreen
-from dipole_tui.clock import TimeControl
+from dipole_tui.clock import Clock, TimeControl
 from dipole_tui.games.base import Termination
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, Session
@@ -215,3 +216,33 @@ async def test_a_record_copied_and_pasted_back_opens_whatever_its_line_ends(
         app.screen.post_message(events.Paste(copied.replace("\n", line_end)))
         await until(lambda: app.session.state.plies == 1)
         assert app.session.game.key == "death-stacks"
+
+
+async def test_a_clock_running_low_rings_the_bell_once(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under 20 s (or a tenth of the start, whichever comes first) the clock is low: drawn
+    red, and the bell rings once, as lichess warns."""
+    now = [100.0]
+    session = Session.new(DIPOLE, None, (HUMAN, HUMAN), TimeControl(1, 0))  # 60 s: low at 20 s
+    assert session.clock is not None
+    session.clock = Clock(session.clock.control, session.clock.marks, lambda: now[0])
+    app = make_app(session=session)
+    rang: list[int] = []
+    monkeypatch.setattr(app, "bell", lambda: rang.append(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        def face() -> str:  # the running clock's style, as drawn
+            return str(app.query_one("#clocks", Static).render().spans[0].style)
+
+        now[0] += 39  # 21 s left
+        screen._tick()
+        await pilot.pause()
+        assert rang == []
+        not_low = face()
+        now[0] += 2  # 19 s left
+        screen._tick()
+        screen._tick()
+        await pilot.pause()
+        assert rang == [1] and face() != not_low  # red now

@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
 
+from ..clock import low_time
 from ..games.base import GameError
 from ..session import HUMAN, Session
 from .bot_controller import BotController, DrawAnswer
@@ -36,6 +37,7 @@ class GameEndings(Screen[None]):
     panel: SidePanel
     bots: BotController
     _ticking: Timer | None = None
+    _warned: tuple[int, ...] = ()  # the sides whose low time the bell has said
 
     if TYPE_CHECKING:  # the game screen's own
 
@@ -146,11 +148,26 @@ class GameEndings(Screen[None]):
     def _tick(self) -> None:
         if not self.app.is_running:
             return
+        self._warn_low_time()
         change = self.keeper.tick()
         if change is not None:
             self._after_change(change)
         else:
             self.panel.show_clocks()
+
+
+    def _warn_low_time(self) -> None:
+        """The bell once when the running clock becomes low (the panel draws it red): a
+        player looking at the board hears it. Time given back (an undo) lets it ring again."""
+        clock = self.session.clock
+        if clock is None or not clock.running:
+            return
+        side, low = clock.to_move, low_time(clock.control)
+        if clock.remaining(side) >= low:
+            self._warned = tuple(s for s in self._warned if s != side)
+        elif side not in self._warned and clock.marks[clock.ply].times[side] >= low:
+            self._warned += (side,)  # it ran low on this turn, not before it began
+            self.app.bell()
 
 
 __all__ = ["CLOCK_TICK", "GameEndings"]

@@ -21,7 +21,7 @@ from textual.widgets import Input, Static
 from textual.widgets.input import Selection
 
 from ..analysis import Analysis, Evaluation, words
-from ..clock import LOW_TIME, shown_time
+from ..clock import low_time, shown_time
 from ..engine import score_in_words
 from ..games.base import State, title
 from ..registry import REGISTRY
@@ -199,7 +199,7 @@ class SidePanel(Vertical):
             left = clock.remaining(side)
             running = clock.running and side == clock.to_move and session.outcome is None
             style = "bold reverse" if running else "dim"
-            if left < LOW_TIME:
+            if left < low_time(clock.control):
                 style += " red"
             text.append(f" {self.glyphs[side]} {shown_time(max(left, 0.0))} ", style)
             text.append(" ")
