@@ -8,6 +8,7 @@ import re
 import pytest
 from app_steps import AppFactory, ScriptedBots, StandIn, message, press, until
 from textual import events
+from textual.content import Content
 from textual.widgets import Button, Select, Static
 
 from dipole_tui.app.editor import EditorScreen
@@ -233,8 +234,11 @@ async def test_a_clock_running_low_rings_the_bell_once(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
+
         def face() -> str:  # the running clock's style, as drawn
-            return str(app.query_one("#clocks", Static).render().spans[0].style)
+            drawn = app.query_one("#clocks", Static).render()
+            assert isinstance(drawn, Content)
+            return str(drawn.spans[0].style)
 
         now[0] += 39  # 21 s left
         screen._tick()
