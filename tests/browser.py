@@ -38,6 +38,11 @@ CHROMIUM_FLAGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # A page is never put in the background: its timers, its terminal's writes and its frames
+    # keep their pace however loaded the machine is (a notice of 10 s came and went unseen).
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
 ]
 WAIT = 20.0  # seconds for anything to happen: a loaded machine, never the usual case
 # Milliseconds between looks at the screen. Not Playwright's default (each animation frame):
@@ -147,7 +152,8 @@ def browser_pages(*profiles: Path) -> Iterator[list[Page]]:
                 viewport={"width": 1000, "height": 700},
             )
             browsers.callback(browser.close)
-            page = browser.new_page()
+            # The tab the browser opened with, not a second one behind it.
+            page = browser.pages[0] if browser.pages else browser.new_page()
             page.add_init_script(HOOK)
             pages.append(page)
         yield pages

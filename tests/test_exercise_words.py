@@ -38,7 +38,7 @@ async def whole(pilot: Pilot[None], widget: Widget, text: str, scroll: bool = Fa
         return True
     if scroll:
         pilot.app.screen.scroll_to_widget(widget, animate=False)
-    for _ in range(40):  # up to 2 s: a loaded machine lays the panel out late
+    for _ in range(100):  # up to 5 s: a loaded machine lays the panel out late (2 s was short)
         await pilot.pause(0.05)
         if words(text) in shown(pilot.app, widget):
             return True
