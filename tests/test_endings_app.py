@@ -250,3 +250,22 @@ async def test_a_clock_running_low_rings_the_bell_once(
         screen._tick()
         await pilot.pause()
         assert rang == [1] and face() != not_low  # red now
+
+
+async def test_a_rematch_swaps_the_colours_and_keeps_the_clock_and_the_bot(
+    make_app: AppFactory,
+) -> None:
+    bots = ScriptedBots("e1-e3")  # the bot's first move of the rematch, as White
+    clock = TimeControl(3, 2)
+    session = Session(DIPOLE, DIPOLE.parse_position("8:W:Wc3=2:Be5=2"), (HUMAN, "easy"))
+    session.clock = Session.new(DIPOLE, None, (HUMAN, "easy"), clock).clock
+    app = make_app(session=session, thinker=bots)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, *":c3xe5", "enter")  # the person wins
+        assert isinstance(app.screen, ChoiceScreen)
+        app.screen.query_one("#rematch", Button).press()
+        await until(lambda: app.session.players == ("easy", HUMAN))
+        assert app.session.state.variant == "8x8" and app.session.outcome is None
+        assert app.session.clock is not None and app.session.clock.control == clock
+        await until(lambda: app.session.state.plies == 1)  # the bot, White now, moved
+        assert bots.asked == ["easy"]

@@ -155,7 +155,6 @@ class GameEndings(Screen[None]):
         else:
             self.panel.show_clocks()
 
-
     def _warn_low_time(self) -> None:
         """The bell once when the running clock becomes low (the panel draws it red): a
         player looking at the board hears it. Time given back (an undo) lets it ring again."""

@@ -91,10 +91,19 @@ class GameMenus(Screen[None]):
             )
 
     def _game_over(self, over: GameOver) -> None:
-        answers = [("New game", "new"), ("Review", "review"), ("Quit", "quit")]
+        answers = [
+            ("Rematch", "rematch"),
+            ("New game", "new"),
+            ("Review", "review"),
+            ("Quit", "quit"),
+        ]
+        if self.keeper.online is not None:  # a rematch online is the server's to offer
+            answers = answers[1:]
 
         def answered(answer: str | None) -> None:
-            if answer == "new":
+            if answer == "rematch":
+                self._start(new_session(self.keeper.rematch))
+            elif answer == "new":
                 self.action_new_game()
             elif answer == "quit":
                 self.app.exit()
