@@ -20,6 +20,7 @@ from dipole_tui.app.learning import LessonScreen
 from dipole_tui.app.puzzle_screen import PuzzleScreen
 from dipole_tui.app.side_panel import MoveEntry
 from dipole_tui.bots.search import WIN
+from dipole_tui.games.bipod import BipodState
 from dipole_tui.learn import Item, Progress, items, parse
 from dipole_tui.registry import REGISTRY
 
@@ -142,6 +143,7 @@ async def test_a_puzzle_explains_a_wrong_move_then_is_solved(
     async with app.run_test(size=(100, 32)) as pilot:
         puzzle = await open_puzzle(app, pilot, tmp_path)
         assert "Play Black: win in 6 plies" in puzzle.task_text()
+        assert puzzle.board.flipped  # Black, the solver, nearest, as a player sits
         await type_move(pilot, "e7-d6", leave=False)
         assert puzzle.state.position() == PUZZLE.position  # not played
         assert "e7-d6 is not the fastest win" in puzzle.message
@@ -279,3 +281,27 @@ async def test_a_puzzle_s_hints_say_the_move_in_the_game_s_words_then_mark_it(
         await pilot.pause()
         assert puzzle.message.startswith(f"Hint 2 of 3: play {puzzle_item.solution[0]}")
         assert puzzle.board.hint is not None
+
+
+async def test_a_bipod_puzzle_says_the_solvers_part_and_turns_the_board(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    def started(item: Item) -> BipodState:
+        state = item.start()
+        assert isinstance(state, BipodState)
+        return state
+
+    puzzles = [item for item in items("bipod", "puzzle") if started(item).runner is not None]
+    assert puzzles
+    app = make_app("bipod")
+    async with app.run_test(size=(100, 32)) as pilot:
+        for item in puzzles[:4]:
+            screen = PuzzleScreen(item, Progress(tmp_path), False, app.analyst)
+            await app.push_screen(screen)
+            await pilot.pause()
+            state = started(item)
+            part = "the Runner" if state.to_move == state.runner else "the Blocker"
+            assert f"({part})" in screen.task_text(), item.id
+            assert screen.board.flipped == (state.to_move == 1)
+            app.pop_screen()
+            await pilot.pause()

@@ -39,6 +39,7 @@ class PuzzleScreen(ExerciseScreen):
         self.step = 0  # moves of the line played
         self.player = self.state.to_move
         self.defender = self.game.side_names[1 - self.player]
+        self.board.flipped = self.player == 1  # the solver's side nearest, as a player sits
         self.hints = 0  # hint steps taken at this turn
         self.helped = False  # a hint was taken: not solved at the first try
         self.shown_solution = False  # the whole line was shown: each next move is marked
@@ -50,6 +51,8 @@ class PuzzleScreen(ExerciseScreen):
 
     def task_text(self) -> str:
         side = self.game.side_names[self.player]
+        if role := self.game.role(self.state, self.player):
+            side += f" ({role})"
         return (
             f"Play {side}: win in {_plies(self.item.plies)} against the best defence. At each "
             "turn one move only wins that fast."

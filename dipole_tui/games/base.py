@@ -276,6 +276,11 @@ class Game(ABC, Generic[S, M]):
         """Whether `move` is a pass, which the program plays for a side with no legal move."""
         return False
 
+    def role(self, state: S, side: int) -> str:
+        """The part `side` plays in `state` where the game gives sides parts of their own
+        (Bi-Pod's Runner and Blocker, once one adopted); "" where it does not."""
+        return ""
+
     def is_resignation(self, move: M) -> bool:
         """Whether `move` is the game's own word for resigning (Bi-Pod's `resign`, as its sheet
         writes a game): a session ends the game by resignation for it, as in every game, and a

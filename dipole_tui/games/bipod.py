@@ -776,6 +776,11 @@ class Bipod(Game[BipodState, Move]):
     can_draw = True  # a full board before anyone adopted
     solvable = True  # a stone a turn: every game ends by the time the board is full
 
+    def role(self, state: BipodState, side: int) -> str:
+        if state.runner is None:
+            return ""
+        return "the Runner" if side == state.runner else "the Blocker"
+
     def is_resignation(self, move: Move) -> bool:
         return move.kind == RESIGN.kind
 
