@@ -186,7 +186,8 @@ class ChoiceScreen(Dialog[str]):
             # Not markup: a text may quote a file name (`a[/].txt` would be a MarkupError).
             yield Label(self.title_text, classes="dialog-title", markup=False)
             yield Label("\n".join(wrap(self.text, width)), classes="dialog-text", markup=False)
-            with Horizontal(classes="buttons"):
+            crowded = " four" if len(self.answers) > 3 else ""  # narrower buttons (dialogs.tcss)
+            with Horizontal(classes="buttons" + crowded):
                 for index, (label, key) in enumerate(self.answers):
                     yield Button(label, id=key, variant="primary" if index == 0 else "default")
 
