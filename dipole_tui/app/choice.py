@@ -3,7 +3,7 @@ one too, and this module loads no Textual."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..clock import TimeControl
 
@@ -16,6 +16,11 @@ class GameChoice:
     variant: str
     players: tuple[str, str]
     time_control: TimeControl | None = None
+
+    def rematch(self) -> GameChoice:
+        """The same game with the colours swapped: the same board, clock and bot (or person),
+        as lichess's rematch."""
+        return replace(self, players=(self.players[1], self.players[0]))
 
 
 @dataclass(frozen=True)

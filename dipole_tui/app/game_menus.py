@@ -102,7 +102,7 @@ class GameMenus(Screen[None]):
 
         def answered(answer: str | None) -> None:
             if answer == "rematch":
-                self._start(new_session(self.keeper.rematch))
+                self._start(new_session(self.keeper.choice.rematch()))
             elif answer == "new":
                 self.action_new_game()
             elif answer == "quit":

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import math
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -74,14 +73,6 @@ class Keeper(RemoteSeat):
         control = session.clock.control if session.clock is not None else None
         seats = tuple(HUMAN if seat == REMOTE else seat for seat in session.players)
         return GameChoice(session.game.key, session.state.variant, (seats[0], seats[1]), control)
-
-    @property
-    def rematch(self) -> GameChoice:
-        """The game on screen again with the colours swapped: the same game, board, clock and
-        bot (or person), as lichess's rematch."""
-        choice = self.choice
-        white, black = choice.players
-        return replace(choice, players=(black, white))
 
     # -- seats -----------------------------------------------------------------------------
 
