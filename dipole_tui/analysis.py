@@ -254,17 +254,10 @@ def _proved_lines(
     for move in moves[:LINES_SEARCHED]:
         after = state.copy()
         after.play(move)
-        outcome = after.outcome()
-        if outcome is not None:
-            won = outcome.winner == state.to_move
-            score = 0 if outcome.winner is None else (WIN - 1) * (1 if won else -1)
-        else:
-            answer = solve(game, after, max_nodes=budget, stop=stop)
-            if answer.result is None:
-                continue
-            score = -_proved_score(answer.result, answer.plies)
-            score += 0 if score == 0 else (-1 if score > 0 else 1)  # one ply further away
-        found.append(BestLine(score, _proved_line(game, state, move, budget, stop)))
+        answer = solve(game, after, max_nodes=budget, stop=stop)  # an ended game too: 0 plies
+        if answer.result is not None:
+            score = _one_ply_back(_proved_score(answer.result, answer.plies))
+            found.append(BestLine(score, _proved_line(game, state, move, budget, stop)))
     return tuple(found)
 
 
