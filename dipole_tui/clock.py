@@ -3,7 +3,9 @@
 No Textual and no I/O. The time comes from a source given to the `Clock` (`time.monotonic` by
 default), so tests move a fake one and never sleep. Only the side to move's time runs; a move
 charges it and adds the increment; the times after every ply are kept, so taking a move back
-takes its times back too (`back_to`). A record keeps them as PGN does: a `[TimeControl "300+3"]`
+takes its times back too (`back_to`). As on lichess, each side's first move is untimed: the
+clocks run from the third ply (`UNTIMED_PLIES`), so nobody loses time while the game may still
+be aborted. A record keeps them as PGN does: a `[TimeControl "300+3"]`
 tag and a `[%clk 0:04:58]` comment after each move.
 """
 
@@ -83,6 +85,7 @@ class TimeControl:
         return f"{self.minutes:g}+{self.increment:g}"
 
 
+UNTIMED_PLIES = 2  # each side's first move: no time charged, no increment, no flag
 LOW_TIME = 10.0  # seconds: from here a clock shows tenths
 LOW_SHARE, LOW_LEAST = 0.1, 20.0  # a clock is low under 10% of its start, or under 20 s
 
@@ -190,11 +193,12 @@ class Clock:
 
     def press(self, to_move: int, now: float | None = None, charged: bool = True) -> None:
         """The side to move finished a ply; `to_move` moves next. Its time is charged and the
-        increment added; not when `charged` is False (a pass the program plays). Undone plies
-        after this one are forgotten, as the session forgets its redo moves."""
+        increment added; not when `charged` is False (a pass the program plays) nor for a
+        side's first move. Undone plies after this one are forgotten, as the session forgets
+        its redo moves."""
         mover = self.to_move
         times = list(self.marks[self.ply].times)
-        if charged:
+        if charged and self.timed:
             times[mover] += self.control.increment - self._used(now)
         del self.marks[self.ply + 1 :]
         self.marks.append(Mark((times[0], times[1]), to_move))
@@ -226,8 +230,15 @@ class Clock:
         """The time the mover of ply `ply` (1 the first) had left once it was played."""
         return self.marks[ply].times[self.marks[ply - 1].to_move]
 
+    @property
+    def timed(self) -> bool:
+        """Whether the side to move's time runs: not before each side has moved once."""
+        return self.ply >= UNTIMED_PLIES
+
     def _used(self, now: float | None) -> float:
-        """What the side to move has used of this turn."""
+        """What the side to move has used of this turn (nothing of an untimed one)."""
+        if not self.timed:
+            return 0.0
         return self._spent + (self._at(now) - self._since if self.running else 0.0)
 
     def _restart(self, now: float | None) -> None:
@@ -240,6 +251,7 @@ class Clock:
 
 __all__ = [
     "LOW_TIME",
+    "UNTIMED_PLIES",
     "Clock",
     "Mark",
     "TimeControl",

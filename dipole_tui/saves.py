@@ -236,16 +236,16 @@ class Autosave:
 
     def shelve(self) -> Path | None:
         """Move the autosave, an unfinished game about to be replaced, into unfinished/. A game
-        with no moves from its game's own start is left to be replaced: there is nothing in it
-        to keep (a set-up position is kept). A damaged one is set aside (RecordError says
-        where), never filed as a game."""
+        of fewer than two moves from its game's own start is left to be replaced: nothing in
+        it is worth keeping (`Session.is_slight`; a set-up position is kept). A damaged one
+        is set aside (RecordError says where), never filed as a game."""
         if not os.path.lexists(self.path):
             return None
         try:  # replayed, not only its header read: a damaged game is no game to file
-            fresh = Session.from_text(read_record_file(self.path)).is_fresh
+            slight = Session.from_text(read_record_file(self.path)).is_slight
         except Exception as error:  # a damaged file must never stop the app (see load)
             raise self._damaged(error) from None
-        if fresh:
+        if slight:
             return None
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = _free_name(self.folder / "unfinished", f"game-{stamp}")

@@ -18,7 +18,16 @@ from typing import Any, Generic
 from . import storage
 from .adaptive import ADAPTIVE
 from .bots import LEVELS
-from .clock import Clock, Mark, TimeControl, clk_comment, clk_time, read_clk, without_clk
+from .clock import (
+    UNTIMED_PLIES,
+    Clock,
+    Mark,
+    TimeControl,
+    clk_comment,
+    clk_time,
+    read_clk,
+    without_clk,
+)
 from .games.base import (
     Figures,
     Game,
@@ -186,10 +195,34 @@ class Session(Generic[M]):
         """No move played, from the game's own start: nothing in it a player would miss. A
         position set up in the editor or pasted is not fresh: it is kept and resumed like any
         game."""
-        if self.state.moves_played:
-            return False
+        return not self.state.plies and self._from_the_start()
+
+    @property
+    def is_slight(self) -> bool:
+        """Too little to keep once another game replaces it: fewer than two moves from the
+        game's own start, a game lichess would abort (resuming it is still offered)."""
+        return self.state.plies < UNTIMED_PLIES and self._from_the_start()
+
+    def _from_the_start(self) -> bool:
         start: State[M] = self.game.new(self.state.variant)
-        return self.state.position() == start.position()
+        return start_of(self.state).position() == start.position()
+
+    @property
+    def abortable(self) -> bool:
+        """Whether the game can be called off (`abort`): as lichess, before each side has
+        moved once (the clocks have not run yet), and not once it has ended."""
+        return self.outcome is None and self.state.plies < UNTIMED_PLIES
+
+    def abort(self) -> None:
+        """Call the game off: its moves are taken back and forgotten, no result; it stands at
+        its start again. GameError once it is too late."""
+        if not self.abortable:
+            raise GameError("a game can be aborted only before each side has moved once")
+        while self.state.plies:
+            self.state.undo()
+        self.redo_moves.clear()
+        self._clock_to_position()
+        self.stop_clock()
 
     @property
     def last_move(self) -> M | None:

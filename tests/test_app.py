@@ -474,11 +474,12 @@ async def test_a_new_game_keeps_the_unfinished_one(make_app: AppFactory, tmp_pat
     first = make_app()
     async with first.run_test(size=SIZE) as pilot:
         await type_move(pilot, "e1-g3")
+        await type_move(pilot, "d8-d6")
     second = make_app()  # --new: the autosave of the first game is set aside
     async with second.run_test(size=SIZE) as pilot:
         await pilot.pause()
     kept = list((tmp_path / "unfinished").glob("*.txt"))
-    assert len(kept) == 1 and "1. e1-g3" in kept[0].read_text()
+    assert len(kept) == 1 and "1. e1-g3 d8-d6" in kept[0].read_text()
 
 
 async def test_a_record_of_a_game_the_app_cannot_draw_is_refused(

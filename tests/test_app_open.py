@@ -134,7 +134,7 @@ async def test_the_move_list_behind_the_question_ends_with_the_last_move(
 async def test_new_game_from_the_question_is_offered_like_the_saved_one_and_keeps_it(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
-    saved = played("dipole", ["e1-g3"], "10x10", ("medium", HUMAN))
+    saved = played("dipole", ["e1-g3", "f10-f8"], "10x10", (HUMAN, "medium"))
     Autosave(tmp_path).write(saved)
     app = make_app(new=False)
     async with app.run_test(size=SMALL) as pilot:
@@ -142,7 +142,7 @@ async def test_new_game_from_the_question_is_offered_like_the_saved_one_and_keep
         await pilot.click("#new")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        assert app.screen.current == GameChoice("dipole", "10x10", ("medium", HUMAN))
+        assert app.screen.current == GameChoice("dipole", "10x10", (HUMAN, "medium"))
         await pilot.press("escape")  # no new game after all: the saved one goes on
         await pilot.pause()
         assert app.session.state.moves_played == saved.state.moves_played
@@ -154,7 +154,7 @@ async def test_new_game_from_the_question_is_offered_like_the_saved_one_and_keep
         await pilot.pause()
         assert app.session is not resumed
     shelved = list((tmp_path / "unfinished").glob("*.txt"))
-    assert len(shelved) == 1 and "1. e1-g3" in shelved[0].read_text()
+    assert len(shelved) == 1 and "1. e1-g3 f10-f8" in shelved[0].read_text()
 
 
 async def test_a_saved_game_with_no_moves_is_not_offered(

@@ -127,8 +127,30 @@ def test_a_comment_without_a_clock_gives_none() -> None:
 
 
 def clock(text: str = "5+3") -> tuple[Clock, FakeTime]:
+    """Two clocks past each side's untimed first move: White to move, both times whole."""
     source = FakeTime()
-    return Clock(TimeControl.parse(text), source=source), source
+    timer = Clock(TimeControl.parse(text), source=source)
+    timer.press(1)
+    timer.press(0)
+    return timer, source
+
+
+def test_each_sides_first_move_is_untimed() -> None:
+    """As lichess: no time used, no increment and no flag before each side has moved once."""
+    source = FakeTime()
+    timer = Clock(TimeControl.parse("0.5+3"), source=source)
+    timer.start()
+    source.wait(100)
+    assert not timer.timed and timer.remaining(0) == 30 and timer.flagged() is None
+    timer.press(1)
+    source.wait(100)
+    assert timer.remaining(1) == 30 and timer.flagged() is None
+    timer.press(0)
+    assert timer.marks[-1].times == (30, 30) and timer.timed
+    source.wait(10)
+    assert timer.remaining(0) == 20
+    timer.press(1)
+    assert timer.marks[-1].times == (23, 30)
 
 
 def test_only_the_side_to_move_runs_and_a_move_adds_the_increment() -> None:
@@ -144,7 +166,7 @@ def test_only_the_side_to_move_runs_and_a_move_adds_the_increment() -> None:
     source.wait(20)
     assert timer.remaining(0) == 291 and timer.remaining(1) == 280
     timer.press(0)
-    assert timer.remaining(1) == 283 and timer.after(1) == 291 and timer.after(2) == 283
+    assert timer.remaining(1) == 283 and timer.after(3) == 291 and timer.after(4) == 283
 
 
 def test_a_paused_clock_keeps_what_was_used_and_runs_on_from_it() -> None:
@@ -158,7 +180,7 @@ def test_a_paused_clock_keeps_what_was_used_and_runs_on_from_it() -> None:
     source.wait(5)
     assert timer.remaining(0) == 285
     timer.press(1)
-    assert timer.after(1) == 288
+    assert timer.after(3) == 288
 
 
 def test_the_flag_falls_for_the_side_to_move_only() -> None:
@@ -185,33 +207,55 @@ def test_back_to_shows_the_times_of_a_ply_and_a_new_press_forgets_the_later_ones
     for side in (1, 0, 1):
         source.wait(10)
         timer.press(side)
-    assert [mark.times for mark in timer.marks] == [
+    assert [mark.times for mark in timer.marks[2:]] == [
         (300, 300),
         (293, 300),
         (293, 293),
         (286, 293),
     ]
-    timer.back_to(1)
+    timer.back_to(3)
     assert timer.to_move == 1 and timer.remaining(1) == 300
     source.wait(2)
-    assert timer.remaining(1) == 298  # it runs on from the times after ply 1
-    timer.back_to(3)  # redo: as it was
+    assert timer.remaining(1) == 298  # it runs on from the times after ply 3
+    timer.back_to(5)  # redo: as it was
     assert timer.remaining(1) == 293
-    timer.back_to(1)
+    timer.back_to(3)
     source.wait(2)
     timer.press(0)
-    assert len(timer.marks) == 3 and timer.marks[2].times == (293, 301)
+    assert len(timer.marks) == 5 and timer.marks[4].times == (293, 301)
 
 
 # -- a session with clocks --------------------------------------------------------------------
 
 
-def clocked(text: str = "5+3") -> tuple[Session[Any], FakeTime]:
+def clocked(text: str = "5+3", opened: bool = True) -> tuple[Session[Any], FakeTime]:
+    """A Dipole game with clocks; `opened`: past each side's untimed first move (OPENING)."""
     source = FakeTime()
     session = Session.new(DIPOLE, time_control=TimeControl.parse(text))
     assert session.clock is not None
     session.clock = Clock(session.clock.control, session.clock.marks, source)
+    if opened:
+        session.start_clock()
+        source.wait(100)  # untimed
+        play(session, *OPENING)
     return session, source
+
+
+OPENING = ("e1-e3", "d8-d6")  # each side's first move: untimed
+
+
+def test_the_first_two_plies_are_untimed_and_the_record_says_so() -> None:
+    session, source = clocked("1+2", opened=False)
+    session.start_clock()
+    source.wait(50)
+    play(session, "e1-e3")
+    source.wait(70)  # more than Black's minute: no flag before its first move
+    assert not session.check_flag()
+    play(session, "d8-d6")
+    source.wait(5)
+    play(session, "e3-e5")
+    assert session.clock_times() == [60, 60, 57]
+    assert "e1-e3 {[%clk 0:01:00]} d8-d6 {[%clk 0:01:00]}" in session.record_text()
 
 
 def play(session: Session[Any], *texts: str) -> None:
@@ -229,14 +273,13 @@ def test_without_a_clock_the_record_has_no_tag_nor_comment() -> None:
 
 def test_each_move_presses_the_clock_and_the_record_keeps_the_times() -> None:
     session, source = clocked()
-    session.start_clock()
     source.wait(12)
-    play(session, "e1-e3")
+    play(session, "e3-e5")
     source.wait(61.5)
-    play(session, "d8-d6")
+    play(session, "d6-d4")
     text = session.record_text()
     assert '[TimeControl "300+3"]' in text
-    assert "1. e1-e3 {[%clk 0:04:51]} d8-d6 {[%clk 0:04:01.5]}" in text
+    assert "2. e3-e5 {[%clk 0:04:51]} d6-d4 {[%clk 0:04:01.5]}" in text
     assert session.checked_record() == text
     back = Session.from_text(text)
     assert back.clock is not None and not back.clock.running
@@ -248,8 +291,7 @@ def test_each_move_presses_the_clock_and_the_record_keeps_the_times() -> None:
 
 def test_a_loaded_game_with_clocks_undoes_to_the_times_its_record_gave() -> None:
     session, source = clocked()
-    session.start_clock()
-    for text in ("e1-e3", "d8-d6", "e3-e5"):
+    for text in ("e3-e5", "d6-d4", "e5-e7"):
         source.wait(20)
         play(session, text)
     back = Session.from_text(session.record_text())
@@ -263,9 +305,8 @@ def test_a_loaded_game_with_clocks_undoes_to_the_times_its_record_gave() -> None
 def test_undo_gives_the_times_back_and_redo_replays_them() -> None:
     session, source = clocked()
     assert session.clock is not None
-    session.start_clock()
     source.wait(30)
-    play(session, "e1-e3")
+    play(session, "e3-e5")
     source.wait(40)
     assert session.clock.remaining(1) == 260
     session.undo()
@@ -278,27 +319,27 @@ def test_undo_gives_the_times_back_and_redo_replays_them() -> None:
 
 def test_a_forced_pass_costs_no_time_and_earns_no_increment() -> None:
     source = FakeTime()
-    state = DIPOLE.parse_position("8:W:We1=4,e5=2,e7=5,f8=1:Bc1=1,d2=1")
+    state = DIPOLE.parse_position("8:W:We1=4,e5=2,e7=5,f8=1:Bc1=1,d2=1,h8=1")
     session = Session(DIPOLE, state)
     session.clock = Clock(TimeControl(1, 2), clock_for(TimeControl(1, 2), state).marks, source)
     session.start_clock()
+    play(session, "e5-e7", "h8-off:1")  # each side's first move, untimed
     source.wait(3)
     passes = session.play(DIPOLE.parse_move("e1xc1", state))
     assert [DIPOLE.format_move(move) for move in passes] == ["pass"]
-    assert session.clock_times() == [59, 60]  # the move: 3 s used, 2 s added; the pass: nothing
+    assert session.clock_times() == [60, 60, 59, 60]  # 3 s used, 2 s added; the pass: nothing
     source.wait(4)
     assert session.clock.remaining(0) == 55  # White's turn again, running since its move
     assert "e1xc1 {[%clk 0:00:59]} pass {[%clk 0:00:60]}" not in session.record_text()
     assert "e1xc1 {[%clk 0:00:59]} pass {[%clk 0:01:00]}" in session.record_text()
     session.undo()
-    assert session.state.plies == 0 and session.clock.remaining(0) == 60
+    assert session.state.plies == 2 and session.clock.remaining(0) == 60
 
 
 def test_the_flag_ends_the_game_lost_on_time_and_stops_the_clock() -> None:
     session, source = clocked("0.5+0")
-    session.start_clock()
     source.wait(10)
-    play(session, "e1-e3")
+    play(session, "e3-e5")
     source.wait(29)
     assert not session.check_flag()
     source.wait(1)
@@ -342,8 +383,7 @@ def test_a_time_control_this_program_does_not_play_stays_a_tag_and_no_clock() ->
 
 def test_the_clock_comments_of_a_record_are_read_by_the_records_too() -> None:
     session, source = clocked()
-    session.start_clock()
     source.wait(1.25)
-    play(session, "e1-e3")
+    play(session, "e3-e5")
     record = parse_record(session.record_text())
-    assert record.comments[1] == ["[%clk 0:05:01.8]"]
+    assert record.comments[3] == ["[%clk 0:05:01.8]"]

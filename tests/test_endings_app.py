@@ -4,9 +4,11 @@ editor's key, and positions copied and pasted."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
-from app_steps import AppFactory, ScriptedBots, StandIn, message, press, until
+from app_steps import AppFactory, ScriptedBots, StandIn, message, noticed, press, until
 from textual import events
 from textual.content import Content
 from textual.widgets import Button, Select, Static
@@ -36,8 +38,39 @@ async def answer(pilot: object, app: object, button: str) -> None:
     await until(lambda: dialog not in app.screen_stack)
 
 
+def opened(session: Session[Any]) -> Session[Any]:
+    """The session past each side's first move (`OPENING`): no longer abortable."""
+    for text in OPENING:
+        session.play(session.game.parse_move(text, session.state))
+    return session
+
+
+OPENING = ("e1-e3", "d8-d6")
+
+
+async def test_before_each_side_has_moved_r_aborts_the_game(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    """As lichess: a game of fewer than two moves is called off, no result, nothing filed."""
+    bots = ScriptedBots("e1-e3", "e1-e3", "e3-e5")
+    app = make_app(players=("beginner", HUMAN), thinker=bots)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: app.session.state.plies == 1)  # the bot's first move
+        await press(pilot, "R")
+        assert isinstance(app.screen, ChoiceScreen) and app.screen.title_text == "Abort this game?"
+        await answer(pilot, app, "yes")
+        await until(lambda: noticed(app, "No result, and nothing of it is kept."))
+        assert app.session.outcome is None and not app.session.redo_moves
+        await until(lambda: app.session.state.plies == 1)  # a fresh start: the bot opens again
+        assert not (tmp_path / "finished").exists() and not (tmp_path / "unfinished").exists()
+        await press(pilot, *":d8-d6", "enter", "R")
+        assert (
+            isinstance(app.screen, ChoiceScreen) and app.screen.title_text == "Resign this game?"
+        )  # too late to abort
+
+
 async def test_resigning_is_asked_once_and_ends_the_game(make_app: AppFactory) -> None:
-    app = make_app()
+    app = make_app(session=opened(Session.new(DIPOLE)))
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "R")
         assert isinstance(app.screen, ChoiceScreen)
@@ -54,8 +87,8 @@ async def test_resigning_is_asked_once_and_ends_the_game(make_app: AppFactory) -
 
 
 async def test_a_person_resigns_while_the_bot_thinks(make_app: AppFactory) -> None:
-    bots = ScriptedBots("e1-e3", held=True)
-    app = make_app(players=("beginner", HUMAN), thinker=bots)
+    bots = ScriptedBots("e3-e5", held=True)
+    app = make_app(session=opened(Session.new(DIPOLE, None, ("beginner", HUMAN))), thinker=bots)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(lambda: app.bots.thinking)
         await press(pilot, "R")
@@ -149,8 +182,10 @@ async def test_the_clocks_run_and_a_flag_ends_the_game(make_app: AppFactory) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.query_one("#clocks", Static).display
         assert re.search(r"0:0[23]\.\d", clocks(app)), clocks(app)
-        await press(pilot, *":e1-e3", "enter")
-        assert app.session.state.plies == 1
+        await press(pilot, *":e1-e3", "enter", *":d8-d6", "enter")  # untimed, both
+        assert "● 0:03.0" in clocks(app)
+        await press(pilot, *":e3-e5", "enter")
+        assert app.session.state.plies == 3
         await until(lambda: app.session.outcome is not None, seconds=15)
         outcome = app.session.outcome
         assert outcome is not None and outcome.termination is Termination.TIME
@@ -175,7 +210,11 @@ async def test_the_new_game_dialog_sets_a_clock(make_app: AppFactory) -> None:
         clock = app.session.clock
         assert clock is not None and str(clock.control) == "5+3"
         await pilot.pause()
-        assert "5:00" in clocks(app) and "5+3" in clocks(app)
+        assert "5:00" in clocks(app) and "5+3" not in clocks(app)  # nothing runs, so not lit
+        drawn = app.query_one("#clocks", Static).render()
+        assert isinstance(drawn, Content) and "reverse" not in str(drawn.spans)
+        await press(pilot, *":e1-e3", "enter", *":d8-d6", "enter")
+        assert "5+3" in clocks(app)
 
 
 async def test_e_opens_the_editor_and_its_position_is_played(make_app: AppFactory) -> None:
@@ -228,7 +267,7 @@ async def test_a_clock_running_low_rings_the_bell_once(
     session = Session.new(DIPOLE, None, (HUMAN, HUMAN), TimeControl(1, 0))  # 60 s: low at 20 s
     assert session.clock is not None
     session.clock = Clock(session.clock.control, session.clock.marks, lambda: now[0])
-    app = make_app(session=session)
+    app = make_app(session=opened(session))
     rang: list[int] = []
     monkeypatch.setattr(app, "bell", lambda: rang.append(1))
     async with app.run_test(size=(80, 24)) as pilot:

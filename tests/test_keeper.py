@@ -35,8 +35,11 @@ def keeper_at(folder: Path, position: str = "", **players: str) -> Keeper:
     return keeper
 
 
-def play(keeper: Keeper, text: str) -> Any:
-    return keeper.play(keeper.session.game.parse_move(text, keeper.session.state))
+def play(keeper: Keeper, *texts: str) -> Any:
+    """The moves played in turn; the last one's change."""
+    for text in texts:
+        change = keeper.play(keeper.session.game.parse_move(text, keeper.session.state))
+    return change
 
 
 def test_every_move_is_in_the_autosave_at_once(tmp_path: Path) -> None:
@@ -105,12 +108,25 @@ def test_a_damaged_autosave_is_said_and_set_aside(tmp_path: Path) -> None:
 
 def test_a_new_game_keeps_the_unfinished_one(tmp_path: Path) -> None:
     keeper = keeper_at(tmp_path)
-    play(keeper, "e1-e3")
+    play(keeper, "e1-e3", "d8-d6")
     change = keeper.start(Session.new(DIPOLE))
     kept = list((tmp_path / "unfinished").iterdir())
     named = str(kept[0].relative_to(tmp_path))  # named from the data folder
     assert len(kept) == 1 and any(named in notice.text for notice in change.notices)
-    assert Session.from_text(kept[0].read_text()).state.plies == 1
+    assert Session.from_text(kept[0].read_text()).state.plies == 2
+
+
+def test_a_new_game_replaces_a_one_ply_game_without_a_word(tmp_path: Path) -> None:
+    """A game of fewer than two moves is one lichess would abort: nothing of it is filed."""
+    keeper = keeper_at(tmp_path)
+    play(keeper, "e1-e3")
+    change = keeper.start(Session.new(DIPOLE))
+    assert change.notices == [] and not (tmp_path / "unfinished").exists()
+    set_up = Keeper(Session(DIPOLE, DIPOLE.parse_position(WON_IN_ONE)), Autosave(tmp_path))
+    set_up.claim()
+    set_up.start(set_up.session)
+    change = set_up.start(Session.new(DIPOLE))  # a set-up position is kept, even unplayed
+    assert len(list((tmp_path / "unfinished").iterdir())) == 1 and change.notices
 
 
 def adaptive_keeper(folder: Path) -> tuple[Keeper, str]:
@@ -231,6 +247,8 @@ def timed_keeper(folder: Path, control: str = "0.5+0") -> tuple[Keeper, list[flo
     keeper.claim()
     keeper.start(session)
     session.start_clock()
+    now[0] += 100  # each side's first move is untimed
+    play(keeper, "e1-e3", "d8-d6")
     return keeper, now
 
 
@@ -238,7 +256,7 @@ def test_a_flag_loses_the_game_on_time_once(tmp_path: Path) -> None:
     keeper, now = timed_keeper(tmp_path)
     now[0] += 29
     assert keeper.flag() is None
-    play(keeper, "e1-e3")
+    play(keeper, "e3-e5")
     assert "[%clk 0:00:01]" in keeper.autosave.path.read_text()
     now[0] += 30
     change = keeper.flag()
@@ -251,11 +269,11 @@ def test_a_flag_loses_the_game_on_time_once(tmp_path: Path) -> None:
 def test_a_move_after_the_flag_fell_is_too_late(tmp_path: Path) -> None:
     keeper, now = timed_keeper(tmp_path)
     now[0] += 31
-    change = play(keeper, "e1-e3")
+    change = play(keeper, "e3-e5")
     assert change.message == "White lost on time."
-    assert keeper.session.state.plies == 0
+    assert keeper.session.state.plies == 2
     with pytest.raises(IllegalMoveError, match="the game is over"):
-        play(keeper, "e1-e3")
+        play(keeper, "e3-e5")
 
 
 def test_the_clock_of_a_new_game_comes_from_the_choice(tmp_path: Path) -> None:
@@ -269,9 +287,9 @@ def test_the_clock_of_a_new_game_comes_from_the_choice(tmp_path: Path) -> None:
 def test_the_autosave_resumes_the_clocks_as_they_were(tmp_path: Path) -> None:
     keeper, now = timed_keeper(tmp_path, "5+3")
     now[0] += 12
-    play(keeper, "e1-e3")
+    play(keeper, "e3-e5")
     now[0] += 20
-    play(keeper, "d8-d6")
+    play(keeper, "d6-d4")
     saved, _ = Keeper(Session.new(DIPOLE), Autosave(tmp_path)).saved_game()
     assert saved is not None and saved.clock is not None and not saved.clock.running
     assert (saved.clock.remaining(0), saved.clock.remaining(1)) == (291, 283)

@@ -117,6 +117,8 @@ def timed(folder: Path, control: str = "5+0") -> tuple[Keeper, list[float]]:
     keeper.claim()
     keeper.start(session)
     session.start_clock()
+    now[0] += 100  # each side's first move is untimed
+    play(keeper, "e1-e3", "d8-d6")
     return keeper, now
 
 
@@ -135,7 +137,7 @@ def times(session: Session[Any], now: float | None = None) -> tuple[float, float
 def test_quitting_mid_turn_keeps_the_time_used(tmp_path: Path) -> None:
     keeper, now = timed(tmp_path)
     now[0] += 12
-    play(keeper, "e1-e3")
+    play(keeper, "e3-e5")
     now[0] += 40  # Black thinks, then the app is closed
     keeper.release()
     assert f'[{TURN_CLOCK} "0:04:20"]' in keeper.autosave.path.read_text()
@@ -189,7 +191,7 @@ def test_a_record_without_a_turn_clock_is_as_before(tmp_path: Path) -> None:
     keeper, now = timed(tmp_path)
     assert TURN_CLOCK not in keeper.session.record_text()  # no time used yet
     now[0] += 3
-    play(keeper, "e1-e3")
+    play(keeper, "e3-e5")
     assert TURN_CLOCK not in keeper.autosave.path.read_text()  # the turn has just begun
     keeper.undo()
     now[0] += 3
@@ -198,7 +200,10 @@ def test_a_record_without_a_turn_clock_is_as_before(tmp_path: Path) -> None:
     assert keeper.session.whole_game().turn_clock() is None
 
 
-GAME = '[Game "Dipole"]\n[TimeControl "300+0"]\n{0}\n\n1. e1-e3 {{[%clk 0:04:48]}} *\n'
+GAME = (
+    '[Game "Dipole"]\n[TimeControl "300+0"]\n{0}\n\n'
+    "1. e1-e3 d8-d6 2. e3-e5 {{[%clk 0:04:48]}} *\n"  # each side's first move untimed
+)
 
 
 @pytest.mark.parametrize(

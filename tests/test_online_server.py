@@ -205,7 +205,11 @@ async def test_a_flag_ends_the_game_on_the_server_and_is_stored(
     players, watcher = await a_room(server.port, "dipole", clock="0.02+0")  # 1.2 s each
     assert watcher is not None
     session = Session.new(game_named("dipole"))
-    moved = await play(players, [watcher], session, "e1-e3")
+    for move in ("e1-e3", "d8-d6"):  # each side's first move is untimed: no flag falls
+        await asyncio.sleep(1.3)
+        moved = await play(players, [watcher], session, move)
+        assert moved["clocks"][1] == 1.2
+    moved = await play(players, [watcher], session, "e3-e5")
     assert moved["running"] == 1 and 0 < moved["clocks"][0] <= 1.2
     ended = await watcher.read_a("ended")
     assert (ended["result"], ended["reason"]) == ("1-0", "Black lost on time")
@@ -214,7 +218,7 @@ async def test_a_flag_ends_the_game_on_the_server_and_is_stored(
         kept = db.execute("SELECT result, termination FROM rooms").fetchall()
     assert kept == [("1-0", "time")]
     await players[1].read_a("ended")
-    said = await players[1].refused("move", room=players[0].room, ply=1, move="d8-d6")
+    said = await players[1].refused("move", room=players[0].room, ply=3, move="d6-d4")
     assert said["text"] == "the game is over"
 
 

@@ -133,6 +133,8 @@ def test_a_game_with_no_moves_is_not_shelved(tmp_path: Path) -> None:
     assert autosave.shelve() is None
     assert not (tmp_path / "unfinished").exists()
     autosave.write(played("dipole", ["e1-g3"]))
+    assert autosave.shelve() is None  # one move: a game lichess would abort, nothing to keep
+    autosave.write(played("dipole", ["e1-g3", "d8-d6"]))
     shelved = autosave.shelve()
     assert shelved is not None and shelved.parent == tmp_path / "unfinished"
     autosave.path.write_text('[Game "Dipole"\n')  # unreadable: set aside, never filed as a game

@@ -78,8 +78,14 @@ def test_a_clock_this_program_does_not_play_keeps_its_comments_as_they_were() ->
 
 def test_a_new_game_has_no_comments_and_gets_only_its_clocks() -> None:
     session = Session.new(Session.from_text(ANNOTATED).game, None, time_control=TimeControl(5, 3))
-    session.play(session.game.parse_move("e1-g3", session.state))
-    assert comments_of(session.record_text()) == [[], ["[%clk 0:05:03]"]]  # the increment added
+    for text in ("e1-g3", "d8-d6", "g3-g5"):
+        session.play(session.game.parse_move(text, session.state))
+    assert comments_of(session.record_text()) == [  # untimed first moves, then the increment
+        [],
+        ["[%clk 0:05:00]"],
+        ["[%clk 0:05:00]"],
+        ["[%clk 0:05:03]"],
+    ]
 
 
 def test_a_moves_mark_goes_with_it_and_is_written_again() -> None:

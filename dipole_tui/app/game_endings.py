@@ -1,7 +1,8 @@
-"""Ending a game by a player's act or by the clock: `R` resigns (asked once), `D` offers a draw
-where the game has draws (the other player answers; a bot answers by its evaluation), and the
-clocks tick in the side panel, a flag ending the game on time. A part of `GameScreen`
-(`game_screen.py`); the rules of it are the session's (`Session.resign`, `agree_draw`, `flag`).
+"""Ending a game by a player's act or by the clock: `R` resigns (asked once; before each side
+has moved once it aborts), `D` offers a draw where the game has draws (the other player
+answers; a bot answers by its evaluation), and the clocks tick in the side panel, a flag
+ending the game on time. A part of `GameScreen` (`game_screen.py`); the rules of it are the
+session's (`Session.resign`, `abort`, `agree_draw`, `flag`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ..clock import low_time
 from ..games.base import GameError
 from ..session import HUMAN, Session
 from .bot_controller import BotController, DrawAnswer
-from .changes import Change
+from .changes import Change, Notice
 from .keeper import Keeper
 from .screens import ChoiceScreen
 from .side_panel import SidePanel
@@ -59,6 +60,9 @@ class GameEndings(Screen[None]):
         if side is None:
             self._refuse("Nobody can resign: " + self._why_nobody())
             return
+        if self.keeper.online is None and self.session.whole_game().abortable:
+            self._ask_abort()
+            return
         name = self.session.game.side_names[side]
         answers = [("Keep playing", "no"), ("Resign", "yes")]
 
@@ -68,6 +72,25 @@ class GameEndings(Screen[None]):
 
         text = f"{name} resigns: the game ends and the opponent wins."
         self.app.push_screen(ChoiceScreen("Resign this game?", text, answers, "no"), answered)
+
+    def _ask_abort(self) -> None:
+        """Before each side has moved once, `R` calls the game off instead, as lichess's
+        Abort: no result, and nothing of it kept."""
+        answers = [("Keep playing", "no"), ("Abort", "yes")]
+
+        def answered(answer: str | None) -> None:
+            if answer == "yes" and self.session.whole_game().abortable:
+                self.bots.cancel()
+                self.session.abort()
+                change = self.keeper.after_change()
+                said = "No result, and nothing of it is kept."
+                change.notices.append(Notice(said, "Game aborted", timeout=6))
+                self._after_change(change)
+
+        text = (
+            "Fewer than two moves are played: the game is called off with no result, and not kept."
+        )
+        self.app.push_screen(ChoiceScreen("Abort this game?", text, answers, "no"), answered)
 
     def _why_nobody(self) -> str:
         if self.session.outcome is not None:

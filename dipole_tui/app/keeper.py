@@ -162,7 +162,7 @@ class Keeper(RemoteSeat):
         replaces is kept, not overwritten."""
         notices: list[Notice] = []
         replaced = self.session.whole_game()
-        if session is not self.session and replaced.outcome is None and not replaced.is_fresh:
+        if session is not self.session and replaced.outcome is None and not replaced.is_slight:
             notices = self._shelve()
         notices += cut_comments(session)
         self._take_up(session)

@@ -195,15 +195,19 @@ class SidePanel(Vertical):
         if clock is None:
             return
         text = Text()
+        # Each side's first move is untimed (`clock.UNTIMED_PLIES`): no clock is lit, and the
+        # panel says so where it has room.
+        untimed = not clock.timed and session.outcome is None
         for side in (0, 1):
             left = clock.remaining(side)
-            running = clock.running and side == clock.to_move and session.outcome is None
+            running = clock.running and clock.timed and side == clock.to_move
+            running = running and session.outcome is None
             style = "bold reverse" if running else "dim"
             if left < low_time(clock.control):
                 style += " red"
             text.append(f" {self.glyphs[side]} {shown_time(max(left, 0.0))} ", style)
             text.append(" ")
-        control = str(clock.control)
+        control = "untimed" if untimed else str(clock.control)
         if text.cell_len + len(control) <= self._text_width():  # said when it fits
             text.append(control, "dim")
         if text != self._clocks_shown:  # most ticks change nothing that is shown
