@@ -118,11 +118,22 @@ class LearnMenu(ClosingScreen[Any]):
         if puzzles:
             said += f"  ·  puzzles solved: {sum(i.id in done for i in puzzles)} of {len(puzzles)}"
             said += f"  ·  streak {self.progress.streak} (best {self.progress.best_streak})"
+            said += f"\n{self._rating()}"
         said += "\nEnter opens one; lessons are best taken in order."
         self.query_one("#learn-summary", Static).update(plain(said) if self.ascii_glyphs else said)
         menu = self.query_one(OptionList)
         for index, item in enumerate(self.items):
             menu.replace_option_prompt(f"item-{index}", self._label(item))
+
+    def _rating(self) -> str:
+        """The puzzle rating and its deviation; marked "?" while it is unsure, as lichess marks
+        a provisional rating."""
+        rating = self.progress.rating
+        plus_minus = "+/-" if self.ascii_glyphs else "±"  # `plain` leaves ± as it is
+        deviation = f"{plus_minus} {round(rating.rd)}"
+        if rating.provisional:
+            return f"Puzzle rating {round(rating.rating)}? (provisional, {deviation})"
+        return f"Puzzle rating {round(rating.rating)} {deviation}"
 
     @on(OptionList.OptionSelected, "#learn-items")
     def chosen(self, event: OptionList.OptionSelected) -> None:

@@ -1,6 +1,10 @@
 """A puzzle on the real board (`PuzzleScreen`): the player wins against the solver's longest
 defence, one move of the line at each turn.
 
+The first try is rated (`Progress.rate`): solved without a wrong move or a hint, a win; else a
+loss, kept as soon as it happens (leaving the puzzle does not undo it). The change is told when
+the puzzle is solved; a try again (`r`), or the puzzle met another time, leaves the rating be.
+
 A wrong move is not played but explained by the analysis process: what it lets the other side
 do, with the line after it and who plays each move. The defence's replies are said and marked as
 the board marks a last move; the panel lists the moves since the puzzle began and whose turn it
@@ -18,7 +22,7 @@ from textual.binding import Binding
 from ..analysis import PROVED_LINE, Analysis
 from ..bots.search import plies_to_end
 from ..games.base import GameError, State
-from ..learn import Item, Progress
+from ..learn import Change, Item, Progress
 from ..records import format_record, numbered_moves
 from ..workers.protocol import AnalysisRequest
 from ..workers.tracker import Connect, Tracker
@@ -48,6 +52,7 @@ class PuzzleScreen(ExerciseScreen):
         self._wrong = ""  # the wrong move it explains
         self._after: State[Any] = self.state  # the position after it
         self._latest: Analysis | None = None
+        self._change: Change | None = None  # the rating's, by this puzzle, until told
 
     def task_text(self) -> str:
         side = self.game.side_names[self.player]
@@ -83,6 +88,32 @@ class PuzzleScreen(ExerciseScreen):
         self.tries += 1
         self.show()
         self._explain(move, text)
+        self._lost()
+
+    def refused(self, refusal: str) -> None:
+        super().refused(refusal)
+        self._lost()
+
+    @property
+    def _first_try(self) -> bool:
+        """No wrong move, refused move nor hint yet: the streak's first try and the rating's."""
+        return self.tries == 0 and not self.helped
+
+    def _lost(self) -> None:
+        """After a wrong move, a refused one or a hint: if the first try is over, as the streak
+        counts it, a loss, rated and kept now."""
+        if self._first_try:
+            return
+        change = self.progress.rate(self.item, won=False)  # None: rated before
+        if change is None:
+            return
+        self._change = change
+        try:
+            self.progress.save()
+        except OSError as error:
+            self.notify(
+                f"Your rating could not be saved: {error.strerror or error}", severity="error"
+            )
 
     def _go_on(self) -> None:
         """After the player's move: solved, or the defence's reply after a moment."""
@@ -116,13 +147,19 @@ class PuzzleScreen(ExerciseScreen):
         self.done = True
         self.board.interactive = False
         self.area.close_entry()
-        first_try = self.tries == 0 and not self.helped
-        self.keep(first_try)
+        first_try = self._first_try
+        change = self._change or self.progress.rate(self.item, won=first_try)
+        self._change = None  # told once: a try again is not rated
+        self.keep(first_try)  # saves the rating too
         outcome = self.state.outcome()
         ended = f" {outcome.reason}." if outcome is not None else ""
         how = "at the first try" if first_try else "(not at the first try: the streak starts again)"
         streak = f"streak {self.progress.streak}, best {self.progress.best_streak}"
-        self.say(f"{said}{ended}\nSolved {how}: {streak}.\nn: next   r: again   m: menu", "green")
+        self.say(
+            f"{said}{ended}\nSolved {how}: {streak}.\n{_rating(change, self.progress)}\n"
+            "n: next   r: again   m: menu",
+            "green",
+        )
 
     # -- a wrong move, explained ----------------------------------------------------------------
 
@@ -230,6 +267,7 @@ class PuzzleScreen(ExerciseScreen):
         steps.append(f"the whole line:\n{line}\nThe next move is marked on the board.")
         self.hints = min(self.hints + 1, len(steps))
         self.helped = True
+        self._lost()
         more = ""
         if self.hints < len(steps):
             more = "\ni again: " + ("the move.", "the whole line.")[self.hints - len(steps) + 2]
@@ -249,6 +287,14 @@ class PuzzleScreen(ExerciseScreen):
 
     def on_unmount(self) -> None:
         self._tracker.close()
+
+
+def _rating(change: Change | None, progress: Progress) -> str:
+    """The rating's change by this puzzle, or why there is none."""
+    if change is None:
+        return f"Rating {round(progress.rating.rating)}, unchanged: a puzzle is rated once."
+    before, after = round(change[0].rating), round(change[1].rating)
+    return f"Rating {before} → {after} ({after - before:+d})."
 
 
 def _plies(count: int) -> str:

@@ -13,13 +13,14 @@ import functools
 import json
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from .. import storage
 from ..games.base import GameError, State, shown
 from ..registry import REGISTRY
+from .rating import Game, Rating, update
 
 Kind = Literal["lesson", "puzzle"]
 FIELDS = {
@@ -50,6 +51,13 @@ DATA = Path(__file__).parent / "data"
 FILE_LIMIT = storage.MB  # the largest file of ours is 10 KB
 EXPECTED = "a file of lessons or puzzles"
 MOST_STREAK = 1_000_000  # puzzles solved in a row: a bound on a figure read from a file
+# A puzzle's rating, from its difficulty: 3 stars meet a new player (1500) as an equal, and each
+# star is 250 points (a player solves a puzzle a star below their level about 4 times in 5). The
+# difficulty is the only measure of a puzzle we have (mostly its length: scripts/make_puzzles.py),
+# so a rating field would say it twice; the deviation says the stars are a rough guess.
+STAR = 250
+PUZZLE_RD = 100.0
+Change = tuple[Rating, Rating]  # a player's rating before and after a puzzle
 
 
 class LearnError(GameError):
@@ -82,6 +90,11 @@ class Item:
         for text in self.before:
             state.play(game.parse_move(text, state))
         return state
+
+    @property
+    def rating(self) -> float:
+        """A puzzle's strength as an opponent (see STAR)."""
+        return 1500.0 + STAR * (self.difficulty - 3)
 
     @property
     def plies(self) -> int:
@@ -290,10 +303,11 @@ def item_named(id: str) -> Item:
 
 
 class Progress:
-    """What a player has learned: the lessons done, the puzzles solved and the current and best
-    streak of puzzles solved at the first try. Kept as JSON in the data folder, written whole or
-    not at all; an unreadable file is set aside (never lost: `storage.read_settings`) and
-    progress starts again."""
+    """What a player has learned: the lessons done, the puzzles solved, the current and best
+    streak of puzzles solved at the first try, and the puzzle rating (one across the games, as
+    lichess has one) with the puzzles it has rated. Kept as JSON in the data folder, written
+    whole or not at all; an unreadable file is set aside (never lost: `storage.read_settings`)
+    and progress starts again."""
 
     FILE = "learned.json"
 
@@ -302,9 +316,11 @@ class Progress:
         self.done: set[str] = set()
         self.streak = 0
         self.best_streak = 0
+        self.rating = Rating()
+        self.rated: set[str] = set()  # the puzzles the rating has met
         found, self.problem = storage.read_settings(self.path, "a progress file", _progress)
         if found is not None:  # `problem`: why the file was set aside, to be told once
-            self.done, self.streak, self.best_streak = found
+            self.done, self.streak, self.best_streak, self.rating, self.rated = found
 
     def finished(self, item: Item, first_try: bool = True) -> None:
         """A lesson done, or a puzzle solved (at the first try or not: the streak)."""
@@ -312,20 +328,43 @@ class Progress:
         if item.kind == "puzzle":
             self.streak = min(self.streak + 1, MOST_STREAK) if first_try else 0
             self.best_streak = max(self.best_streak, self.streak)
-        self._save()
+        self.save()
 
-    def _save(self) -> None:
-        data = {"done": sorted(self.done), "streak": self.streak, "best_streak": self.best_streak}
+    def rate(self, item: Item, won: bool) -> Change | None:
+        """The first try at a puzzle, won or lost, rated as one game against it (not saved:
+        `finished` or `save` writes it). None if the puzzle was met before, rated or solved (a
+        file of before the rating): a puzzle counts once, as on lichess, or a player could win
+        again on a line they have been shown."""
+        if item.id in self.rated or item.id in self.done:
+            return None
+        before = self.rating
+        self.rating = update(before, [Game(item.rating, PUZZLE_RD, float(won))])
+        self.rated.add(item.id)
+        return before, self.rating
+
+    def save(self) -> None:
+        data = {
+            "done": sorted(self.done),
+            "streak": self.streak,
+            "best_streak": self.best_streak,
+            "puzzle_rating": asdict(self.rating),
+            "rated": sorted(self.rated),
+        }
         storage.write_settings(self.path, json.dumps(data, indent=1) + "\n")
 
 
-def _progress(data: object) -> tuple[set[str], int, int]:
-    """The ids done and the two streaks of a progress file's JSON; ValueError if it is not one."""
+def _progress(data: object) -> tuple[set[str], int, int, Rating, set[str]]:
+    """The ids done, the two streaks, the rating and the ids rated of a progress file's JSON
+    (a file of before the rating: a new player's rating); ValueError if it is not one."""
     if not isinstance(data, dict) or not isinstance(data.get("done"), list):
-        raise ValueError('not {"done": [ids], "streak": n, "best_streak": n}')
+        raise ValueError('not {"done": [ids], "streak": n, "best_streak": n, ...}')
     done, streak, best = data["done"], data.get("streak", 0), data.get("best_streak", 0)
-    if not all(isinstance(id, str) for id in done):
-        raise ValueError("an id in done is not a string")
+    rated = data.get("rated", [])
+    if not isinstance(rated, list) or not all(isinstance(id, str) for id in [*done, *rated]):
+        raise ValueError("an id in done or rated is not a string")
     if not all(type(n) is int and 0 <= n <= MOST_STREAK for n in (streak, best)):
         raise ValueError(f"a streak is not a whole number from 0 to {MOST_STREAK}")
-    return set(done), streak, best
+    rating = data.get("puzzle_rating", asdict(Rating()))
+    if not isinstance(rating, dict) or set(rating) != set(asdict(Rating())):
+        raise ValueError('the puzzle_rating is not {"rating": r, "rd": d, "volatility": v}')
+    return set(done), streak, best, Rating(**rating), set(rated)
