@@ -23,6 +23,7 @@ from app_steps import (
     until,
     walk_to,
 )
+from rich.style import Style
 from textual.geometry import Region
 from textual.widgets import Button, Markdown, Static
 
@@ -39,7 +40,7 @@ from dipole_tui.games.bipod import (
     Move,
     parse_cell,
 )
-from dipole_tui.session import HUMAN
+from dipole_tui.session import HUMAN, Session
 
 SIZE = (100, 32)
 SAMPLE = Path(__file__).parent / "data" / "sample-bipod.txt"
@@ -69,7 +70,7 @@ async def test_blocking_adopting_and_running_by_keys(make_app: AppFactory) -> No
         assert state.moves_played[-1] == ADOPT and state.runner == 0 and state.to_move == 0
         assert "Enter places o" in board.status()
         await walk_to(pilot, board, cell("h2"))
-        assert drawn_text(board, "h2") == "○"  # the cursor shows what Enter would place
+        assert drawn_text(board, "h2") == "[○]"  # the cursor shows what Enter would place
         await pilot.press("enter")
         assert state.moves_played[-1] == Move("o", (cell("h2"),))
         await walk_to(pilot, board, cell("u3"))  # Second, the Blocker
@@ -103,8 +104,8 @@ async def test_the_panel_names_the_roles_and_what_each_number_means(make_app: Ap
     async with app.run_test(size=(80, 24)) as pilot:
         assert panel_lines(app) == [
             "         placed",
-            "✕ First       0",
-            "✕ Second      0",
+            "1 First       0",
+            "2 Second      0",
             "No roles yet. Adopting",
             "makes you the Blocker,",
             "the other the Runner.",
@@ -121,6 +122,86 @@ async def test_the_panel_names_the_roles_and_what_each_number_means(make_app: Ap
             "o chain: 5 more stones",
             "O chain: 5 more stones",
         ]
+
+
+@pytest.mark.parametrize("ascii_glyphs", [False, True], ids=["unicode", "ascii"])
+async def test_before_adoption_the_sides_are_told_apart(
+    make_app: AppFactory, ascii_glyphs: bool
+) -> None:
+    """Both sides place blocking stones until one adopts: each is its number until then (one
+    glyph for both told nothing), its role's stone after."""
+    app = make_app("bipod", ascii_glyphs=ascii_glyphs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = board_of(app, BipodBoard)
+        assert (board.side_glyph(0), board.side_glyph(1)) == ("1", "2")
+        assert panel_lines(app)[1:3] == ["1 First       0", "2 Second      0"]
+        await type_move(pilot, "k3")
+        assert str(app.query_one("#turn", Static).render()).startswith("2 Second to move")
+        await pilot.press("a")  # Second adopts: Second blocks, First runs
+        await pilot.pause()
+        runner, block = ("o", "x") if ascii_glyphs else ("○", "✕")
+        assert (board.side_glyph(0), board.side_glyph(1)) == (runner, block)
+        assert str(app.query_one("#turn", Static).render()).startswith(f"{runner} First to move")
+
+
+Look = tuple[str, frozenset[tuple[object, ...]]]
+
+
+def looks(board: BipodBoard) -> dict[int, Look]:
+    """Each cell as the terminal receives it, through the app's line filters (NO_COLOR's among
+    them): its text without spaces, and the colours and attributes it is drawn with."""
+    drawn: dict[int, tuple[str, set[tuple[object, ...]]]] = {}
+    for y in range(board.size.height):
+        strip = board.render_line(y)
+        metas = [segment.style.meta if segment.style else {} for segment in strip]
+        for line_filter in board.get_line_filters():
+            strip = strip.apply_filter(line_filter, board.background_colors[1])
+        for segment, meta in zip(strip, metas, strict=True):
+            if "cell" in meta:
+                text, styles = drawn.setdefault(int(str(meta["cell"])), ("", set()))
+                s = segment.style or Style()
+                flags = (s.bold, s.dim, s.italic, s.underline, s.overline, s.reverse)
+                styles.add((s.color, s.bgcolor, *flags))
+                drawn[int(str(meta["cell"]))] = (text + segment.text.strip(), styles)
+    return {key: (text, frozenset(styles)) for key, (text, styles) in drawn.items()}
+
+
+@pytest.mark.parametrize("mode", ["colour", "NO_COLOR", "ascii"])
+async def test_the_stone_to_place_looks_like_no_placed_stone(
+    make_app: AppFactory, mode: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cursor's empty cell shows what Enter would place, as a preview: never drawn as any
+    stone on the board is, with the cursor on it or not (a lesson read wrong with it)."""
+    if mode == "NO_COLOR":
+        monkeypatch.setenv("NO_COLOR", "1")
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    app = make_app("bipod", ascii_glyphs=mode == "ascii")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.no_color == (mode == "NO_COLOR")
+        board = board_of(app, BipodBoard)
+        moves = ("k3", "adopt", "h2 o", "u3", "r2 O", "e5", "c5 o")
+        for move in moves:
+            await type_move(pilot, move)
+        assert len(app.session.state.moves_played) == len(moves)
+        stones = [cell(name) for name in ("k3", "u3", "e5", "h2", "r2", "c5", "i1", "s1")]
+        placed: set[Look] = set()
+        previews: dict[str, Look] = {}
+        for kind in ("x", "o", "O"):  # Second blocks, then First runs in either colour
+            if kind == "o":
+                await type_move(pilot, "j4")
+            elif kind == "O":
+                await pilot.press("c")
+            await walk_to(pilot, board, cell("m5"))
+            assert board.placing() == kind
+            drawn = looks(board)
+            previews[kind] = drawn[cell("m5")]
+            placed |= {drawn[stone] for stone in stones}
+        for stone in stones:
+            await walk_to(pilot, board, stone)
+            placed.add(looks(board)[stone])
+        for kind, look in previews.items():
+            assert look not in placed, f"the {kind} to place looks placed: {look}"
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
@@ -208,7 +289,10 @@ async def test_the_right_button_places_the_other_colour(make_app: AppFactory) ->
 
 
 async def test_resigning_is_asked_once_more(make_app: AppFactory) -> None:
-    app = make_app("bipod")
+    session = Session.new(BIPOD)
+    for _ in range(2):  # past each side's first move: before it, R aborts
+        session.play(session.state.legal_moves()[0])
+    app = make_app(session=session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("R")
         await pilot.pause()
@@ -221,7 +305,7 @@ async def test_resigning_is_asked_once_more(make_app: AppFactory) -> None:
         app.screen.query_one("#yes", Button).press()
         await pilot.pause()
         await pilot.pause()
-        assert app.session.state.moves_played == []  # an ending, as in every game
+        assert len(app.session.state.moves_played) == 2  # an ending, as in every game
         assert app.session.outcome is not None and app.session.outcome.winner == 1
         assert '[Termination "resigned"]' in app.session.record_text()
 

@@ -164,6 +164,8 @@ def bipod_kinds(board: AnyBoard) -> dict[Key, set[str]]:
     kinds: dict[Key, set[str]] = defaultdict(set)
     if board.has_focus:
         kinds[("cell", board.cursor)].add("cursor")
+        if board.state.stone(board.cursor) == bipod.EMPTY and board.cursor not in board.marked:
+            kinds[("cell", board.cursor)].add("preview")  # the stone Enter would place
     for cell in board.marked:
         kinds[("cell", cell)].add("marked")
     if isinstance(board.last_move, bipod.Move):
@@ -186,10 +188,14 @@ KINDS: dict[type[AnyBoard], Callable[[AnyBoard], dict[Key, set[str]]]] = {
 
 def shows(kind: str, drawn: list[Part], board: AnyBoard) -> bool:
     """Whether a square's parts show this kind of highlight without colour: the cursor is one
-    reversed block (glyphs included), a too-tall stack's height reverse, Death Stacks' pieces
-    that move underlined, and every other highlight underlines its whole square."""
+    reversed block (glyphs included), Bi-Pod's stone to place bracketed, a too-tall stack's
+    height reverse, Death Stacks' pieces that move underlined, and every other highlight
+    underlines its whole square."""
     if kind == "cursor":
         return all(part.style.reverse for part in drawn) and len({p.bg for p in drawn}) == 1
+    if kind == "preview":  # bracketed, as no placed stone is
+        text = "".join(part.text for part in drawn).strip()
+        return text[:1] == "[" and text[-1:] == "]"
     if kind == "too tall":
         return any(part.style.reverse for part in drawn if part.text.strip())
     if kind == "selected" and isinstance(board, DeathStacksBoard):
@@ -288,8 +294,9 @@ async def bipod_marking(pilot: Pilot[None], board: AnyBoard) -> None:
         await pilot.press("space")
 
 
-async def no_keys(pilot: Pilot[None], board: AnyBoard) -> None:
-    pass
+async def other_colour(pilot: Pilot[None], board: AnyBoard) -> None:
+    # The Runner switches to O: the cursor's empty cell shows a dark stone to place.
+    await pilot.press("c")
 
 
 def hint(text: str) -> Setup:
@@ -333,7 +340,7 @@ SCENES = {
         bipod_sample(2),
         bipod_marking,
         [bipod.parse_cell("m3")],  # an empty cell: the cursor shows the stone Enter places
-        {"cursor", "marked", "last move", "chain"},
+        {"cursor", "preview", "marked", "last move", "chain"},
     ),
     "dipole-hint": Scene(
         DIPOLE,
@@ -360,15 +367,15 @@ SCENES = {
         BIPOD,
         bipod_sample(22),
         hint("n4 O"),
-        [bipod.parse_cell("q5")],
-        {"cursor", "last move", "chain", "hint"},
+        [bipod.parse_cell("q5")],  # the Runner's o to place
+        {"cursor", "preview", "last move", "chain", "hint"},
     ),
     "bipod-running": Scene(
         BIPOD,
         bipod_sample(22),
-        no_keys,
+        other_colour,
         [bipod.parse_cell(name) for name in ("q5", "w3", "v2")],
-        {"cursor", "last move", "chain"},
+        {"cursor", "preview", "last move", "chain"},
     ),
 }
 

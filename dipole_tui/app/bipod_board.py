@@ -38,7 +38,7 @@ from ..games.bipod import (
     why_illegal,
 )
 from .ascii import plain
-from .bipod_text import ASCII, CUT, UNICODE, said_before_a_move
+from .bipod_text import ASCII, CUT, PREVIEW, UNICODE, said_before_a_move
 from .game_board import GameBoard, component_classes
 
 LAST_COLUMN = len(LABELS) - 1  # text columns run 0..30
@@ -51,11 +51,18 @@ SCALES = ((3, 3), (3, 2), (2, 2), (2, 1), (1, 1))
 STATUS_LINES = 2  # at the least: the status wraps into the lines below the board
 
 
+def spill(u: int) -> int:
+    """Columns the cursor's bracketed preview reaches out of its brick on each side: at one
+    character a column, into the gaps between the cells (and one column left of the board)."""
+    return max(0, len(PREVIEW.format("x")) - (2 * u - 1)) // 2
+
+
 def board_size(scale: tuple[int, int]) -> Size:
     """Cells in the terminal a board at `scale` needs: the rows, a label line above and below,
     and the status."""
     u, h = scale
-    return Size(LAST_COLUMN * u + (2 * u - 1) + ROW_LABEL_WIDTH, ROWS * h + 2 + STATUS_LINES)
+    width = spill(u) + LAST_COLUMN * u + (2 * u - 1) + ROW_LABEL_WIDTH
+    return Size(width, ROWS * h + 2 + STATUS_LINES)
 
 
 class BipodBoard(GameBoard[BipodState, Move]):
@@ -159,10 +166,11 @@ class BipodBoard(GameBoard[BipodState, Move]):
         return board_size(SCALES[-1])
 
     def side_glyph(self, side: int) -> str:
-        """A side's mark in the panel: what it places, once roles are taken."""
+        """A side's mark in the panel: what it places, once roles are taken. Before that both
+        place blocking stones, so a side is its number, as position strings write it."""
         state = self.state
         if state.runner is None:
-            return self.glyphs.block
+            return str(side + 1)
         return self.glyphs.stones[WHITE] if side == state.runner else self.glyphs.block
 
     def threat_words(self) -> str:
@@ -237,6 +245,8 @@ class BipodBoard(GameBoard[BipodState, Move]):
         base = self.base_style()  # every segment gets a style: NO_COLOR's filter needs one
         if line < 0:
             return Strip.blank(width, base)
+        if line >= status_top:  # under the cells, not the column the preview spills into
+            left += spill(u)
         segments = [Segment(" " * left, base)]
         if line >= status_top:  # the status, wrapped into the lines down to the widget's end
             lines = self.status_lines(width - left, self.size.height - top - status_top)
@@ -248,7 +258,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
             labels = LABELS[::-1] if self.flipped else LABELS
             text = [" "] * (total.width - ROW_LABEL_WIDTH)
             for column, letter in enumerate(labels):
-                text[column * u + u - 1] = letter  # over the middle of its cells
+                text[spill(u) + column * u + u - 1] = letter  # over the middle of its cells
             segments.append(Segment("".join(text), self.style_of("board--label")))
         else:
             screen_row, sub = divmod(line - 1, h)
@@ -258,19 +268,21 @@ class BipodBoard(GameBoard[BipodState, Move]):
     def _row_line(self, screen_row: int, sub: int, u: int, h: int, base: Style) -> list[Segment]:
         """One text line of a row of cells: each a brick, the row's number after them."""
         segments: list[Segment] = []
-        x = 0
+        x, brick = 0, 2 * u - 1
         for cell in (
             ROW_CELLS[ROWS - 1 - screen_row][::-1] if self.flipped else ROW_CELLS[screen_row]
         ):
-            column = self.screen_cell(cell)[0] * u
-            segments.append(Segment(" " * (column - x), base))
             text, style = self._cell_text(cell, sub == (h - 1) // 2)
-            segments.append(Segment(text.center(2 * u - 1), style + self._meta[cell]))
-            x = column + 2 * u - 1
+            text = text.center(brick)  # a preview wider than its brick spills into the gaps
+            start = spill(u) + self.screen_cell(cell)[0] * u - (len(text) - brick) // 2
+            segments.append(Segment(" " * (start - x), base))
+            segments.append(Segment(text, style + self._meta[cell]))
+            x = start + len(text)
         row = ROWS - screen_row if self.flipped else screen_row + 1
         label = f"{row:>{ROW_LABEL_WIDTH}}" if sub == (h - 1) // 2 else ""
-        end = LAST_COLUMN * u + 2 * u - 1
-        segments.append(Segment(" " * (end - x) + label, self.style_of("board--label")))
+        end = spill(u) + LAST_COLUMN * u + brick
+        tail = " " * (end - x) + label if x <= end else label[x - end :]  # spilt into its pad
+        segments.append(Segment(tail, self.style_of("board--label")))
         return segments
 
     def _cell_text(self, cell: int, middle: bool) -> tuple[str, Style]:
@@ -288,8 +300,9 @@ class BipodBoard(GameBoard[BipodState, Move]):
                 style += self.style_of("board--chain")
         elif stone == BLOCK or cell in self.marked:
             text, kind = self.glyphs.block, "board--block"
-        elif cursor and self.interactive:  # what Enter would place here
+        elif cursor and self.interactive:  # what Enter would place here, not yet a stone
             text, kind = self._stone_look(self.placing())
+            text = PREVIEW.format(text)
         elif self.hint is not None and cell in self.hint.cells:  # what the hint would place
             text, kind = self._stone_look(self.hint.kind)
         elif self.threat_by(cell_name(cell)) is not None:  # a Blocker's stone here cuts

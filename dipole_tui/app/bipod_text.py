@@ -22,6 +22,9 @@ class HexGlyphs:
 UNICODE = HexGlyphs("·", "✕", {WHITE: "○", GRAY: "●"}, {WHITE: "◎", GRAY: "◉"})
 ASCII = HexGlyphs(".", "x", {WHITE: "o", GRAY: "O"}, {WHITE: "@", GRAY: "Q"})
 CUT = "!"  # the threat overlay's mark: a Blocker's stone here cuts a chain
+# The stone Enter would place, on the cursor's empty cell: bracketed, as no placed stone ever is,
+# so that it reads as a preview in colour, without colour and in ASCII alike.
+PREVIEW = "[{}]"
 
 
 def said_before_a_move(
