@@ -9,6 +9,7 @@ module decides which game goes to which file, and never writes a record that wou
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,6 +26,8 @@ DATA_DIR_VARIABLE = "DIPOLE_TUI_DATA_DIR"  # tests and scripts point the app's f
 # Set by `dipole-tui web` for each tab: a visitor's Save and Open stay in that visitor's folder.
 CONFINED_VARIABLE = "DIPOLE_TUI_CONFINED"
 MOST_REFUSED = 8  # locks that cannot be taken before the autosave goes unguarded (read-only)
+TRASH = "trash"  # the data folder's: a game deleted in Open waits here, unlisted, until emptied
+NAME_LIMIT = 60  # characters in a kept game's name: at 4 bytes each, under any system's 255
 
 
 @dataclass(eq=False)
@@ -63,6 +66,70 @@ class SavedGame:
     def problem(self) -> str:
         """Why the file is damaged; "" when it is not."""
         return self.read()[1]
+
+    def renamed(self, name: str) -> SavedGame:
+        """This game under another name in its folder, never over another file; `.txt` is added
+        when missing, since Open lists `.txt` files only. ValueError or OSError says why not."""
+        name = name.strip()
+        if name and not name.endswith(".txt"):
+            name += ".txt"
+        if name == self.name:
+            return self
+        problem = name_problem(name)
+        if problem:
+            raise ValueError(problem)
+        _move(self.path, self.folder / name)
+        renamed = SavedGame(self.folder, name, self.kept, self.modified)
+        renamed._header = self._header
+        return renamed
+
+    def discard(self, data: Path) -> Path:
+        """Move this game into the trash of the data folder `data`, at the same place there
+        (trash/finished/...): one key deletes it, so it is never lost at once. Where it went."""
+        place = self.path.relative_to(data)
+        folder = data / TRASH / place.parent
+        storage.make_folder(folder)
+        trashed = _free_name(folder, place.name.removesuffix(".txt"))
+        _move(self.path, trashed)
+        return trashed
+
+    def restore(self, trashed: Path) -> None:
+        """Put the game `discard` moved to `trashed` back under its own name."""
+        _move(trashed, self.path)
+
+
+def name_problem(name: str) -> str:
+    """Why `name` cannot name a kept game's file, in one line ("" when it can): a name in the
+    game's folder, not a path, nor a hidden file, nor one a terminal shows escaped."""
+    if not name:
+        return "the name is empty"
+    if "/" in name or "\\" in name:
+        return "a name cannot hold / or \\: the game stays in its folder"
+    if name.startswith("."):
+        return "a name cannot begin with a dot: the file would be hidden"
+    if len(name) > NAME_LIMIT:
+        return f"the name is longer than {NAME_LIMIT} characters"
+    if shown(name, NAME_LIMIT) != name:
+        return f"a name cannot hold control characters ({shown(name, NAME_LIMIT)})"
+    return ""
+
+
+def _move(source: Path, target: Path) -> None:
+    """Give a file a name nothing has, in one step: a hard link made there (refused when the
+    name is taken, however late), then the old name removed. Where no hard link can be made
+    (FAT, some network file systems), a rename once the name is seen to be free."""
+    try:
+        os.link(source, target, follow_symlinks=False)
+    except OSError as error:
+        if not isinstance(error, FileExistsError) and not os.path.lexists(target):
+            os.rename(source, target)
+            return
+        raise FileExistsError(errno.EEXIST, f"{shown(target.name, 80)} is there already") from None
+    try:
+        os.unlink(source)
+    except OSError:
+        target.unlink(missing_ok=True)  # not moved: the file keeps its one name
+        raise
 
 
 def data_dir() -> Path:

@@ -15,6 +15,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
+from textual.markup import escape  # the palette's help is markup; a key may be `[`
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
@@ -280,6 +281,25 @@ class GameApp(App[None]):
             self.push_screen(palette)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette's commands (`_palette_commands`), each with the keys that run it there
+        after its help, "See the board from the other side  (f)": Textual's palette shows
+        none. The keys are read from the bindings as they stand on `screen` (the focused
+        widget's first, so Bi-Pod's `a`, the board's adopt, is not said for the analysis),
+        never written a second time."""
+        bound: dict[tuple[object, str], list[str]] = {}
+        for active in screen.active_bindings.values():
+            keys = bound.setdefault((active.node, active.binding.action), [])
+            keys.append(self.get_key_display(active.binding))
+        for command in self._palette_commands(screen):
+            name = getattr(command.callback, "__name__", "")
+            owner = getattr(command.callback, "__self__", None)
+            keys = bound.get((owner, name.removeprefix("action_")), [])
+            if keys and name.startswith("action_"):
+                said = escape(", ".join(sorted(keys, key=len)))
+                command = command._replace(help=f"{command.help}  ({said})")
+            yield command
+
+    def _palette_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's, and the game's own when the palette is opened over the game."""
         yield from super().get_system_commands(screen)
         if screen is not self.game_screen:

@@ -1,30 +1,18 @@
-"""The Open dialog: the games kept in the data folder, listed at once however many there are
-(a file's header is read only when its row is shown), and a file name to type instead."""
+"""The Open dialog: the games kept in the data folder (`game_list.py` lists them), each to open,
+delete (to the data folder's trash, `u` puts it back) or rename, and a file name to type
+instead."""
 
 from __future__ import annotations
 
-import threading
-import time
-from collections import deque
-from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import NamedTuple
 
-from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.geometry import Size
-from textual.message import Message
-from textual.reactive import reactive
-from textual.scroll_view import ScrollView
-from textual.strip import Strip
 from textual.widgets import Input, Label, Static
-from textual.worker import get_current_worker
 
 from ..games.base import displayable, title
 from ..online.seat import Seat
@@ -33,237 +21,17 @@ from ..saves import SavedGame
 from ..session import HUMAN
 from .choice import OnlineChoice
 from .closing import Dialog
+from .game_list import Columns, GameList
 from .online_games import OnlineGames
 from .screens import path_from
 
 
-class Columns(NamedTuple):
-    """How the list of games is laid out at one width."""
-
-    labels: list[str]  # the columns' names, cut to their widths
-    widths: list[int]
-    right: list[bool]  # the columns whose cells stand at the right
-    cells: Callable[[SavedGame], list[str]]  # a game's cells, cut to the widths
-
-
-class GameList(ScrollView, can_focus=True):
-    """The kept games, a line each under the columns' names. Drawn with the line API: only the
-    rows on screen are drawn, and only their headers are read (in a thread, a page ahead), so
-    ten thousand games list as fast as ten; a row not read yet shows its pile and date until it
-    is. (A DataTable measures every cell of every row first: 0.7 s for 10,000 rows.)"""
-
-    BINDINGS = [
-        Binding("up", "cursor(-1)", "Up", show=False),
-        Binding("down", "cursor(1)", "Down", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("home", "first", "First", show=False),
-        Binding("end", "last", "Last", show=False),
-        Binding("enter", "select", "Open", show=False),
-    ]
-    COMPONENT_CLASSES = {
-        "game-list--header",
-        "game-list--even-row",
-        "game-list--cursor",
-        "game-list--damaged",
-        "game-list--unread",
-    }
-    DEFAULT_CSS = """
-    GameList {
-        background: $surface;
-        color: $foreground;
-        & > .game-list--header { text-style: bold; background: $panel; color: $foreground; }
-        & > .game-list--even-row { background: $surface-lighten-1 50%; }
-        & > .game-list--cursor {
-            background: $block-cursor-blurred-background;
-            color: $block-cursor-blurred-foreground;
-            text-style: $block-cursor-blurred-text-style;
-        }
-        &:focus > .game-list--cursor {
-            background: $block-cursor-background;
-            color: $block-cursor-foreground;
-            text-style: $block-cursor-text-style;
-        }
-        & > .game-list--damaged { color: $text-error; text-style: bold; }
-        & > .game-list--unread { color: $text-muted; }
-    }
-    """
-    AHEAD = 50  # rows read from the first unread one drawn: paging on seldom meets an unread row
-    PADDING = 1  # columns of space either side of a cell
-
-    cursor_row: reactive[int] = reactive(0)
-
-    class Highlighted(Message):
-        def __init__(self, row: int) -> None:
-            super().__init__()
-            self.row = row
-
-    class Selected(Message):
-        def __init__(self, row: int) -> None:
-            super().__init__()
-            self.row = row
-
-    class HeadersRead(Message):
-        """Some headers were read: their rows are drawn again."""
-
-    def __init__(
-        self, games: list[SavedGame], lay_out: Callable[[int], Columns], *, id: str | None = None
-    ) -> None:
-        """`lay_out` gives the columns for a width: asked when the list is first drawn and
-        whenever its width has changed since, so the first frame has them."""
-        super().__init__(id=id)
-        self.games = games
-        self.lay_out = lay_out
-        self._columns: Columns | None = None
-        self._laid_out_for = 0  # the width the columns are for
-        self._asked: set[int] = set()  # rows given to the reader (the UI thread's own)
-        self._wanted: deque[int] = deque()  # rows the reader has still to read
-        self._reading = False  # whether a reader is at work on `_wanted`
-        self._lock = threading.Lock()  # over `_wanted` and `_reading`, shared with the reader
-
-    @property
-    def row_count(self) -> int:
-        return len(self.games)
-
-    @property
-    def columns(self) -> Columns:
-        """The columns for the list's width now."""
-        room = self.size.width - self.styles.scrollbar_size_vertical
-        if self._columns is None or room != self._laid_out_for:
-            self._columns, self._laid_out_for = self.lay_out(room), room
-            line = sum(self._columns.widths) + 2 * self.PADDING * len(self._columns.widths)
-            self.virtual_size = Size(line, len(self.games) + 1)
-        return self._columns
-
-    def row_text(self, row: int) -> list[str]:
-        """The cells of a row as drawn."""
-        return self.columns.cells(self.games[row])
-
-    def shown_rows(self) -> range:
-        """The rows on screen now."""
-        top = self.scroll_offset.y
-        return range(top, min(len(self.games), top + max(self.size.height - 1, 0)))
-
-    # -- drawing ---------------------------------------------------------------------------
-
-    def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        if width <= 0:
-            return Strip.blank(width, self.rich_style)
-        if y == 0:  # the columns' names stay at the top
-            text = self._line(self.columns.labels)
-            style = self.rich_style + self.get_component_rich_style("game-list--header")
-            return Strip([Segment(text, style)]).crop_extend(
-                self.scroll_offset.x, self.scroll_offset.x + width, style
-            )
-        row = self.scroll_offset.y + y - 1
-        if row >= len(self.games):
-            return Strip.blank(width, self.rich_style)
-        game = self.games[row]
-        style = self.rich_style
-        if row % 2:
-            style += self.get_component_rich_style("game-list--even-row")
-        if row == self.cursor_row:
-            style += self.get_component_rich_style("game-list--cursor")
-        if not game.is_read:
-            self._ask(row)
-            style += self.get_component_rich_style("game-list--unread", partial=True)
-        elif game.header is None:
-            style += self.get_component_rich_style("game-list--damaged", partial=True)
-        style += Style.from_meta({"row": row})
-        return Strip([Segment(self._line(self.row_text(row)), style)]).crop_extend(
-            self.scroll_offset.x, self.scroll_offset.x + width, style
-        )
-
-    def _line(self, cells: list[str]) -> str:
-        pad = " " * self.PADDING
-        columns = self.columns
-        return "".join(
-            pad + (cell.rjust(width) if right else cell.ljust(width))[:width] + pad
-            for cell, width, right in zip(cells, columns.widths, columns.right, strict=True)
-        )
-
-    # -- reading the headers -----------------------------------------------------------------
-
-    def _ask(self, row: int) -> None:
-        """Have the reader read `row` and the rows after it, up to AHEAD, not read yet."""
-        if row in self._asked:
-            return
-        end = min(row + self.AHEAD, len(self.games))
-        rows = [r for r in range(row, end) if r not in self._asked and not self.games[r].is_read]
-        self._asked.update(rows)
-        with self._lock:
-            self._wanted.extend(rows)
-            if self._reading:
-                return
-            self._reading = True
-        self._read_headers()
-
-    @work(thread=True, group="headers")
-    def _read_headers(self) -> None:
-        """Read the wanted rows' headers, in the order asked, off the UI thread (a slow disk
-        never holds up a key); the rows are drawn again every 50 ms and at the end."""
-        worker = get_current_worker()
-        told = time.monotonic()
-        while not worker.is_cancelled:
-            with self._lock:
-                if not self._wanted:
-                    self._reading = False
-                    break
-                row = self._wanted.popleft()
-            self.games[row].read()
-            if time.monotonic() - told > 0.05:
-                self.post_message(self.HeadersRead())
-                told = time.monotonic()
-        self.post_message(self.HeadersRead())
-
-    def on_game_list_headers_read(self) -> None:
-        self.refresh()
-
-    # -- the cursor ----------------------------------------------------------------------------
-
-    def watch_cursor_row(self, row: int) -> None:
-        page = max(self.size.height - 1, 1)
-        top = self.scroll_offset.y
-        if row < top:
-            self.scroll_to(y=row, animate=False)
-        elif row >= top + page:
-            self.scroll_to(y=row - page + 1, animate=False)
-        self.refresh()
-        self.post_message(self.Highlighted(row))
-
-    def action_cursor(self, step: int) -> None:
-        if self.games:
-            self.cursor_row = max(0, min(len(self.games) - 1, self.cursor_row + step))
-
-    def action_first(self) -> None:
-        self.action_cursor(-len(self.games))
-
-    def action_last(self) -> None:
-        self.action_cursor(len(self.games))
-
-    def action_page(self, pages: int) -> None:
-        self.action_cursor(pages * max(self.size.height - 2, 1))
-
-    def action_select(self) -> None:
-        if self.games:
-            self.post_message(self.Selected(self.cursor_row))
-
-    def on_click(self, event: events.Click) -> None:
-        """A click puts the cursor on a row; a click on the row under the cursor opens it."""
-        row = event.style.meta.get("row")
-        if isinstance(row, int):
-            if row == self.cursor_row:
-                self.post_message(self.Selected(row))
-            else:
-                self.cursor_row = row
-
-
 class OpenScreen(Dialog[Path | OnlineChoice | None]):
     """Open a game: the player's online games, the games kept in the data folder, newest
-    first, or any file by its name."""
+    first (each also to delete or rename), or any file by its name."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    KEYS = "Enter: open   d: delete   r: rename   Tab: list or name   Escape: cancel"
     PLAYERS = 16  # the players' column's least width ("human v adaptive") before others are cut
 
     def __init__(
@@ -280,6 +48,9 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
         self.folder = folder
         self.default = default
         self.ellipsis = "~" if ascii_glyphs else "\N{HORIZONTAL ELLIPSIS}"
+        self.renaming: SavedGame | None = None  # the game whose new name the entry takes
+        self.trashed: list[tuple[int, SavedGame, Path]] = []  # row, game, where: u puts back
+        self.said: tuple[SavedGame | None, Text] | None = None  # under the list, till it moves
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="open listing" if self.games else "open"):
@@ -293,11 +64,16 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
                 yield Static(id="about")
             else:
                 yield Label(Text(f"No games kept in {self.folder} yet."), classes="dialog-text")
-            yield Label("Or type the file name:", classes="dialog-hint")
+            yield Label("Or type the file name:", id="entry-hint", classes="dialog-hint")
             yield Input(value=self.default, id="path")
-            hint = "Enter: open   Tab: list or name   Escape: cancel"
-            lists = self.games or self.online
-            yield Label(hint if lists else "Enter: open   Escape: cancel", classes="dialog-hint")
+            yield Label(self._keys(), id="keys", classes="dialog-hint")
+
+    def _keys(self) -> str:
+        """The keys of the hint line: the list's own while there is one."""
+        if self.games:
+            return self.KEYS
+        tab = "   Tab: list or name" if self.online else ""
+        return f"Enter: open{tab}   Escape: cancel"
 
     def on_mount(self) -> None:
         if self.online:
@@ -399,14 +175,110 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
 
     def _describe(self, row: int) -> None:
         """Under the list: the highlighted game's file, and why it is damaged when it is (once
-        its header is read: never read here, on the UI thread)."""
+        its header is read: never read here, on the UI thread); what a key just did."""
+        game = self.games[row] if 0 <= row < len(self.games) else None
+        if self.said is not None and self.said[0] is not game:
+            self.said = None  # said of another row: the cursor moved on
+        about = Text()
+        if game is not None:
+            about.append(displayable(self._named(game.path)))
+            if game.is_read and game.header is None:
+                about.append(f"\ndamaged: {game.problem}", style="bold red")
+        if self.said is not None:
+            about.append("\n" if about else "").append_text(self.said[1])
+        self.query_one("#about", Static).update(about)
+
+    def _say(self, text: str, error: bool = False) -> None:
+        """A line under the list on what a key did (file names in it shown escaped), said till
+        the cursor moves on."""
+        row = self.query_one(GameList).cursor_row
+        game = self.games[row] if row < len(self.games) else None
+        self.said = (game, Text(displayable(text), style="bold red" if error else ""))
+        self._describe(row)
+
+    def _named(self, path: Path) -> str:
+        return str(path.relative_to(self.folder))
+
+    def action_delete(self) -> None:
+        """The highlighted game to the data folder's trash: out of the list at once, and back
+        with `u` (a key this near Enter should lose nothing: no question asked, none lost)."""
+        games = self.query_one(GameList)
+        row = games.cursor_row
         if not 0 <= row < len(self.games):
             return
         game = self.games[row]
-        about = Text(displayable(str(game.path.relative_to(self.folder))))
-        if game.is_read and game.header is None:
-            about.append(f"\ndamaged: {game.problem}", style="bold red")
-        self.query_one("#about", Static).update(about)
+        try:
+            trashed = game.discard(self.folder)
+        except OSError as error:
+            self._say(f"Not deleted: {error.strerror or error}", error=True)
+            return
+        self.trashed.append((row, game, trashed))
+        del self.games[row]
+        games.changed(row)
+        self._say(f"Deleted: moved to {self._named(trashed)} (u puts it back)")
+
+    def action_undelete(self) -> None:
+        """The game deleted last back in its place."""
+        if not self.trashed:
+            return
+        row, game, trashed = self.trashed.pop()
+        try:
+            game.restore(trashed)
+        except OSError as error:
+            where = self._named(trashed)
+            self._say(f"Not put back: {error.strerror or error}; it is in {where}", error=True)
+            return
+        self.games.insert(min(row, len(self.games)), game)
+        self.query_one(GameList).changed(row)
+        self._say(f"Put back: {self._named(game.path)}")
+
+    def action_rename(self) -> None:
+        """The entry takes the highlighted game's new name: Enter renames, Escape does not.
+        The name is offered escaped, as listed: an entry shows its text raw to the terminal."""
+        row = self.query_one(GameList).cursor_row
+        if not 0 <= row < len(self.games):
+            return
+        self.renaming = game = self.games[row]
+        hint = f"New name for {self._named(game.path)}:"
+        keys = "Enter: rename   Escape: keep the name"
+        self._entry(hint, displayable(game.name), keys).focus()
+
+    def _entry(self, hint: str, value: str, keys: str) -> Input:
+        """The entry for a name to open, or for a game's new name, with its hint and keys."""
+        self.query_one("#entry-hint", Label).update(Text(displayable(hint)))
+        self.query_one("#keys", Label).update(keys)
+        entry = self.query_one("#path", Input)
+        entry.value = value
+        return entry
+
+    def _stop_renaming(self, focus: bool = True) -> None:
+        """Back to the entry of a name to open; a refusal said is not left standing."""
+        self.renaming = self.said = None
+        self._describe(self.query_one(GameList).cursor_row)
+        self._entry("Or type the file name:", self.default, self._keys())
+        if focus:
+            self.query_one(GameList).focus()
+
+    def _rename(self, game: SavedGame, name: str) -> None:
+        if name.strip() == displayable(game.name):
+            name = game.name  # as offered: unchanged, though escaped
+        try:
+            renamed = game.renamed(name)
+        except (ValueError, OSError) as error:
+            said = (error.strerror if isinstance(error, OSError) else None) or str(error)
+            self._say(f"Not renamed: {said}", error=True)
+            return
+        row = self.games.index(game)
+        self.games[row] = renamed
+        self._stop_renaming()
+        self.query_one(GameList).changed(row)
+        if renamed is not game:
+            self._say(f"Renamed from {game.name}")
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Tab or a click away from the entry ends a rename, not renamed."""
+        if self.renaming is not None and event.widget is not self.query_one("#path"):
+            self._stop_renaming(focus=False)
 
     @on(GameList.Selected)
     def chosen(self, event: GameList.Selected) -> None:
@@ -418,10 +290,16 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(path_from(event.value))
+        if self.renaming is not None:
+            self._rename(self.renaming, event.value)
+        else:
+            self.dismiss(path_from(event.value))
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        if self.renaming is not None:
+            self._stop_renaming()
+        else:
+            self.dismiss(None)
 
 
 __all__ = ["GameList", "OpenScreen"]
