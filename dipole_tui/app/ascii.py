@@ -39,6 +39,15 @@ def glyph_map(unicode_table: object, ascii_table: object) -> dict[str, str]:
     return dict(zip(_glyphs(unicode_table), _glyphs(ascii_table), strict=True))
 
 
+def typed_as_drawn(tables: tuple[object, object], ascii_glyphs: bool) -> dict[str, str]:
+    """Each glyph of a board's ASCII table -> the glyph the board draws in its place now. The
+    ASCII tables write pieces with the letters a position is typed in (Death Stacks' r b,
+    Bi-Pod's x o O @ Q, every game's . for an empty square), so this is how a typed token looks
+    on the board: the editor draws with it rather than keep glyphs of its own."""
+    unicode_table, ascii_table = tables
+    return glyph_map(ascii_table, ascii_table if ascii_glyphs else unicode_table)
+
+
 def _glyphs(table: object) -> list[str]:
     if isinstance(table, str):
         return [table]

@@ -1,6 +1,7 @@
 """The Death Stacks board: the 6x6 zone inside its wall ring, each stack drawn piece by piece.
 
-A stack's pieces are drawn bottom to top from the cell's bottom line up, its height above them.
+A stack's pieces are drawn bottom to top from the cell's bottom line up, its height above them;
+a stack too tall for its cell has its height written in place of its most buried pieces.
 After a stack is picked, how many pieces move is chosen with the number keys, `+`/`-`, or by
 clicking the lowest piece to take; the top part that moves is highlighted, its landing squares are
 marked, and the path to the square under the cursor (reflections included) is drawn step by step.
@@ -297,7 +298,9 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
     ) -> list[list[tuple[str, Style]]]:
         stack = self.state.cells[square]
         mark = self.selection.mark(square, self.hint, self.glyphs)
-        top = header(stack, mark, steps.get(square), self.state.to_move)
+        levels = piece_levels(len(stack), cell_w, cell_h - 1) if cell_h > 1 else []
+        counted = any(None in line for line in levels)  # cut short: the pieces say the height
+        top = header(stack, mark, steps.get(square), self.state.to_move, counted)
         kind = text_class(stack, bool(mark), self.state.to_move, self.interactive)
         text_style = self.style_of(kind, partial=True)
         if not stack:
@@ -305,15 +308,15 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
         if cell_h == 1:
             badge = top if mark else self.glyphs.pieces[stack[-1]] + top
             return [[(badge[:cell_w], text_style)]]
-        return [[(top, text_style)], *self._piece_lines(square, stack, cell_w, cell_h - 1)]
+        return [[(top, text_style)], *self._piece_lines(square, stack, levels)]
 
     def _piece_lines(
-        self, square: int, stack: tuple[int, ...], cell_w: int, rows: int
+        self, square: int, stack: tuple[int, ...], levels: list[list[int | None]]
     ) -> list[list[tuple[str, Style]]]:
-        """A stack's pieces as `piece_levels` places them, the part that moves highlighted.
-        Each piece carries its level, so a click on it picks it and those above."""
+        """A stack's pieces as `piece_levels` placed them, the part that moves highlighted
+        (the height too when it reaches the pieces the height stands for). Each piece carries
+        its level, so a click on it picks it and those above."""
         moving_from = len(stack) - self.count if square == self.selected else len(stack)
-        more = (self.glyphs.more, self.style_of("board--empty", partial=True))
 
         def piece(level: int) -> tuple[str, Style]:
             colour = "board--red" if stack[level] == RED else "board--black"
@@ -323,8 +326,13 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
             meta = Style.from_meta({"square": square, "level": level})
             return self.glyphs.pieces[stack[level]], style + meta
 
-        levels = piece_levels(len(stack), cell_w, rows)
-        return [[more if level is None else piece(level) for level in line] for line in levels]
+        kind = text_class(stack, False, self.state.to_move, self.interactive)
+        height_style = self.style_of(kind, partial=True)
+        lowest_drawn = min(level for line in levels for level in line if level is not None)
+        if moving_from < lowest_drawn:
+            height_style += self.style_of("board--moving", partial=True)
+        height = (str(len(stack)), height_style)
+        return [[height if level is None else piece(level) for level in line] for line in levels]
 
     # -- input -----------------------------------------------------------------------------
 

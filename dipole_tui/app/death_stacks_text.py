@@ -17,11 +17,10 @@ class StackGlyphs:
     pieces: tuple[str, str]  # Red's, Black's
     empty: str
     wall: str
-    more: str  # stands for the buried pieces there is no room to draw
 
 
-UNICODE = StackGlyphs(("◆", "●"), "·", "▒", "…")
-ASCII = StackGlyphs(("r", "b"), ".", "#", "~")
+UNICODE = StackGlyphs(("◆", "●"), "·", "▒")
+ASCII = StackGlyphs(("r", "b"), ".", "#")
 
 
 def landing_mark(move: Move | None, owner: int | None, to_move: int, glyphs: StackGlyphs) -> str:
@@ -35,15 +34,18 @@ def landing_mark(move: Move | None, owner: int | None, to_move: int, glyphs: Sta
     return f"{sign}{move.count}"
 
 
-def header(stack: tuple[int, ...], mark: str, step: int | None, to_move: int) -> str:
-    """A cell's top line: the landing mark, else the height ("!" when too tall and to move);
-    an empty square says its `step` along the one way to the cursor."""
+def header(
+    stack: tuple[int, ...], mark: str, step: int | None, to_move: int, counted: bool = False
+) -> str:
+    """A cell's top line: the landing mark, else the height ("!" when too tall and to move),
+    left out when the pieces below already say it (`counted`: a stack cut short); an empty
+    square says its `step` along the one way to the cursor."""
     if mark:
         return mark
     if not stack:
         return "" if step is None else str(step)
     tall = "!" if len(stack) > TOO_TALL and stack[-1] == to_move else ""
-    return f"{len(stack)}{tall}"
+    return tall if counted else f"{len(stack)}{tall}"
 
 
 def text_class(stack: tuple[int, ...], marked: bool, to_move: int, interactive: bool) -> str:
@@ -60,14 +62,18 @@ def text_class(stack: tuple[int, ...], marked: bool, to_move: int, interactive: 
 
 def piece_levels(height: int, cell_w: int, rows: int) -> list[list[int | None]]:
     """The levels (0 the bottom) of a stack's pieces on each of `rows` lines of a cell, top line
-    first, the bottom piece at the bottom left; when they do not all fit, the most buried give
-    way to None, drawn as the `more` glyph."""
+    first, the bottom piece at the bottom left. When they do not all fit, the most buried give
+    way to None, where the stack's height is written (as many columns as its digits): a player
+    reads `12●◆` as twelve pieces, ◆ on top, rather than guess how many an ellipsis hides."""
     per_line = max(1, cell_w - 2)
-    room = per_line * rows
-    hidden = height - room + 1 if height > room else 0
-    levels: list[int | None] = [None] if hidden else []
-    levels += range(hidden, height)
-    lines = [levels[i : i + per_line] for i in range(0, len(levels), per_line)]
+    levels = range(height)
+    lines: list[list[int | None]] = []
+    if height > per_line * rows:
+        beside = max(1, per_line - len(str(height)))  # the pieces beside the height
+        levels = range(height - beside - per_line * (rows - 1), height)
+        lines.append([None, *levels[:beside]])
+        levels = levels[beside:]
+    lines += [list(levels[i : i + per_line]) for i in range(0, len(levels), per_line)]
     return lines[::-1]
 
 

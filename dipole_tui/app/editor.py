@@ -21,7 +21,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from ..games.base import AnyGame, GameError, State, title
-from .ascii import plain
+from .ascii import plain, typed_as_drawn
+from .boards import board_class
 from .closing import ClosingScreen
 from .editor_grid import EditGrid
 from .footer import GameFooter
@@ -74,7 +75,7 @@ class EditorScreen(ClosingScreen[State[Any] | None]):
     def compose(self) -> ComposeResult:
         squares = self.game.edit_squares(self.variant)
         with Horizontal(id="editor-main"):
-            yield EditGrid(squares, self.contents, self.ascii_glyphs)
+            yield EditGrid(squares, self.contents, self._board_glyphs(), self.ascii_glyphs)
             with Vertical(id="editor-side"):
                 yield Static(
                     self._text(f"Edit: {title(self.game, self.variant)}"), id="editor-title"
@@ -98,6 +99,11 @@ class EditorScreen(ClosingScreen[State[Any] | None]):
     @property
     def grid(self) -> EditGrid:
         return self.query_one(EditGrid)
+
+    def _board_glyphs(self) -> dict[str, str]:
+        """What the game's board draws for each typed character (as typed if it has no board)."""
+        board = board_class(self.game.key)
+        return typed_as_drawn(board.GLYPH_TABLES, self.ascii_glyphs) if board else {}
 
     def _text(self, text: str) -> str:
         return plain(text) if self.ascii_glyphs else text

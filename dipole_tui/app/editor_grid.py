@@ -3,12 +3,14 @@ types it, and a cursor free to go anywhere, whatever the position (an unfinished
 no rule accepts yet).
 
 One widget for every game: the squares come from `Game.edit_squares` (a row and a column in half
-squares, so Bi-Pod's rows sit half a cell apart), the tokens from `Game.square_contents`.
+squares, so Bi-Pod's rows sit half a cell apart), the tokens from `Game.square_contents`, drawn
+with the game board's glyphs (`ascii.typed_as_drawn`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -72,12 +74,18 @@ class EditGrid(Widget, can_focus=True):
         """The cursor went to another square."""
 
     def __init__(
-        self, squares: tuple[EditSquare, ...], contents: dict[str, str], ascii_glyphs: bool
+        self,
+        squares: tuple[EditSquare, ...],
+        contents: dict[str, str],
+        glyphs: Mapping[str, str],
+        ascii_glyphs: bool,
     ) -> None:
         super().__init__(id="editor-grid")
         self.squares = squares
         self.contents = contents  # the screen's own dict, changed there
-        self.empty, self.cut = (".", "..") if ascii_glyphs else ("·", "…")
+        self.glyphs = glyphs  # a typed character -> the game board's glyph for it
+        self.empty = glyphs.get(".", ".")
+        self.cut = ".." if ascii_glyphs else "…"
         self._goal = squares[0].column  # the column up and down aim for
         self.hex_rows = any(square.column % 2 for square in squares)
         self._meta = [Style.from_meta({"square": i}) for i in range(len(squares))]
@@ -117,10 +125,12 @@ class EditGrid(Widget, can_focus=True):
             self.focus()
 
     def text_of(self, token: str) -> str:
-        """A token as it fits a square: a tall stack keeps its top (the end of its letters)."""
+        """A token drawn as the board draws it, as it fits a square: a tall stack keeps its top
+        (the end of its letters)."""
         room = self._layout().width - 1
         if not token:
             return self.empty
+        token = "".join(self.glyphs.get(char, char) for char in token)
         if len(token) <= room:
             return token
         return self.cut + token[len(token) - room + len(self.cut) :]

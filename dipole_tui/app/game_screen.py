@@ -43,12 +43,15 @@ from .typed_moves import TypedMoves, while_running
 from .worker_messages import WorkerAnswered, answers_to
 
 WIDE = 100  # from this many columns the side panel is wide (game.tcss)
+# From this many the panel is as wide as the widest board leaves it (Bi-Pod's, the evaluation
+# bar beside it): three best lines of a few seconds' analysis fit whole.
+WIDEST = 160
 
 
 class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
     """Any game with a board (`boards.playable`): two players, one against a bot, or bots."""
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide"), (WIDEST, "-widest")]
     BINDINGS = [
         # In the footer's order: at 80 columns it shows up to Review, the rest are in the help.
         Binding("u", "undo", "Undo"),
@@ -230,9 +233,10 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
         self.analysis.follow(self.session)
         self._show(change.message)
         self.show_room()  # an online move of the player's is on its way
-        self._tell(change.notices)
-        if change.game_over is not None:
-            self._game_over(change.game_over)
+        if change.game_over is not None:  # what is said at the end is said in its dialog
+            self._game_over(change.game_over, change.notices)
+        else:
+            self._tell(change.notices)
         self.panel.show_unkept(self.keeper.unkept)
         self.follow_clock()
         if self.session.outcome is None:
