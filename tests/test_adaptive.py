@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from app_steps import AppFactory, ScriptedBots, noticed, type_move, until
+from app_steps import AppFactory, ScriptedBots, type_move, until
 from game_files import a_move_from_a_win
 from textual.widgets import Static
 
 from dipole_tui.adaptive import ADAPTIVE, AdaptiveLevels, rungs
+from dipole_tui.app.app import GameApp
+from dipole_tui.app.screens import ChoiceScreen
 from dipole_tui.registry import REGISTRY, levels, rating
 from dipole_tui.session import HUMAN, PLAYERS
 
@@ -66,10 +68,18 @@ async def test_a_win_moves_the_adaptive_bot_up(make_app: AppFactory, tmp_path: P
 
         assert header in title()
         await type_move(pilot, winning, leave=False)
-        await until(lambda: noticed(app, f"moves up to {ladder[1]}"))
+        await until(lambda: said_at_the_end(app, f"moves up to {ladder[1]}"))
         assert header in title()  # the finished game keeps the level it was played at
     saved = json.loads((tmp_path / AdaptiveLevels.FILE).read_text())
     assert saved == {"dipole": ladder[1]}
+
+
+def said_at_the_end(app: GameApp, text: str) -> bool:
+    """Whether the game-over dialog says `text`: what is said at the end is said there (a
+    toast would cover it), and no toast says it."""
+    screen = app.screen
+    toasts = " ".join(str(toast.message) for toast in app._notifications)
+    return isinstance(screen, ChoiceScreen) and text in screen.text and text not in toasts
 
 
 async def test_a_loss_moves_it_down_and_it_plays_at_its_level(
@@ -80,6 +90,6 @@ async def test_a_loss_moves_it_down_and_it_plays_at_its_level(
     bots = ScriptedBots(winning)  # the bot, Black, wins with the game's last move
     app = make_app(session=session, thinker=bots)
     async with app.run_test(size=(100, 30), notifications=True):
-        await until(lambda: noticed(app, f"moves down to {rungs('dipole')[-2]}"))
+        await until(lambda: said_at_the_end(app, f"moves down to {rungs('dipole')[-2]}"))
         assert bots.asked == ["hard"]
     assert AdaptiveLevels(tmp_path).level("dipole") == rungs("dipole")[-2]

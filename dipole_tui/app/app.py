@@ -32,6 +32,7 @@ from .ascii import AsciiScrollBarRender, glyph_map
 from .boards import playable
 from .bot_controller import BotController
 from .choice import GameChoice, OnlineChoice
+from .closing import Dialog
 from .eval_bar import EvalBar
 from .footer import GameFooter
 from .game_board import GameBoard
@@ -89,6 +90,7 @@ class GameApp(App[None]):
             choice = GameChoice(first.key, first.variants[0], (HUMAN, HUMAN))
         self.keeper = Keeper(session or new_session(choice), autosave or Autosave())
         self.ascii_glyphs = ascii_glyphs
+        self._held: list[tuple[str, dict[str, Any]]] = []  # notices a dialog holds back
         self.set_class(ascii_glyphs, "-ascii")  # ascii.tcss: every border in ASCII
         self.error_log = self.keeper.error_log
         self.analyst = analyst or process("analyst", self.error_log)
@@ -153,8 +155,20 @@ class GameApp(App[None]):
 
     def on_mount(self) -> None:
         self._end_on_signals()
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.ascii_glyphs:
             ScrollBar.renderer = AsciiScrollBarRender  # Textual's way: class-wide, till unmount
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        """A toast never covers a dialog: one opening clears the toasts (they were said; the
+        dialog has the player's eyes now), and notices said while it is open wait for it to
+        close (`notify`)."""
+        if isinstance(screen, Dialog):
+            self.clear_notifications()
+            return
+        held, self._held = self._held, []
+        for message, kwargs in held:
+            super().notify(message, **kwargs)
 
     def _end_on_signals(self) -> None:
         """SIGTERM and SIGHUP end the app as `q` does, so that Textual gives the terminal back
@@ -252,9 +266,12 @@ class GameApp(App[None]):
         `displayable` and is never read as markup, whatever `markup` says."""
         width = min(60, self.size.width // 2) - 3  # its left border and padding
         text = "\n".join(wrap(displayable(message, lines=True), width))
-        super().notify(
-            text, title=displayable(title), severity=severity, timeout=timeout, markup=False
-        )
+        said: dict[str, Any] = {"title": displayable(title), "severity": severity}
+        said.update(timeout=timeout, markup=False)
+        if isinstance(self.screen, Dialog):  # it would cover the dialog: said once it closes
+            self._held.append((text, said))
+            return
+        super().notify(text, **said)
 
     def get_key_display(self, binding: Binding) -> str:
         """Under --ascii, a key Textual shows as a symbol (Enter as ⏎, arrows) goes by its name."""

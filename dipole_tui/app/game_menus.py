@@ -90,7 +90,10 @@ class GameMenus(Screen[None]):
                 markup=False,
             )
 
-    def _game_over(self, over: GameOver) -> None:
+    def _game_over(self, over: GameOver, notices: list[Notice]) -> None:
+        """The question at the end; the notices of the moment are lines of it (a toast would
+        cover it)."""
+        text = "\n".join([over.text, *(notice.text for notice in notices)])
         answers = [
             ("Rematch", "rematch"),
             ("New game", "new"),
@@ -112,9 +115,7 @@ class GameMenus(Screen[None]):
             else:
                 self.call_after_refresh(self.area.close_entry)  # Escape: look at the board
 
-        self.app.push_screen(
-            ChoiceScreen(over.headline, over.text, answers, escape="board"), answered
-        )
+        self.app.push_screen(ChoiceScreen(over.headline, text, answers, escape="board"), answered)
 
     def open_lessons(self, game: str | None = None) -> None:
         """The lessons and puzzles of a game (None: of every game)."""

@@ -116,7 +116,7 @@ class Keeper(RemoteSeat):
     def claim(self) -> list[Notice]:
         """This app's own game-in-progress file, and what to say about the others; and the
         settings files set aside, if any (the seat book is read now to know)."""
-        notices = [Notice(text, "Autosave", timeout=12) for text in self.autosave.claim()]
+        notices = [Notice(text, "Autosave", timeout=8) for text in self.autosave.claim()]
         self.seat_book.seats()
         return notices + self.settings_notices()
 
@@ -306,7 +306,7 @@ class Keeper(RemoteSeat):
             if (filed := self.autosave.retry()) is not None:
                 return [
                     Notice(
-                        f"The finished game is kept now, as {self.autosave.named(filed)}", timeout=8
+                        f"The finished game is kept now, as {self.autosave.named(filed)}", timeout=6
                     )
                 ]
         return []
@@ -402,7 +402,7 @@ class Keeper(RemoteSeat):
         return [
             Notice(
                 f"The unfinished game is kept as {self.autosave.named(kept)} (o opens it)",
-                timeout=8,
+                timeout=6,
             )
         ]
 

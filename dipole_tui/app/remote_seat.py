@@ -156,7 +156,7 @@ class RemoteSeat:
                 f"Your seat in room {seat.room} could not be kept ({error}): stay in the game,"
                 " as you could not come back to it after leaving."
             )
-            return [Notice(said, title="Seat not kept", severity="warning", timeout=30)]
+            return [Notice(said, title="Seat not kept", severity="warning", timeout=12)]
         return []
 
     def _ended(self) -> Change:
