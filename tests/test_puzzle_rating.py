@@ -25,7 +25,7 @@ from dipole_tui.learn.rating import (
     MOST_RD,
     MOST_VOLATILITY,
     PROVISIONAL_RD,
-    Game,
+    Bout,
     Rating,
     update,
 )
@@ -36,7 +36,7 @@ from dipole_tui.learn.rating import (
 def test_glickman_s_worked_example() -> None:
     """Glickman's "Example of the Glicko-2 system": 1464.06 / 151.52 / 0.05999 (the paper
     rounds at each step, so the last figure of the rating differs)."""
-    games = [Game(1400, 30, 1), Game(1550, 100, 0), Game(1700, 300, 0)]
+    games = [Bout(1400, 30, 1), Bout(1550, 100, 0), Bout(1700, 300, 0)]
     after = update(Rating(1500, 200, 0.06), games)
     assert after.rating == pytest.approx(1464.06, abs=0.02)
     assert after.rd == pytest.approx(151.52, abs=0.01)
@@ -64,8 +64,8 @@ def test_a_win_never_lowers_a_rating_nor_a_loss_raises_it(
 ) -> None:
     """Whatever the figures a file may hold: `update` keeps to the bounds (`Rating` refuses
     any other) and never fails."""
-    won = update(player, [Game(*opponent, 1)])
-    lost = update(player, [Game(*opponent, 0)])
+    won = update(player, [Bout(*opponent, 1)])
+    lost = update(player, [Bout(*opponent, 0)])
     assert lost.rating <= player.rating <= won.rating
 
 
@@ -80,7 +80,7 @@ def test_a_game_shrinks_an_unsure_deviation(player: Rating, gap: float, won: boo
     """While a rating is provisional, each puzzle near it says something: its deviation
     shrinks. (Not always: once it is low, volatility widens it again, and a game against an
     opponent 1000 points away says next to nothing.)"""
-    after = update(player, [Game(player.rating + gap, PUZZLE_RD, float(won))])
+    after = update(player, [Bout(player.rating + gap, PUZZLE_RD, float(won))])
     assert after.rd < player.rd
 
 

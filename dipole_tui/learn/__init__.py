@@ -20,7 +20,7 @@ from typing import Any, Literal
 from .. import storage
 from ..games.base import GameError, State, shown
 from ..registry import REGISTRY
-from .rating import Game, Rating, update
+from .rating import Bout, Rating, update
 
 Kind = Literal["lesson", "puzzle"]
 FIELDS = {
@@ -338,7 +338,7 @@ class Progress:
         if item.id in self.rated or item.id in self.done:
             return None
         before = self.rating
-        self.rating = update(before, [Game(item.rating, PUZZLE_RD, float(won))])
+        self.rating = update(before, [Bout(item.rating, PUZZLE_RD, float(won))])
         self.rated.add(item.id)
         return before, self.rating
 

@@ -24,7 +24,7 @@ MOST_VOLATILITY = 1.0
 PROVISIONAL_RD = 110.0  # above it lichess marks a rating "?": too few games to trust it
 
 
-class Game(NamedTuple):
+class Bout(NamedTuple):
     """One game of a rating period: the opponent's rating and deviation, and the score."""
 
     rating: float
@@ -56,7 +56,7 @@ class Rating:
         return self.rd > PROVISIONAL_RD
 
 
-def update(player: Rating, games: Sequence[Game], tau: float = TAU) -> Rating:
+def update(player: Rating, games: Sequence[Bout], tau: float = TAU) -> Rating:
     """The player's rating after one rating period of `games` (Glickman's steps 2 to 8); with
     none, only the deviation grows. Kept within the bounds `Rating` allows."""
     mu, phi, sigma = (player.rating - 1500) / SCALE, player.rd / SCALE, player.volatility
