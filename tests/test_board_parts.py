@@ -81,7 +81,7 @@ def test_a_cell_says_its_mark_else_its_height_and_buries_what_does_not_fit() -> 
     assert text_class((red, black), True, red, True) == "board--mark"
     assert text_class((), False, red, True) == "board--empty"
     assert piece_levels(3, 5, 2) == [[0, 1, 2]]
-    assert piece_levels(8, 5, 2) == [[5, 6, 7], [None, 3, 4]]  # None: the "more" glyph
+    assert piece_levels(8, 5, 2) == [[5, 6, 7], [None, 3, 4]]  # None: the height, for the buried
 
 
 def test_the_removal_strip_packs_its_chips_and_walks_them() -> None:
