@@ -32,6 +32,7 @@ from dipole_tui.app.square_grid import SquareBoard
 from dipole_tui.bots.search import WIN, Search
 from dipole_tui.clock import TimeControl
 from dipole_tui.games.base import State
+from dipole_tui.games.bipod import BipodState
 from dipole_tui.games.death_stacks import parse_square as death_stacks_square
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.learn import Item
@@ -245,8 +246,11 @@ def bipod_sample() -> Session[Any]:
 
 
 async def bipod_cursor(pilot: Pilot[None], app: GameApp) -> None:
-    await pilot.press(*["down"] * 5, *["right"] * 5)  # the stone Enter would place, on 76
-    assert app.board.cursor == 76, "the bipod scene's cursor must show a stone to place"
+    await pilot.press(*["down"] * 5, *["right"] * 6)  # the stone Enter would place, bracketed
+    state = app.board.state
+    assert isinstance(state, BipodState) and state.stone(app.board.cursor) == ".", (
+        "the bipod scene's cursor must stand on an empty cell, to show a stone to place"
+    )
 
 
 async def bipod_marking(pilot: Pilot[None], app: GameApp) -> None:

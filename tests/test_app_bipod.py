@@ -68,7 +68,7 @@ async def test_blocking_adopting_and_running_by_keys(make_app: AppFactory) -> No
         await pilot.press("a")  # Second adopts: Second blocks, First runs and moves next
         state = state_of(app, BipodState)
         assert state.moves_played[-1] == ADOPT and state.runner == 0 and state.to_move == 0
-        assert "Enter places o" in board.status()
+        assert "Enter places ○ · c switches to ●" in board.status()  # as the board draws them
         await walk_to(pilot, board, cell("h2"))
         assert drawn_text(board, "h2") == "[○]"  # the cursor shows what Enter would place
         await pilot.press("enter")

@@ -206,7 +206,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
         if state.outcome() is not None or not self.interactive:
             return []
         runner = self._runner_to_move()
-        return said_before_a_move(state, self.hint, self.marked, self.colour, runner)
+        return said_before_a_move(state, self.hint, self.marked, self.colour, runner, self.glyphs)
 
     # -- geometry --------------------------------------------------------------------------
 

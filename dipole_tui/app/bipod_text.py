@@ -28,9 +28,15 @@ PREVIEW = "[{}]"
 
 
 def said_before_a_move(
-    state: BipodState, hint: Move | None, marked: list[int], colour: str, runner_to_move: bool
+    state: BipodState,
+    hint: Move | None,
+    marked: list[int],
+    colour: str,
+    runner_to_move: bool,
+    glyphs: HexGlyphs,
 ) -> list[str]:
-    """What Enter places now and the keys for the rest (a hint that places no stone first)."""
+    """What Enter places now and the keys for the rest (a hint that places no stone first); a
+    stone named as the board draws it (○ ●), not as it is typed (o O)."""
     said = []
     if hint is not None and not hint.cells:
         key = " (a)" if hint == ADOPT else ""
@@ -47,5 +53,6 @@ def said_before_a_move(
         return [*said, "Enter places a blocking stone", "a adopts", "R resigns"]
     if runner_to_move:
         other = GRAY if colour == WHITE else WHITE
-        return [*said, f"Enter places {colour}", f"c switches to {other}", "R resigns"]
+        place, switch = glyphs.stones[colour], glyphs.stones[other]
+        return [*said, f"Enter places {place}", f"c switches to {switch}", "R resigns"]
     return [*said, "Enter places a blocking stone", "R resigns"]
