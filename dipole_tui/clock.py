@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -149,6 +149,26 @@ class Mark(NamedTuple):
     to_move: int
 
 
+def time_used(marks: Sequence[Mark], increment: float, ply: int) -> float | None:
+    """What the mover of ply `ply` (1 the first) thought over it, from the marks: its time before
+    less its time after, plus the increment the move earned. None where the marks do not tell:
+    a side's first move (untimed), a ply that left the mover's time as it was (a pass the program
+    played, a record's move without `[%clk]`), the next one of that side (its time before is
+    stale then), and times that do not add up (a record's clock that gained more than the
+    increment). A record's times are to the tenth, so a tenth below nothing is nothing."""
+    if not UNTIMED_PLIES < ply < len(marks):
+        return None
+    mover = marks[ply - 1].to_move
+    before = marks[ply - 1].times[mover]
+    if marks[ply].times[mover] == before:
+        return None
+    last = next((at for at in range(ply - 1, 0, -1) if marks[at - 1].to_move == mover), 0)
+    if last > UNTIMED_PLIES and marks[last].times[mover] == marks[last - 1].times[mover]:
+        return None
+    used = before - marks[ply].times[mover] + increment
+    return max(used, 0.0) if used > -0.1 - 1e-9 else None
+
+
 class Clock:
     """Two clocks, one running at a time. `marks[ply]` are the times after `ply` plies (0: the
     start); `ply` is the one shown, as a session's undo and redo walk them."""
@@ -260,4 +280,5 @@ __all__ = [
     "low_time",
     "read_clk",
     "shown_time",
+    "time_used",
 ]

@@ -387,3 +387,56 @@ def test_the_clock_comments_of_a_record_are_read_by_the_records_too() -> None:
     play(session, "e3-e5")
     record = parse_record(session.record_text())
     assert record.comments[3] == ["[%clk 0:05:01.8]"]
+
+
+# -- the time each move took (the move list's figures) -----------------------------------------
+
+
+def test_a_moves_time_is_what_it_used_with_the_increment_it_earned_given_back() -> None:
+    from dipole_tui.clock import time_used
+
+    session, source = clocked("5+3")
+    source.wait(12)
+    play(session, "e3-e5")
+    source.wait(61.5)
+    play(session, "d6-d4")
+    source.wait(0.4)
+    play(session, "e5-e7")
+    assert session.clock is not None
+    marks = session.clock.marks
+    assert [time_used(marks, 3, ply) for ply in range(1, 6)] == [
+        None,
+        None,
+        12,
+        61.5,
+        pytest.approx(0.4),
+    ]
+    assert time_used(marks, 3, 6) is None  # not played yet
+    assert time_used(marks, 3, 0) is None  # the start: no move
+
+
+def test_a_records_moves_take_their_time_from_its_clock_comments() -> None:
+    from dipole_tui.clock import time_used
+
+    moves = ["e1-e3", "d8-d6", "e3-e5", "d6-d4", "e5-e7", "d8-c7", "e1-d2"]
+    clocks = ["0:01:00", "0:01:00", "0:00:55", "0:00:48.5", None, "0:00:50.5", "0:00:40"]
+    text = '[Game "Dipole"]\n[TimeControl "60+2"]\n\n'
+    for move, left in zip(moves, clocks, strict=True):
+        text += (move if left is None else f"{move} {{[%clk {left}]}}") + " "
+    session = Session.from_text(text + "*\n")
+    assert session.clock is not None
+    marks = session.clock.marks
+    used = [time_used(marks, 2, ply) for ply in range(1, 8)]
+    # Ply 5 has no `[%clk]`: unknown, and so is White's next move (its time before is the one
+    # before ply 5, not 17 s). Black's second move: 60 - 48.5 + 2; its third: 48.5 - 50.5 + 2.
+    assert used == [None, None, 7, 13.5, None, 0.0, None]
+
+
+def test_a_record_whose_clock_gained_more_than_the_increment_gives_no_time() -> None:
+    from dipole_tui.clock import Mark, time_used
+
+    marks = [Mark((60, 60), 0), Mark((60, 60), 1), Mark((60, 60), 0)]
+    marks += [Mark((70, 60), 1), Mark((70, 59.9), 0), Mark((70.1, 59.9), 1)]
+    assert time_used(marks, 2, 3) is None  # ten seconds given back: not a thinking time
+    assert time_used(marks, 0, 4) == pytest.approx(0.1)
+    assert time_used(marks, 0, 5) == 0.0  # a tenth under nothing is a record's rounding
