@@ -305,3 +305,22 @@ async def test_a_bipod_puzzle_says_the_solvers_part_and_turns_the_board(
             assert screen.board.flipped == (state.to_move == 1)
             app.pop_screen()
             await pilot.pause()
+
+
+@pytest.mark.parametrize(
+    ("ascii_glyphs", "hollow", "filled"), [(False, "○", "●"), (True, "o", "O")]
+)
+async def test_a_lesson_names_the_stones_as_the_board_draws_them(
+    make_app: AppFactory, ascii_glyphs: bool, hollow: str, filled: str
+) -> None:
+    """Issue 41: Bi-Pod's lesson said "typed o / O" while the board showed ○ ●; it says both,
+    in the glyphs the board draws (under --ascii, its ASCII ones)."""
+    from textual.widgets import Static
+
+    item = next(item for item in items() if item.id == "bipod-runner")
+    app = make_app("bipod", learn="bipod", ascii_glyphs=ascii_glyphs)
+    async with app.run_test(size=(100, 32)) as pilot:
+        _, lesson = await opened(pilot, app, item)
+        text = " ".join(str(lesson.query_one("#exercise-text", Static).render()).split())
+        assert f"(drawn {hollow}, typed o)" in text and f"(drawn {filled}, typed O)" in text
+        assert text.isascii() == ascii_glyphs

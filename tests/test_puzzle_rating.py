@@ -212,13 +212,13 @@ async def test_a_puzzle_solved_at_the_first_try_tells_the_gain_once(
         await solve(pilot, puzzle)
         after = round(puzzle.progress.rating.rating)
         assert after > 1500
-        assert f"\nRating 1500 → {after} (+{after - 1500}).\n" in puzzle.message
+        assert puzzle.message.endswith(f"\nRating 1500 → {after} (+{after - 1500}).")
         rating, rated = saved(tmp_path)
         assert round(rating) == after and rated == [PUZZLE.id]
         await pilot.press("r")  # again, in the same sitting: not rated again
         await pilot.pause()
         await solve(pilot, puzzle)
-        assert f"\nRating {after}, unchanged: a puzzle is rated once.\n" in puzzle.message
+        assert puzzle.message.endswith(f"\nRating {after}, unchanged: a puzzle is rated once.")
         assert round(saved(tmp_path)[0]) == after
 
 
@@ -236,7 +236,7 @@ async def test_a_wrong_first_try_is_a_loss_kept_at_once(
         await type_move(pilot, "e7-c5", leave=False)  # a second wrong move costs nothing
         assert saved(tmp_path)[0] == lost
         await solve(pilot, puzzle)
-        assert f"\nRating 1500 → {round(lost)} (-{1500 - round(lost)}).\n" in puzzle.message
+        assert puzzle.message.endswith(f"\nRating 1500 → {round(lost)} (-{1500 - round(lost)}).")
         assert saved(tmp_path)[0] == lost
 
 

@@ -24,7 +24,7 @@ from textual.widgets import Footer, Static
 from ..games.base import State
 from ..learn import Item, Progress
 from ..registry import REGISTRY
-from .ascii import plain
+from .ascii import glyph_map, plain
 from .boards import make_board
 from .game_board import GameBoard
 from .play_area import PlayArea, TriesMoves
@@ -65,11 +65,11 @@ class ExerciseScreen(TriesMoves):
             yield self.board
             with Vertical(id="exercise-side"):
                 with VerticalScroll(id="exercise-words"):
-                    yield Static(self.item.title, id="exercise-title")
-                    text = Static(self.item.text, id="exercise-text")
+                    yield Static(self.shown(self.item.title), id="exercise-title")
+                    text = Static(self.shown(self.item.text), id="exercise-text")
                     text.display = bool(self.item.text)
                     yield text
-                    yield Static(self.task_text(), id="exercise-task")
+                    yield Static(self.shown(self.task_text()), id="exercise-task")
                     yield Static(id="exercise-moves", markup=False)
                     yield Static(id="exercise-message", markup=False)
                 yield self.entry
@@ -100,6 +100,13 @@ class ExerciseScreen(TriesMoves):
     def players_turn(self) -> bool:
         return True
 
+    def shown(self, text: str) -> str:
+        """The words as the board draws: under --ascii the board's glyphs (a lesson's ○ is
+        Bi-Pod's o there) and typography in ASCII."""
+        if not self.ascii_glyphs:
+            return text
+        return plain(text, glyph_map(*type(self.board).GLYPH_TABLES))
+
     def say(self, text: str, style: str = "") -> None:
         """The message under the task, scrolled into view: at 80x24 the words above it may
         leave it below the panel's edge (the scroll bar says more is there). It is the last
@@ -108,7 +115,7 @@ class ExerciseScreen(TriesMoves):
         lines out of view)."""
         self.message = text
         message = self.query_one("#exercise-message", Static)
-        message.update(Text(plain(text) if self.ascii_glyphs else text, style=style))
+        message.update(Text(self.shown(text), style=style))
         self.query_one("#exercise-words", VerticalScroll).scroll_end(animate=False)
 
     def _follow(self) -> None:

@@ -155,11 +155,8 @@ class PuzzleScreen(ExerciseScreen):
         ended = f" {outcome.reason}." if outcome is not None else ""
         how = "at the first try" if first_try else "(not at the first try: the streak starts again)"
         streak = f"streak {self.progress.streak}, best {self.progress.best_streak}"
-        self.say(
-            f"{said}{ended}\nSolved {how}: {streak}.\n{_rating(change, self.progress)}\n"
-            "n: next   r: again   m: menu",
-            "green",
-        )
+        rating = _rating(change, self.progress)  # the keys on are the footer's: n, r, m
+        self.say(f"{said}{ended}\nSolved {how}: {streak}.\n{rating}", "green")
 
     # -- a wrong move, explained ----------------------------------------------------------------
 
