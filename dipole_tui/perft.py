@@ -1,6 +1,6 @@
 """Perft: count the positions reached after exactly `depth` plies, the engine's correctness check.
 
-A finished game reached earlier contributes nothing, and a forced pass is a ply (rulings.md).
+A finished game reached earlier contributes nothing, and a forced pass is a ply (docs/rules.md).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Bi-Pod's rules, clause by clause, and the sheet's sample game with its four diagrams.
 
-Expected values are reasoned out by hand from the rule sheet, rulings.md and the decisions in
-docs/rules.md (the reasoning is in the comments); move lists are also compared with
+Expected values are reasoned out by hand from the rule sheet and the decisions in docs/rules.md
+(the reasoning is in the comments); move lists are also compared with
 tests/bipod_reference.py.
 """
 

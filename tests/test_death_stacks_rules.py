@@ -1,6 +1,6 @@
 """Death Stacks' rules, clause by clause, on positions built for each clause.
 
-Expected values are reasoned out by hand from the rule sheet and rulings.md (the reasoning is in
+Expected values are reasoned out by hand from the rule sheet and docs/rules.md (the reasoning is in
 the comments); whole move lists are also compared with tests/death_stacks_reference.py.
 """
 
@@ -184,7 +184,7 @@ def test_each_way_to_a_target_says_how_often_a_wall_turns_it_back() -> None:
     # A corner turns both ways at once: it counts as one bounce.
     corner = {w.direction: w.bounces for w in move_ways(Move(sq("a1"), 2, sq("c3")))}
     assert corner == {"ne": 0, "se": 1, "sw": 1, "nw": 1}
-    # d5 north-east 4 (rulings.md) bounces off the top wall, then the right one.
+    # d5 north-east 4 (docs/rules.md) bounces off the top wall, then the right one.
     ways = move_ways(Move(sq("d5"), 4, sq("d3")))
     assert [(w.direction, names(w.squares), w.bounces) for w in ways] == [
         ("n", ["d6", "d5", "d4", "d3"], 1),

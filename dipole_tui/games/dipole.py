@@ -31,7 +31,7 @@ from .base import (
 WHITE, BLACK = 0, 1
 SIDE_NAMES = ("White", "Black")
 SIZES = {"8x8": 8, "10x10": 10}
-# The start: (White's square, Black's square, checkers per side), as rulings.md settles.
+# The start: (White's square, Black's square, checkers per side), as docs/rules.md settles.
 SETUPS = {8: ("e1", "d8", 12), 10: ("e1", "f10", 20)}
 STRIDE = 10  # square = rank * STRIDE + file, for both board sizes
 OFF = -1  # the target of a removal off the board
