@@ -69,6 +69,16 @@ async def test_before_each_side_has_moved_r_aborts_the_game(
         )  # too late to abort
 
 
+async def test_moves_taken_back_to_the_start_can_be_aborted(make_app: AppFactory) -> None:
+    app = make_app(session=opened(Session.new(DIPOLE)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "u", "u", "R")  # hot-seat: each u takes one ply back
+        assert isinstance(app.screen, ChoiceScreen) and app.screen.title_text == "Abort this game?"
+        await answer(pilot, app, "yes")
+        await until(lambda: not app.session.redo_moves)
+        assert app.session.outcome is None and app.session.state.plies == 0
+
+
 async def test_resigning_is_asked_once_and_ends_the_game(make_app: AppFactory) -> None:
     app = make_app(session=opened(Session.new(DIPOLE)))
     async with app.run_test(size=(80, 24)) as pilot:

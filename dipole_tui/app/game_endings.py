@@ -60,7 +60,7 @@ class GameEndings(Screen[None]):
         if side is None:
             self._refuse("Nobody can resign: " + self._why_nobody())
             return
-        if self.keeper.online is None and self.session.whole_game().abortable:
+        if self.keeper.online is None and self.session.abortable:
             self._ask_abort()
             return
         name = self.session.game.side_names[side]
@@ -79,7 +79,7 @@ class GameEndings(Screen[None]):
         answers = [("Keep playing", "no"), ("Abort", "yes")]
 
         def answered(answer: str | None) -> None:
-            if answer == "yes" and self.session.whole_game().abortable:
+            if answer == "yes" and self.session.abortable:
                 self.bots.cancel()
                 self.session.abort()
                 change = self.keeper.after_change()
