@@ -86,7 +86,7 @@ async def test_blocking_adopting_and_running_by_keys(make_app: AppFactory) -> No
         assert state.moves_played[-1] == Move("x", (cell("j4"),))
         figures = str(app.query_one("#tally", Static).render())
         assert "○ First   Runner" in figures and "✕ Second Blocker" in figures
-        assert "o chain: 4 more stones\nO chain: 4 more stones" in figures
+        assert "i1 chain: 4 more stones\ns1 chain: 4 more stones" in figures
         assert board.side_glyph(state.runner) == "○"
 
 
@@ -109,8 +109,8 @@ async def test_the_panel_names_the_roles_and_what_each_number_means(make_app: Ap
             "No roles yet. Adopting",
             "makes you the Blocker,",
             "the other the Runner.",
-            "o chain: 5 more stones",
-            "O chain: 5 more stones",
+            "i1 chain: 5 more stones",
+            "s1 chain: 5 more stones",
         ]
         await type_move(pilot, "k3")
         await pilot.press("a")  # Second adopts: Second blocks, First runs
@@ -119,8 +119,8 @@ async def test_the_panel_names_the_roles_and_what_each_number_means(make_app: Ap
             "            role placed",
             "○ First   Runner      1",
             "✕ Second Blocker      0",
-            "o chain: 5 more stones",
-            "O chain: 5 more stones",
+            "i1 chain: 5 more stones",
+            "s1 chain: 5 more stones",
         ]
 
 

@@ -838,7 +838,9 @@ class Bipod(Game[BipodState, Move]):
                 said = "connected"
             else:
                 said = f"{needed} more stone{'' if needed == 1 else 's'}"
-            chains.append(f"{colour} chain: {said}")
+            # Named by its start stone, not by its typed letter: the board draws ○ ● (o O in
+            # ASCII), and the cell is what both show.
+            chains.append(f"{cell_name(START_CELLS[colour])} chain: {said}")
         if state.runner is None:
             you, other = ("Runner", "Blocker") if state.adopter_runs else ("Blocker", "Runner")
             roles = ["No roles yet. Adopting", f"makes you the {you},", f"the other the {other}."]
