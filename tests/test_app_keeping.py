@@ -126,7 +126,7 @@ async def test_a_clock_games_running_turn_is_kept_as_it_runs_and_at_quit(
     assert session.clock is not None
     session.clock = Clock(session.clock.control, session.clock.marks, lambda: now[0])
     for text in ("e1-e3", "d8-d6"):  # each side's first move, untimed
-        session.play(DIPOLE.parse_move(text, session.state))
+        session.play(session.game.parse_move(text, session.state))
     autosave = tmp_path / "autosave.txt"
     app = make_app(session=session)
     async with app.run_test(size=SIZE) as pilot:
