@@ -52,7 +52,7 @@ from websockets.exceptions import ConnectionClosed
 
 from dipole_tui.cli.progress_bar import progress_bar
 from dipole_tui.games.base import GameError
-from dipole_tui.online.protocol import VERSION, write_message
+from dipole_tui.online.protocol import VERSION, Create, Hello, Join, Move, Resign, write_message
 from dipole_tui.registry import REGISTRY, game_named
 from dipole_tui.session import Session
 
@@ -171,15 +171,15 @@ class Tables:
                     socket_ = await stack.enter_async_context(
                         connect(self.plan.url, compression=None, open_timeout=WAIT)
                     )
-                    await socket_.send(write_message("hello", version=VERSION, client="bench"))
+                    await socket_.send(write_message(Hello(VERSION, "bench")))
                     await expect(socket_, "welcome")
                     sockets.append(socket_)
-                await sockets[0].send(write_message("create", game=key, variant=variant))
+                await sockets[0].send(write_message(Create(key, variant)))
                 seated = await expect(sockets[0], "seated")
                 await expect(sockets[0], "game")
                 room = seated["room"]
                 invite = seated["invite"]  # the creator's alone: the code only watches
-                await sockets[1].send(write_message("join", room=room, invite=invite))
+                await sockets[1].send(write_message(Join(room, invite=invite)))
                 joined = await expect(sockets[1], "seated")
                 await expect(sockets[1], "game")
             self.seated.add(number)
@@ -214,14 +214,12 @@ class Tables:
             socket_, ply = by_side[side], session.state.plies
             last_sent[side] = time.monotonic()
             if self.stop.is_set() or ply >= self.plan.plies:
-                await socket_.send(write_message("resign", room=room))
+                await socket_.send(write_message(Resign(room)))
                 return
             rules = session.game
             move = rng.choice([m for m in session.state.legal_moves() if not rules.is_pass(m)])
             sent[ply] = time.monotonic()
-            await socket_.send(
-                write_message("move", room=room, ply=ply, move=rules.format_move(move))
-            )
+            await socket_.send(write_message(Move(room, ply, rules.format_move(move))))
 
         def spawn(coroutine: Awaitable[None]) -> None:
             task = asyncio.ensure_future(coroutine)

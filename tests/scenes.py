@@ -37,6 +37,7 @@ from dipole_tui.games.death_stacks import parse_square as death_stacks_square
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.learn import Item
 from dipole_tui.online.client import Link
+from dipole_tui.online.protocol import ClientMessage, Move, Moved, Seated, Seats, WholeGame
 from dipole_tui.records import load_record, parse_record, start_of
 from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import Autosave
@@ -324,56 +325,28 @@ class ScriptedServer(Link):
     a friend as Black who answers each move with the next of `REPLIES`, one watcher."""
 
     REPLIES = ("d8-d6", "d8-c7")
-    CLOCKS = ([300.0, 300.0], [291.2, 300.0], [291.2, 296.1], [282.7, 296.1], [282.7, 289.9])
+    CLOCKS = ((300.0, 300.0), (291.2, 300.0), (291.2, 296.1), (282.7, 296.1), (282.7, 289.9))
 
     async def run(self) -> None:
         self.connected = True
         self.on_status("")
         record = Session.new(DIPOLE, time_control=TimeControl(5, 3)).record_text()
-        room = {"room": "K7QMWD"}
-        self.on_message(
-            room
-            | {
-                "type": "seated",
-                "side": 0,
-                "secret": "s" * 32,
-                "invite": "q8H3xu0r-cVj2LZ0ac5a1Ysk",
-            }
-            | {"game": "dipole"}
-            | {"variant": "8x8", "clock": "5+3"}
-        )
-        self.on_message(
-            room
-            | {"type": "game", "record": record, "plies": 0, "offer": None}
-            | self._clocks(0)
-            | {"seats": [True, False], "online": [True, False], "watchers": 0}
-        )
-        self.on_message(
-            room
-            | {"type": "seats", "seats": [True, True], "online": [True, True]}
-            | {"watchers": 1}
-            | self._clocks(0)
-        )
+        invite = "q8H3xu0r-cVj2LZ0ac5a1Ysk"
+        self.on_message(Seated("K7QMWD", 0, "s" * 32, invite, "dipole", "8x8", "5+3"))
+        alone, both = (True, False), (True, True)
+        self.on_message(WholeGame("K7QMWD", record, 0, self.CLOCKS[0], None, alone, alone, 0, None))
+        self.on_message(Seats("K7QMWD", both, both, 1, self.CLOCKS[0], None))
         await asyncio.Event().wait()
 
-    def _clocks(self, ply: int) -> dict[str, Any]:
-        return {"clocks": self.CLOCKS[ply], "running": None}
-
-    def send(self, kind: str, **fields: Any) -> bool:
+    def send(self, message: ClientMessage) -> bool:
         """A move is acknowledged and answered after it was sent, as a server's would be."""
-        if kind == "move":
-            ply, side = fields["ply"], fields["ply"] % 2
-            moved = {"type": "moved", "room": "K7QMWD", "side": side}
-            reply = self.REPLIES[ply // 2]
+        if isinstance(message, Move):
+            ply, side, reply = message.ply, message.ply % 2, self.REPLIES[message.ply // 2]
             loop = asyncio.get_running_loop()
-            loop.call_soon(
-                self.on_message,
-                moved | {"ply": ply, "move": fields["move"]} | self._clocks(ply + 1),
-            )
-            loop.call_soon(
-                self.on_message,
-                moved | {"ply": ply + 1, "move": reply, "side": 1 - side} | self._clocks(ply + 2),
-            )
+            mine = Moved("K7QMWD", ply, message.move, side, self.CLOCKS[ply + 1], None)
+            loop.call_soon(self.on_message, mine)
+            theirs = Moved("K7QMWD", ply + 1, reply, 1 - side, self.CLOCKS[ply + 2], None)
+            loop.call_soon(self.on_message, theirs)
         return True
 
 

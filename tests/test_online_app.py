@@ -27,7 +27,7 @@ from dipole_tui.app.review import ReviewScreen
 from dipole_tui.app.screens import NewGameScreen
 from dipole_tui.clock import TimeControl
 from dipole_tui.online import client
-from dipole_tui.online.protocol import VERSION
+from dipole_tui.online.protocol import VERSION, ClientMessage, Move, Watch
 from dipole_tui.online.seat import SeatBook
 from dipole_tui.online.server import running_server
 from dipole_tui.registry import REGISTRY
@@ -84,10 +84,10 @@ class Lossy(client.Link):
 
     losing = True
 
-    def send(self, kind: str, **fields: Any) -> bool:
-        if kind == "move" and Lossy.losing:
+    def send(self, message: ClientMessage) -> bool:
+        if isinstance(message, Move) and Lossy.losing:
             return self.connected
-        return super().send(kind, **fields)
+        return super().send(message)
 
 
 def run_command(app: GameApp, title: str) -> None:
@@ -271,7 +271,7 @@ async def test_a_client_of_another_version_is_told_to_upgrade_and_gives_up(
     said: list[str] = []
     async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
         url = f"ws://127.0.0.1:{server.port}"
-        link = client.Link(url, client.Ask("watch", {"room": "ABCD"}), lambda m: None, said.append)
+        link = client.Link(url, Watch("ABCD"), lambda m: None, said.append)
         async with asyncio.timeout(10):
             await link.run()  # returns: it gave up
     assert "upgrade" in link.fatal and said[-1] == link.fatal

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -10,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dipole_tui.online.protocol import (
-    CLIENT_MESSAGES,
+    CLIENT_TYPES,
+    Move,
     ProtocolError,
     invitation_text,
     read_message,
@@ -30,10 +32,14 @@ FIELD = st.one_of(JSON, st.text(max_size=250), st.integers(-5, 2_000_000), st.ju
 @st.composite
 def near_messages(draw: st.DrawFn) -> dict[str, Any]:
     """A message of a known type with some of its fields, of any kind, and perhaps others."""
-    kind = draw(st.sampled_from(sorted(CLIENT_MESSAGES)))
-    names = [*CLIENT_MESSAGES[kind], "room", "secret", "extra"]
+    kind = draw(st.sampled_from(sorted(CLIENT_TYPES)))
+    names = [*fields_of(kind), "room", "secret", "extra"]
     fields = draw(st.dictionaries(st.sampled_from(names), FIELD, max_size=5))
     return {"type": kind, **fields}
+
+
+def fields_of(kind: str) -> list[str]:
+    return [field.name for field in dataclasses.fields(CLIENT_TYPES[kind])]
 
 
 def read(frame: str | bytes) -> None:
@@ -42,7 +48,8 @@ def read(frame: str | bytes) -> None:
     except ProtocolError as error:
         assert error.code and str(error) and "\n" not in str(error)
     else:
-        assert isinstance(message, dict) and message["type"] in CLIENT_MESSAGES
+        assert isinstance(message, tuple(CLIENT_TYPES.values()))
+        assert CLIENT_TYPES[message.TYPE] is type(message)
 
 
 @given(st.text(max_size=300) | st.binary(max_size=300))
@@ -82,8 +89,9 @@ def test_bad_messages_have_their_codes(frame: str, code: str) -> None:
 
 
 def test_a_good_message_reads_back_and_a_code_in_any_case_is_one_room() -> None:
-    frame = write_message("move", room="abcdef", ply=3, move="e1-e3")
-    assert read_message(frame) == {"type": "move", "room": "abcdef", "ply": 3, "move": "e1-e3"}
+    frame = write_message(Move("abcdef", 3, "e1-e3"))
+    assert json.loads(frame) == {"type": "move", "room": "abcdef", "ply": 3, "move": "e1-e3"}
+    assert read_message(frame) == Move("abcdef", 3, "e1-e3")
     assert room_code("abcDEF") == "ABCDEF"
 
 
@@ -105,14 +113,16 @@ TOO_MUCH: dict[type, object] = {
 }
 
 
-@pytest.mark.parametrize("kind", sorted(CLIENT_MESSAGES))
+@pytest.mark.parametrize("kind", sorted(CLIENT_TYPES))
 def test_every_field_of_every_message_is_bounded(kind: str) -> None:
-    """Each type, with every field at its most, reads; one field past it is refused."""
-    assert set(GOOD[kind]) == set(CLIENT_MESSAGES[kind])
-    assert read_message(write_message(kind, **GOOD[kind])) == {"type": kind, **GOOD[kind]}
-    for name, (expected, _) in CLIENT_MESSAGES[kind].items():
+    """Each type, with every field at its most, reads (and writes back as it was); one field
+    past it is refused."""
+    assert set(GOOD[kind]) == set(fields_of(kind))
+    good = {"type": kind, **GOOD[kind]}
+    assert json.loads(write_message(read_message(json.dumps(good)))) == good
+    for name, value in GOOD[kind].items():
         with pytest.raises(ProtocolError) as refusal:
-            read_message(write_message(kind, **{**GOOD[kind], name: TOO_MUCH[expected]}))
+            read_message(json.dumps({**good, name: TOO_MUCH[type(value)]}))
         assert refusal.value.code == "bad-message", name
 
 

@@ -14,7 +14,19 @@ from dipole_tui.app.remote_seat import NO_HELP
 from dipole_tui.clock import TimeControl
 from dipole_tui.games.base import GameError, IllegalMoveError
 from dipole_tui.games.dipole import DIPOLE
-from dipole_tui.online.client import Ask, Link
+from dipole_tui.online.client import Link
+from dipole_tui.online.protocol import (
+    ClientMessage,
+    Clocks,
+    Ended,
+    Error,
+    Move,
+    Moved,
+    Resign,
+    Seated,
+    Watch,
+    WholeGame,
+)
 from dipole_tui.online.seat import OnlineGame, Seat, SeatBook, normalised
 from dipole_tui.saves import Autosave
 from dipole_tui.session import HUMAN, REMOTE, Session
@@ -26,14 +38,14 @@ class SentLink(Link):
     """A link that records what it would send, connected or not as the test says."""
 
     def __init__(self) -> None:
-        super().__init__("ws://127.0.0.1:1", Ask("watch", {"room": "ABCDEF"}), lambda m: None)
+        super().__init__("ws://127.0.0.1:1", Watch("ABCDEF"), lambda m: None)
         self.connected = True
-        self.sent: list[tuple[str, dict[str, Any]]] = []
+        self.sent: list[ClientMessage] = []
         self.resyncs = 0
 
-    def send(self, kind: str, **fields: Any) -> bool:
+    def send(self, message: ClientMessage) -> bool:
         if self.connected:
-            self.sent.append((kind, fields))
+            self.sent.append(message)
         return self.connected
 
     def resync(self) -> None:
@@ -45,20 +57,24 @@ def online_keeper(folder: Path, side: int | None = 0) -> tuple[Keeper, SentLink]
     keeper.claim()
     link = SentLink()
     keeper.go_online(OnlineGame("ws://127.0.0.1:1"), link)
-    seated: dict[str, Any] = {"type": "seated", "room": "ABCDEF", "side": side, "game": "dipole"}
-    seated |= {"secret": SECRET if side is not None else None, "variant": "8x8", "clock": None}
-    keeper.from_server(seated)
+    secret = SECRET if side is not None else None
+    keeper.from_server(Seated("ABCDEF", side, secret, None, "dipole", "8x8", None))
     return keeper, link
 
 
-def whole_game(session: Session[Any], kind: str = "game", **more: Any) -> dict[str, Any]:
-    message: dict[str, Any] = {"type": kind, "room": "ABCDEF", "record": session.record_text()}
-    message |= {"plies": session.state.plies, "clocks": None, "running": None}
-    return message | {"seats": [True, True], "online": [True, True], "watchers": 0} | more
+def whole_game(
+    session: Session[Any], clocks: Clocks | None = None, running: int | None = None
+) -> WholeGame:
+    record, plies = session.record_text(), session.state.plies
+    return WholeGame("ABCDEF", record, plies, clocks, running, (True, True), (True, True), 0, None)
 
 
-def moved(ply: int, move: str, **more: Any) -> dict[str, Any]:
-    return {"type": "moved", "room": "ABCDEF", "ply": ply, "move": move, "side": ply % 2} | more
+def ended(session: Session[Any], reason: str) -> Ended:
+    return Ended("ABCDEF", "1-0", reason, session.record_text())
+
+
+def moved(ply: int, move: str) -> Moved:
+    return Moved("ABCDEF", ply, move, ply % 2, None, None)
 
 
 def test_the_server_game_takes_the_screen_with_the_seats_here_and_there(tmp_path: Path) -> None:
@@ -85,7 +101,7 @@ def test_a_move_here_is_sending_until_the_server_acknowledges_it(tmp_path: Path)
     change = keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
     assert change.message == "e1-e3: sending..."
     assert room.sending is not None and room.sending.move == "e1-e3"
-    assert link.sent == [("move", {"room": "ABCDEF", "ply": 0, "move": "e1-e3"})]
+    assert link.sent == [Move("ABCDEF", 0, "e1-e3")]
     acknowledged = keeper.from_server(moved(0, "e1-e3"))
     assert acknowledged is not None and acknowledged.message == "White played e1-e3."
     assert room.sending is None
@@ -125,8 +141,7 @@ def test_a_move_the_server_refuses_brings_its_game_back(tmp_path: Path) -> None:
     keeper, link = online_keeper(tmp_path)
     keeper.from_server(whole_game(Session.new(DIPOLE)))
     keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
-    refused = {"type": "error", "code": "refused", "text": "the game is over", "room": "ABCDEF"}
-    change = keeper.from_server(refused)
+    change = keeper.from_server(Error("refused", "the game is over", "ABCDEF"))
     assert change is not None and change.message == "the game is over"
     assert link.resyncs == 1
     change = keeper.from_server(whole_game(Session.new(DIPOLE)))
@@ -139,13 +154,13 @@ def test_the_clocks_shown_stop_while_the_link_is_down(tmp_path: Path) -> None:
     the server's game on reconnection sets them."""
     keeper, _ = online_keeper(tmp_path)
     server = Session.new(DIPOLE, time_control=TimeControl(5, 3))
-    keeper.from_server(whole_game(server, clocks=[250.0, 300.0], running=0))
+    keeper.from_server(whole_game(server, clocks=(250.0, 300.0), running=0))
     clock = keeper.session.clock
     assert clock is not None and clock.running
     keeper.link_down()
     left = clock.remaining(0)
     assert not clock.running and clock.remaining(0, now=clock.now() + 1000) == left
-    keeper.from_server(whole_game(server, clocks=[240.0, 300.0], running=0))
+    keeper.from_server(whole_game(server, clocks=(240.0, 300.0), running=0))
     clock = keeper.session.clock
     assert clock is not None and clock.running and 239.0 < clock.remaining(0) <= 240.0
 
@@ -188,7 +203,7 @@ def test_back_online_no_move_before_the_servers_game(tmp_path: Path) -> None:
         keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
     keeper.from_server(whole_game(Session.new(DIPOLE)))
     keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
-    assert link.sent == [("move", {"room": "ABCDEF", "ply": 0, "move": "e1-e3"})]
+    assert link.sent == [Move("ABCDEF", 0, "e1-e3")]
 
 
 def test_a_watcher_moves_for_nobody(tmp_path: Path) -> None:
@@ -204,7 +219,7 @@ def test_resigning_and_offering_go_to_the_server(tmp_path: Path) -> None:
     keeper, link = online_keeper(tmp_path)
     keeper.from_server(whole_game(Session.new(DIPOLE)))
     keeper.resign(0)
-    assert link.sent == [("resign", {"room": "ABCDEF"})]
+    assert link.sent == [Resign("ABCDEF")]
     assert keeper.session.outcome is None  # until the server says the game ended
     link.connected = False
     with pytest.raises(GameError, match="not connected"):
@@ -217,7 +232,7 @@ def test_the_end_is_filed_once_and_the_seat_remembers(tmp_path: Path) -> None:
     over = Session.new(DIPOLE)
     over.play(over.game.parse_move("e1-e3", over.state))
     over.resign(1)
-    change = keeper.from_server(whole_game(over, "ended", result="1-0", reason="Black resigned"))
+    change = keeper.from_server(ended(over, "Black resigned"))
     assert change is not None and change.game_over is not None
     assert change.game_over.headline == "White wins"
     filed = list((tmp_path / "finished").iterdir())
@@ -232,7 +247,7 @@ def test_the_end_is_filed_once_and_the_seat_remembers(tmp_path: Path) -> None:
 def test_the_server_clocks_are_the_ones_shown(tmp_path: Path) -> None:
     keeper, _ = online_keeper(tmp_path)
     server = Session.new(DIPOLE, time_control=TimeControl(5, 3))
-    keeper.from_server(whole_game(server, clocks=[123.5, 300.0], running=0))
+    keeper.from_server(whole_game(server, clocks=(123.5, 300.0), running=0))
     clock = keeper.session.clock
     assert clock is not None and clock.running
     assert 123.0 < clock.remaining(0) <= 123.5 and clock.remaining(1) == 300.0
@@ -270,7 +285,7 @@ def test_an_end_seen_twice_is_filed_once_and_never_by_a_watcher(
     change = keeper.from_server(moved(0, over.game.format_move(last)))
     assert change is not None and keeper.session.outcome is not None
     reason = "Black has no checkers left"
-    keeper.from_server(whole_game(over, "ended", result="1-0", reason=reason))
+    keeper.from_server(ended(over, reason))
     finished = tmp_path / "finished"
     assert len(list(finished.iterdir()) if finished.exists() else []) == (0 if side is None else 1)
 
@@ -284,7 +299,7 @@ def test_no_hints_for_a_player_online_but_for_a_watcher(tmp_path: Path) -> None:
     assert watcher.why_no_help() == ""
     over = Session.new(DIPOLE)
     over.resign(1)
-    player.from_server(whole_game(over, "ended", result="1-0", reason="Black resigned"))
+    player.from_server(ended(over, "Black resigned"))
     assert player.why_no_help() == ""  # the game is over: study it
 
 
@@ -364,9 +379,7 @@ def test_a_seat_that_cannot_be_kept_is_said(
     keeper = Keeper(Session.new(DIPOLE), Autosave(tmp_path))
     keeper.claim()
     keeper.go_online(OnlineGame("ws://127.0.0.1:1"), SentLink())
-    seated: dict[str, Any] = {"type": "seated", "room": "ABCDEF", "side": 0, "game": "dipole"}
-    seated |= {"secret": SECRET, "variant": "8x8", "clock": None}
-    change = keeper.from_server(seated)
+    change = keeper.from_server(Seated("ABCDEF", 0, SECRET, None, "dipole", "8x8", None))
     assert change is not None
     [notice] = change.notices
     assert notice.severity == "warning" and "room ABCDEF could not be kept" in notice.text

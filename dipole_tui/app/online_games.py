@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from websockets.exceptions import WebSocketException
 
 from ..online.client import ask_rooms
-from ..online.protocol import ProtocolError
+from ..online.protocol import ProtocolError, RoomSummary
 from ..online.seat import Seat
 from ..registry import REGISTRY
 
@@ -66,7 +66,7 @@ class OnlineGames(OptionList):
         except (OSError, TimeoutError, WebSocketException, ProtocolError) as error:
             why = "is not answering" if isinstance(error, OSError | TimeoutError) else "refused"
             return dict.fromkeys(rows, f"the server {why}")
-        known = {str(entry.get("room")): entry for entry in answer}
+        known = {entry.room: entry for entry in answer}
         return {i: _state(self.seats[i], known.get(self.seats[i].room)) for i in rows}
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -74,17 +74,15 @@ class OnlineGames(OptionList):
         self.post_message(self.Chosen(self.seats[event.option_index]))
 
 
-def _state(seat: Seat, entry: dict[str, object] | None) -> str:
+def _state(seat: Seat, entry: RoomSummary | None) -> str:
     """A room's state in a few words, from the player's side."""
     if entry is None:
         return "gone from the server"
-    result = entry.get("result")
-    if isinstance(result, str) and result:
-        won = {"1-0": 0, "0-1": 1}.get(result)
+    if entry.result:
+        won = {"1-0": 0, "0-1": 1}.get(entry.result)
         return "drawn" if won is None else ("you won" if won == seat.side else "you lost")
-    plies = entry.get("plies")
-    turn = "your turn" if entry.get("to_move") == seat.side else "their turn"
-    return f"{turn}, ply {plies}" if isinstance(plies, int) else turn
+    turn = "your turn" if entry.to_move == seat.side else "their turn"
+    return f"{turn}, ply {entry.plies}"
 
 
 __all__ = ["OnlineGames"]

@@ -18,7 +18,19 @@ from rich.text import Text
 from textual.screen import Screen
 
 from ..online.client import Ask, Link
-from ..online.protocol import NO_ROOM, room_code, room_or_invitation
+from ..online.protocol import (
+    NO_ROOM,
+    Create,
+    Ended,
+    Error,
+    Join,
+    Seated,
+    ServerMessage,
+    Watch,
+    WholeGame,
+    room_code,
+    room_or_invitation,
+)
 from ..online.seat import OnlineGame, clock_text
 from .changes import Change, Notice
 from .choice import OnlineChoice
@@ -97,17 +109,15 @@ class OnlinePlay(Screen[None]):
         self.leave_online()
         seat = None
         code, key = room_or_invitation(choice.room) or (room_code(choice.room), None)
+        ask: Ask
         if choice.kind == "create" and choice.game is not None:
             game = choice.game
-            fields: dict[str, Any] = {"game": game.game_key, "variant": game.variant}
-            fields |= {"side": choice.side, "clock": clock_text(game.time_control)}
-            ask = Ask("create", {k: v for k, v in fields.items() if v is not None})
+            ask = Create(game.game_key, game.variant, choice.side, clock_text(game.time_control))
         elif choice.kind == "join":  # a seat kept, or the invitation to the free one
             seat = self.keeper.seat_book.find(choice.server, code)
-            key_field = {"secret": seat.secret} if seat else {"invite": key} if key else {}
-            ask = Ask("join", {"room": code} | key_field)
+            ask = Join(code, seat.secret) if seat else Join(code, invite=key)
         else:
-            ask = Ask("watch", {"room": code})
+            ask = Watch(code)
         room = OnlineGame(choice.server, code=code, filed=bool(seat and seat.filed))
         link = self.link_class(choice.server, ask, self._from_server, self._link_said)
         self.bots.cancel()
@@ -126,20 +136,20 @@ class OnlinePlay(Screen[None]):
             self.run_worker(link.close(), group="online-close")
             self.show_room()
 
-    def _from_server(self, message: dict[str, Any]) -> None:
+    def _from_server(self, message: ServerMessage) -> None:
         online = self.keeper.online
-        if message.get("code") == NO_ROOM and online is not None and not online.seated:
+        if isinstance(message, Error) and message.code == NO_ROOM and online and not online.seated:
             self.leave_online()  # a code mistyped (or a room gone): back to the game here
-            said = f"{message.get('text')} on {online.server}: check the code"
+            said = f"{message.text} on {online.server}: check the code"
             self._tell([Notice(said, "Online", "error", timeout=12)])
             return
         change = self.keeper.from_server(message)
-        if message.get("type") == "seated" and self.creating:  # how a friend comes in, once
+        if isinstance(message, Seated) and self.creating:  # how a friend comes in, once
             self.creating = False
             self._tell_join_command()
         self._no_help_now()
         if change is not None:
-            if message.get("type") in ("game", "ended"):
+            if isinstance(message, WholeGame | Ended):
                 self._show_game(self.session)  # another game: its board
                 if not self.oriented:  # the player's own side nearest, once: f still flips
                     self.oriented = True

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..games.base import GameError, IllegalMoveError
 from ..online.client import Link
+from ..online.protocol import CLIENT_TYPES, Move, Moved, Seated, ServerMessage
 from ..online.seat import OnlineGame, SeatBook, Sending
 from .changes import Change, Notice
 
@@ -47,7 +48,7 @@ class RemoteSeat:
         link, self.online, self.link = self.link, None, None
         return link
 
-    def from_server(self, message: dict[str, Any]) -> Change | None:
+    def from_server(self, message: ServerMessage) -> Change | None:
         """A message of the server: the game on screen follows it (None: nothing to show)."""
         room = self.online
         if room is None:
@@ -61,7 +62,7 @@ class RemoteSeat:
         if got.resync and self.link is not None:
             self.link.resync()
         unkept: list[Notice] = []
-        if message["type"] == "seated":  # a reconnection asks for this seat (or place) again
+        if isinstance(message, Seated):  # a reconnection asks for this seat (or place) again
             if self.link is not None:
                 self.link.seated(room.code, room.secret)
             unkept = self._keep_seat()
@@ -69,7 +70,7 @@ class RemoteSeat:
         if got.session is not None:
             self.session = got.session
             change = self._online_change(got.said)
-        elif got.move is not None:
+        elif got.move is not None and isinstance(message, Moved):
             mover = self.session.game.side_names[self.session.state.to_move]
             self.session.play(got.move)
             room.set_clocks(self.session, message)
@@ -125,7 +126,7 @@ class RemoteSeat:
         session.play(move)
         text = session.game.format_move(move)
         room.sending = Sending(ply, text, session.game.move_sentence(mover, move))
-        self.link.send("move", room=room.code, ply=ply, move=text)  # unsent: said on rejoin
+        self.link.send(Move(room.code, ply, text))  # unsent: said on rejoin
         return self._online_change(f"{text}: sending...")
 
     def link_down(self) -> None:
@@ -140,7 +141,8 @@ class RemoteSeat:
             clock.stop()
 
     def _send(self, kind: str, **fields: Any) -> None:
-        if self.link is None or not self.link.send(kind, **fields):
+        """The keeper's `resign` and `draw`, by their types (`Resign`, `Draw`)."""
+        if self.link is None or not self.link.send(CLIENT_TYPES[kind](**fields)):
             raise GameError("not connected to the server: try again once it is back")
 
     def _keep_seat(self) -> list[Notice]:

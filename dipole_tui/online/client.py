@@ -14,8 +14,6 @@ import asyncio
 import contextlib
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -25,7 +23,19 @@ from .protocol import (
     MOST_ROOMS_ASKED,
     UPGRADE,
     VERSION,
+    AskRooms,
+    ClientMessage,
+    Create,
+    Error,
+    Hello,
+    Join,
+    Ping,
     ProtocolError,
+    RoomList,
+    RoomSummary,
+    SeatKey,
+    ServerMessage,
+    Watch,
     read_reply,
     write_message,
 )
@@ -34,14 +44,7 @@ FIRST_WAIT = 0.5  # seconds before the first reconnection; doubled each time, up
 LONGEST_WAIT = 10.0
 PING_EVERY = 60.0  # the server closes a connection that says nothing for long
 OPEN_TIMEOUT = 5.0
-
-
-@dataclass(frozen=True)
-class Ask:
-    """What the link asks for its room: `create` (with the game), `join` or `watch`."""
-
-    kind: str
-    fields: dict[str, Any]
+Ask = Create | Join | Watch  # what a link asks for its room
 
 
 class Link:
@@ -52,7 +55,7 @@ class Link:
         self,
         url: str,
         ask: Ask,
-        on_message: Callable[[dict[str, Any]], None],
+        on_message: Callable[[ServerMessage], None],
         on_status: Callable[[str], None] = lambda said: None,
     ) -> None:
         self.url = url
@@ -66,10 +69,7 @@ class Link:
 
     def seated(self, room: str, secret: str | None) -> None:
         """The server gave a seat (or a place to watch): a reconnection asks for it again."""
-        if secret is not None:
-            self.ask = Ask("join", {"room": room, "secret": secret})
-        else:
-            self.ask = Ask("watch", {"room": room})
+        self.ask = Watch(room) if secret is None else Join(room, secret)
 
     async def run(self) -> None:
         """Connect, and again after every drop, until `close` or a refusal for good."""
@@ -104,7 +104,7 @@ class Link:
 
     async def _talk(self, socket: ClientConnection) -> None:
         await _hello(socket)
-        await socket.send(write_message(self.ask.kind, **self.ask.fields))
+        await socket.send(write_message(self.ask))
         self.connected = True
         self.on_status("")
         pinger = asyncio.create_task(self._ping(socket))
@@ -118,15 +118,15 @@ class Link:
         with contextlib.suppress(ConnectionClosed):
             while True:
                 await asyncio.sleep(PING_EVERY)
-                await socket.send(write_message("ping"))
+                await socket.send(write_message(Ping()))
 
-    def send(self, kind: str, **fields: Any) -> bool:
+    def send(self, message: ClientMessage) -> bool:
         """Send a message now; False when not connected (the caller says so, and nothing is
         queued: a move made offline would be made on an old position)."""
         socket = self._socket
         if socket is None or not self.connected:
             return False
-        task = asyncio.get_running_loop().create_task(_send(socket, write_message(kind, **fields)))
+        task = asyncio.get_running_loop().create_task(_send(socket, write_message(message)))
         _PENDING.add(task)
         task.add_done_callback(_PENDING.discard)
         return True
@@ -149,37 +149,37 @@ class Link:
         self.on_status(why)
 
 
-async def ask_rooms(url: str, rooms: list[tuple[str, str]]) -> list[dict[str, Any]]:
-    """How the player's own games stand on a server (each `(room, secret)`): the `rooms`
-    answers' entries (asked MOST_ROOMS_ASKED at a time). OSError, TimeoutError,
-    ConnectionClosed or ProtocolError when the server cannot say."""
-    asked = [{"room": room, "secret": secret} for room, secret in rooms]
-    found: list[dict[str, Any]] = []
+async def ask_rooms(url: str, rooms: list[tuple[str, str]]) -> list[RoomSummary]:
+    """How the player's own games stand on a server (each `(room, secret)`): the `RoomList`s'
+    entries (asked MOST_ROOMS_ASKED at a time). OSError, TimeoutError, ConnectionClosed or
+    ProtocolError when the server cannot say."""
+    asked = [SeatKey(room, secret) for room, secret in rooms]
+    found: list[RoomSummary] = []
     async with asyncio.timeout(OPEN_TIMEOUT), connect(url, open_timeout=OPEN_TIMEOUT) as socket:
         await _hello(socket)
         for start in range(0, len(asked), MOST_ROOMS_ASKED):
             part = asked[start : start + MOST_ROOMS_ASKED]
-            await socket.send(write_message("rooms", rooms=part))
+            await socket.send(write_message(AskRooms(tuple(part))))
             found += await _rooms_answer(socket)
     return found
 
 
-async def _rooms_answer(socket: ClientConnection) -> list[dict[str, Any]]:
+async def _rooms_answer(socket: ClientConnection) -> tuple[RoomSummary, ...]:
     while True:
-        answer = read_reply(await socket.recv())
-        if answer["type"] == "rooms" and isinstance(answer.get("rooms"), list):
-            return [entry for entry in answer["rooms"] if isinstance(entry, dict)]
-        if answer["type"] == "error":
-            raise ProtocolError(str(answer.get("code")), str(answer.get("text")))
+        match read_reply(await socket.recv()):
+            case RoomList(rooms=rooms):
+                return rooms
+            case Error(code=code, text=text):
+                raise ProtocolError(code, text)
 
 
 async def _hello(socket: ClientConnection) -> None:
     """The first words: this client's protocol version; an old one is told to upgrade."""
     client = f"dipole-tui {__version__}"
-    await socket.send(write_message("hello", version=VERSION, client=client))
+    await socket.send(write_message(Hello(VERSION, client)))
     welcome = read_reply(await socket.recv())
-    if welcome["type"] == "error":
-        raise ProtocolError(str(welcome.get("code")), str(welcome.get("text")))
+    if isinstance(welcome, Error):
+        raise ProtocolError(welcome.code, welcome.text)
 
 
 _PENDING: set[asyncio.Task[None]] = set()  # sends under way: kept so they are not collected

@@ -1,17 +1,35 @@
-"""The online protocol's messages: what each may hold, read strictly, written one way.
+"""The online protocol: every message, either way, a frozen dataclass, read strictly and written
+one way.
 
-JSON objects in WebSocket text frames, each with a `type`. The server reads everything a client
-sends through `read_message`, so a frame that is not JSON, not an object, of an unknown type, or
-with a field missing, of the wrong kind or too long, is refused with one `ProtocolError` whose
-`code` and text are sent back as an `error` message; nothing of it reaches a room. docs/protocol.md
-is the reference for people; this table is the reference for the program.
+On the wire a message is a JSON object in a WebSocket text frame: its class's `TYPE` as `type`,
+and its fields. `read_message` reads what a client sends, `read_reply` what a server sends; both
+read a field by its annotation (its kind, and the bounds `Annotated` adds), so a frame that is not
+JSON, not an object, of an unknown type, or with a field missing, of the wrong kind or out of
+bounds is refused with one `ProtocolError`, whose `code` and text the server sends back as an
+`Error`; nothing of it reaches a room. Every string read, keys too, is `displayable` first.
+docs/protocol.md is the reference for people (a test holds it to these classes, field by field).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
+import math
 import re
-from typing import Any, Final
+import types
+from dataclasses import dataclass
+from typing import (
+    Annotated,
+    Any,
+    ClassVar,
+    Final,
+    Never,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from ..games.base import displayable, shown
 
@@ -22,10 +40,11 @@ MOST_BYTES: Final = 16_000  # a longer client frame is closed: a client never se
 ROOM_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: read aloud, typed right
 ROOM_CODE: Final = re.compile(r"[A-Za-z0-9]{4,12}")
 SIDES: Final = ("white", "black", "random")
+MOST_ROOMS_ASKED: Final = 50  # a client with more seats asks in several messages
 
-# Error codes, the `code` of an `error` message: stable words a program may match on.
+# Error codes, the `code` of an `Error`: stable words a program may match on.
 BAD_JSON: Final = "bad-json"  # not JSON, or not an object
-BAD_MESSAGE: Final = "bad-message"  # a field missing, of the wrong kind, or too long
+BAD_MESSAGE: Final = "bad-message"  # a field missing, of the wrong kind or too long
 UNKNOWN_TYPE: Final = "unknown-type"
 UPGRADE: Final = "upgrade"  # the client's protocol version is not the server's
 HELLO_FIRST: Final = "hello-first"
@@ -34,7 +53,11 @@ TOO_MANY_ROOMS: Final = "too-many-rooms"
 TOO_FAST: Final = "too-fast"
 REFUSED: Final = "refused"  # a move or act the rules or the seats refuse: the text says why
 
-_TEXT = 200  # longest free text field (a move, a game key, a reason) in characters
+_TEXT = 200  # longest text a client sends (a move, a game key) in characters
+_NUMBERS = range(1_000_000)  # every whole number either way, unless its field says less
+_SECRET = re.compile(r"[A-Za-z0-9_-]{16,64}")  # a seat's secret, an invitation's key
+# An invitation as people pass it on: the room's code, a dash, the key of its free seat.
+INVITATION: Final = re.compile(r"([A-Za-z0-9]{4,12})-([A-Za-z0-9_-]{16,64})")
 
 
 class ProtocolError(ValueError):
@@ -45,114 +68,391 @@ class ProtocolError(ValueError):
         self.code = code
 
 
-# Each type a client may send, and its fields: name -> (kind, required). `str` fields are at
-# most _TEXT characters; `int` fields are plain integers (not booleans) from 0.
-Field = tuple[type, bool]
-CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
-    "hello": {"version": (int, True), "client": (str, False)},
-    "create": {
-        "game": (str, True),
-        "variant": (str, False),
-        "side": (str, False),
-        "clock": (str, False),
-    },
-    "join": {"room": (str, True), "secret": (str, False), "invite": (str, False)},
-    "watch": {"room": (str, True)},
-    "move": {"room": (str, True), "ply": (int, True), "move": (str, True)},
-    "resign": {"room": (str, True)},
-    "draw": {"room": (str, True)},
-    "rooms": {"rooms": (list, True)},
-    "ping": {},
+@dataclass(frozen=True)
+class Shape:
+    """What a text field must match, and the refusal of one that does not."""
+
+    pattern: re.Pattern[str]
+    says: str
+
+
+# The kinds of fields, with their bounds (a `range` bounds a number, or a list's length).
+RoomCode = Annotated[str, Shape(ROOM_CODE, "a room code is 4 to 12 letters and digits")]
+Secret = Annotated[str, Shape(_SECRET, "that is not a seat's secret")]
+InviteKey = Annotated[str, Shape(_SECRET, "that is not an invitation's key")]
+Side = Annotated[int, range(2)]  # 0 moves first
+SideAsked = Annotated[str, Shape(re.compile("|".join(SIDES)), "'side' is white, black or random")]
+Clocks = tuple[float, float]  # white's and black's time left, in seconds
+
+
+# -- client to server ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hello:
+    """The first words: the client's protocol version (another one is told to upgrade)."""
+
+    TYPE: ClassVar[str] = "hello"
+    version: int
+    client: str | None = None
+
+
+@dataclass(frozen=True)
+class Create:
+    """A new room of that game, the creator seated on the side asked (random by default)."""
+
+    TYPE: ClassVar[str] = "create"
+    game: str
+    variant: str | None = None
+    side: SideAsked | None = None
+    clock: str | None = None  # "5+3": minutes, and seconds added a move
+
+
+@dataclass(frozen=True)
+class Join:
+    """The seat `secret` keeps, the free seat `invite` opens, or (neither) a place to watch."""
+
+    TYPE: ClassVar[str] = "join"
+    room: RoomCode
+    secret: Secret | None = None
+    invite: InviteKey | None = None
+
+
+@dataclass(frozen=True)
+class Watch:
+    TYPE: ClassVar[str] = "watch"
+    room: RoomCode
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move in the game's notation, played after `ply` plies (a stale one is refused)."""
+
+    TYPE: ClassVar[str] = "move"
+    room: RoomCode
+    ply: int
+    move: str
+
+
+@dataclass(frozen=True)
+class Resign:
+    TYPE: ClassVar[str] = "resign"
+    room: RoomCode
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A draw offered, or the opponent's standing offer accepted."""
+
+    TYPE: ClassVar[str] = "draw"
+    room: RoomCode
+
+
+@dataclass(frozen=True)
+class SeatKey:
+    """A seat a player holds, as `AskRooms` names it."""
+
+    room: RoomCode
+    secret: Secret
+
+
+@dataclass(frozen=True)
+class AskRooms:
+    """How the player's own games stand: answered by a `RoomList` of those the secrets hold."""
+
+    TYPE: ClassVar[str] = "rooms"
+    rooms: Annotated[tuple[SeatKey, ...], range(MOST_ROOMS_ASKED + 1)]
+
+
+@dataclass(frozen=True)
+class Ping:
+    TYPE: ClassVar[str] = "ping"
+
+
+ClientMessage = Hello | Create | Join | Watch | Move | Resign | Draw | AskRooms | Ping
+
+
+# -- server to client ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Welcome:
+    TYPE: ClassVar[str] = "welcome"
+    version: int
+    server: str
+
+
+@dataclass(frozen=True)
+class Error:
+    """A refusal: `code` for programs, `text` for people; `room` when it is about a room."""
+
+    TYPE: ClassVar[str] = "error"
+    code: str
+    text: str
+    room: RoomCode | None = None
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A seat (or a place to watch: side and secret None) given: `WholeGame` follows."""
+
+    TYPE: ClassVar[str] = "seated"
+    room: RoomCode
+    side: Side | None
+    secret: Secret | None  # the seat: kept by the player, to come back with
+    invite: InviteKey | None  # the key to the free seat: to its creator only, while it is free
+    game: str
+    variant: str
+    clock: str | None
+
+
+@dataclass(frozen=True)
+class WholeGame:
+    """The room's whole game as the server has it: its record, seats and clocks."""
+
+    TYPE: ClassVar[str] = "game"
+    room: RoomCode
+    record: str
+    plies: int
+    clocks: Clocks | None
+    running: Side | None  # the side whose clock runs
+    seats: tuple[bool, bool]  # taken
+    online: tuple[bool, bool]  # with a connection now
+    watchers: int
+    offer: Side | None  # the side whose draw offer stands
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A move played and stored (the mover's acknowledgement)."""
+
+    TYPE: ClassVar[str] = "moved"
+    room: RoomCode
+    ply: int
+    move: str
+    side: Side
+    clocks: Clocks | None
+    running: Side | None
+
+
+@dataclass(frozen=True)
+class Ended:
+    TYPE: ClassVar[str] = "ended"
+    room: RoomCode
+    result: str  # 1-0, 0-1, 1/2-1/2
+    reason: str
+    record: str
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A draw offered by `side`: it stands until the next move."""
+
+    TYPE: ClassVar[str] = "offer"
+    room: RoomCode
+    side: Side
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Someone came, went or came back; the clocks with it (they start with the second seat)."""
+
+    TYPE: ClassVar[str] = "seats"
+    room: RoomCode
+    seats: tuple[bool, bool]
+    online: tuple[bool, bool]
+    watchers: int
+    clocks: Clocks | None
+    running: Side | None
+
+
+@dataclass(frozen=True)
+class RoomSummary:
+    """A player's room as the list of their games shows it."""
+
+    room: RoomCode
+    game: str
+    variant: str
+    side: Side
+    to_move: Side
+    plies: int
+    result: str | None
+    clock: str | None
+
+
+@dataclass(frozen=True)
+class RoomList:
+    TYPE: ClassVar[str] = "rooms"
+    rooms: tuple[RoomSummary, ...]
+
+
+@dataclass(frozen=True)
+class Pong:
+    TYPE: ClassVar[str] = "pong"
+
+
+ServerMessage = (
+    Welcome | Error | Seated | WholeGame | Moved | Ended | Offer | Seats | RoomList | Pong
+)
+Message = ClientMessage | ServerMessage
+
+CLIENT_TYPES: Final[dict[str, type[ClientMessage]]] = {
+    kind.TYPE: kind for kind in get_args(ClientMessage)
 }
-_SECRET = re.compile(r"[A-Za-z0-9_-]{16,64}")  # a seat's secret, an invitation's key
-# An invitation as people pass it on: the room's code, a dash, the key of its free seat.
-INVITATION: Final = re.compile(r"([A-Za-z0-9]{4,12})-([A-Za-z0-9_-]{16,64})")
+SERVER_TYPES: Final[dict[str, type[ServerMessage]]] = {
+    kind.TYPE: kind for kind in get_args(ServerMessage)
+}
 
 
-def read_message(frame: str | bytes) -> dict[str, Any]:
-    """A client's frame as a checked message; ProtocolError for anything else."""
+def unanswered(message: Never) -> ProtocolError:
+    """The last case of a dispatch (`match message: ... case _: raise unanswered(message)`):
+    typed `Never` as `typing.assert_never`'s argument is, so a message type the `match` misses
+    fails mypy; should one come anyway, it is refused, never taken for another."""
+    kind = getattr(message, "TYPE", type(message).__name__)
+    return ProtocolError(UNKNOWN_TYPE, f"'{shown(str(kind))}' is not answered here")
+
+
+# -- the codec ----------------------------------------------------------------------------------
+
+
+def write_message(message: Message) -> str:
+    """A message as it goes on the wire (either way): compact JSON, `type` first; an optional
+    field (one whose default is None) is left out while it is None."""
+    return json.dumps({"type": message.TYPE} | _plain(message), separators=(",", ":"),
+                      ensure_ascii=False)  # fmt: skip
+
+
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value):
+        return {
+            field.name: _plain(getattr(value, field.name))
+            for field in dataclasses.fields(value)
+            if not (field.default is None and getattr(value, field.name) is None)
+        }
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+def read_message(frame: str | bytes) -> ClientMessage:
+    """A client's frame as its message; ProtocolError for anything else. Texts are one line of
+    at most 200 characters."""
     if isinstance(frame, bytes):
         raise ProtocolError(BAD_JSON, "binary frames are not read: send JSON text")
+    message: ClientMessage = _read(frame, CLIENT_TYPES, _TEXT)
+    return message
+
+
+def read_reply(frame: str | bytes) -> ServerMessage:
+    """A server's frame, as a client reads it; ProtocolError for anything else. Texts may be
+    long and span lines (a record), and are `displayable`, so that nothing a server says
+    reaches the screen raw."""
+    message: ServerMessage = _read(frame, SERVER_TYPES, None)
+    return message
+
+
+def _read(frame: str | bytes, kinds: dict[str, type[Any]], most_text: int | None) -> Any:
     try:
-        message = _displayable_in(json.loads(frame))  # what the server logs shows nothing raw
+        data = _displayable_in(json.loads(frame))  # what is logged or shown is never raw
     except (ValueError, RecursionError):
         raise ProtocolError(BAD_JSON, "the frame is not JSON: expected one JSON object") from None
-    if not isinstance(message, dict):
+    if not isinstance(data, dict):
         raise ProtocolError(BAD_JSON, "expected one JSON object with a 'type'")
-    kind = message.get("type")
+    kind = data.get("type")
     if not isinstance(kind, str):
         raise ProtocolError(BAD_MESSAGE, "a message needs a 'type' string")
-    fields = CLIENT_MESSAGES.get(kind)
-    if fields is None:
-        known = ", ".join(CLIENT_MESSAGES)
+    cls = kinds.get(kind)
+    if cls is None:
+        known = ", ".join(kinds)
         raise ProtocolError(UNKNOWN_TYPE, f"unknown message type '{shown(kind)}'; known: {known}")
-    checked: dict[str, Any] = {"type": kind}  # only the fields of its type: no other is read
-    for name, (expected, required) in fields.items():
-        value = message.get(name)
-        if value is None:
-            if required:
-                raise ProtocolError(BAD_MESSAGE, f"'{kind}' needs '{name}'")
-            continue
-        _check(kind, name, value, expected)
-        checked[name] = value
-    message = checked
-    if "room" in message and not ROOM_CODE.fullmatch(message["room"]):
-        raise ProtocolError(BAD_MESSAGE, "a room code is 4 to 12 letters and digits")
-    if isinstance(message.get("secret"), str) and not _SECRET.fullmatch(message["secret"]):
-        raise ProtocolError(BAD_MESSAGE, "that is not a seat's secret")
-    if isinstance(message.get("invite"), str) and not _SECRET.fullmatch(message["invite"]):
-        raise ProtocolError(BAD_MESSAGE, "that is not an invitation's key")
-    if kind == "create" and message.get("side", "random") not in SIDES:
-        raise ProtocolError(BAD_MESSAGE, "'side' is white, black or random")
-    if kind == "rooms":
-        _check_rooms(message["rooms"])
-    return message
+    return _Reader(kind, most_text).fields(cls, data)
 
 
-def _check(kind: str, name: str, value: object, expected: type) -> None:
-    if expected is int:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1_000_000:
-            raise ProtocolError(BAD_MESSAGE, f"'{kind}' needs '{name}' as a whole number")
-    elif not isinstance(value, expected):
-        raise ProtocolError(BAD_MESSAGE, f"'{kind}' needs '{name}' as a {expected.__name__}")
-    elif isinstance(value, str) and (len(value) > _TEXT or not value.isprintable()):
-        raise ProtocolError(BAD_MESSAGE, f"'{kind}' has a '{name}' that is too long or not text")
+@functools.cache
+def _fields(cls: Any) -> list[tuple[str, Any, bool]]:
+    """Each field of a message class: its name, its annotation and whether it is required."""
+    hints = get_type_hints(cls, include_extras=True)
+    return [
+        (field.name, hints[field.name], field.default is dataclasses.MISSING)
+        for field in dataclasses.fields(cls)
+    ]
 
 
-MOST_ROOMS_ASKED: Final = 50  # a client with more seats asks in several messages
+@dataclass(frozen=True)
+class _Reader:
+    """Reads the fields of one message of type `kind` (only those of its class: no other)."""
+
+    kind: str
+    most_text: int | None
+
+    def refuse(self, text: str) -> ProtocolError:
+        return ProtocolError(BAD_MESSAGE, text)
+
+    def fields(self, cls: Any, data: dict[str, Any]) -> Any:
+        values = {}
+        for name, hint, required in _fields(cls):
+            value = data.get(name)
+            if value is not None:
+                values[name] = self.value(name, hint, value)
+            elif required and not _nullable(hint):
+                raise self.refuse(f"'{self.kind}' needs '{name}'")
+            elif required:
+                values[name] = None
+        return cls(**values)
+
+    def value(self, name: str, hint: Any, value: Any) -> Any:
+        origin, args = get_origin(hint), get_args(hint)
+        if origin is Annotated:
+            read = self.value(name, args[0], value)
+            for rule in args[1:]:
+                self.hold(name, rule, read)
+            return read
+        if origin in (Union, types.UnionType):  # X | None, and the value is not None
+            return self.value(name, next(a for a in args if a is not type(None)), value)
+        if origin is tuple:
+            return self.items(name, args, value)
+        if dataclasses.is_dataclass(hint):
+            if not isinstance(value, dict):
+                names = ", ".join(field.name for field in dataclasses.fields(hint))
+                raise self.refuse(f"'{self.kind}' holds {{{names}}} objects")
+            return self.fields(hint, value)
+        return self.scalar(name, hint, value)
+
+    def items(self, name: str, args: tuple[Any, ...], value: Any) -> tuple[Any, ...]:
+        many = len(args) == 2 and args[1] is Ellipsis
+        if not isinstance(value, list) or not (many or len(value) == len(args)):
+            size = "a list" if many else f"a list of {len(args)}"
+            raise self.refuse(f"'{self.kind}' needs '{name}' as {size}")
+        kinds = [args[0]] * len(value) if many else list(args)
+        return tuple(self.value(name, kind, item) for kind, item in zip(kinds, value, strict=True))
+
+    def scalar(self, name: str, hint: Any, value: Any) -> Any:
+        if hint is bool and isinstance(value, bool):
+            return value
+        if hint is int and type(value) is int and value in _NUMBERS:
+            return value
+        if hint is float and type(value) in (int, float) and math.isfinite(value):
+            return float(value)
+        if hint is str and isinstance(value, str):
+            if self.most_text is not None and (
+                len(value) > self.most_text or not value.isprintable()
+            ):
+                raise self.refuse(f"'{self.kind}' has a '{name}' that is too long or not text")
+            return value
+        what = {int: "a whole number", float: "a number"}.get(hint, f"a {hint.__name__}")
+        raise self.refuse(f"'{self.kind}' needs '{name}' as {what}")
+
+    def hold(self, name: str, rule: object, value: Any) -> None:
+        if isinstance(rule, Shape) and not rule.pattern.fullmatch(value):
+            raise self.refuse(rule.says)
+        if isinstance(rule, range) and isinstance(value, tuple) and len(value) not in rule:
+            raise self.refuse(f"'{self.kind}' holds at most {rule.stop - 1} '{name}'")
+        if isinstance(rule, range) and isinstance(value, int) and value not in rule:
+            raise self.refuse(f"'{self.kind}' needs '{name}' from {rule.start} to {rule.stop - 1}")
 
 
-def _check_rooms(rooms: list[Any]) -> None:
-    """`rooms` asks after the player's own games: each {room, secret}."""
-    if len(rooms) > MOST_ROOMS_ASKED:
-        raise ProtocolError(BAD_MESSAGE, f"'rooms' asks after at most {MOST_ROOMS_ASKED} rooms")
-    for entry in rooms:
-        if not isinstance(entry, dict) or set(entry) != {"room", "secret"}:
-            raise ProtocolError(BAD_MESSAGE, "'rooms' holds {room, secret} objects")
-        room, secret = entry["room"], entry["secret"]
-        if not (isinstance(room, str) and ROOM_CODE.fullmatch(room)):
-            raise ProtocolError(BAD_MESSAGE, "a room code is 4 to 12 letters and digits")
-        if not (isinstance(secret, str) and _SECRET.fullmatch(secret)):
-            raise ProtocolError(BAD_MESSAGE, "that is not a seat's secret")
-
-
-def write_message(kind: str, **fields: Any) -> str:
-    """A message as it goes on the wire (either way): compact JSON, `type` first."""
-    return json.dumps({"type": kind, **fields}, separators=(",", ":"), ensure_ascii=False)
-
-
-def read_reply(frame: str | bytes) -> dict[str, Any]:
-    """A server's frame, as a client reads it: a JSON object with a `type`, else ProtocolError
-    (a client trusts the server's fields beyond that no more than it must: it checks what it
-    uses). Every string in it is `displayable`, so that nothing a server says reaches the screen
-    raw."""
-    try:
-        message = _displayable_in(json.loads(frame))
-    except (ValueError, RecursionError):
-        raise ProtocolError(BAD_JSON, "the server sent something that is not JSON") from None
-    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        raise ProtocolError(BAD_MESSAGE, "the server sent a message without a type")
-    return message
+def _nullable(hint: Any) -> bool:
+    return get_origin(hint) in (Union, types.UnionType) and type(None) in get_args(hint)
 
 
 def _displayable_in(value: Any) -> Any:
@@ -190,7 +490,7 @@ def invitation_text(room: str, key: str) -> str:
 __all__ = [
     "BAD_JSON",
     "BAD_MESSAGE",
-    "CLIENT_MESSAGES",
+    "CLIENT_TYPES",
     "HELLO_FIRST",
     "INVITATION",
     "MOST_BYTES",
@@ -199,17 +499,44 @@ __all__ = [
     "REFUSED",
     "ROOM_CODE",
     "ROOM_LETTERS",
+    "SERVER_TYPES",
     "SIDES",
     "TOO_FAST",
     "TOO_MANY_ROOMS",
     "UNKNOWN_TYPE",
     "UPGRADE",
     "VERSION",
+    "AskRooms",
+    "ClientMessage",
+    "Clocks",
+    "Create",
+    "Draw",
+    "Ended",
+    "Error",
+    "Hello",
+    "Join",
+    "Message",
+    "Move",
+    "Moved",
+    "Offer",
+    "Ping",
+    "Pong",
     "ProtocolError",
+    "Resign",
+    "RoomList",
+    "RoomSummary",
+    "SeatKey",
+    "Seated",
+    "Seats",
+    "ServerMessage",
+    "Watch",
+    "Welcome",
+    "WholeGame",
     "invitation_text",
     "read_message",
     "read_reply",
     "room_code",
     "room_or_invitation",
+    "unanswered",
     "write_message",
 ]

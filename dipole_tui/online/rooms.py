@@ -26,7 +26,20 @@ from ..games.base import GameError, Termination
 from ..records import ending
 from ..registry import game_named
 from ..session import Session
-from .protocol import REFUSED, ProtocolError, write_message
+from .protocol import (
+    REFUSED,
+    Clocks,
+    Ended,
+    Moved,
+    Offer,
+    ProtocolError,
+    RoomSummary,
+    Seated,
+    Seats,
+    ServerMessage,
+    WholeGame,
+    write_message,
+)
 from .store import RoomStore, StoredRoom, digest, holds
 
 log = logging.getLogger("dipole_tui.online")
@@ -44,8 +57,8 @@ class Client:
     messages: int = 0  # read from it, for the log
     refusals: int = 0  # errors sent to it
 
-    def send(self, text: str) -> None:
-        broadcast([self.connection], text)
+    def send(self, message: ServerMessage) -> None:
+        broadcast([self.connection], write_message(message))
 
 
 def refused(text: str) -> ProtocolError:
@@ -132,7 +145,8 @@ class Room:
         yield from self.players[1]
         yield from self.watchers
 
-    def tell(self, text: str, but: Client | None = None) -> None:
+    def tell(self, message: ServerMessage, but: Client | None = None) -> None:
+        text = write_message(message)  # once, however many hear it
         broadcast([c.connection for c in self.clients() if c is not but], text)
 
     @property
@@ -140,58 +154,37 @@ class Room:
         clock = self.session.clock
         return None if clock is None else str(clock.control)
 
-    def clocks(self) -> dict[str, Any]:
+    def clocks(self) -> tuple[Clocks | None, int | None]:
         """Both clocks now, and whose runs."""
         clock = self.session.clock
         if clock is None:
-            return {"clocks": None, "running": None}
-        times = [clock.remaining(side) for side in SIDES]
-        return {"clocks": times, "running": clock.to_move if clock.running else None}
+            return None, None
+        times = (clock.remaining(0), clock.remaining(1))
+        return times, clock.to_move if clock.running else None
 
-    def seated(self, client: Client, secret: str | None, invite: str | None) -> str:
-        game = self.session.game
-        return write_message(
-            "seated",
-            room=self.code,
-            side=client.side,
-            secret=secret,
-            invite=invite,
-            game=game.key,
-            variant=self.session.state.variant,
-            clock=self.clock_text,
-        )
+    def seated(self, client: Client, secret: str | None, invite: str | None) -> Seated:
+        state = self.session.state
+        return Seated(self.code, client.side, secret, invite, self.session.game.key,
+                      state.variant, self.clock_text)  # fmt: skip
 
-    def whole_game(self) -> str:
-        return write_message(
-            "game",
-            room=self.code,
-            record=self.session.record_text(),
-            plies=self.session.state.plies,
-            **self.clocks(),
-            **self._seats(),
-            offer=self.offer,
-        )
+    def whole_game(self) -> WholeGame:
+        seats = self.seats_news()
+        return WholeGame(self.code, self.session.record_text(), self.session.state.plies,
+                         seats.clocks, seats.running, seats.seats, seats.online, seats.watchers,
+                         self.offer)  # fmt: skip
 
-    def _seats(self) -> dict[str, Any]:
-        return {
-            "seats": [kept is not None for kept in self.seats],
-            "online": [bool(self.players[side]) for side in SIDES],
-            "watchers": len(self.watchers),
-        }
+    def seats_news(self) -> Seats:
+        """Who sits where, who is connected, how many watch; and the clocks."""
+        taken = (self.seats[0] is not None, self.seats[1] is not None)
+        online = (bool(self.players[0]), bool(self.players[1]))
+        return Seats(self.code, taken, online, len(self.watchers), *self.clocks())
 
-    def summary(self, side: int) -> dict[str, Any]:
+    def summary(self, side: int) -> RoomSummary:
         """The room as a player's list of games shows it."""
-        outcome = self.session.outcome
-        return {
-            "room": self.code,
-            "game": self.session.game.key,
-            "variant": self.session.state.variant,
-            "side": side,
-            "to_move": self.session.state.to_move,
-            "plies": self.session.state.plies,
-            "result": None if outcome is None else outcome.result(),
-            "clock": self.clock_text,
-        }
+        outcome, state = self.session.outcome, self.session.state
+        return RoomSummary(self.code, self.session.game.key, state.variant, side, state.to_move,
+                           state.plies, None if outcome is None else outcome.result(),
+                           self.clock_text)  # fmt: skip
 
     def side_of(self, secret: str) -> int | None:
         return next((side for side in SIDES if holds(secret, self.seats[side])), None)
@@ -253,16 +246,14 @@ class Room:
         (self.watchers if side is None else self.players[side]).add(client)
         client.send(self.seated(client, secret, invite))
         client.send(self.whole_game())
-        # With the clocks: they start when the second seat is taken.
-        news = write_message("seats", room=self.code, **self._seats(), **self.clocks())
-        self.tell(news, but=client)
+        self.tell(self.seats_news(), but=client)  # the clocks start with the second seat
 
     def leave(self, client: Client) -> bool:
         """The client's connection closed; whether the room may leave memory now (nobody in it
         and no clock running that must flag)."""
         for group in (*self.players, self.watchers):
             group.discard(client)
-        self.tell(write_message("seats", room=self.code, **self._seats()))
+        self.tell(self.seats_news())
         return self.idle()
 
     def idle(self) -> bool:
@@ -304,8 +295,7 @@ class Room:
         times = None if clock is None else clock.marks[-1].times
         self.offer = None
         await self._keep(self.store.add_move(self.code, ply, move, times))
-        self.tell(write_message("moved", room=self.code, ply=ply, move=move, side=side,
-                                **self.clocks()))  # fmt: skip
+        self.tell(Moved(self.code, ply, move, side, *self.clocks()))
         if self.session.outcome is not None:
             await self._ended()
         else:
@@ -331,7 +321,7 @@ class Room:
                 await self._ended()
                 return
             self.offer = side
-            self.tell(write_message("offer", room=self.code, side=side))
+            self.tell(Offer(self.code, side))
 
     def _acting(self, client: Client) -> int:
         if client.room is not self:
@@ -351,8 +341,7 @@ class Room:
         self.offer = None
         result = outcome.result()
         await self._keep(self.store.end_room(self.code, result, outcome.termination.value))
-        self.tell(write_message("ended", room=self.code, result=result, reason=outcome.reason,
-                                record=self.session.record_text()))  # fmt: skip
+        self.tell(Ended(self.code, result, outcome.reason, self.session.record_text()))
         self.on_end(self)
 
     async def _keep(self, stored: Awaitable[None]) -> None:
@@ -392,7 +381,7 @@ class Room:
         if self.paused:
             self.paused = False
             self._start_clock()
-            self.tell(write_message("seats", room=self.code, **self._seats(), **self.clocks()))
+            self.tell(self.seats_news())
 
     def _schedule_flag(self) -> None:
         self._stop_timer()

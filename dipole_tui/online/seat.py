@@ -14,7 +14,7 @@ import json
 import os
 import shlex
 import stat
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit, urlunsplit
@@ -23,7 +23,21 @@ from .. import storage
 from ..clock import TimeControl
 from ..games.base import GameError
 from ..session import HUMAN, REMOTE, Session
-from .protocol import INVITATION, invitation_text
+from .protocol import (
+    Ended,
+    Error,
+    Moved,
+    Offer,
+    Pong,
+    RoomList,
+    Seated,
+    Seats,
+    ServerMessage,
+    Welcome,
+    WholeGame,
+    invitation_text,
+    unanswered,
+)
 
 SEATS_FILE = "online.json"
 SEATS_MODE = 0o600  # the file holds the seats' secrets: its owner's alone
@@ -130,7 +144,7 @@ class Received(NamedTuple):
     """What a server's message does to the game on screen (all empty: nothing)."""
 
     session: Session[Any] | None = None  # the server's whole game, to show instead
-    move: Any = None  # the opponent's move, to play
+    move: Any = None  # the opponent's move, to play (then `set_clocks` with its `Moved`)
     said: str = ""  # words for the panel
     resync: bool = False  # the game here is not the server's: ask for its game again
 
@@ -156,8 +170,8 @@ class OnlineGame:
     secret: str | None = None
     game: str = ""
     clock: str | None = None
-    online: list[bool] = field(default_factory=lambda: [False, False])
-    seats: list[bool] = field(default_factory=lambda: [False, False])
+    online: tuple[bool, bool] = (False, False)
+    seats: tuple[bool, bool] = (False, False)
     watchers: int = 0
     offer: int | None = None  # the side whose draw offer stands
     filed: bool = False
@@ -191,61 +205,58 @@ class OnlineGame:
             HUMAN if self.side == 1 else REMOTE,
         )
 
-    def receive(self, message: dict[str, Any], session: Session[Any]) -> Received:
+    def receive(self, message: ServerMessage, session: Session[Any]) -> Received:
         """What `message` does to `session`, the game on screen. A message that does not fit
         raises GameError (the caller resyncs)."""
-        kind = message["type"]
-        if kind == "seated":
-            self.code = str(message["room"])
-            self.seated = True
-            self.side = message["side"] if message.get("side") in (0, 1) else None
-            self.secret = message.get("secret") if self.side is not None else None
-            invite = message.get("invite")
-            valid = isinstance(invite, str) and INVITATION.fullmatch(f"{self.code}-{invite}")
-            self.invite = invite if valid else None
-            self.game = str(message["game"])
-            self.clock = message.get("clock")
-            return Received()
-        if kind in ("game", "ended"):
-            return self._whole_game(message, session)
-        if kind == "moved":
-            return self._moved(message, session)
-        if kind == "seats":  # someone came or went; the clocks start when both seats are taken
-            self._seats(message)
-            _set_clocks(session, message)
-            return Received()
-        if kind == "offer":
-            self.offer = int(message["side"])
-            name = session.game.side_names[self.offer]
-            if self.offer == self.side:
-                return Received(said="Draw offered: it stands until the next move.")
-            return Received(said=f"{name} offers a draw: D accepts (it lapses at the next move).")
-        if kind == "error":
-            text = str(message.get("text", "the server refused"))
-            if self.sending is None:
-                return Received(said=text)
-            # Most likely the move refused (the game moved on, the flag fell): the server's game.
-            self.sending = self.sending._replace(refused=text)
-            return Received(said=text, resync=True)
+        match message:
+            case Seated():
+                self.code, self.seated, self.side = message.room, True, message.side
+                self.secret = message.secret if self.side is not None else None
+                self.invite, self.game, self.clock = message.invite, message.game, message.clock
+            case WholeGame() | Ended():
+                return self._whole_game(message, session)
+            case Moved():
+                return self._moved(message, session)
+            case Seats():  # someone came or went; the clocks start when both seats are taken
+                self._seats(message)
+                self.set_clocks(session, message)
+            case Offer(side=side):
+                self.offer = side
+                if side == self.side:
+                    return Received(said="Draw offered: it stands until the next move.")
+                name = session.game.side_names[side]
+                return Received(
+                    said=f"{name} offers a draw: D accepts (it lapses at the next move)."
+                )
+            case Error(text=text):
+                if self.sending is None:
+                    return Received(said=text)
+                # Most likely the move refused (the game moved on, the flag fell): its game again.
+                self.sending = self.sending._replace(refused=text)
+                return Received(said=text, resync=True)
+            case Welcome() | Pong() | RoomList():  # the link's own, no room's news
+                pass
+            case _:
+                raise unanswered(message)
         return Received()
 
-    def _seats(self, message: dict[str, Any]) -> None:
-        self.seats = [bool(taken) for taken in message.get("seats", self.seats)][:2]
-        self.online = [bool(on) for on in message.get("online", self.online)][:2]
-        self.watchers = int(message.get("watchers", self.watchers))
+    def _seats(self, message: WholeGame | Seats) -> None:
+        self.seats, self.online, self.watchers = message.seats, message.online, message.watchers
 
-    def _whole_game(self, message: dict[str, Any], session: Session[Any]) -> Received:
-        server = Session.from_text(str(message["record"]))
+    def _whole_game(self, message: WholeGame | Ended, session: Session[Any]) -> Received:
+        server = Session.from_text(message.record)
         self.current = True
         server.players = self.players()
         server.tags["Site"] = self.server
         server.tags["Event"] = f"online room {self.code}"
-        self._seats(message)
-        self.offer = message.get("offer") if message.get("offer") in (0, 1) else None
-        _set_clocks(server, message)
-        if message["type"] == "ended":
+        said = ""
+        if isinstance(message, WholeGame):
+            self._seats(message)
+            self.offer = message.offer
+            self.set_clocks(server, message)
+        else:
             self.offer = None
-        said = f"{server.outcome.reason}." if message["type"] == "ended" and server.outcome else ""
+            said = f"{server.outcome.reason}." if server.outcome else ""
         lost = self._lost(server)
         return Received(session=server, said=f"{lost} {said}".strip())
 
@@ -263,12 +274,12 @@ class OnlineGame:
             return f"{sending.move} was refused by the server: {sending.refused}"
         return f"{sending.move} was not received by the server; play it again."
 
-    def _moved(self, message: dict[str, Any], session: Session[Any]) -> Received:
-        ply, text = int(message["ply"]), str(message["move"])
+    def _moved(self, message: Moved, session: Session[Any]) -> Received:
+        ply, text = message.ply, message.move
         played = session.state.moves_played
         self.offer = None
         if ply < len(played) and session.game.format_move(played[ply]) == text:
-            _set_clocks(session, message)  # our own move, acknowledged: the server's times
+            self.set_clocks(session, message)  # our own move, acknowledged: the server's times
             sending = self.sending
             if sending is None or (sending.ply, sending.move) != (ply, text):
                 return Received()
@@ -278,17 +289,12 @@ class OnlineGame:
             raise GameError(f"the server's ply {ply} is not ours ({session.state.plies})")
         return Received(move=session.game.parse_move(text, session.state))
 
-    def set_clocks(self, session: Session[Any], message: dict[str, Any]) -> None:
-        """After the opponent's move was played here: the server's times."""
-        _set_clocks(session, message)
-
-
-def _set_clocks(session: Session[Any], message: dict[str, Any]) -> None:
-    clocks, clock = message.get("clocks"), session.clock
-    if clock is None or not isinstance(clocks, list) or len(clocks) != 2:
-        return
-    times = (float(clocks[0]), float(clocks[1]))
-    clock.set_to(times, message.get("running") is not None and session.outcome is None)
+    @staticmethod
+    def set_clocks(session: Session[Any], news: WholeGame | Moved | Seats) -> None:
+        """The server's times, where it said them (after the opponent's move, once played)."""
+        clock, clocks = session.clock, news.clocks
+        if clock is not None and clocks is not None:
+            clock.set_to(clocks, news.running is not None and session.outcome is None)
 
 
 def clock_text(control: TimeControl | None) -> str | None:

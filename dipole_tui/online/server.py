@@ -21,7 +21,6 @@ from collections.abc import AsyncIterator, Callable
 from datetime import datetime
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -38,10 +37,25 @@ from .protocol import (
     TOO_MANY_ROOMS,
     UPGRADE,
     VERSION,
+    AskRooms,
+    ClientMessage,
+    Create,
+    Draw,
+    Error,
+    Hello,
+    Join,
+    Move,
+    Ping,
+    Pong,
     ProtocolError,
+    Resign,
+    RoomList,
+    SeatKey,
+    Watch,
+    Welcome,
     read_message,
     room_code,
-    write_message,
+    unanswered,
 )
 from .rooms import SIDES, Client, Room, WrongKey, new_session, refused
 from .store import RoomStore, RoomTaken, SqliteStore, holds
@@ -143,15 +157,15 @@ class GameServer:
             self._say(client, HELLO_FIRST, f"no hello in {self.limits.hello_seconds:g} seconds")
             raise _Close("no hello") from None
         client.messages += 1
+        why = ""
         try:
-            message = read_message(frame)
+            message: ClientMessage | None = read_message(frame)
         except ProtocolError as error:
-            message = {"type": "?", "why": str(error)}
-        if message["type"] != "hello":
-            why = f" ({message['why']})" if "why" in message else ""
+            message, why = None, f" ({error})"
+        if not isinstance(message, Hello):
             self._say(client, HELLO_FIRST, f"the first message must be hello {{version}}{why}")
             raise _Close("hello first")
-        theirs = message["version"]
+        theirs = message.version
         if theirs != VERSION:
             if theirs < VERSION:
                 what = "upgrade dipole-tui (pip install -U dipole-tui)"
@@ -160,7 +174,7 @@ class GameServer:
             text = f"this server speaks protocol {VERSION} and the client {theirs}: {what}"
             self._say(client, UPGRADE, text)
             raise _Close("upgrade")
-        client.send(write_message("welcome", version=VERSION, server=SERVER_NAME))
+        client.send(Welcome(VERSION, SERVER_NAME))
 
     async def _converse(self, client: Client, counted: Address | None) -> None:
         bucket = Bucket(self.limits.messages_per_second, self.limits.burst)
@@ -176,20 +190,19 @@ class GameServer:
                 if bucket.refused > self.limits.too_fast_before_close:
                     raise _Close("too many messages")
                 continue
-            message: dict[str, Any] = {}
+            message: ClientMessage | None = None
             try:
                 message = read_message(frame)
                 await self._answer(client, counted, message)
             except ProtocolError as error:
                 if counted is not None and (error.code == NO_ROOM or isinstance(error, WrongKey)):
                     counted.guesses.take()
-                room = message.get("room")
+                room = getattr(message, "room", None)  # the refusal is about it, if any
                 self._say(client, error.code, str(error), None if room is None else room_code(room))
 
     def _say(self, client: Client, code: str, text: str, room: str | None = None) -> None:
         """An error to the client, and a line in the log (the first few of a connection)."""
-        fields = {} if room is None else {"room": room}
-        client.send(write_message("error", code=code, text=text, **fields))
+        client.send(Error(code, text, room))
         client.refusals += 1
         if client.refusals <= LOGGED_REFUSALS:
             more = (
@@ -200,57 +213,61 @@ class GameServer:
     # -- messages -------------------------------------------------------------------------------
 
     async def _answer(
-        self, client: Client, counted: Address | None, message: dict[str, Any]
+        self, client: Client, counted: Address | None, message: ClientMessage
     ) -> None:
-        kind = message["type"]
-        if kind == "ping":
-            client.send(write_message("pong"))
-        elif kind == "hello":
-            raise ProtocolError(BAD_MESSAGE, "hello is said once, first")
-        elif kind == "rooms":
-            await self._list(client, counted, message["rooms"])
-        elif kind in ("create", "join", "watch"):
-            if client.room is not None:
+        match message:
+            case Ping():
+                client.send(Pong())
+            case Hello():
+                raise ProtocolError(BAD_MESSAGE, "hello is said once, first")
+            case AskRooms(rooms=asked):
+                await self._list(client, counted, asked)
+            case Create() | Join() | Watch() if client.room is not None:
                 raise refused(f"this connection is in room {client.room.code} already")
-            if kind == "create":
+            case Create():
                 await self._create(client, counted, message)
-                return
-            if counted is not None and counted.guesses.empty():
-                raise ProtocolError(
-                    TOO_FAST, "too many wrong room codes, secrets or invitations from this "
-                    "address: wait a minute",
-                )  # fmt: skip
-            found = await self._room_or_refuse(room_code(message["room"]))
-            try:
-                if kind == "join":
-                    await found.join(client, message.get("secret"), message.get("invite"))
-                else:
-                    found.watch(client)
-            finally:
-                if client.room is not found and found.idle():  # refused: not kept in memory
-                    self._forget(found)
-        else:
-            code = room_code(message["room"])
-            room = client.room
-            if room is None or room.code != code:
-                raise refused(f"you are not seated in room {code}")
-            if kind == "move":
-                await room.move(client, message["ply"], message["move"])
-            elif kind == "resign":
-                await room.resign(client)
-            else:
-                await room.draw(client)
+            case Join() | Watch():
+                await self._enter(client, counted, message)
+            case Move(room=code, ply=ply, move=move):
+                await self._seated_in(client, code).move(client, ply, move)
+            case Resign(room=code):
+                await self._seated_in(client, code).resign(client)
+            case Draw(room=code):
+                await self._seated_in(client, code).draw(client)
+            case _:
+                raise unanswered(message)
 
-    async def _create(
-        self, client: Client, counted: Address | None, message: dict[str, Any]
-    ) -> None:
+    @staticmethod
+    def _seated_in(client: Client, code: str) -> Room:
+        room, code = client.room, room_code(code)
+        if room is None or room.code != code:
+            raise refused(f"you are not seated in room {code}")
+        return room
+
+    async def _enter(self, client: Client, counted: Address | None, message: Join | Watch) -> None:
+        if counted is not None and counted.guesses.empty():
+            raise ProtocolError(
+                TOO_FAST, "too many wrong room codes, secrets or invitations from this "
+                "address: wait a minute",
+            )  # fmt: skip
+        found = await self._room_or_refuse(room_code(message.room))
+        try:
+            if isinstance(message, Join):
+                await found.join(client, message.secret, message.invite)
+            else:
+                found.watch(client)
+        finally:
+            if client.room is not found and found.idle():  # refused: not kept in memory
+                self._forget(found)
+
+    async def _create(self, client: Client, counted: Address | None, message: Create) -> None:
         if counted is not None and len(counted.created) >= self.limits.rooms_per_address:
             raise ProtocolError(
                 TOO_MANY_ROOMS, f"{len(counted.created)} unfinished rooms were created from "
                 "this address, the most allowed: finish some first",
             )  # fmt: skip
         try:
-            session = new_session(message["game"], message.get("variant"), message.get("clock"))
+            session = new_session(message.game, message.variant, message.clock)
         except GameError as error:
             raise ProtocolError(BAD_MESSAGE, str(error)) from None
         session.tags["Date"] = datetime.now().strftime("%Y.%m.%d")
@@ -273,7 +290,7 @@ class GameServer:
         if counted is not None:
             counted.created.add(room.code)
             self._creator[room.code] = counted
-        side = {"white": 0, "black": 1}.get(message.get("side") or "", secrets.randbelow(2))
+        side = {"white": 0, "black": 1}.get(message.side or "", secrets.randbelow(2))
         await room.open(client, side)
 
     def _new_code(self) -> str:
@@ -284,7 +301,7 @@ class GameServer:
         return code
 
     async def _list(
-        self, client: Client, counted: Address | None, asked: list[dict[str, str]]
+        self, client: Client, counted: Address | None, asked: tuple[SeatKey, ...]
     ) -> None:
         """The player's own rooms among those asked after: each secret is checked against
         the seats' digests before a game is loaded, so a wrong one costs a lookup."""
@@ -292,16 +309,16 @@ class GameServer:
             most = self.limits.asked_per_minute
             raise ProtocolError(TOO_FAST, f"too many rooms asked after from this address: "
                                 f"{most:g} a minute at most")  # fmt: skip
-        codes = {room_code(entry["room"]) for entry in asked}
+        codes = {room_code(entry.room) for entry in asked}
         seats = {code: room.seats for code in codes if (room := self._in_memory(code))}
         missing = sorted(codes - seats.keys())
         if missing:
             seats |= await self.store.seats_of(missing)
         found, looked = [], []
         for entry in asked:
-            code = room_code(entry["room"])
+            code = room_code(entry.room)
             kept = seats.get(code, [None, None])
-            side = next((side for side in SIDES if holds(entry["secret"], kept[side])), None)
+            side = next((side for side in SIDES if holds(entry.secret, kept[side])), None)
             room = None if side is None else await self.room(code)
             if room is not None and side is not None:
                 found.append(room.summary(side))
@@ -309,7 +326,7 @@ class GameServer:
         for room in looked:
             if room.idle():  # only looked at: out of memory again
                 self._forget(room)
-        client.send(write_message("rooms", rooms=found))
+        client.send(RoomList(tuple(found)))
 
     # -- rooms ----------------------------------------------------------------------------------
 
