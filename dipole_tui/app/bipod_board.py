@@ -9,6 +9,8 @@ be placed is asked of the rules core (`is_legal`); the board decides no rule.
 
 from __future__ import annotations
 
+from typing import Unpack
+
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -38,8 +40,8 @@ from ..games.bipod import (
     why_illegal,
 )
 from .ascii import plain
-from .bipod_text import ASCII, CUT, PREVIEW, UNICODE, said_before_a_move
-from .game_board import GameBoard, component_classes
+from .bipod_text import ASCII, CUT, PREVIEW, UNICODE, HexGlyphs, said_before_a_move
+from .game_board import BoardOptions, GameBoard
 
 LAST_COLUMN = len(LABELS) - 1  # text columns run 0..30
 ROW_LABEL_WIDTH = 3  # the row number after each row, as on the sheet
@@ -69,41 +71,23 @@ class BipodBoard(GameBoard[BipodState, Move]):
     """The board of a Bi-Pod game: stones, chains, dead cells, and the stone to be placed."""
 
     GLYPH_TABLES = (UNICODE, ASCII)
+    glyphs: HexGlyphs
 
-    # The board's own wood, whatever the theme (see docs/architecture.md): white stones, dark
-    # stones and blocks stand out from every cell and highlight. Without colour (NO_COLOR) the
-    # cursor is reverse, the other highlights underlined (the marked stones bold too, the last
-    # stones placed also lined above and in italics: no other highlight is).
-    # The NO_COLOR rules start at `App:nocolor`, which a scoped stylesheet (every rule prefixed
-    # with the board's type) would never match; the other rules name the board anyway.
-    SCOPED_CSS = False
+    # On `GameBoard`'s dark wood, white stones, dark stones and blocks stand out from every
+    # cell and highlight. Without colour (NO_COLOR) the other highlights are underlined (the
+    # marked stones bold too).
     DEFAULT_CSS = """
-    BipodBoard {
-        width: 1fr;
-        height: 1fr;
-        background: $background;
-    }
     BipodBoard > .board--cell { background: #a07850; }
     BipodBoard > .board--dead { background: #4a4238; }
-    BipodBoard > .board--label { color: $text-muted; }
     BipodBoard > .board--block { color: #500000; text-style: bold; }
-    BipodBoard > .board--white { color: #ffffff; text-style: bold; }
     BipodBoard > .board--gray { color: #0c1020; text-style: bold; }
     BipodBoard > .board--chain { background: #a88a30; }
-    BipodBoard > .board--empty { color: #2a1a0a; }
-    BipodBoard > .board--cursor { background: #4080c0; }
     BipodBoard > .board--marked { background: #c87820; }
-    BipodBoard > .board--last { background: #2f8f8f; }
-    BipodBoard > .board--status { color: $text; }
     BipodBoard > .board--notice { color: $text; background: $error; text-style: bold; }
-    BipodBoard > .board--hint { background: #b04890; text-style: bold underline; }
     BipodBoard > .board--threat { background: #e04040; }
-    App:nocolor BipodBoard > .board--cursor { color: #ffffff; text-style: reverse; }
     App:nocolor BipodBoard > .board--marked { text-style: bold underline; }
-    App:nocolor BipodBoard > .board--last { text-style: italic overline underline; }
     App:nocolor BipodBoard > .board--chain { text-style: underline; }
     """
-    COMPONENT_CLASSES = component_classes(DEFAULT_CSS)
 
     BINDINGS = [
         Binding("space", "mark", "Mark", show=False),
@@ -111,20 +95,11 @@ class BipodBoard(GameBoard[BipodState, Move]):
         Binding("a", "adopt", "Adopt", show=False),
     ]
 
-    def __init__(
-        self,
-        state: BipodState,
-        *,
-        ascii_glyphs: bool = False,
-        name: str | None = None,
-        id: str | None = None,
-    ) -> None:
-        super().__init__(state, ascii_glyphs=ascii_glyphs, name=name, id=id)
-        self.glyphs = ASCII if ascii_glyphs else UNICODE
+    def __init__(self, state: BipodState, **options: Unpack[BoardOptions]) -> None:
+        super().__init__(state, **options)
         self.cursor = START_CELLS[WHITE]
         self.colour = WHITE  # the runner colour Enter places
         self.marked: list[int] = []  # multi: the blocking stones gathered for one turn
-        self.notice = ""
         self._walk: tuple[int, int] = (-1, 0)  # (where an up/down walk is, the column it keeps)
         self._meta = [Style.from_meta({"cell": cell}) for cell in range(CELL_COUNT)]
         self._chains: dict[str, frozenset[int]] = {}
@@ -200,8 +175,6 @@ class BipodBoard(GameBoard[BipodState, Move]):
         return Move(BLOCK, tuple(sorted(cells)))
 
     def said(self, brevity: int) -> list[str]:
-        if self.notice:
-            return [self.notice]
         state = self.state
         if state.outcome() is not None or not self.interactive:
             return []

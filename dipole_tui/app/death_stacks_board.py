@@ -12,6 +12,8 @@ land on the same square, the words under the board say which and how the walls t
 
 from __future__ import annotations
 
+from typing import Unpack
+
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -20,8 +22,8 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from ..games.death_stacks import FILES, RED, SIZE, TOO_TALL, DeathStacksState, Move, square_name
-from .death_stacks_text import ASCII, UNICODE, header, piece_levels, text_class
-from .game_board import component_classes
+from .death_stacks_text import ASCII, UNICODE, StackGlyphs, header, piece_levels, text_class
+from .game_board import BoardOptions
 from .square_grid import CHIP_ROOM, SquareBoard
 from .stack_selection import StackSelection, home_square
 
@@ -40,28 +42,18 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
     BREVITIES = 4  # how the status is said: 0 in full words ... 3 the shortest
 
     GLYPH_TABLES = (UNICODE, ASCII)
+    glyphs: StackGlyphs
     CELL_SIZES = ((11, 5), (9, 4), (7, 3), (5, 2), (4, 1))
     FILES = FILES
     STRIDE = SIZE
     GRID_LEFT = LABEL_WIDTH + WALL_WIDTH
 
-    # The board's own wood, whatever the theme (see docs/architecture.md): light squares and
-    # highlights under red and black pieces. Without colour (NO_COLOR) the cursor is reverse,
-    # the pieces that move and the other highlights underlined, the last move's squares also
-    # lined above, their glyphs in italics: no other highlight is.
-    # The NO_COLOR rules start at `App:nocolor`, which a scoped stylesheet (every rule prefixed
-    # with the board's type) would never match; the other rules name the board anyway.
-    SCOPED_CSS = False
+    # Light wood: lighter squares and highlights than `GameBoard`'s, under red and black
+    # pieces. Without colour (NO_COLOR) the pieces that move and the path are underlined.
     DEFAULT_CSS = """
-    DeathStacksBoard {
-        width: 1fr;
-        height: 1fr;
-        background: $background;
-    }
     DeathStacksBoard > .board--zone { background: #e8d0a8; }
     DeathStacksBoard > .board--zone-alt { background: #d0b48a; }
     DeathStacksBoard > .board--wall { color: #6b5a48; background: #3a3129; }
-    DeathStacksBoard > .board--label { color: $text-muted; }
     DeathStacksBoard > .board--red { color: #a00000; text-style: bold; }
     DeathStacksBoard > .board--black { color: #101010; text-style: bold; }
     DeathStacksBoard > .board--empty { color: #5a4028; }
@@ -74,17 +66,12 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
     DeathStacksBoard > .board--path { background: #b0e0e0; }
     DeathStacksBoard > .board--last { background: #f4b870; }
     DeathStacksBoard > .board--tall { color: #a00000; text-style: bold reverse; }
-    DeathStacksBoard > .board--status { color: $text; }
-    DeathStacksBoard > .board--hint { background: #f0b0e0; text-style: bold underline; }
+    DeathStacksBoard > .board--hint { background: #f0b0e0; }
     DeathStacksBoard > .board--threat { background: #f09030; }
-    App:nocolor DeathStacksBoard > .board--cursor { color: #101010; text-style: reverse; }
+    App:nocolor DeathStacksBoard > .board--cursor { color: #101010; }
     App:nocolor DeathStacksBoard > .board--moving { text-style: underline; }
-    App:nocolor DeathStacksBoard > .board--target { text-style: underline; }
-    App:nocolor DeathStacksBoard > .board--capture { text-style: underline; }
     App:nocolor DeathStacksBoard > .board--path { text-style: underline; }
-    App:nocolor DeathStacksBoard > .board--last { text-style: italic overline underline; }
     """
-    COMPONENT_CLASSES = component_classes(DEFAULT_CSS)
 
     # The number keys are bindings too, not a key handler: a handler runs as the key reaches the
     # board, a binding once it has gone up to the app, so in a burst (Enter 1) a handler would
@@ -95,18 +82,9 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
         *(Binding(str(count), f"pieces({count})", show=False) for count in range(1, 10)),
     ]
 
-    def __init__(
-        self,
-        state: DeathStacksState,
-        *,
-        ascii_glyphs: bool = False,
-        name: str | None = None,
-        id: str | None = None,
-    ) -> None:
-        super().__init__(state, ascii_glyphs=ascii_glyphs, name=name, id=id)
-        self.glyphs = ASCII if ascii_glyphs else UNICODE
+    def __init__(self, state: DeathStacksState, **options: Unpack[BoardOptions]) -> None:
+        super().__init__(state, **options)
         self.selection = StackSelection(state, [])
-        self.notice = ""  # a one-line answer to a key that could not be done
         # Each square's style and lines, drawn once and kept until its look changes; `_blocks_for`
         # says for which size, focus and seat they hold.
         self._blocks: dict[int, Block] = {}
@@ -180,8 +158,6 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
         return marked
 
     def said(self, brevity: int) -> list[str]:
-        if self.notice:
-            return [self.notice]
         return self.selection.said(self.cursor, brevity, self.interactive)
 
     # -- geometry --------------------------------------------------------------------------

@@ -8,6 +8,8 @@ coordinates.
 
 from __future__ import annotations
 
+from typing import Unpack
+
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -26,9 +28,9 @@ from ..games.dipole import (
     is_dark,
     square_name,
 )
-from .dipole_stacks import ASCII, UNICODE, square_text
+from .dipole_stacks import ASCII, UNICODE, Glyphs, square_text
 from .dipole_strip import chip_entered, chip_stepped, strip_chips
-from .game_board import component_classes
+from .game_board import BoardOptions
 from .square_grid import CHIP_ROOM, SquareBoard
 
 RANK_LABEL_WIDTH = 3
@@ -49,57 +51,29 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
     """The board of a Dipole game: stacks, cursor, selection, destinations and removals."""
 
     GLYPH_TABLES = (UNICODE, ASCII)
+    glyphs: Glyphs
     CELL_SIZES = ((11, 5), (9, 4), (7, 3), (5, 2), (3, 1))
     FILES = FILES
     STRIDE = STRIDE
     GRID_LEFT = RANK_LABEL_WIDTH
 
-    # The board's own wood, whatever the theme (see docs/architecture.md): white and black
-    # glyphs stand out from every square and highlight, dark squares look dark. Without colour
-    # (NO_COLOR) the highlights are reverse (the cursor) and underline (the others), the last
-    # move's squares also lined above, their glyphs in italics: no other highlight is.
-    # The NO_COLOR rules start at `App:nocolor`, which a scoped stylesheet (every rule prefixed
-    # with the board's type) would never match; the other rules name the board anyway.
-    SCOPED_CSS = False
+    # On `GameBoard`'s dark wood, white and black glyphs stand out from every square and
+    # highlight, dark squares look dark. Without colour (NO_COLOR) the selection is underlined.
     DEFAULT_CSS = """
-    DipoleBoard {
-        width: 1fr;
-        height: 1fr;
-        background: $background;
-    }
     DipoleBoard > .board--light { background: #e8d0a8; }
     DipoleBoard > .board--dark { background: #a07850; }
-    DipoleBoard > .board--label { color: $text-muted; }
-    DipoleBoard > .board--white { color: #ffffff; text-style: bold; }
     DipoleBoard > .board--black { color: #000000; text-style: bold; }
-    DipoleBoard > .board--empty { color: #2a1a0a; }
     DipoleBoard > .board--mark { color: #ffffff; text-style: bold; }
-    DipoleBoard > .board--cursor { background: #4080c0; }
     DipoleBoard > .board--selected { background: #8a6aa8; }
     DipoleBoard > .board--target { background: #4a8a3a; }
     DipoleBoard > .board--capture { background: #c84848; }
-    DipoleBoard > .board--last { background: #2f8f8f; }
     DipoleBoard > .board--removal { color: #ffffff; background: #4a8a3a; text-style: bold; }
-    App:nocolor DipoleBoard > .board--cursor { color: #ffffff; text-style: reverse; }
-    App:nocolor DipoleBoard > .board--selected { text-style: bold underline; }
-    App:nocolor DipoleBoard > .board--target { text-style: underline; }
-    App:nocolor DipoleBoard > .board--capture { text-style: underline; }
-    App:nocolor DipoleBoard > .board--last { text-style: italic overline underline; }
-    DipoleBoard > .board--hint { background: #b04890; text-style: bold underline; }
     DipoleBoard > .board--threat { background: #d06010; }
+    App:nocolor DipoleBoard > .board--selected { text-style: bold underline; }
     """
-    COMPONENT_CLASSES = component_classes(DEFAULT_CSS)
 
-    def __init__(
-        self,
-        state: DipoleState,
-        *,
-        ascii_glyphs: bool = False,
-        name: str | None = None,
-        id: str | None = None,
-    ) -> None:
-        super().__init__(state, ascii_glyphs=ascii_glyphs, name=name, id=id)
-        self.glyphs = ASCII if ascii_glyphs else UNICODE
+    def __init__(self, state: DipoleState, **options: Unpack[BoardOptions]) -> None:
+        super().__init__(state, **options)
         self._selected: int | None = None
         # The selected stack's on-board destinations, each with the move that goes there, and
         # its removals: worked out once per selection, not once per drawn cell.

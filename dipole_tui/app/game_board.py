@@ -1,5 +1,6 @@
-"""What every game's board widget shares: the move it reports, cached styles, flipping, focus,
-the threat overlay's marks, and the notice drawn when the widget is too small for the board.
+"""What every game's board widget shares: the move it reports, its CSS and glyph table, cached
+styles, flipping, focus, the threat overlay's marks, the status's wording and wrapping, and the
+notice drawn when the widget is too small for the board.
 
 A board asks the rules core for `legal_moves()` and never decides a rule; it reports a complete
 legal move with `MoveChosen` (or `MoveToConfirm`, to be asked once more), and the app plays it.
@@ -17,7 +18,7 @@ from __future__ import annotations
 import re
 import textwrap
 from abc import ABCMeta, abstractmethod
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypedDict, TypeVar, Unpack
 
 from rich.segment import Segment
 from rich.style import Style
@@ -53,6 +54,14 @@ def component_classes(css: str) -> set[str]:
     return set(re.findall(r"\.(board--[a-z-]+)", css))
 
 
+class BoardOptions(TypedDict, total=False):
+    """What every board takes besides its state: a board passes them on to `GameBoard`."""
+
+    ascii_glyphs: bool  # draw with the ASCII glyphs
+    name: str | None
+    id: str | None
+
+
 class _AbstractWidgetMeta(_MessagePumpMeta, ABCMeta):
     """Textual's metaclass for widgets with `ABCMeta`'s check that no abstract method is left."""
 
@@ -64,6 +73,37 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
     BREVITIES: ClassVar[int] = 1  # how many ways, fuller to shorter, the status can be said
     # (Unicode, ASCII): the glyph tables; under --ascii the help names the ASCII glyphs from them
     GLYPH_TABLES: ClassVar[tuple[object, object]]
+    glyphs: object  # the table drawn with (a board names its own table's type)
+
+    # The boards' own wood, whatever the theme (see docs/architecture.md). What they share is
+    # here, with the highlights of the dark wood Dipole and Bi-Pod are drawn on; a board's own
+    # rules (`DipoleBoard > .board--x`) win over these, so Death Stacks' light wood restates
+    # their colours. Without colour (NO_COLOR) the cursor is reverse, a move's destinations are
+    # underlined, and the last move is italic and lined above and below: no other highlight is.
+    # The NO_COLOR rules start at `App:nocolor`, which a scoped stylesheet (every rule prefixed
+    # with the board's type) would never match: no board's CSS is scoped (`__init_subclass__`);
+    # the other rules name the board anyway.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    GameBoard {
+        width: 1fr;
+        height: 1fr;
+        background: $background;
+    }
+    GameBoard > .board--label { color: $text-muted; }
+    GameBoard > .board--status { color: $text; }
+    GameBoard > .board--white { color: #ffffff; text-style: bold; }
+    GameBoard > .board--empty { color: #2a1a0a; }
+    GameBoard > .board--cursor { background: #4080c0; }
+    GameBoard > .board--last { background: #2f8f8f; }
+    GameBoard > .board--hint { background: #b04890; text-style: bold underline; }
+    App:nocolor GameBoard > .board--cursor { color: #ffffff; text-style: reverse; }
+    App:nocolor GameBoard > .board--target { text-style: underline; }
+    App:nocolor GameBoard > .board--capture { text-style: underline; }
+    App:nocolor GameBoard > .board--last { text-style: italic overline underline; }
+    """
+    COMPONENT_CLASSES = component_classes(DEFAULT_CSS)
+
     # Subclasses add their own; Textual merges the bindings of the class hierarchy.
     BINDINGS = [
         Binding("up,k", "cursor(0, -1)", "Up", show=False),
@@ -101,17 +141,18 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
     # The threat overlay: square name -> the side that can take it; None while it is off.
     threats: reactive[dict[str, int] | None] = reactive(None)
 
-    def __init__(
-        self,
-        state: S,
-        *,
-        ascii_glyphs: bool = False,
-        name: str | None = None,
-        id: str | None = None,
-    ) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A board's component classes are those its CSS styles, and its CSS is not scoped."""
+        super().__init_subclass__(**kwargs)
+        cls.SCOPED_CSS = False
+        cls.COMPONENT_CLASSES = component_classes(cls.__dict__.get("DEFAULT_CSS", ""))
+
+    def __init__(self, state: S, **options: Unpack[BoardOptions]) -> None:
         """Each board takes its own game's state; it shows it (`show_state`) once its own
-        attributes are set, and draws with the ASCII glyphs when `ascii_glyphs`."""
-        super().__init__(name=name, id=id)
+        attributes are set."""
+        super().__init__(name=options.get("name"), id=options.get("id"))
+        unicode_table, ascii_table = self.GLYPH_TABLES
+        self.glyphs = ascii_table if options.get("ascii_glyphs") else unicode_table
         self.state = state  # the position shown
         self.interactive = True  # False while a bot or nobody (the game is over) is to move
         # A move was reported and the app has not answered yet (with the next position, or by
@@ -120,6 +161,7 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
         self.last_move: M | None = None
         self.hint: M | None = None  # the move a hint suggests, marked until the next change
         self.cursor = 0  # the square or cell under the cursor
+        self.notice = ""  # a one-line answer to a key that could not be done, said first
         self._plies = -1  # the plies played in the position shown
         self._styles: dict[str, Style] = {}
 
@@ -258,8 +300,9 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
     def status_parts(self, brevity: int = 0) -> list[str]:
         """The parts of the status, said the shorter the higher `brevity`; the threat
         overlay's legend last, the first to go when there is no room."""
+        said = [self.notice] if self.notice else self.said(brevity)
         legend = self.threat_legend()
-        return [*self.said(brevity), *([legend] if legend else [])]
+        return [*said, *([legend] if legend else [])]
 
     def said(self, brevity: int) -> list[str]:
         """The status before the legend (a board with no status line under it says nothing)."""

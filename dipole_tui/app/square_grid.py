@@ -7,14 +7,14 @@ the style's meta data, so a click is resolved by what was drawn there.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import ClassVar, NamedTuple, Protocol, TypeVar
+from typing import ClassVar, NamedTuple, Protocol, TypeVar, Unpack
 
 from rich.style import Style
 from textual import events
 from textual.geometry import Region, Size
 
 from ..games.base import S
-from .game_board import GameBoard, nearest
+from .game_board import BoardOptions, GameBoard, nearest
 
 CHIP_ROOM = 5  # the least cell width with a column to spare for a threat's chip
 
@@ -54,15 +54,8 @@ class SquareBoard(GameBoard[S, SM]):
     GRID_LEFT: ClassVar[int]  # columns of the drawing left of the first square
     GRID_TOP: ClassVar[int] = 1  # lines of the drawing above the first row
 
-    def __init__(
-        self,
-        state: S,
-        *,
-        ascii_glyphs: bool = False,
-        name: str | None = None,
-        id: str | None = None,
-    ) -> None:
-        super().__init__(state, ascii_glyphs=ascii_glyphs, name=name, id=id)
+    def __init__(self, state: S, **options: Unpack[BoardOptions]) -> None:
+        super().__init__(state, **options)
         self._legal: list[SM] = []
         squares = range(self.STRIDE * self.STRIDE)
         self._meta = {square: Style.from_meta({"square": square}) for square in squares}
