@@ -29,6 +29,7 @@ from rich.console import Console
 from rich.table import Table
 
 from dipole_tui.bots.dipole_eval import LADDER, Terms, terms
+from dipole_tui.bots.score import Score
 from dipole_tui.bots.search import Search
 from dipole_tui.cli.progress_bar import progress_bar
 from dipole_tui.games.dipole import DIPOLE
@@ -117,7 +118,7 @@ def searched_sign(level: str, position: str, movetime: float) -> int:
     """The sign of `level`'s score for the side to move after a search of `movetime` s."""
     search = Search(LADDER[level].knowledge())
     score = search.run(DIPOLE.parse_position(position), movetime=movetime).score
-    return (score > 0) - (score < 0)
+    return (score > Score()) - (score < Score())
 
 
 def _ignore_interrupts() -> None:

@@ -2,12 +2,12 @@
 
 A position is searched as the `hard` level searches it, deepening until `seconds` run out (its
 tables grow with every depth, so the analysis of one position is capped), and one `Analysis` is
-told for each depth completed: the score, and the line the search expects. In a game the exact
-solver can solve (`Game.solvable`), the solver is tried first with a small budget, and again
-between depths with a budget four times larger each time while the search has spent as much, so a
-proved result ("White wins in 7 plies") replaces the evaluation as soon as it is in reach; the
-analysis then ends with the proved line. This is what the app's analysis mode shows (in a worker
-process, `workers`) while the game goes on.
+told for each depth completed: the score (a `PovScore`, the side to move's), and the line the
+search expects. In a game the exact solver can solve (`Game.solvable`), the solver is tried first
+with a small budget, and again between depths with a budget four times larger each time while the
+search has spent as much, so a proved result ("White wins in 7 plies") replaces the evaluation as
+soon as it is in reach; the analysis then ends with the proved line. This is what the app's
+analysis mode shows (in a worker process, `workers`) while the game goes on.
 
 Asked for more than one line, each depth d is told with the best few moves' exact scores
 (`best_lines`): the search's root scores are exact for its best move only, bounds for the others,
@@ -16,7 +16,7 @@ of its own (a plain search of that position, whatever came before).
 
 A game is judged by evaluating each of its positions that way, and each move, as lichess judges
 chess moves, by the winning chances it lost against the best move of its position
-(`engine.chances`: from -1, lost, to 1, won, so that half a checker matters in an even game and
+(`Score.chances`: from -1, lost, to 1, won, so that half a checker matters in an even game and
 little once the game is won). The thresholds are in the README. This is what `analyse` writes,
 and what the app's review draws.
 
@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from typing import Any, Generic
 
 from .bots.levels import create_search_bot
-from .bots.search import WIN, OutOfTime, ScoreUnit, Search, SearchResult, Stop, plies_to_end
-from .engine import chances, score_in_words
+from .bots.score import PovScore, Score, ScoreUnit
+from .bots.search import OutOfTime, Search, SearchResult, Stop, as_score
 from .games.base import AnyGame, Game, GameError, M, State
 from .records import format_record, from_the_start, start_of
 from .registry import REGISTRY
@@ -61,7 +61,7 @@ class BestLine:
     """One of the best moves of a position (`line[0]`), its exact score for the side to move,
     and the line after it, in notation."""
 
-    score: int
+    score: Score
     line: tuple[str, ...]
 
     @property
@@ -71,19 +71,32 @@ class BestLine:
 
 @dataclass(frozen=True)
 class Analysis:
-    """One step of a position's analysis. `score` is the side to move's, in the game's
-    evaluation units (`registry.Entry.unit`), or a proved result as the search scores one
-    (`search.plies_to_end`); `line` is what best play looks like from here, in notation."""
+    """What the search (or the solver) makes of a position: a step of its analysis (one a
+    depth, `analyse_position`), or its evaluation in a game judged (the last step, `Evaluator`).
+    `score` is the side to move's (`score.side`), in the game's evaluation units
+    (`registry.Entry.unit`) or a proved result; `line` is what best play looks like from here,
+    in notation (empty once the game is over). Plain values, so that it crosses from a worker
+    process as it is."""
 
-    depth: int  # plies searched; 0 for a result the solver proved
-    score: int
+    depth: int  # plies searched; 0 for a result the solver proved, or a game over
+    score: PovScore
     line: tuple[str, ...]
-    nodes: int
+    nodes: int = 0
     lines: tuple[BestLine, ...] = ()  # the best moves, best first, when more than one is asked
 
     @property
+    def side(self) -> int:
+        """The side to move, whose score it is."""
+        return self.score.side
+
+    @property
+    def best(self) -> str | None:
+        return self.line[0] if self.line else None
+
+    @property
     def proved(self) -> bool:
-        return plies_to_end(self.score) is not None
+        """A win or a loss is proved (a draw proved is told by `depth` 0)."""
+        return self.score.relative.proved
 
 
 Report = Callable[[Analysis], None]
@@ -98,13 +111,6 @@ def analysis_search(game_key: str, level: str = ANALYSIS_LEVEL) -> Search[Any, A
     entry = REGISTRY[game_key]
     bot = create_search_bot(level, entry.ladder, entry.game, None)
     return bot.search
-
-
-def _one_ply_back(score: int) -> int:
-    """The score of a position whose only move leads to a position scored `score`."""
-    if plies_to_end(score) is not None:  # a win in n is a loss in n + 1 one ply before
-        return -score + (1 if score > 0 else -1)
-    return -score
 
 
 class _Until:
@@ -122,7 +128,7 @@ def best_lines(
     game: Game[Any, M],
     state: State[M],
     depth: int,
-    ranked: Sequence[tuple[M, int]],
+    ranked: Sequence[tuple[M, Score]],
     stop: Stop,
     count: int = BEST_LINES,
 ) -> tuple[BestLine, ...]:
@@ -132,14 +138,14 @@ def best_lines(
     on each one's score (a search's root scores), highest first; a move whose bound cannot beat
     the lines found is not searched, nor any after `LINES_SEARCHED`. OutOfTime when `stop` is
     set before the end."""
-    found: list[tuple[int, BestLine]] = []
+    found: list[tuple[Score, BestLine]] = []
     for index, (move, bound) in enumerate(ranked):
         if len(found) >= count and (index >= LINES_SEARCHED or bound <= found[count - 1][0]):
             break
         search = analysis_search(game.key)
         after = state.copy()
         after.play(move)
-        score = -search.score(after, depth - 1, stop)
+        score = as_score(-search.score(after, depth - 1, stop))
         line = search.principal_variation(state, move, LINE_MOVES)
         found.append((score, BestLine(score, tuple(map(game.format_move, line)))))
         found.sort(key=lambda scored: -scored[0])  # stable: a tie keeps the search's order
@@ -162,6 +168,7 @@ def analyse_position(
     if state.outcome() is not None:
         return
     until = _Until(stop, time.perf_counter() + seconds)
+    side = state.to_move
     moves = search.knowledge.candidates(state)
     if len(moves) == 1:  # nothing to choose (a pass): the analysis is of the position after it
         move = moves[0]
@@ -170,12 +177,13 @@ def analyse_position(
         text = game.format_move(move)
         outcome = after.outcome()
         if outcome is not None:
-            won = 0 if outcome.winner is None else WIN - 1
-            report(Analysis(1, won if outcome.winner == state.to_move else -won, (text,), 1))
+            ended = Score.win(1) if outcome.winner == side else Score.loss(1)
+            score = Score() if outcome.winner is None else ended
+            report(Analysis(1, PovScore(score, side), (text,), 1))
             return
 
         def back(analysis: Analysis) -> None:
-            score = _one_ply_back(analysis.score)
+            score = PovScore(analysis.score.relative.earlier(), side)
             depth = analysis.depth and analysis.depth + 1
             report(Analysis(depth, score, (text, *analysis.line), analysis.nodes))
 
@@ -191,10 +199,11 @@ def analyse_position(
         nonlocal budget
         solution = solve(game, state, max_nodes=budget, stop=stop)
         budget *= SOLVE_GROWTH
-        if solution.result is None or solution.move is None:
+        score = solution.score
+        if score is None or solution.move is None:
             return False
-        score = _proved_score(solution.result, solution.plies)
-        report(Analysis(0, score, (game.format_move(solution.move),), solution.nodes))
+        proved = PovScore(score, side)
+        report(Analysis(0, proved, (game.format_move(solution.move),), solution.nodes))
         line = _proved_line(game, state, solution.move, budget, stop)
         found: tuple[BestLine, ...] = ()
         if lines > 1:  # the other moves get the first budget each: one unproved is left out
@@ -202,7 +211,7 @@ def analyse_position(
             found = _proved_lines(game, state, others, FIRST_SOLVE, stop)
             found = tuple(sorted((BestLine(score, line), *found), key=lambda b: -b.score))
         if len(line) > 1 or found:
-            report(Analysis(0, score, line, solution.nodes, found[:lines]))
+            report(Analysis(0, proved, line, solution.nodes, found[:lines]))
         return True
 
     if budget and settled():
@@ -215,18 +224,14 @@ def analyse_position(
         if lines > 1:
             ranked = sorted(result.scores.items(), key=lambda scored: -scored[1])
             found = best_lines(game, state, result.depth, ranked, until, lines)
-        report(Analysis(result.depth, result.score, line, result.nodes, found))
+        score = PovScore(result.score, side)
+        report(Analysis(result.depth, score, line, result.nodes, found))
         if budget and budget <= min(LAST_SOLVE, result.nodes) and settled():
             raise _Settled
 
     # OutOfTime: stopped while the solver was proving the line, outside the search's own watch
     with contextlib.suppress(_Settled, OutOfTime):
         search.run(state, depth=MAX_DEPTH, movetime=seconds, stop=stop, on_depth=completed)
-
-
-def _proved_score(result: str, plies: int) -> int:
-    """A solver's result for the side to move as the search scores one."""
-    return 0 if result == "draw" else (WIN - plies) * (1 if result == "win" else -1)
 
 
 def _proved_line(
@@ -255,8 +260,8 @@ def _proved_lines(
         after = state.copy()
         after.play(move)
         answer = solve(game, after, max_nodes=budget, stop=stop)  # an ended game too: 0 plies
-        if answer.result is not None:
-            score = _one_ply_back(_proved_score(answer.result, answer.plies))
+        if answer.score is not None:
+            score = answer.score.earlier()
             found.append(BestLine(score, _proved_line(game, state, move, budget, stop)))
     return tuple(found)
 
@@ -276,39 +281,14 @@ ANALYSIS_COMMENT = re.compile(
 
 
 @dataclass(frozen=True)
-class Evaluation:
-    """What the search (or the solver) makes of one position, from the view of `side`, the side
-    to move: `score` in the search's scale (a result proved n plies away is +-(WIN - n)), the
-    best `line` in notation (empty once the game is over), and the `depth` searched (0: proved
-    outright). Plain values, so that it crosses from a worker process as it is."""
-
-    side: int
-    score: int
-    line: tuple[str, ...]
-    depth: int
-
-    @property
-    def best(self) -> str | None:
-        return self.line[0] if self.line else None
-
-    @property
-    def proved(self) -> bool:
-        return plies_to_end(self.score) is not None
-
-    def for_side(self, side: int) -> int:
-        """The score from `side`'s view."""
-        return self.score if side == self.side else -self.score
-
-
-@dataclass(frozen=True)
 class Judgement:
     """A move played, the evaluation of the position it was played in (`before`, the mover's
     view) and of the one it left (`after`), the winning chances it lost, and its mark ("" if
     none)."""
 
     move: str
-    before: Evaluation
-    after: Evaluation
+    before: Analysis
+    after: Analysis
     loss: float
     mark: str
 
@@ -335,7 +315,7 @@ class Evaluator(Generic[M]):
         self.stop = stop or threading.Event()  # never set: each position gets its time
         self.search = analysis_search(game_key, level)
 
-    def evaluate(self, state: State[M]) -> Evaluation:
+    def evaluate(self, state: State[M]) -> Analysis:
         ended = evaluation_of_end(state)
         if ended is not None:
             return ended
@@ -343,23 +323,19 @@ class Evaluator(Generic[M]):
         analyse_position(self.game, state, self.search, said.append, self.stop, self.movetime)
         if not said:  # not even depth 1 in the time: it is searched whatever it takes
             result = self.search.run(state, depth=1)
-            said.append(Analysis(1, result.score, (self.game.format_move(result.move),), 0))
-        return evaluation_of(state, said[-1])
+            score = PovScore(result.score, state.to_move)
+            said.append(Analysis(1, score, (self.game.format_move(result.move),), 0))
+        return said[-1]
 
 
-def evaluation_of_end(state: State[Any]) -> Evaluation | None:
+def evaluation_of_end(state: State[Any]) -> Analysis | None:
     """The evaluation of a position whose game is over (won, lost or drawn); None if it goes on."""
     outcome = state.outcome()
     if outcome is None:
         return None
-    won = outcome.winner is not None and outcome.winner == state.to_move
-    score = 0 if outcome.winner is None else (WIN if won else -WIN)
-    return Evaluation(state.to_move, score, (), 0)
-
-
-def evaluation_of(state: State[Any], analysis: Analysis) -> Evaluation:
-    """The evaluation of `state` that the last step of its analysis says."""
-    return Evaluation(state.to_move, analysis.score, analysis.line, analysis.depth)
+    won = Score.win(0) if outcome.winner == state.to_move else Score.loss(0)
+    score = Score() if outcome.winner is None else won
+    return Analysis(0, PovScore(score, state.to_move), ())
 
 
 def accepts_draw(
@@ -381,15 +357,15 @@ def accepts_draw(
     if style is None:
         return True
     evaluation = Evaluator[M](game_key, seconds, stop, level).evaluate(state)
-    return evaluation.for_side(side) <= style.slack
+    return evaluation.score.pov(side) <= Score(style.slack)
 
 
-def judge(unit: ScoreUnit, move: str, before: Evaluation, after: Evaluation) -> Judgement:
+def judge(unit: ScoreUnit, move: str, before: Analysis, after: Analysis) -> Judgement:
     """What `move` (in notation), played where `before` was said, lost against the best."""
     if move == before.best:
         return Judgement(move, before, after, 0.0, "")
     mover = before.side
-    loss = max(0.0, chances(before.score, unit) - chances(after.for_side(mover), unit))
+    loss = max(0.0, before.score.pov(mover).chances(unit) - after.score.pov(mover).chances(unit))
     mark = next((mark for least, mark, _ in MARKS if loss >= least), "")
     return Judgement(move, before, after, loss, mark)
 
@@ -399,7 +375,7 @@ def evaluations(
     state: State[M],
     movetime: float,
     stop: Stop | None = None,
-) -> Iterator[Evaluation]:
+) -> Iterator[Analysis]:
     """The evaluation of every position of the game played on `state`, from its start to now:
     one more than the moves played. Stops early (yielding no more) when `stop` is set."""
     evaluator: Evaluator[M] = Evaluator(game_key, movetime, stop)
@@ -481,7 +457,7 @@ def _count(count: int, word: str) -> str:
     return f"{count} {word}"
 
 
-def judgements(game_key: str, moves: Sequence[M], said: Sequence[Evaluation]) -> list[Judgement]:
+def judgements(game_key: str, moves: Sequence[M], said: Sequence[Analysis]) -> list[Judgement]:
     """Each move judged by the evaluations of the positions before and after it (as many
     moves as there are evaluations after the first)."""
     entry = REGISTRY[game_key]
@@ -501,7 +477,7 @@ def analyse(
     """Every move of the game on `state` judged; `progress(done, total)` after each position.
     GameError when `stop` ends it before the last position."""
     moves = state.moves_played
-    said: list[Evaluation] = []
+    said: list[Analysis] = []
     started = time.perf_counter()
     for evaluation in evaluations(game_key, state, movetime, stop):
         said.append(evaluation)
@@ -516,30 +492,30 @@ def analyse(
 
 
 def words(
-    game: Game[Any, M], unit: ScoreUnit, evaluation: Evaluation, short: bool = False, side: int = 0
+    game: Game[Any, M], unit: ScoreUnit, evaluation: Analysis, short: bool = False, side: int = 0
 ) -> str:
     """An evaluation as a record's comment says it, from the first side's view (or `side`'s,
     as the mistakes trainer speaks to the side that erred): `+1.2`, or
     `White wins in 7 plies` for a proved result (`Black has won` when the game is over,
     `drawn with best play` for a proved draw). Short,
     as a narrow list has room for: `#7` (the first side wins in 7 plies), `#-7`, `1-0`."""
-    score = evaluation.for_side(side)
-    plies = plies_to_end(score)
+    score = evaluation.score.pov(side)
+    plies = score.plies
     if plies is None:
         if not evaluation.line:  # the game is over, and not won
             return "1/2-1/2" if short else "drawn"
         if not evaluation.depth and not short:  # the solver proved it
             return "drawn with best play"
-        text = f"{score / unit.size:+.1f}"
+        text = f"{score.units / unit.size:+.1f}"
         return "0.0" if text in ("+0.0", "-0.0") else text
-    first = evaluation.for_side(0)  # a result names its winner, whoever speaks
+    first = evaluation.score.pov(0).wins  # a result names its winner, whoever speaks
     if short:
         if plies == 0:
-            return "1-0" if first > 0 else "0-1"
-        return f"#{plies}" if first > 0 else f"#-{plies}"
+            return "1-0" if first else "0-1"
+        return f"#{plies}" if first else f"#-{plies}"
     if plies == 0:
-        return f"{game.side_names[0 if first > 0 else 1]} has won"
-    return score_in_words(first, 0, game.side_names, unit)
+        return f"{game.side_names[0 if first else 1]} has won"
+    return evaluation.score.in_words(game.side_names, unit)
 
 
 def annotated_record(

@@ -18,7 +18,7 @@ from .bots.death_stacks_eval import UNIT as DEATH_STACKS_UNIT
 from .bots.dipole_eval import LADDER as DIPOLE_LADDER
 from .bots.dipole_eval import UNIT as DIPOLE_UNIT
 from .bots.levels import Ladder, create_search_bot
-from .bots.search import RAW_UNITS, ScoreUnit
+from .bots.score import RAW_UNITS, ScoreUnit
 from .games.base import AnyGame, GameError, shown
 from .games.bipod import BIPOD
 from .games.death_stacks import DEATH_STACKS

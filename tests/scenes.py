@@ -22,14 +22,14 @@ from app_steps import StandIn
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
-from dipole_tui.analysis import Analysis, Evaluation, analyse_position, analysis_search
+from dipole_tui.analysis import Analysis, analyse_position, analysis_search, evaluation_of_end
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice, OnlineChoice
 from dipole_tui.app.learn_menu import LearnMenu
 from dipole_tui.app.learning import ExerciseScreen
 from dipole_tui.app.review import ReviewScreen
 from dipole_tui.app.square_grid import SquareBoard
-from dipole_tui.bots.search import WIN, Search
+from dipole_tui.bots.search import Search
 from dipole_tui.clock import TimeControl
 from dipole_tui.games.base import State
 from dipole_tui.games.bipod import BipodState
@@ -79,21 +79,15 @@ def analyse_to(
     analyse_position(REGISTRY[game_key].game, state, search, report, stop)
 
 
-def evaluate_to(
-    game_key: str, state: State[Any], search: Search[Any, Any], depth: int
-) -> Evaluation:
+def evaluate_to(game_key: str, state: State[Any], search: Search[Any, Any], depth: int) -> Analysis:
     """What the review says of `state` (`analysis.Evaluator`), from the analysis cut after
     `depth`; `search` is kept from one position to the next, as the review's is."""
-    outcome = state.outcome()
-    if outcome is not None:
-        won = outcome.winner is not None and outcome.winner == state.to_move
-        return Evaluation(
-            state.to_move, 0 if outcome.winner is None else (WIN if won else -WIN), (), 0
-        )
+    ended = evaluation_of_end(state)
+    if ended is not None:
+        return ended
     said: list[Analysis] = []
     analyse_to(game_key, state, search, depth, said.append)
-    last = said[-1]
-    return Evaluation(state.to_move, last.score, last.line, last.depth)
+    return said[-1]
 
 
 class DepthWorker(StandIn):

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from dipole_tui.analysis import (
-    Evaluation,
+    Analysis,
     Evaluator,
     Judgement,
     accuracy,
@@ -23,7 +23,7 @@ from dipole_tui.analysis import (
     to_learn,
     words,
 )
-from dipole_tui.bots.search import WIN, ScoreUnit
+from dipole_tui.bots.score import PovScore, Score, ScoreUnit
 from dipole_tui.cli import main
 from dipole_tui.games.base import GameError, State
 from dipole_tui.games.dipole import DIPOLE
@@ -47,9 +47,14 @@ def game_with_planted_blunder() -> State[Any]:
     return state
 
 
-def evaluation(side: int, score: float, best: str | None = "e1-d2") -> Evaluation:
+def evaluated(side: int, score: Score, line: tuple[str, ...], depth: int) -> Analysis:
+    """A position's evaluation: `score` for `side`, to move."""
+    return Analysis(depth, PovScore(score, side), line)
+
+
+def evaluation(side: int, score: float, best: str | None = "e1-d2") -> Analysis:
     line = () if best is None else (best,)
-    return Evaluation(side, round(score * UNIT.size), line, 5)
+    return evaluated(side, Score(round(score * UNIT.size)), line, 5)
 
 
 def marked(best: float, left: float) -> str:
@@ -86,9 +91,9 @@ def test_the_best_move_is_never_marked() -> None:
 def test_a_proved_win_kept_costs_nothing_and_a_win_thrown_away_is_a_blunder() -> None:
     played = "e1-f2"
     line = evaluation(0, 0).line
-    in_5 = Evaluation(0, WIN - 5, line, 0)
-    assert judge(UNIT, played, in_5, Evaluation(1, -(WIN - 9), line, 0)).mark == ""  # slower
-    loses_in_4 = Evaluation(1, WIN - 4, (), 0)  # the opponent now wins in 4
+    in_5 = evaluated(0, Score.win(5), line, 0)
+    assert judge(UNIT, played, in_5, evaluated(1, Score.loss(9), line, 0)).mark == ""  # slower
+    loses_in_4 = evaluated(1, Score.win(4), (), 0)  # the opponent now wins in 4
     assert judge(UNIT, played, in_5, loses_in_4).mark == "??"
     assert judge(UNIT, played, in_5, evaluation(1, -3.0)).mark == "??"  # to merely +3
 
@@ -110,7 +115,7 @@ def test_a_moves_accuracy_is_lichesss(loss: float, expected: float) -> None:
     assert move_accuracy(loss) == pytest.approx(expected, abs=0.001)
 
 
-def judged_move(side: int, before: Evaluation, after: Evaluation) -> Judgement:
+def judged_move(side: int, before: Analysis, after: Analysis) -> Judgement:
     """A move of `side` (never the best's notation) judged between two evaluations."""
     assert before.side == side
     return judge(UNIT, "a1-b2", before, after)
@@ -135,10 +140,10 @@ def test_a_sides_accuracy_is_the_mean_of_its_moves() -> None:
 
 def test_proved_wins_count_as_certain() -> None:
     line = ("e1-d2",)
-    in_5 = Evaluation(0, WIN - 5, line, 0)
-    slower = judged_move(0, in_5, Evaluation(1, -(WIN - 9), line, 0))  # still a win, slower
-    thrown = judged_move(0, in_5, Evaluation(1, WIN - 4, line, 0))  # now lost: all 100 Win%
-    drawn = judged_move(0, in_5, Evaluation(1, 0, line, 0))  # half of it
+    in_5 = evaluated(0, Score.win(5), line, 0)
+    slower = judged_move(0, in_5, evaluated(1, Score.loss(9), line, 0))  # still a win, slower
+    thrown = judged_move(0, in_5, evaluated(1, Score.win(4), line, 0))  # now lost: all 100 Win%
+    drawn = judged_move(0, in_5, evaluated(1, Score(), line, 0))  # half of it
     assert accuracy([slower], 0) == pytest.approx(99.9999)
     assert accuracy([thrown], 0) == 0.0
     assert accuracy([drawn], 0) == pytest.approx(8.530, abs=0.001)
@@ -155,7 +160,9 @@ def test_the_moves_to_learn_from_are_the_mistakes_or_the_inaccuracies_too_when_f
     even = evaluation(0, 0.0)
 
     def move(side: int, left: float) -> Judgement:
-        return judged_move(side, Evaluation(side, 0, ("e1-d2",), 5), evaluation(1 - side, -left))
+        return judged_move(
+            side, evaluated(side, Score(), ("e1-d2",), 5), evaluation(1 - side, -left)
+        )
 
     inaccuracy, mistake, blunder, good = move(0, -0.6), move(0, -1.1), move(0, -1.6), move(0, 0)
     assert [j.word for j in (inaccuracy, mistake, blunder, good)] == [
@@ -171,7 +178,7 @@ def test_the_moves_to_learn_from_are_the_mistakes_or_the_inaccuracies_too_when_f
     many = [inaccuracy, mistake, blunder, good, mistake]
     assert to_learn(many, [0]) == [1, 2, 4]  # three: the inaccuracy is left out
     assert to_learn(many, [1]) == []
-    ended = Judgement("e1-d2", Evaluation(0, 0, (), 0), even, 0.5, "??")  # no best known
+    ended = Judgement("e1-d2", evaluated(0, Score(), (), 0), even, 0.5, "??")  # no best known
     assert to_learn([ended], [0]) == []
 
 
@@ -180,16 +187,16 @@ def test_words_are_from_the_first_sides_view() -> None:
     assert words(game, UNIT, evaluation(0, 1.2)) == "+1.2"
     assert words(game, UNIT, evaluation(1, 1.2)) == "-1.2"
     assert words(game, UNIT, evaluation(1, 0.0)) == "0.0"
-    assert words(game, UNIT, Evaluation(1, WIN - 7, evaluation(1, 0).line, 0)) == (
+    assert words(game, UNIT, evaluated(1, Score.win(7), evaluation(1, 0).line, 0)) == (
         "Black wins in 7 plies"
     )
-    assert words(game, UNIT, Evaluation(0, -(WIN - 1), evaluation(0, 0).line, 0)) == (
+    assert words(game, UNIT, evaluated(0, Score.loss(1), evaluation(0, 0).line, 0)) == (
         "Black wins in 1 ply"
     )
-    assert words(game, UNIT, Evaluation(1, -WIN, (), 0)) == "White has won"
-    assert words(game, UNIT, Evaluation(1, WIN - 7, ("d8-c7",), 0), short=True) == "#-7"
-    assert words(game, UNIT, Evaluation(0, WIN - 3, ("e1-d2",), 0), short=True) == "#3"
-    assert words(game, UNIT, Evaluation(1, -WIN, (), 0), short=True) == "1-0"
+    assert words(game, UNIT, evaluated(1, Score.loss(0), (), 0)) == "White has won"
+    assert words(game, UNIT, evaluated(1, Score.win(7), ("d8-c7",), 0), short=True) == "#-7"
+    assert words(game, UNIT, evaluated(0, Score.win(3), ("e1-d2",), 0), short=True) == "#3"
+    assert words(game, UNIT, evaluated(1, Score.loss(0), (), 0), short=True) == "1-0"
     assert words(game, UNIT, evaluation(1, 1.2), short=True) == "-1.2"
 
 
@@ -205,7 +212,7 @@ def test_a_position_with_one_move_is_worth_what_that_move_leaves() -> None:
         after = state.copy()
         after.play(moves[0])
         then = evaluator.evaluate(after)
-        assert said.score == -then.score or said.proved
+        assert said.score.pov(0) == then.score.pov(0) or said.proved
 
 
 def test_the_planted_blunder_is_marked_with_the_best_move() -> None:

@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 from dipole_tui.analysis import Analysis, analyse_position, analysis_search
-from dipole_tui.bots.search import WIN, ScoreUnit
-from dipole_tui.engine import first_side_share, score_in_words
+from dipole_tui.bots.score import PovScore, Score, ScoreUnit
 from dipole_tui.games.base import State
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
@@ -24,33 +23,36 @@ SIDES = ("White", "Black")
 @pytest.mark.parametrize(
     ("score", "to_move", "words"),
     [
-        (0, 0, "Even, 0.0"),
-        (0, 1, "Even, 0.0"),
-        (-1, 0, "Even, -0.1"),
-        (5, 1, "Even, -0.4"),
-        (6, 0, "White is slightly better, +0.5"),
-        (25, 0, "White is better, +2.1"),
-        (25, 1, "Black is better, -2.1"),
-        (36, 0, "White is winning, +3.0"),
-        (-60, 0, "Black is winning, -5.0"),
-        (WIN - 7, 0, "White wins in 7 plies"),
-        (WIN - 7, 1, "Black wins in 7 plies"),
-        (-(WIN - 1), 1, "White wins in 1 ply"),
+        (Score(0), 0, "Even, 0.0"),
+        (Score(0), 1, "Even, 0.0"),
+        (Score(-1), 0, "Even, -0.1"),
+        (Score(5), 1, "Even, -0.4"),
+        (Score(6), 0, "White is slightly better, +0.5"),
+        (Score(25), 0, "White is better, +2.1"),
+        (Score(25), 1, "Black is better, -2.1"),
+        (Score(36), 0, "White is winning, +3.0"),
+        (Score(-60), 0, "Black is winning, -5.0"),
+        (Score.win(7), 0, "White wins in 7 plies"),
+        (Score.win(7), 1, "Black wins in 7 plies"),
+        (Score.loss(1), 1, "White wins in 1 ply"),
     ],
 )
-def test_a_score_in_words_from_the_first_sides_view(score: int, to_move: int, words: str) -> None:
-    assert score_in_words(score, to_move, SIDES, CHECKERS) == words
+def test_a_score_in_words_from_the_first_sides_view(score: Score, to_move: int, words: str) -> None:
+    assert PovScore(score, to_move).in_words(SIDES, CHECKERS) == words
 
 
 def test_a_score_that_rounds_to_nothing_has_no_sign() -> None:
-    assert score_in_words(-4, 0, ("First", "Second"), ScoreUnit("stones", 100)) == "Even, 0.0"
+    said = PovScore(Score(-4), 0).in_words(("First", "Second"), ScoreUnit("stones", 100))
+    assert said == "Even, 0.0"
 
 
 def test_the_bars_share_grows_with_the_first_sides_score() -> None:
-    shares = [first_side_share(s, 0, CHECKERS) for s in (-WIN + 3, -60, -12, 0, 12, 60, WIN - 3)]
+    scores = (Score.loss(3), Score(-60), Score(-12), Score(0), Score(12), Score(60), Score.win(3))
+    shares = [PovScore(s, 0).first_side_share(CHECKERS) for s in scores]
     assert shares[0] == 0.0 and shares[3] == 0.5 and shares[-1] == 1.0
     assert shares == sorted(shares) and len(set(shares)) == len(shares)
-    assert first_side_share(12, 1, CHECKERS) == first_side_share(-12, 0, CHECKERS)
+    ahead = PovScore(Score(12), 1).first_side_share(CHECKERS)
+    assert ahead == PovScore(Score(-12), 0).first_side_share(CHECKERS)
 
 
 def analysed(game_key: str, state: State[Any], seconds: float) -> list[Analysis]:
@@ -67,7 +69,7 @@ def test_an_ending_is_proved_with_its_line() -> None:
     found = analysed("dipole", DIPOLE.parse_position(position), 5.0)
     assert found and all(step.proved and step.depth == 0 for step in found)
     solution = solve(DIPOLE, DIPOLE.parse_position(position))
-    assert solution.result == "loss" and found[-1].score == -(WIN - solution.plies)
+    assert solution.result == "loss" and found[-1].score.relative == Score.loss(solution.plies)
     state = DIPOLE.parse_position(position)
     for text in found[-1].line:  # the proved line: one legal move after another
         state.play(DIPOLE.parse_move(text, state))

@@ -10,6 +10,7 @@ from textual.widgets import Static
 from dipole_tui.analysis import Analysis, BestLine
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.dipole_board import DipoleBoard
+from dipole_tui.bots.score import PovScore, Score
 from dipole_tui.games.dipole import DIPOLE, parse_square
 from dipole_tui.records import parse_record
 from dipole_tui.session import HUMAN
@@ -45,13 +46,13 @@ async def test_analysis_shows_each_depth_in_words_with_the_bar(make_app: AppFact
         assert "thinking" in analysis_text(app)
         half = app.eval_bar.size.height / 2
         # Dipole's unit is 12 to a checker: 25 for White to move is +2.1.
-        analyst.tell(Analysis(3, 25, ("e1-g3", "d8-c7", "g3-e5"), 900))
+        analyst.tell(Analysis(3, PovScore(Score(25), 0), ("e1-g3", "d8-c7", "g3-e5"), 900))
         await until(lambda: "depth 3" in analysis_text(app))
         assert "White is better, +2.1" in analysis_text(app)
         assert "best e1-g3 d8-c7 g3-e5" in analysis_text(app)
         assert app.eval_bar.first_rows > half
         assert bar_text(app).endswith("█" * app.eval_bar.first_rows)  # White's, from the bottom
-        analyst.tell(Analysis(4, -60, ("e1-d2", "d8-c7"), 3000))
+        analyst.tell(Analysis(4, PovScore(Score(-60), 0), ("e1-d2", "d8-c7"), 3000))
         await until(lambda: "depth 4" in analysis_text(app))
         assert "Black is winning, -5.0" in analysis_text(app)
         assert app.eval_bar.first_rows < half
@@ -67,19 +68,19 @@ async def test_a_move_restarts_the_analysis_and_late_updates_are_dropped(
     app = make_app(analyst=analyst, ascii_glyphs=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
-        analyst.tell(Analysis(2, 0, ("e1-d2",), 100))
+        analyst.tell(Analysis(2, PovScore(Score(0), 0), ("e1-d2",), 100))
         await until(lambda: "Even, 0.0" in analysis_text(app))
         assert set(bar_text(app)) == {"#", "."}  # ASCII: White's share and Black's
         await type_move(pilot, "e1-g3")
         assert len(analyst.records) == 2 and plies(analyst.records[-1]) == 1
         assert "thinking" in analysis_text(app)
         # The first position's analysis, still on its way: dropped when it comes.
-        analyst.tell(Analysis(5, 100, ("e1-d2",), 5000), number=1)
+        analyst.tell(Analysis(5, PovScore(Score(100), 0), ("e1-d2",), 5000), number=1)
         analyst.tell(None, number=1)
         await until(lambda: app.analysis.unfinished == 1)
         assert "thinking" in analysis_text(app)
         # Black to move: the side to move's -13 is White's +1.1.
-        analyst.tell(Analysis(1, -13, ("d8-c7",), 40))
+        analyst.tell(Analysis(1, PovScore(Score(-13), 1), ("d8-c7",), 40))
         await until(lambda: "depth 1" in analysis_text(app))
         assert "White is slightly better, +1.1" in analysis_text(app)
         await pilot.press("u")
@@ -135,7 +136,7 @@ async def test_a_bots_game_is_analysed_while_the_bot_thinks(make_app: AppFactory
         await pilot.press("a")
         await type_move(pilot, "e1-g3")
         await until(lambda: app.bots.thinking)
-        analyst.tell(Analysis(6, 5, ("d8-c7", "e1-f2"), 20000))
+        analyst.tell(Analysis(6, PovScore(Score(5), 1), ("d8-c7", "e1-f2"), 20000))
         await until(lambda: "depth 6" in analysis_text(app))
         assert app.bots.thinking and "best d8-c7 e1-f2" in analysis_text(app)
 
@@ -171,7 +172,7 @@ async def test_the_analysis_marks_its_best_move_on_the_board(make_app: AppFactor
         board = board_of(app, DipoleBoard)
         await pilot.press("a")
         await pilot.pause()
-        analyst.tell(Analysis(3, 25, ("e1-g3", "d8-c7"), 900))
+        analyst.tell(Analysis(3, PovScore(Score(25), 0), ("e1-g3", "d8-c7"), 900))
         await until(lambda: "depth 3" in analysis_text(app))
         await pilot.pause()
         assert hinted(board, "square", parse_square("e1", 8))
@@ -205,18 +206,18 @@ async def test_m_shows_the_best_three_lines_and_m_again_one(make_app: AppFactory
         await pilot.press("a")
         await pilot.pause()
         assert app.screen.check_action("lines", ())
-        analyst.tell(Analysis(3, 25, ("e1-g3", "d8-c7", "g3-e5"), 900))
+        analyst.tell(Analysis(3, PovScore(Score(25), 0), ("e1-g3", "d8-c7", "g3-e5"), 900))
         await until(lambda: "depth 3" in analysis_text(app))
         await pilot.press("m")
         await pilot.pause()
         assert analyst.lines == [1, 3] and plies(analyst.records[-1]) == 0
         assert "depth 3" in analysis_text(app)  # what was found stays until the new answers
         lines = (
-            BestLine(25, ("e1-g3", "d8-c7", "g3-e5", "c7-b6", "e5-d6")),
-            BestLine(18, ("e1-d2", "d8-c7")),
-            BestLine(-5, ("c1-d2",)),
+            BestLine(Score(25), ("e1-g3", "d8-c7", "g3-e5", "c7-b6", "e5-d6")),
+            BestLine(Score(18), ("e1-d2", "d8-c7")),
+            BestLine(Score(-5), ("c1-d2",)),
         )
-        analyst.tell(Analysis(4, 25, ("e1-g3", "d8-c7"), 3000, lines))
+        analyst.tell(Analysis(4, PovScore(Score(25), 0), ("e1-g3", "d8-c7"), 3000, lines))
         await until(lambda: "depth 4" in analysis_text(app))
         rows = str(app.query_one("#analysis", Static).render()).splitlines()
         assert rows[2:] == ["1 e1-g3 +2.1 d8-c7 …", "2 e1-d2 +1.5 d8-c7", "3 c1-d2 -0.4"]

@@ -45,6 +45,7 @@ from dipole_tui.app.game_board import GameBoard
 from dipole_tui.app.learning import LessonScreen
 from dipole_tui.app.puzzle_screen import PuzzleScreen
 from dipole_tui.app.screens import ChoiceScreen, NewGameScreen
+from dipole_tui.bots.score import PovScore, Score
 from dipole_tui.games import bipod, death_stacks, dipole
 from dipole_tui.games.base import State
 from dipole_tui.learn import Progress, items
@@ -399,7 +400,7 @@ async def test_an_analysis_for_another_position_is_dropped(make_app: AppFactory)
         await pilot.pause()
         assert app.analysis.searching
         play(app, "e1-g3")  # no follow
-        analyst.tell(Analysis(3, 250, ("d8-c7",), 1000))
+        analyst.tell(Analysis(3, PovScore(Score(250), 0), ("d8-c7",), 1000))
         await settle(pilot)
         assert app.analysis.latest is None
 
@@ -440,7 +441,7 @@ async def test_a_puzzle_s_late_explanation_of_a_wrong_try_is_not_said_over_the_r
         await pilot.press("colon", *"e7-e5", "enter")  # right, before the explanation came
         await pilot.pause()
         assert puzzle.message.startswith("Right.")
-        analyst.tell(Analysis(2, -250, ("f6-d8",), 100))
+        analyst.tell(Analysis(2, PovScore(Score(-250), 0), ("f6-d8",), 100))
         analyst.tell(None)
         await settle(pilot)
         assert "e7-d6" not in puzzle.message and "Try again" not in puzzle.message

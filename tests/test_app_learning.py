@@ -19,7 +19,7 @@ from dipole_tui.app.learn_menu import LearnMenu
 from dipole_tui.app.learning import LessonScreen
 from dipole_tui.app.puzzle_screen import PuzzleScreen
 from dipole_tui.app.side_panel import MoveEntry
-from dipole_tui.bots.search import WIN
+from dipole_tui.bots.score import PovScore, Score
 from dipole_tui.games.bipod import BipodState
 from dipole_tui.learn import Item, Progress, items, parse
 from dipole_tui.registry import REGISTRY
@@ -150,7 +150,7 @@ async def test_a_puzzle_explains_a_wrong_move_then_is_solved(
         assert puzzle.focused is puzzle.board  # s and i are the board's keys again
         assert analyst.records and "e7-d6" in analyst.records[-1]
         # The analysis of the position after it: White, to move, wins in 1 ply (f6xd6).
-        analyst.tell(Analysis(0, WIN - 1, ("f6xd6",), 10))
+        analyst.tell(Analysis(0, PovScore(Score.win(1), 0), ("f6xd6",), 10))
         await until(lambda: "loses" in puzzle.message)
         assert "e7-d6 loses: after it White wins in 1 ply:\nWhite f6xd6\n" in puzzle.message
         for move in ("e7-e5", "e5-d4", "d4-c3"):

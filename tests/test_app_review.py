@@ -14,7 +14,7 @@ from test_analysis import BLUNDER_START, game_with_planted_blunder
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, ProgressBar, Static
 
-from dipole_tui.analysis import Evaluation, evaluations
+from dipole_tui.analysis import Analysis, evaluations
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.eval_graph import EvalGraph
 from dipole_tui.app.review import ReviewScreen
@@ -231,7 +231,7 @@ async def test_the_game_over_dialog_opens_the_review(make_app: AppFactory) -> No
 async def test_the_real_reviewer_process_evaluates_every_position() -> None:
     state = game_with_planted_blunder()
     record = Session(DIPOLE, state, (HUMAN, HUMAN)).record_text()
-    got: list[tuple[int, int | None, Evaluation | None]] = []
+    got: list[tuple[int, int | None, Analysis | None]] = []
     ended = threading.Event()
 
     def answer(tracker: Tracker, reply: Reply) -> None:

@@ -38,6 +38,7 @@ from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.game_board import GameBoard
 from dipole_tui.app.keeper import new_session
 from dipole_tui.app.position import Position, position_of
+from dipole_tui.bots.score import PovScore, Score
 from dipole_tui.games import bipod, death_stacks, dipole
 from dipole_tui.games.base import State
 from dipole_tui.registry import levels
@@ -366,7 +367,8 @@ class UIMachine(RuleBasedStateMachine):
 
         async def body(pilot: Pilot[None]) -> None:
             number = pick % len(self.analyst.records) + 1
-            self.analyst.tell(None if done else Analysis(1, 0, (), number), number)
+            said = Analysis(1, PovScore(Score(), 0), (), number)
+            self.analyst.tell(None if done else said, number)
             await settle(pilot)
 
         self.step(body)

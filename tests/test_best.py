@@ -12,8 +12,7 @@ import pytest
 from cli_steps import Cli
 
 from dipole_tui.bots import Budget
-from dipole_tui.bots.search import WIN, ScoreUnit
-from dipole_tui.engine import format_score
+from dipole_tui.bots.score import Score, ScoreUnit
 from dipole_tui.registry import REGISTRY, create_bot
 
 # A middle game of each game, where the levels have real choices to make.
@@ -112,12 +111,12 @@ def test_a_proved_result_is_told_in_plies(cli: Cli, position: str, score: str, l
 
 def test_scores_are_told_in_the_game_s_unit() -> None:
     checkers = REGISTRY["dipole"].unit
-    assert format_score(12, checkers) == "1.0"  # a checker ahead
-    assert format_score(-30, checkers) == "-2.5"
+    assert Score(12).format(checkers) == "1.0"  # a checker ahead
+    assert Score(-30).format(checkers) == "-2.5"
     stones = ScoreUnit("stones", 100)
-    assert format_score(-4, stones) == "0.0"  # never -0.0
-    assert format_score(WIN - 5, stones) == "win 5"
-    assert format_score(-(WIN - 2), checkers) == "loss 2"
+    assert Score(-4).format(stones) == "0.0"  # never -0.0
+    assert Score.win(5).format(stones) == "win 5"
+    assert Score.loss(2).format(checkers) == "loss 2"
 
 
 def test_positions_are_read_from_stdin(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:

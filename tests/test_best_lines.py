@@ -16,7 +16,8 @@ from dipole_tui.analysis import (
     analysis_search,
     best_lines,
 )
-from dipole_tui.bots.search import plies_to_end
+from dipole_tui.bots.score import Score
+from dipole_tui.bots.search import as_score
 from dipole_tui.games.base import State
 from dipole_tui.registry import REGISTRY
 
@@ -32,12 +33,12 @@ def opening(game_key: str, plies: int = 2) -> State[Any]:
     return state
 
 
-def plain_score(game_key: str, state: State[Any], move: Any, depth: int) -> int:
+def plain_score(game_key: str, state: State[Any], move: Any, depth: int) -> Score:
     """The move's score `depth` plies deep, for the side to move: its position searched by a
     search of its own."""
     after = state.copy()
     after.play(move)
-    return -analysis_search(game_key).score(after, depth - 1)
+    return as_score(-analysis_search(game_key).score(after, depth - 1))
 
 
 def assert_exact(game_key: str, state: State[Any], depth: int, lines: tuple[BestLine, ...]) -> None:
@@ -133,16 +134,16 @@ def test_a_proved_position_shows_its_best_moves_proved(game_key: str) -> None:
     assert last.proved and last.depth == 0
     assert 1 <= len(last.lines) <= BEST_LINES
     scores = [line.score for line in last.lines]
-    assert scores == sorted(scores, reverse=True) and scores[0] == last.score
-    assert all(plies_to_end(score) is not None or score == 0 for score in scores)
+    assert scores == sorted(scores, reverse=True) and scores[0] == last.score.relative
+    assert all(score.proved or score == Score() for score in scores)
     for line in last.lines:  # legal lines, each proved to end as its score says
         work = state.copy()
         for text in line.line:
             work.play(game.parse_move(text, work))
         outcome = work.outcome()
-        plies = plies_to_end(line.score)
+        plies = line.score.plies
         if outcome is not None and plies is not None:  # played to the end: as it said
             assert len(line.line) == plies
-            assert (outcome.winner == state.to_move) == (line.score > 0)
+            assert (outcome.winner == state.to_move) == line.score.wins
     if game_key != "death-stacks":  # its other moves are not proved in the solver's budget
         assert len(last.lines) > 1

@@ -19,7 +19,8 @@ from dipole_tui.bots.dipole_eval import (
     race,
 )
 from dipole_tui.bots.levels import SearchBot, Style
-from dipole_tui.bots.search import INFINITY, Search, noisy_among, plies_to_end
+from dipole_tui.bots.score import Score
+from dipole_tui.bots.search import INFINITY, Search, noisy_among
 from dipole_tui.games.dipole import BLACK, DIPOLE, WHITE, DipoleState, Move
 from dipole_tui.registry import create_bot
 
@@ -93,9 +94,9 @@ def test_only_hard_knows_a_race_past_every_capture_is_won_before_it_is_played_ou
     # ply 4, whatever either side plays meanwhile.
     state = DIPOLE.parse_position("8:W:Wc5=1,e5=1:Bf2=1")
     hard = Search(LADDER["hard"].knowledge()).run(state, depth=1)
-    assert plies_to_end(hard.score) == 4 and hard.score > 0
+    assert hard.score == Score.win(4)
     expert = Search(LADDER["expert"].knowledge()).run(state, depth=1)
-    assert plies_to_end(expert.score) is None
+    assert not expert.score.proved
 
 
 class Unbounded(ExactRaceKnowledge):

@@ -19,6 +19,7 @@ from dipole_tui.app import bipod_text
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.editor import EditorScreen
 from dipole_tui.app.editor_grid import EditGrid
+from dipole_tui.bots.score import PovScore, Score
 from dipole_tui.clock import TimeControl
 from dipole_tui.games.bipod import parse_cell
 from dipole_tui.games.death_stacks import parse_square
@@ -141,8 +142,11 @@ async def test_at_160x50_no_line_of_the_side_panel_is_cut(
         await pilot.press("m")
         await pilot.pause()
         split = "|" if game == "bipod" else " "
-        lines = tuple(BestLine(10, tuple(line.split(split))) for line in LINES[game, variant])
-        analyst.tell(Analysis(8, 10, lines[0].line, 90_000, lines))
+        lines = tuple(
+            BestLine(Score(10), tuple(line.split(split))) for line in LINES[game, variant]
+        )
+        score = PovScore(Score(10), session.state.to_move)
+        analyst.tell(Analysis(8, score, lines[0].line, 90_000, lines))
         analysis = app.screen.query_one("#analysis", Static)
         await until(lambda: "depth 8" in str(analysis.render()))
         await pilot.pause()

@@ -24,12 +24,12 @@ from test_analysis import BLUNDER_START, game_with_planted_blunder
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from dipole_tui.analysis import Analysis, Evaluation, evaluations
+from dipole_tui.analysis import Analysis, evaluations
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.dipole_board import DipoleBoard
 from dipole_tui.app.mistakes import MistakesScreen
 from dipole_tui.app.review import ReviewScreen
-from dipole_tui.bots.search import WIN
+from dipole_tui.bots.score import PovScore, Score
 from dipole_tui.games.base import State
 from dipole_tui.games.dipole import DIPOLE, parse_square
 from dipole_tui.records import parse_record
@@ -44,10 +44,10 @@ from dipole_tui.workers.protocol import (
     ReviewRequest,
 )
 
-Said = Callable[[ReviewRequest], list[Evaluation]]
+Said = Callable[[ReviewRequest], list[Analysis]]
 
 
-def searched(request: ReviewRequest) -> list[Evaluation]:
+def searched(request: ReviewRequest) -> list[Analysis]:
     """What the review's process says, from a search of a fiftieth of a second a position."""
     return list(evaluations(request.game_key, parse_record(request.record).state, 0.02))
 
@@ -78,10 +78,11 @@ class Reviewer(StandIn):
 
         threading.Thread(target=answer, daemon=True).start()
 
-    def tell(self, score: int, line: tuple[str, ...]) -> None:
+    def tell(self, score: Score, line: tuple[str, ...]) -> None:
         """The latest weighing: one depth (the side to move's `score`), then its end."""
         assert self.on_reply is not None and self.numbers, "nothing was weighed"
-        self.on_reply(Reply(self.numbers[-1], Analysis(3, score, line, 100)))
+        side = parse_record(self.weighed[-1]).state.to_move
+        self.on_reply(Reply(self.numbers[-1], Analysis(3, PovScore(score, side), line, 100)))
         self.on_reply(Reply(self.numbers[-1], None))
 
 
@@ -165,7 +166,7 @@ async def test_a_worse_try_is_refused_and_the_best_can_be_seen(make_app: AppFact
         assert screen.message == "Weighing e7-c5..."
         assert parse_record(reviewer.weighed[-1]).state.position().startswith("8:W:")
         assert board.takes_choices
-        reviewer.tell(WIN - 3, ("f6xc5",))  # White, to move, wins in 3
+        reviewer.tell(Score.win(3), ("f6xc5",))  # White, to move, wins in 3
         await until(lambda: "Not better" in screen.message)
         assert screen.message.startswith("Not better: e7-c5 leaves White wins in 3 plies")
         assert board.takes_choices and board.state.position() == BLUNDER_START
@@ -188,7 +189,7 @@ async def test_a_try_as_good_as_the_best_is_praised(make_app: AppFactory) -> Non
         assert said(screen, "task").startswith("You played 1... e7-d6??")  # one person: Black
         await type_move(pilot, "e7-g5")
         assert screen.message == "Weighing e7-g5..."
-        reviewer.tell(-(WIN - 9), ("f6-e5",))  # White, to move, loses in 9: Black still wins
+        reviewer.tell(Score.loss(9), ("f6-e5",))  # White, to move, loses in 9: Black still wins
         await until(lambda: "Yes!" in screen.message)
         assert "As good as the best." in screen.message
         assert screen.found == {0}
@@ -208,7 +209,7 @@ async def test_a_click_tries_a_move_and_a_late_weighing_is_dropped(make_app: App
         assert screen.message == "Weighing e7-g5..."
         await type_move(pilot, "e7-e5")  # a new try while the other is weighed
         assert "Yes! e7-e5" in screen.message
-        reviewer.tell(WIN - 3, ("f6xg5",))  # the weighing of e7-g5, too late
+        reviewer.tell(Score.win(3), ("f6xg5",))  # the weighing of e7-g5, too late
         await pilot.pause()
         assert "Yes! e7-e5" in screen.message
 
@@ -224,7 +225,7 @@ async def test_the_mistakes_wait_for_the_review_and_need_a_marked_move(
         assert app.screen is review
         assert noticed(app, "No mistakes to learn from: none of your moves is marked")
 
-    def none_yet(request: ReviewRequest) -> list[Evaluation]:
+    def none_yet(request: ReviewRequest) -> list[Analysis]:
         return searched(request)[:2]
 
     class Slow(Reviewer):
@@ -252,7 +253,7 @@ def planted(game_key: str) -> tuple[State[Any], Said]:
         state.play(state.legal_moves()[0])
     big = 5 * REGISTRY[game_key].unit.size
 
-    def said(request: ReviewRequest) -> list[Evaluation]:
+    def said(request: ReviewRequest) -> list[Analysis]:
         work = parse_record(request.record).state
         for _ in work.moves_played:
             work.undo()
@@ -260,7 +261,8 @@ def planted(game_key: str) -> tuple[State[Any], Said]:
         for ply in range(len(state.moves_played) + 1):
             best = game.format_move(work.legal_moves()[1 if ply == 0 else 0])
             second_winning = big if work.to_move == 1 else -big  # the side to move's view
-            result.append(Evaluation(work.to_move, 0 if ply == 0 else second_winning, (best,), 3))
+            score = PovScore(Score(0 if ply == 0 else second_winning), work.to_move)
+            result.append(Analysis(3, score, (best,)))
             if ply < len(state.moves_played):
                 work.play(state.moves_played[ply])
         return result
@@ -354,7 +356,7 @@ async def test_scores_are_the_trainees_and_a_better_try_is_told_apart(
         screen = await mistakes(pilot, app)
         assert "Scores from Black's side." in said(screen, "task")
         await type_move(pilot, "e7-c5")
-        reviewer.tell(-18, ("f6xc5",))  # White, to move, 1.5 checkers down: Black +1.5
+        reviewer.tell(Score(-18), ("f6xc5",))  # White, to move, 1.5 checkers down: Black +1.5
         await until(lambda: "best" in screen.message)
         # Better than the blunder (a loss), not the best (a win): said so, from Black's side.
         assert screen.message.startswith("Better, but not the best: e7-c5 leaves +1.5")

@@ -18,7 +18,7 @@ from dipole_tui.analysis import Analysis
 from dipole_tui.app import learning
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.puzzle_screen import PuzzleScreen
-from dipole_tui.bots.search import WIN
+from dipole_tui.bots.score import PovScore, Score
 from dipole_tui.learn import Item, Progress, item_named
 from dipole_tui.registry import REGISTRY
 
@@ -49,10 +49,11 @@ async def test_a_refusal_waits_for_the_whole_line_and_names_who_plays_each_move(
         puzzle = await opened(app, pilot, item, tmp_path)
         await type_move(pilot, "d8-off:2", leave=False)
         assert puzzle.message == "d8-off:2 is not the fastest win. Looking at why..."
-        analyst.tell(Analysis(0, WIN - 6, line[:1], 10))  # proved, the line still to come
+        black_wins = PovScore(Score.win(6), 1)  # Black, to move
+        analyst.tell(Analysis(0, black_wins, line[:1], 10))  # proved, the line still to come
         await pilot.pause(0.1)
         assert puzzle.message == "d8-off:2 is not the fastest win. Looking at why..."
-        analyst.tell(Analysis(0, WIN - 6, line, 10))
+        analyst.tell(Analysis(0, black_wins, line, 10))
         await until(lambda: "Try again" in puzzle.message)
         assert puzzle.message == (
             "d8-off:2 loses: after it Black wins in 6 plies:\n"
@@ -63,8 +64,9 @@ async def test_a_refusal_waits_for_the_whole_line_and_names_who_plays_each_move(
         assert puzzle.state.position() == item.position  # not played
         # A proof's line is kept when its first move alone is told again, then the end.
         await type_move(pilot, "d8-off:3", leave=False)
-        analyst.tell(Analysis(0, WIN - 4, line[:3], 10))
-        analyst.tell(Analysis(0, WIN - 4, line[:1], 10))
+        black_wins = PovScore(Score.win(4), 1)
+        analyst.tell(Analysis(0, black_wins, line[:3], 10))
+        analyst.tell(Analysis(0, black_wins, line[:1], 10))
         analyst.tell(None)
         await until(lambda: "Try again" in puzzle.message)
         assert puzzle.message.startswith(
@@ -83,7 +85,9 @@ async def test_a_slower_win_is_told_as_such_and_an_early_end_says_what_came(
     async with app.run_test(size=(100, 32)) as pilot:
         puzzle = await opened(app, pilot, item, tmp_path)
         await type_move(pilot, "d4xe5", leave=False)
-        analyst.tell(Analysis(0, -(WIN - 7), line, 10))  # White, to move, loses in 7
+        analyst.tell(
+            Analysis(0, PovScore(Score.loss(7), 0), line, 10)
+        )  # White, to move, loses in 7
         await until(lambda: "Try again" in puzzle.message)
         assert puzzle.message.startswith(
             "d4xe5 wins too, but in 8 plies, not 6 plies: the puzzle asks for the fastest win. "
@@ -92,7 +96,7 @@ async def test_a_slower_win_is_told_as_such_and_an_early_end_says_what_came(
         )
         # The analysis ends (None) before it proves anything: what it found is said.
         await type_move(pilot, "d8-e7", leave=False)
-        analyst.tell(Analysis(4, 300, ("c7xe7", "d4-c3"), 100))
+        analyst.tell(Analysis(4, PovScore(Score(300), 0), ("c7xe7", "d4-c3"), 100))
         analyst.tell(None)
         await until(lambda: "Try again" in puzzle.message)
         assert puzzle.message.startswith(

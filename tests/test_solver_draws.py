@@ -16,8 +16,8 @@ from toy_game import TOY
 
 from dipole_tui.analysis import Analysis, analyse_position, analysis_search
 from dipole_tui.bots import proof
+from dipole_tui.bots.score import PovScore, Score
 from dipole_tui.cli import main
-from dipole_tui.engine import score_in_words
 from dipole_tui.games.base import AnyGame, GameError
 from dipole_tui.games.bipod import BIPOD, BipodState
 from dipole_tui.games.death_stacks import DEATH_STACKS, DeathStacksState
@@ -307,6 +307,6 @@ def test_the_analysis_proves_a_draw_and_a_win_and_says_them() -> None:
         analyse_position(DEATH_STACKS, state, search, found.append, threading.Event(), 20.0)
         assert found and found[-1].depth == 0, text
         last = found[-1]
-        words = score_in_words(last.score, state.to_move, DEATH_STACKS.side_names, unit, True)
+        words = last.score.in_words(DEATH_STACKS.side_names, unit, True)
         assert words == said
-    assert score_in_words(0, 0, ("Red", "Black"), unit) == "Even, 0.0"  # not proved: even
+    assert PovScore(Score(), 0).in_words(("Red", "Black"), unit) == "Even, 0.0"  # not proved

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from dipole_tui.analysis import Analysis, Evaluation, Evaluator, accepts_draw
+from dipole_tui.analysis import Analysis, Evaluator, accepts_draw
+from dipole_tui.bots.score import PovScore, Score
 from dipole_tui.bots.search import Stop
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.registry import REGISTRY
@@ -35,6 +36,7 @@ from dipole_tui.workers.serve import serve
 from dipole_tui.workers.tracker import Tracker
 
 START = '[Game "Dipole"]\n*\n'
+EVEN = PovScore(Score(), 0)  # White, to move at the start, stands even
 
 
 def move(request: MoveRequest, stop: Stop, say: Say) -> None:
@@ -43,7 +45,7 @@ def move(request: MoveRequest, stop: Stop, say: Say) -> None:
 
 def analysis(request: AnalysisRequest, stop: Stop, say: Say) -> None:
     for depth in (1, 2):
-        say(Analysis(depth, 0, (), depth))
+        say(Analysis(depth, EVEN, (), depth))
 
 
 def fail(request: ReviewRequest, stop: Stop, say: Say) -> None:
@@ -74,8 +76,8 @@ def test_the_loop_runs_the_handler_of_each_requests_type_then_ends_it() -> None:
     assert got == [
         Reply(1, MoveFound("easy moves", ())),
         Reply(1, None),
-        Reply(2, Analysis(1, 0, (), 1)),
-        Reply(2, Analysis(2, 0, (), 2)),
+        Reply(2, Analysis(1, EVEN, (), 1)),
+        Reply(2, Analysis(2, EVEN, (), 2)),
         Reply(2, None),
         None,  # the loop's own end, for the reading thread
     ]
@@ -155,7 +157,7 @@ class Owner:
 
 
 REQUEST = AnalysisRequest("dipole", START, 1.0)
-FOUND = Analysis(1, 0, (), 1)
+FOUND = Analysis(1, EVEN, (), 1)
 
 
 def test_the_worker_is_connected_by_the_first_request_and_requests_are_numbered() -> None:
@@ -323,7 +325,8 @@ def test_after_the_opening_a_bot_judges_an_offer_as_its_level(
     """A little better (by less than the novice's slack) is worth a draw to the novice, not to
     `hard`; a set-up position is past the opening already."""
     little = REGISTRY["death-stacks"].ladder["novice"].slack - 1
-    monkeypatch.setattr(Evaluator, "evaluate", lambda self, state: Evaluation(1, little, (), 3))
+    said = Analysis(3, PovScore(Score(little), 1), ())
+    monkeypatch.setattr(Evaluator, "evaluate", lambda self, state: said)
     game = REGISTRY["death-stacks"].game
     state = game.parse_position("rr,rr,,,,/,,,,,/,,,,,/,,,,,/,,,,,/bb,bb,,,, b")
     assert accepts_draw("death-stacks", state, 1, 0.01, level) is accepts

@@ -19,7 +19,7 @@ MARK_CLASS = {mark: f"graph--{word}" for _, mark, word in MARKS}
 
 
 class EvalGraph(Widget):
-    """The first side's winning chances in each position (`engine.chances`), as a filled area:
+    """The first side's winning chances in each position (`Score.chances`), as a filled area:
     the first side's colour below the curve, the second's above, even in the middle. Under it,
     the marks of the moves and the ply shown (▲). A click jumps to the ply under it."""
 

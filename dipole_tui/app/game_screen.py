@@ -18,7 +18,6 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ..engine import first_side_share
 from ..games.base import GameError, IllegalMoveError
 from ..registry import REGISTRY
 from ..session import HUMAN, Session
@@ -216,7 +215,7 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
             share = 0.5 if winner is None else float(winner == 0)
         elif (found := self.analysis.latest) is not None:
             unit = REGISTRY[session.game.key].unit
-            share = first_side_share(found.score, session.state.to_move, unit)
+            share = found.score.first_side_share(unit)
         self.eval_bar.show(share, self.board.flipped)
 
     def watch_threats_on(self) -> None:

@@ -24,9 +24,7 @@ from textual.widgets import Footer, Static
 
 from ..analysis import (
     Analysis,
-    Evaluation,
     Judgement,
-    evaluation_of,
     evaluation_of_end,
     judge,
     to_learn,
@@ -105,9 +103,9 @@ class MistakesScreen(TriesMoves):
         self.area: PlayArea[Any] = PlayArea(self.game, self.board, self.entry)
         self._tracker = Tracker(answers_to(self), reviewer, latest_only=True)
         self._asked: int | None = None  # the request weighing the latest try
-        self._tried: tuple[str, State[Any]] | None = None  # that try, and the position it left
+        self._tried: str | None = None  # that try, in notation
         self._latest: Analysis | None = None
-        self._weighed: dict[tuple[int, str], Evaluation] = {}  # (ply, move) -> what it left
+        self._weighed: dict[tuple[int, str], Analysis] = {}  # (ply, move) -> what it left
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -184,7 +182,7 @@ class MistakesScreen(TriesMoves):
         if self.shown_best and not self.settled:
             self.board.show_hint(self._best_move())
 
-    def _words(self, evaluation: Evaluation) -> str:
+    def _words(self, evaluation: Analysis) -> str:
         """A score as the side that erred reads it: its own, + when it stands better."""
         return words(self.game, self.unit, evaluation, side=self.judgement.before.side)
 
@@ -231,7 +229,7 @@ class MistakesScreen(TriesMoves):
             return
         self._show()
         self.say(f"Weighing {text}...", "dim")
-        self._tried, self._latest = (text, after), None
+        self._tried, self._latest = text, None
         request = AnalysisRequest(self.game_key, format_record(self.game, after), self.movetime)
         self._asked = asked = self._tracker.ask(request)
         self.set_timer(max(WEIGH_AT_LEAST, 6 * self.movetime), lambda: self._give_up(asked))
@@ -256,17 +254,15 @@ class MistakesScreen(TriesMoves):
             self._weighed_now()
 
     def _weighed_now(self) -> None:
-        tried, latest = self._tried, self._latest
+        text, latest = self._tried, self._latest
         self._drop_weighing()
-        if tried is None:
+        if text is None:
             return
-        text, after = tried
         if latest is None:
             self.say(f"{text} could not be weighed in time. Try again.", "bad")
             return
-        evaluation = evaluation_of(after, latest)
-        self._weighed[(self.ply, text)] = evaluation
-        self._judge(self.game.parse_move(text, self.state), text, evaluation)
+        self._weighed[(self.ply, text)] = latest
+        self._judge(self.game.parse_move(text, self.state), text, latest)
 
     def _drop_weighing(self) -> None:
         """A try still being weighed is of no use once another is made or the mistake left."""
@@ -274,7 +270,7 @@ class MistakesScreen(TriesMoves):
             self._tracker.cancel()
         self._asked, self._tried, self._latest = None, None, None
 
-    def _judge(self, move: Any, text: str, after: Evaluation) -> None:
+    def _judge(self, move: Any, text: str, after: Analysis) -> None:
         """Praise a move that keeps as much as the best (no mark), refuse any other."""
         judged = self.judgement
         tried = judge(self.unit, text, judged.before, after)

@@ -20,7 +20,6 @@ from textual import on
 from textual.binding import Binding
 
 from ..analysis import PROVED_LINE, Analysis
-from ..bots.search import plies_to_end
 from ..games.base import GameError, State
 from ..learn import Change, Item, Progress
 from ..records import format_record, numbered_moves
@@ -188,7 +187,7 @@ class PuzzleScreen(ExerciseScreen):
             kept = self._latest  # a proof's whole line kept, not its first move told again
             if kept is None or kept.score != analysis.score or len(analysis.line) >= len(kept.line):
                 self._latest = analysis
-            plies = plies_to_end(analysis.score)
+            plies = analysis.score.relative.plies
             if plies is None or len(analysis.line) < min(plies, PROVED_LINE):
                 return
         self._asked = None
@@ -207,12 +206,12 @@ class PuzzleScreen(ExerciseScreen):
         if found is None:
             why = f"{text} does not win in {need}: at this turn one move only does."
         else:
-            plies = plies_to_end(found.score)
+            plies = found.score.relative.plies
             line = self._sides(self._after, found.line[:QUOTED])
             if len(found.line) > QUOTED or plies is None or len(found.line) < plies:
                 line += "\n..."  # the game goes on after the moves quoted
             line = f":\n{line}" if line.strip(".\n") else "."
-            if plies is not None and found.score < 0:  # the defender, to move, loses
+            if plies is not None and not found.score.relative.wins:  # the defender, to move, loses
                 why = (
                     f"{text} wins too, but in {_plies(plies + 1)}, not {need}: the puzzle asks "
                     f"for the fastest win. Best play after it{line}"

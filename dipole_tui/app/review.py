@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 from .. import storage
 from ..analysis import (
     MARKS,
-    Evaluation,
+    Analysis,
     Judgement,
     accuracy,
     annotated_record,
@@ -33,7 +33,6 @@ from ..analysis import (
     marks_of,
     words,
 )
-from ..engine import chances
 from ..games.base import State, title
 from ..records import move_label, parse_record, start_of
 from ..registry import REGISTRY
@@ -88,7 +87,7 @@ class ReviewScreen(ClosingScreen[Any]):
         self.moves = state.moves_played
         self.first = start_of(state).to_move
         self.movetime = movetime
-        self.evaluations: list[Evaluation | None] = [None] * (len(self.moves) + 1)
+        self.evaluations: list[Analysis | None] = [None] * (len(self.moves) + 1)
         self.judged: list[Judgement | None] = [None] * len(self.moves)
         self.ply = len(self.moves)
         self._work = state.copy()  # moved to the ply shown by playing or undoing moves
@@ -173,7 +172,7 @@ class ReviewScreen(ClosingScreen[Any]):
         if self.complete:  # once the moves into and out of the last position are judged too
             self._summarise()
         judged = self.judged[ply - 1] if ply > 0 else None
-        value = chances(evaluation.for_side(0), self.entry.unit)
+        value = evaluation.score.pov(0).chances(self.entry.unit)
         self.graph.set_value(ply, value, judged.mark if judged else "")
         if abs(ply - self.ply) <= 1:
             self._describe()

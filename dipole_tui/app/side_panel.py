@@ -20,9 +20,9 @@ from textual.message import Message
 from textual.widgets import Input, Static
 from textual.widgets.input import Selection
 
-from ..analysis import Analysis, Evaluation, words
+from ..analysis import Analysis, words
+from ..bots.score import PovScore
 from ..clock import low_time, shown_time
-from ..engine import score_in_words
 from ..games.base import State, title
 from ..registry import REGISTRY
 from ..session import HUMAN, Session, is_bot
@@ -303,9 +303,7 @@ class SidePanel(Vertical):
             return text.append("  thinking...", style="dim")
         text.append(f"  depth {found.depth}" if found.depth else "  solved", style="dim")
         unit = REGISTRY[session.game.key].unit
-        said = score_in_words(
-            found.score, session.state.to_move, session.game.side_names, unit, not found.depth
-        )
+        said = found.score.in_words(session.game.side_names, unit, not found.depth)
         text.append(f"\n{said}", style="bold")
         if self.analysis.lines > 1 and found.lines:
             return text.append_text(self._lines_text(session, found))
@@ -325,8 +323,8 @@ class SidePanel(Vertical):
         unit = REGISTRY[game.key].unit
         text = Text()
         for number, best in enumerate(found.lines, 1):
-            evaluation = Evaluation(session.state.to_move, best.score, best.line, found.depth)
-            row = f"{number} {best.move} {words(game, unit, evaluation, short=True)}"
+            line = Analysis(found.depth, PovScore(best.score, found.side), best.line)
+            row = f"{number} {best.move} {words(game, unit, line, short=True)}"
             rest = best.line[1:]
             for count in range(len(rest), -1, -1):
                 shown = [row, game.move_separator.join(rest[:count])] if count else [row]

@@ -39,7 +39,8 @@ from ..games.bipod import (
     Move,
 )
 from .levels import Ladder, Style
-from .search import Knowledge, ScoreUnit
+from .score import ScoreUnit
+from .search import Knowledge
 
 ALL = sum(BITS)
 GOAL_BITS = sum(BITS[cell] for cell in GOALS)

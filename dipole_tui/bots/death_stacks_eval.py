@@ -25,7 +25,8 @@ from ..games.death_stacks import (
     Stack,
 )
 from .levels import Ladder, Style
-from .search import Knowledge, ScoreUnit
+from .score import ScoreUnit
+from .search import Knowledge
 
 
 def _masks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:

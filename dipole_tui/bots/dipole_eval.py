@@ -22,7 +22,8 @@ from ..games.dipole import (
     move_lines,
 )
 from .levels import Ladder, Style
-from .search import INFINITY, Knowledge, ScoreUnit
+from .score import ScoreUnit
+from .search import INFINITY, Knowledge
 
 PROVABLE = 14  # checkers on the board at most, for `hard` to try the exact solver first
 

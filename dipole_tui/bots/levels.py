@@ -15,7 +15,7 @@ from typing import Any
 
 from ..games.base import AnyGame, M, State
 from . import Budget, proof
-from .search import INFINITY, WIN, Knowledge, OutOfTime, Search, SearchResult, Stop
+from .search import INFINITY, Knowledge, OutOfTime, Search, SearchResult, Stop
 
 
 @dataclass(frozen=True)
@@ -88,14 +88,14 @@ class SearchBot:
         started = time.perf_counter()
         until = _Until(started + seconds, stop)
         solution = proof.solve(self.game, state, knowledge, stop=until)
-        if solution.result is None or solution.move is None:
+        score = solution.score
+        if score is None or solution.move is None:
             return None
         move: M = solution.move
-        score = {"win": WIN - solution.plies, "loss": -(WIN - solution.plies), "draw": 0}
         self.last_depth = 1  # its line is the move alone: the search's table knows nothing of it
         if self.search.on_depth is not None:
             spent = time.perf_counter() - started
-            found = SearchResult(move, score[solution.result], 1, solution.nodes, spent)
+            found = SearchResult(move, score, 1, solution.nodes, spent)
             self.search.on_depth(found)
         return move
 

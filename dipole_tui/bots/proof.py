@@ -64,6 +64,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, NamedTuple
 
 from ..games.base import Game, M, State
+from .score import Score
 from .search import Knowledge, Stop
 
 WIN = 1 << 20  # a win in n plies scores WIN - n; a loss in n, -(WIN - n)
@@ -106,6 +107,15 @@ class Solution(Generic[M]):
     plies: int
     move: M | None
     nodes: int
+
+    @property
+    def score(self) -> Score | None:
+        """The result as a `Score` for the side to move (a draw: even); None while unknown."""
+        if self.result is None:
+            return None
+        if self.result == "draw":
+            return Score()
+        return Score.win(self.plies) if self.result == "win" else Score.loss(self.plies)
 
 
 class _Unknown(Exception):

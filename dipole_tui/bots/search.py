@@ -6,6 +6,10 @@ and where it knows better than the defaults, which moves are noisy (searched fir
 horizon: captures in Dipole, whose reach is long), a static ordering score, and the candidate
 moves worth searching (every legal move, unless the game has too many to expand, like Bi-Pod's
 multi variant). Everything else comes from the rules core's protocol.
+
+Scores are plain ints inside, for speed: evaluation units, or WIN - n for a win n plies away
+(-(WIN - n) for a loss). The bots' own weighing (`score`, `weigh`, `reaches`) keeps them so; a
+run's result (`SearchResult`) gives them as `score.Score`s (`as_score`), for whoever reads it.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from ..games.base import M, S, State
+from .score import Score
 
 # A knowledge only reads the states it is given: one of a game's state type reads its subtypes.
 S_contra = TypeVar("S_contra", bound=State[Any], contravariant=True)
@@ -99,12 +104,14 @@ def noisy_among(knowledge: Knowledge[S_contra, M], state: S_contra) -> list[M]:
     return noisy
 
 
-def plies_to_end(score: int) -> int | None:
-    """How many plies away a proved win (a positive score) or loss is; None for a score that
-    is an evaluation. No evaluation comes within 1000 of a win."""
-    if abs(score) > WIN - 1000:
-        return WIN - abs(score)
-    return None
+def as_score(value: int) -> Score:
+    """A score of the search's scale as everything past the search holds it: a proved result
+    where it comes within 1000 of a win (no evaluation does), else an evaluation."""
+    if value > WIN - 1000:
+        return Score.win(WIN - value)
+    if value < -(WIN - 1000):
+        return Score.loss(WIN + value)
+    return Score(value)
 
 
 def _to_table(score: int, ply: int) -> int:
@@ -124,18 +131,6 @@ def _from_table(score: int, ply: int) -> int:
     return score
 
 
-@dataclass(frozen=True)
-class ScoreUnit:
-    """What a score is told in to people: `size` evaluation units make one of `name` (Dipole's
-    checkers are worth 12 units each, so a score of 12 is told as 1.0 checkers)."""
-
-    name: str  # plural: "checkers"
-    size: int
-
-
-RAW_UNITS = ScoreUnit("evaluation units", 1)  # for a game that names none
-
-
 class Stop(Protocol):
     """Anything that says when to stop thinking: a `threading.Event`, or a shared counter."""
 
@@ -148,13 +143,16 @@ class OutOfTime(Exception):
 
 @dataclass
 class SearchResult(Generic[M]):
+    """What a run found: where the search's ints become `Score`s (`as_score`), for whoever
+    reads it (a bot, the analysis, `best`)."""
+
     move: M
-    score: int
+    score: Score
     depth: int
     nodes: int
     seconds: float
     # The root moves' scores at the last full depth: exact for the best, bounds for the others.
-    scores: dict[M, int] = field(default_factory=dict)
+    scores: dict[M, Score] = field(default_factory=dict)
 
 
 @dataclass
@@ -217,7 +215,7 @@ class Search(Generic[S, M]):
         moves = self.knowledge.candidates(state)
         if not moves:
             raise ValueError("the game is over: there is no move to search")
-        best = SearchResult(moves[0], 0, 0, 0, 0.0)
+        best = SearchResult(moves[0], Score(), 0, 0, 0.0)
         if len(moves) == 1:
             return best
         work = state.copy()
@@ -227,11 +225,11 @@ class Search(Generic[S, M]):
                 score, move, scores = self._root(work, current, moves)
             except OutOfTime:
                 if self._improved is not None:  # a move proved better, deeper: play it
-                    best.move, best.score = self._improved
+                    best.move, best.score = self._improved[0], as_score(self._improved[1])
                 break
-            best = SearchResult(
-                move, score, current, self.nodes, time.perf_counter() - started, scores
-            )
+            spent = time.perf_counter() - started
+            found = {m: as_score(value) for m, value in scores.items()}
+            best = SearchResult(move, as_score(score), current, self.nodes, spent, found)
             if on_depth:
                 on_depth(best)
             if abs(score) > WIN - 1000:  # a forced win or loss: deeper will not change it

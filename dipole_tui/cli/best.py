@@ -1,14 +1,24 @@
-"""`best`: the search of a level on positions, depth by depth, as the app's bots play."""
+"""`best`: the search of a level on positions, depth by depth, as the app's bots play.
+
+One line per depth the search completes, `depth D score S nodes N time T pv M1 M2 ...`, in the
+spirit of UCI's `info`, then `bestmove M`. S is from the side to move's view, in the unit its
+game registers (Dipole's checkers), or `win N` / `loss N` for a result the search proved N
+plies away (`Score.format`). The level plays as it does in the app: the same bot, made the same
+way, with the same budget and seed, so the move said is the move it would play.
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..bots import LEVELS, Budget, RandomBot
-from ..engine import think
-from ..games.base import GameError
-from ..registry import REGISTRY, game_named
+from ..bots.levels import SearchBot
+from ..bots.search import Search, SearchResult, as_score
+from ..games.base import GameError, M, State
+from ..registry import REGISTRY, create_bot, game_named
 from .arguments import add_game_option, add_positions, depth, positive_seconds, seed_number
 from .positions import Batch, position_to_search
 
@@ -73,3 +83,56 @@ def run_best(args: argparse.Namespace) -> int:
             continue
         think(args.game, state, args.level, budget, args.seed, lambda line: print(line, flush=True))
     return batch.status
+
+
+def think(
+    game_key: str,
+    state: State[M],
+    level: str,
+    budget: Budget,
+    seed: int | None,
+    say: Callable[[str], None],
+) -> M:
+    """The move `level` plays in `state` (a position where the game goes on), saying its lines
+    as they come. A level that deepens says each depth it completes, none if the move is the
+    only one or the time runs out before depth 1 is done; a level that looks a fixed depth and
+    picks among the nearly best moves (easy, medium) says one line: that depth and the score of
+    the move it chose, which may trail the best."""
+    entry = REGISTRY[game_key]
+    game = entry.game
+    try:
+        bot = create_bot(level, game_key, seed)
+    except ValueError as error:  # a level the game has no style for
+        raise GameError(str(error)) from None
+    if not isinstance(bot, SearchBot):
+        raise GameError(f"the {level} level weighs no moves, so it has no score to give")
+    search: Search[Any, M] = bot.search
+
+    def line(result: SearchResult[M]) -> str:
+        pv = search.principal_variation(state, result.move, result.depth)
+        return (
+            f"depth {result.depth} score {result.score.format(entry.unit)} "
+            f"nodes {result.nodes} time {result.seconds:.3f} "
+            f"pv {' '.join(game.format_move(move) for move in pv)}"
+        )
+
+    depths: list[int] = []
+
+    def completed(result: SearchResult[M]) -> None:
+        depths.append(result.depth)
+        say(line(result))
+
+    search.on_depth = completed
+    started = time.perf_counter()
+    move = bot.choose(state, budget)
+    looked = bot.style.depth
+    if not depths and looked is not None:
+        seconds, nodes = time.perf_counter() - started, search.nodes
+        # The depth SearchBot.choose gives such a level: its own, or the budget's if less.
+        depth = min(looked, budget.depth or looked)
+        after = state.copy()
+        after.play(move)
+        score = as_score(-search.score(after, depth - 1))  # exact: the window is left open
+        say(line(SearchResult(move, score, depth, nodes, seconds)))
+    say(f"bestmove {game.format_move(move)}")
+    return move

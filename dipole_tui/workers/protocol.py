@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..analysis import ANALYSIS_SECONDS, Analysis, Evaluation
+from ..analysis import ANALYSIS_SECONDS, Analysis
 
 
 @dataclass(frozen=True)
@@ -61,10 +61,11 @@ class ReviewRequest:
 
 @dataclass(frozen=True)
 class Evaluated:
-    """The evaluation of the position after `ply` moves of the game reviewed."""
+    """The evaluation of the position after `ply` moves of the game reviewed (its analysis's
+    last step)."""
 
     ply: int
-    evaluation: Evaluation
+    evaluation: Analysis
 
 
 @dataclass(frozen=True)
