@@ -12,13 +12,15 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
 
 import pytest
 from app_steps import (
     AppFactory,
     HandAnalyst,
     ScriptedBots,
+    Walkable,
     board_of,
     burst,
     clicks,
@@ -28,6 +30,7 @@ from app_steps import (
     until,
     walk_to,
 )
+from game_samples import board_samples
 from test_app_learning import PUZZLE
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -37,7 +40,7 @@ from dipole_tui import app as app_package
 from dipole_tui.analysis import Analysis
 from dipole_tui.app import learning
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.bipod_board import BipodBoard
+from dipole_tui.app.boards import board_class
 from dipole_tui.app.closing import ClosingScreen
 from dipole_tui.app.death_stacks_board import DeathStacksBoard
 from dipole_tui.app.dipole_board import DipoleBoard
@@ -46,7 +49,7 @@ from dipole_tui.app.learning import LessonScreen
 from dipole_tui.app.puzzle_screen import PuzzleScreen
 from dipole_tui.app.screens import ChoiceScreen, NewGameScreen
 from dipole_tui.bots.score import PovScore, Score
-from dipole_tui.games import bipod, death_stacks, dipole
+from dipole_tui.games import death_stacks, dipole
 from dipole_tui.games.base import State
 from dipole_tui.learn import Progress, items
 from dipole_tui.registry import REGISTRY
@@ -93,77 +96,68 @@ def assert_one_move(app: GameApp, move: str) -> None:
 # -- each game's move, up to its last confirm ------------------------------------------------
 
 
-async def dipole_up_to_e5(pilot: Pilot[None], app: GameApp) -> tuple[str, str, int]:
-    """e1 selected, the cursor on e5: the confirm is next."""
-    board = board_of(app, DipoleBoard)
-    await walk_to(pilot, board, dipole.parse_square("e1", 8))
-    await pilot.press("enter")
-    e5 = dipole.parse_square("e5", 8)
-    await walk_to(pilot, board, e5)
-    assert e5 in board.targets
-    return "e1-e5", "square", e5
+@runtime_checkable
+class Selecting(Protocol):
+    """A board on which a move starts with a selection (Dipole's, Death Stacks'): what is
+    selected, and the squares it may go to."""
+
+    selected: object
+    targets: Mapping[int, object]
 
 
-async def death_stacks_up_to_a3(pilot: Pilot[None], app: GameApp) -> tuple[str, str, int]:
-    """Both of a1's pieces selected, the cursor on a3."""
-    board = board_of(app, DeathStacksBoard)
-    await walk_to(pilot, board, death_stacks.parse_square("a1"))
-    await pilot.press("2")
-    a3 = death_stacks.parse_square("a3")
-    await walk_to(pilot, board, a3)
-    assert board.selected is not None and a3 in board.targets
-    return "a1-2-a3", "square", a3
+async def up_to_confirm(pilot: Pilot[None], app: GameApp) -> tuple[str, str, int]:
+    """The game's sample move (`Confirm` in tests/game_samples.py) made with the keys up to its
+    last confirm: its squares walked to, each with its key pressed there (e1 selected in Dipole,
+    both of a1's pieces in Death Stacks), then the cursor on its last square (e5, a3, or Bi-Pod's
+    g1, where Enter places a blocking stone): the confirm is next. The move, and the meta data
+    that square is drawn with."""
+    key = app.session.game.key
+    kind, samples = board_class(key), board_samples(key)
+    assert kind is not None
+    board = board_of(app, kind)
+    assert isinstance(board, Walkable)
+    for name, press in samples.confirm.picks:
+        await walk_to(pilot, board, samples.square(name)[1])
+        await pilot.press(press)
+    meta, last = samples.square(samples.confirm.last)
+    await walk_to(pilot, board, last)
+    if samples.confirm.picks:
+        assert isinstance(board, Selecting)
+        assert board.selected is not None and last in board.targets
+    return samples.confirm.move, meta, last
 
 
-async def bipod_up_to_g1(pilot: Pilot[None], app: GameApp) -> tuple[str, str, int]:
-    """The cursor on g1, where Enter places a blocking stone."""
-    board = board_of(app, BipodBoard)
-    g1 = bipod.parse_cell("g1")
-    await walk_to(pilot, board, g1)
-    return "g1", "cell", g1
-
-
-GAMES = {
-    "dipole": dipole_up_to_e5,
-    "death-stacks": death_stacks_up_to_a3,
-    "bipod": bipod_up_to_g1,
-}
-
-
-def selection_of(board: GameBoard[Any, Any]) -> object:
+def selection_of(app: GameApp) -> object:
     """What the board holds selected or marked for the next move (None or empty: nothing)."""
-    if isinstance(board, BipodBoard):
-        return board.marked
-    assert isinstance(board, DipoleBoard | DeathStacksBoard)
-    return board.selected
+    return getattr(app.board, board_samples(app.session.game.key).selection)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", list(REGISTRY))
 @pytest.mark.parametrize("confirms", CONFIRMS, ids="-".join)
 async def test_a_double_confirm_plays_one_move(
     make_app: AppFactory, game: str, confirms: tuple[str, str]
 ) -> None:
     app = make_app(game)
     async with app.run_test(size=SIZE) as pilot:
-        move, _, _ = await GAMES[game](pilot, app)
+        move, _, _ = await up_to_confirm(pilot, app)
         burst(app, *confirms)
         await settle(pilot)
         assert_one_move(app, move)
-        assert not selection_of(app.board)
+        assert not selection_of(app)
         assert not app.board.awaiting  # the next position is shown: it takes choices again
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", list(REGISTRY))
 async def test_a_double_click_on_the_destination_plays_one_move(
     make_app: AppFactory, game: str
 ) -> None:
     app = make_app(game)
     async with app.run_test(size=SIZE) as pilot:
-        move, key, value = await GAMES[game](pilot, app)
+        move, key, value = await up_to_confirm(pilot, app)
         clicks(app, app.board, key, value, times=2)
         await settle(pilot)
         assert_one_move(app, move)
-        assert not selection_of(app.board)
+        assert not selection_of(app)
 
 
 async def test_the_issue_s_burst_plays_e1_e5_once(make_app: AppFactory) -> None:
@@ -185,7 +179,7 @@ async def test_keys_after_a_confirm_in_the_same_burst_choose_nothing(
     leaves: here a1-2-a3, then back to a1 (still drawn full), 1, a2 and Enter: a1-1-a2."""
     app = make_app("death-stacks")
     async with app.run_test(size=SIZE) as pilot:
-        move, _, _ = await death_stacks_up_to_a3(pilot, app)
+        move, _, _ = await up_to_confirm(pilot, app)
         burst(app, "enter", "down", "down", "1", "up", "enter")
         await settle(pilot)
         assert_one_move(app, move)
@@ -229,13 +223,13 @@ async def test_resigning_twice_at_once_asks_once_and_declined_gives_the_board_ba
         await pilot.press("escape")  # keep playing
         await settle(pilot)
         assert not app.board.awaiting and not app.session.state.moves_played
-        await bipod_up_to_g1(pilot, app)
+        await up_to_confirm(pilot, app)
         burst(app, "enter", "enter")
         await settle(pilot)
         assert_one_move(app, "g1")
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", list(REGISTRY))
 async def test_a_question_answered_and_escaped_in_one_burst_closes_once(
     make_app: AppFactory, game: str
 ) -> None:
@@ -348,7 +342,7 @@ async def test_a_bot_answer_arriving_after_a_burst_of_moves_plays_once(
     bots = ScriptedBots("d8-c7")
     app = make_app(players=(HUMAN, "easy"), thinker=bots)
     async with app.run_test(size=SIZE) as pilot:
-        await dipole_up_to_e5(pilot, app)
+        await up_to_confirm(pilot, app)
         burst(app, "enter", "enter")
         await until(lambda: len(app.session.state.moves_played) == 2)
         await settle(pilot)
@@ -508,7 +502,7 @@ async def test_undo_or_redo_typed_right_after_a_confirm_is_dropped(
     drop the move chosen as chosen elsewhere. The move is played; the u is dropped."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await dipole_up_to_e5(pilot, app)
+        await up_to_confirm(pilot, app)
         burst(app, "enter")
         await settle(pilot)
         if key == "U":  # d8-c7 played and taken back: it waits to be replayed

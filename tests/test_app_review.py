@@ -256,7 +256,7 @@ async def test_the_real_reviewer_process_evaluates_every_position() -> None:
     assert first is not None and first.best == "e7-e5" and first.proved
 
 
-@pytest.mark.parametrize("key", ["dipole", "death-stacks", "bipod"])
+@pytest.mark.parametrize("key", list(REGISTRY))
 async def test_every_game_can_be_reviewed(make_app: AppFactory, key: str) -> None:
     game = REGISTRY[key].game
     state = game.new()

@@ -98,7 +98,7 @@ def footer_keys(app: GameApp) -> dict[str, str]:
     return shown
 
 
-@pytest.mark.parametrize("game", ["dipole", "death-stacks", "bipod"])
+@pytest.mark.parametrize("game", list(REGISTRY))
 async def test_help_and_quit_are_in_the_footer_at_80x24(make_app: AppFactory, game: str) -> None:
     app = make_app(game)
     async with app.run_test(size=SMALL) as pilot:
@@ -188,7 +188,7 @@ def test_wrapping_breaks_long_words_after_a_slash(text: str, width: int, lines: 
     assert wrap(text, width) == lines
 
 
-@pytest.mark.parametrize("game", ["dipole", "death-stacks", "bipod"])
+@pytest.mark.parametrize("game", list(REGISTRY))
 async def test_no_footer_key_is_cut_in_half(
     make_app: AppFactory, tmp_path: Path, game: str
 ) -> None:

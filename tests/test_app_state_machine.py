@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from app_steps import HandAnalyst, answer_move, burst, clicks, message, settle
+from game_samples import board_samples
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -41,7 +42,7 @@ from dipole_tui.app.position import Position, position_of
 from dipole_tui.bots.score import PovScore, Score
 from dipole_tui.games import bipod, death_stacks, dipole
 from dipole_tui.games.base import State
-from dipole_tui.registry import levels
+from dipole_tui.registry import REGISTRY, levels
 from dipole_tui.saves import DATA_DIR_VARIABLE
 from dipole_tui.session import HUMAN, Session
 from dipole_tui.workers.protocol import Request
@@ -50,16 +51,10 @@ T = TypeVar("T")
 SIZE = (100, 32)
 STEP_SECONDS = 30.0  # a step that takes longer has hung
 
-# The variants played: Bi-Pod's multi is left out (a turn of several stones is marked, then
-# placed: its own test, in test_app_bipod.py, covers that).
-GAMES = [("dipole", "8x8"), ("death-stacks", "standard"), ("bipod", ""), ("bipod", "adopter-runs")]
+# The variants played, and the keys each board adds: its samples' (tests/game_samples.py).
+GAMES = [(key, variant) for key in REGISTRY for variant in board_samples(key).machine_variants]
 # The keys of the bursts, the cursor's and the confirms twice as likely as the rest.
 KEYS = [*(["up", "down", "left", "right", "enter", "space"] * 2), "escape", "u", "U", "i"]
-GAME_KEYS = {  # what each board adds; `a` is the analysis except on Bi-Pod's board (adopt)
-    "dipole": ["a"],
-    "death-stacks": ["1", "2", "3", "plus", "minus", "a"],
-    "bipod": ["c", "a", "R", "A"],
-}
 CONFIRMS = [("enter", "enter"), ("enter", "space"), ("space", "enter"), ("space", "space"), ()]
 
 
@@ -186,7 +181,7 @@ class UIMachine(RuleBasedStateMachine):
         app = GameApp(choice=choice, new=True, thinker=self.bots, analyst=self.analyst)
         assert app.autosave.folder == self.folder  # the data folder the variable names
         self.driver = AppDriver(app)
-        self.keys = KEYS + GAME_KEYS[key]
+        self.keys = KEYS + list(board_samples(key).keys)
 
     def teardown(self) -> None:
         try:

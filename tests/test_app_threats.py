@@ -8,51 +8,20 @@ import re
 
 import pytest
 from app_steps import AnyBoard, AppFactory, board_of, drawn_text, type_move, walk_to
+from game_samples import SAMPLES, board_samples
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.bipod_board import BipodBoard
 from dipole_tui.app.dipole_board import DipoleBoard
-from dipole_tui.games import bipod, death_stacks, dipole
+from dipole_tui.games import bipod
 from dipole_tui.games.base import AnyGame
 from dipole_tui.games.bipod import BIPOD
-from dipole_tui.games.death_stacks import DEATH_STACKS
-from dipole_tui.games.dipole import DIPOLE
-
-# (game, position, its threats, a move, the threats after it): square name -> the side that can
-# take it. Each is reasoned out in the game's rules tests (test_<game>_rules.py).
-Case = tuple[AnyGame, str, dict[str, int], str, dict[str, int]]
-CASES: dict[str, Case] = {
-    "dipole": (
-        DIPOLE,
-        "8:W:Wc3=1,e1=3,g1=2:Ba3=1,b4=2,d4=2,f8=3",
-        {"c3": 1, "b4": 0},
-        "e1xb4",
-        {"a3": 0, "c3": 1, "d4": 0},
-    ),
-    "death-stacks": (
-        DEATH_STACKS,
-        ",,bb,,,/,,,,,/,,,,,/,,,,,bbb/,b,,,,/r,,,,,rr r",
-        {"a1": 1, "f1": 1, "b2": 0, "f3": 0},
-        "f1-2-f3",  # Red's f3 is too tall now: only its parts threaten, and they reach c6
-        {"a1": 1, "c6": 0},
-    ),
-    "bipod": (
-        BIPOD,
-        "....x@x..xQx..../....x....x...../" + "/".join("." * n for n in range(14, 10, -1)) + " 2 2",
-        {"j2": 0, "t2": 0},  # First blocks: a stone on j2 or t2 cuts a chain
-        "j2 o",
-        {"t2": 0},
-    ),
-}
+from dipole_tui.registry import REGISTRY
 
 
 def index_of(game: AnyGame, name: str) -> tuple[str, int]:
     """The meta data a board draws the square so named with."""
-    if game is BIPOD:
-        return "cell", bipod.parse_cell(name)
-    if game is DEATH_STACKS:
-        return "square", death_stacks.parse_square(name)
-    return "square", dipole.parse_square(name, 8)
+    return board_samples(game.key).square(name)
 
 
 def chip(board: AnyBoard, game: AnyGame, side: int) -> str:
@@ -81,12 +50,13 @@ def said(app: GameApp) -> str:
     return " ".join(" ".join(lines).split())
 
 
-@pytest.mark.parametrize("game_key", list(CASES))
+@pytest.mark.parametrize("game_key", list(REGISTRY))
 async def test_t_marks_each_threat_with_who_can_take_it_and_follows_the_game(
     make_app: AppFactory, game_key: str
 ) -> None:
-    game, position, before, move, after = CASES[game_key]
-    app = make_app(game_key, position=position)
+    game, case = REGISTRY[game_key].game, SAMPLES[game_key].threats
+    before, after = case.before, case.after
+    app = make_app(game_key, position=case.position)
     watched = sorted({*before, *after})
     async with app.run_test(size=(80, 24)) as pilot:
         if game is BIPOD:  # the cursor shows the stone Enter places, over any mark
@@ -105,15 +75,16 @@ async def test_t_marks_each_threat_with_who_can_take_it_and_follows_the_game(
         assert "Threats:" not in said(app)
         await pilot.press("t")
         await pilot.pause()
-        await type_move(pilot, move)  # the overlay stays on and follows the move
+        await type_move(pilot, case.move)  # the overlay stays on and follows the move
         assert app.session.state.plies == 1
         assert app.board.threats == after
         assert drawn_marks(app, game, watched) == after
 
 
 async def test_the_legend_names_the_sides_in_ascii_too(make_app: AppFactory) -> None:
-    game, position, before, _, _ = CASES["dipole"]
-    app = make_app("dipole", position=position, ascii_glyphs=True)
+    game, case = REGISTRY["dipole"].game, SAMPLES["dipole"].threats
+    before = case.before
+    app = make_app("dipole", position=case.position, ascii_glyphs=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("t")
         await pilot.pause()
@@ -128,8 +99,9 @@ async def test_an_ascii_threat_chip_does_not_read_as_a_capture(
     make_app: AppFactory, game_key: str
 ) -> None:
     """A capture's destination says `x1`; a chip before a stack's height must not say `x 1`."""
-    game, position, before, _, _ = CASES[game_key]
-    app = make_app(game_key, position=position, ascii_glyphs=True)
+    game, case = REGISTRY[game_key].game, SAMPLES[game_key].threats
+    before = case.before
+    app = make_app(game_key, position=case.position, ascii_glyphs=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("t")
         await pilot.pause()

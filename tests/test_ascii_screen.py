@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from app_steps import AppFactory, type_move, until, walk_to
+from game_samples import SAMPLES
 from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
@@ -25,17 +26,6 @@ from dipole_tui.cli import main
 from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import DATA_DIR_VARIABLE
 
-# For each game: a position one move from its end (None: the opening) and that last move.
-ENDINGS = {
-    "dipole": ("8:W:Wc3=2:Be5=2", "c3xe5"),
-    "death-stacks": (",,,,,/,,,,,/,,,,,/,,,,,/b,,,,,/r,,,,, r", "a1-1-a2"),
-    # Second, to move, completes its runner chain (a position the search's moves reached)
-    "bipod": (
-        "....x@....QOOOOx/...xo........xO/..xox........./..xo........./..ox......../"
-        ".x......... 2 2",
-        "h6 o",
-    ),
-}
 SIZES = [(80, 24), (160, 50)]  # each screen is looked at in both; each app starts in the first
 
 
@@ -105,7 +95,7 @@ async def pick(pilot: Pilot[None], app: GameApp) -> None:
     assert board.selected == origin
 
 
-@pytest.mark.parametrize("game_key", list(ENDINGS))
+@pytest.mark.parametrize("game_key", list(REGISTRY))
 async def test_every_screen_is_ascii(make_app: AppFactory, tmp_path: Path, game_key: str) -> None:
     game = REGISTRY[game_key].game
     size = SIZES[0]
@@ -178,7 +168,7 @@ async def test_every_screen_is_ascii(make_app: AppFactory, tmp_path: Path, game_
 
         await screens.look(pilot, "the too-small notice", sizes=[(30, 10)])
 
-    position, last = ENDINGS[game_key]
+    position, last = SAMPLES[game_key].ending
     ending = make_app(game_key, position=position, ascii_glyphs=True)
     async with ending.run_test(size=size) as pilot:
         await type_move(pilot, last, leave=False)

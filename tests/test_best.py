@@ -10,18 +10,12 @@ import sys
 
 import pytest
 from cli_steps import Cli
+from game_samples import SAMPLES
 
 from dipole_tui.bots import Budget
 from dipole_tui.bots.score import Score, ScoreUnit
 from dipole_tui.registry import REGISTRY, create_bot
 
-# A middle game of each game, where the levels have real choices to make.
-POSITIONS = {
-    "dipole": "8:B:We1=3,c3=2:Bf6=1,d8=4",
-    "death-stacks": "b,bb,b,bb,b,b/,b,b,,,/,,,bb,,/,,,,,/,r,r,r,r,/r,r,rr,rr,r,r r",
-    "bipod": "....o@....Q...../....xo.....O.../............../............./...x......../"
-    "........... 1 2",
-}
 INFO = re.compile(
     r"depth (?P<depth>[1-9]\d*) score (?P<score>-?\d+\.\d|win [1-9]\d*|loss [1-9]\d*) "
     r"nodes \d+ time \d+\.\d{3} pv (?P<pv>\S.*)"
@@ -49,30 +43,31 @@ def answers(game_key: str, position: str, out: str) -> list[re.Match[str]]:
     return found
 
 
-@pytest.mark.parametrize("key", list(POSITIONS))
+@pytest.mark.parametrize("key", list(REGISTRY))
 def test_a_line_per_depth_then_the_move(cli: Cli, key: str) -> None:
-    status, out, err = cli("best", "--game", key, "--depth", "3", POSITIONS[key])
+    position = SAMPLES[key].middle_game
+    status, out, err = cli("best", "--game", key, "--depth", "3", position)
     assert status == 0 and err == ""
-    *infos, best = answers(key, POSITIONS[key], out)
+    *infos, best = answers(key, position, out)
     assert [int(info["depth"]) for info in infos] == [1, 2, 3]
     assert all(len(info["pv"].split()) >= 1 for info in infos)
     # The deepest line starts with the move played.
     assert infos[-1]["pv"].startswith(best["move"])
 
 
-@pytest.mark.parametrize("key", list(POSITIONS))
+@pytest.mark.parametrize("key", list(REGISTRY))
 @pytest.mark.parametrize(("level", "seeds"), [("hard", [1]), ("medium", [1, 2]), ("easy", [1, 2])])
 def test_a_level_plays_its_move_from_the_app(
     cli: Cli, key: str, level: str, seeds: list[int]
 ) -> None:
-    game = REGISTRY[key].game
+    game, position = REGISTRY[key].game, SAMPLES[key].middle_game
     for seed in seeds:
         args = ["--game", key, "--level", level, "--depth", "2", "--seed", str(seed)]
-        status, out, _ = cli("best", *args, POSITIONS[key])
+        status, out, _ = cli("best", *args, position)
         assert status == 0
-        *_, best = answers(key, POSITIONS[key], out)
+        *_, best = answers(key, position, out)
         bot = create_bot(level, key, seed)
-        expected = bot.choose(game.parse_position(POSITIONS[key]), Budget(movetime=None, depth=2))
+        expected = bot.choose(game.parse_position(position), Budget(movetime=None, depth=2))
         assert best["move"] == game.format_move(expected)
 
 
@@ -85,9 +80,10 @@ def test_a_level_plays_its_move_from_the_app(
     ],
 )
 def test_a_level_that_looks_a_fixed_depth_says_one_line(cli: Cli, level: str, depth: int) -> None:
-    status, out, _ = cli("best", "--level", level, "--seed", "1", POSITIONS["dipole"])
+    position = SAMPLES["dipole"].middle_game
+    status, out, _ = cli("best", "--level", level, "--seed", "1", position)
     assert status == 0
-    info, best = answers("dipole", POSITIONS["dipole"], out)
+    info, best = answers("dipole", position, out)
     assert int(info["depth"]) == depth
     assert info["pv"].split()[0] == best["move"]
 
@@ -160,7 +156,8 @@ def test_bad_input_is_one_line_with_status_2(cli: Cli, args: list[str], message:
 
 
 def test_ctrl_c_stops_the_thinking_in_one_line() -> None:
-    command = [sys.executable, "-m", "dipole_tui", "best", "--movetime", "60", POSITIONS["dipole"]]
+    position = SAMPLES["dipole"].middle_game
+    command = [sys.executable, "-m", "dipole_tui", "best", "--movetime", "60", position]
     # A shell's background job (`nohup ... &`) starts with Ctrl+C ignored, and a child inherits
     # that; with a handler here instead, the child starts with the default, as at a prompt.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)

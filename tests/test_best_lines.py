@@ -7,6 +7,7 @@ import threading
 from typing import Any
 
 import pytest
+from game_samples import SAMPLES
 
 from dipole_tui.analysis import (
     BEST_LINES,
@@ -22,7 +23,7 @@ from dipole_tui.games.base import State
 from dipole_tui.registry import REGISTRY
 
 DEPTH = 3
-GAMES = ("dipole", "death-stacks", "bipod")
+GAMES = list(REGISTRY)
 
 
 def opening(game_key: str, plies: int = 2) -> State[Any]:
@@ -111,21 +112,12 @@ def test_a_position_with_two_moves_has_two_lines() -> None:
     assert_exact("dipole", state, DEPTH, lines)
 
 
-PROVED = {
-    "dipole": "8:B:Wf6=2:Be7=2",  # Black wins (e7-e5)
-    "death-stacks": ",,,,,/,,,,,/,,,,,/,,rrr,,,bb/,,,,,/,,,,, r",  # Red wins in 1 (c3-3-f3)
-    # First, to move, loses in 2 (a position the search's moves reached from the start)
-    "bipod": "....x@....QOOOOx/...xo........xO/..xox........./..xo........./..ox......../"
-    "........... 1 2",
-}
-
-
-@pytest.mark.parametrize("game_key", PROVED)
+@pytest.mark.parametrize("game_key", GAMES)
 def test_a_proved_position_shows_its_best_moves_proved(game_key: str) -> None:
     """`m` where the solver proves the result: up to three lines, each with its own proved
     result, best first, and no search's line left under the proof."""
     game = REGISTRY[game_key].game
-    state = game.parse_position(PROVED[game_key])
+    state = game.parse_position(SAMPLES[game_key].proved)
     said: list[Analysis] = []
     analyse_position(
         game, state, analysis_search(game_key), said.append, threading.Event(), 30.0, 3
@@ -145,5 +137,5 @@ def test_a_proved_position_shows_its_best_moves_proved(game_key: str) -> None:
         if outcome is not None and plies is not None:  # played to the end: as it said
             assert len(line.line) == plies
             assert (outcome.winner == state.to_move) == line.score.wins
-    if game_key != "death-stacks":  # its other moves are not proved in the solver's budget
+    if SAMPLES[game_key].proves_alternatives:
         assert len(last.lines) > 1

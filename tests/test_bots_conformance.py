@@ -13,13 +13,14 @@ from functools import cache
 from typing import Any
 
 import pytest
+from game_samples import SAMPLES
 from protocol_checks import snapshot
 from toy_game import ENTRY as TOY_ENTRY
+from toy_game import TOY_SAMPLES
 
 from dipole_tui.bots import Budget, RandomBot
 from dipole_tui.bots.search import WIN, Knowledge, noisy_among
 from dipole_tui.games.base import State
-from dipole_tui.games.bipod import RESIGN
 from dipole_tui.registry import REGISTRY, Entry, create_bot
 
 ENTRIES = [*REGISTRY.values(), TOY_ENTRY]
@@ -35,26 +36,6 @@ KNOWLEDGES = [
     for entry in ENTRIES
     for make in dict.fromkeys(style.knowledge for style in entry.ladder.values())
 ]
-# Positions random play seldom reaches, in each game's own notation: a Death Stacks stack too
-# tall (only it may move, by three or more), and Bi-Pod after adoption with either side to move,
-# in each variant that orders the turns differently.
-# Bi-Pod: a block on k3, adopt, and (for the other side to move) h2 played by the side to move.
-K3 = "/.....x......../............./............/..........."
-PHASES = {
-    "death-stacks": ["bb,b,,,,/,,,,,/,,bbrrrrr,,,/,,,,,/,,,b,,/r,r,,,rr, r"],
-    "bipod": [
-        f".....@....Q...../{board}{K3} {turn}"
-        for board, turn in [
-            ("...............", "1 1"),
-            ("....o..........", "2 1"),
-            ("...............", "1 2 adopter-runs"),
-            ("....x..........", "2 2 adopter-runs"),
-            ("...............", "1 1 multi"),
-        ]
-    ],
-}
-# What a game's bots must never choose where another move is legal: Bi-Pod's resignation.
-NEVER: dict[str, Callable[[Any], bool]] = {"bipod": lambda move: move == RESIGN}
 RANDOM_PLIES = (8, 24)  # where random play is stopped, per variant, to take a position
 CROWDED = 10_000  # moves at a variant's start too many to build at each ply of random play
 BUDGET = Budget(movetime=0.05, depth=3)
@@ -65,7 +46,9 @@ GAME_PLIES = 12  # plies of each game the determinism test plays
 @cache
 def positions(key: str) -> tuple[str, ...]:
     """Each variant's start, positions of seeded random play (only the start of a variant with
-    more than CROWDED moves there: Bi-Pod multi's 82,000), and the game's PHASES."""
+    more than CROWDED moves there: Bi-Pod multi's 82,000), and the positions random play seldom
+    reaches (its samples' `rare_positions`: a Death Stacks stack too tall, only it may move, by
+    three or more; Bi-Pod after adoption)."""
     entry = TOY_ENTRY if key == TOY_ENTRY.game.key else REGISTRY[key]
     game, rng = entry.game, random.Random(key)
     found: list[str] = []
@@ -80,7 +63,7 @@ def positions(key: str) -> tuple[str, ...]:
                 state.play(rng.choice(state.legal_moves()))
             if state.outcome() is None:
                 found.append(state.position())
-    return (*found, *PHASES.get(key, []))
+    return (*found, *SAMPLES[key].rare_positions)
 
 
 def states(entry: Entry) -> list[State[Any]]:
@@ -89,8 +72,10 @@ def states(entry: Entry) -> list[State[Any]]:
 
 @pytest.fixture(autouse=True)
 def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The toy is registered for these tests only, so `create_bot` finds its ladder."""
+    """The toy is registered for these tests only, so `create_bot` finds its ladder, with its
+    samples."""
     monkeypatch.setitem(REGISTRY, TOY_ENTRY.game.key, TOY_ENTRY)
+    monkeypatch.setitem(SAMPLES, TOY_ENTRY.game.key, TOY_SAMPLES)
 
 
 @pytest.mark.parametrize(("entry", "name"), BOTS)
@@ -100,8 +85,10 @@ def test_every_level_plays_a_legal_move_and_leaves_the_state_alone(entry: Entry,
         before = snapshot(game, state)
         move = create_bot(name, game.key, seed=3).choose(state, BUDGET)
         assert move in state.legal_moves(), f"{game.format_move(move)} in {state.position()}"
-        never = NEVER.get(game.key, lambda move: False)
-        assert not never(move), f"{name} chose {game.format_move(move)} in {state.position()}"
+        # what the bots must never choose where another move is legal: Bi-Pod's resignation
+        assert not SAMPLES[game.key].never_chosen(move), (
+            f"{name} chose {game.format_move(move)} in {state.position()}"
+        )
         assert snapshot(game, state) == before
 
 

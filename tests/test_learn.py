@@ -6,105 +6,25 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from game_samples import SAMPLES
 
 from dipole_tui.cli import main
 from dipole_tui.games import bipod, death_stacks, dipole
-from dipole_tui.games.base import IllegalMoveError, State, Termination
+from dipole_tui.games.base import IllegalMoveError, Termination
 from dipole_tui.learn import Item, LearnError, Progress, item_named, items, parse
 from dipole_tui.registry import REGISTRY
 
-# The lessons of each game in teaching order, one per rule of issue 14's list.
-LESSONS = {
-    "dipole": [
-        "dipole-moving",  # k checkers move k squares
-        "dipole-diagonal",  # forward and diagonally forward, all of a stack or its top part
-        "dipole-straight",  # straight moves need an even k
-        "dipole-merging",  # merging; nothing blocks a move
-        "dipole-capturing",  # any direction, the enemy no taller than the part that moves
-        "dipole-removing",  # off the board, choosing how many
-        "dipole-passing",
-        "dipole-winning",  # the end, removing your own last checker included
-        "dipole-ten",  # the 10x10 board
-    ],
-    "death-stacks": [
-        "death-stacks-moving",  # part of a stack
-        "death-stacks-bouncing",
-        "death-stacks-capturing",  # restacking and capturing
-        "death-stacks-too-tall",
-        "death-stacks-winning",
-        "death-stacks-repetition",
-    ],
-    "bipod": [
-        "bipod-blocking",
-        "bipod-adopting",  # and the roles
-        "bipod-runner",  # the two colours and their chains
-        "bipod-short-sides",  # and the Runner's win
-        "bipod-blocker-wins",
-        "bipod-multi",
-    ],
-}
-AT_LEAST = {"dipole": 8, "death-stacks": 5, "bipod": 5}
+# Each game's lessons in teaching order (one per rule of issue 14's list), each with what its
+# task asks, and the lessons about the end of the game with the winner of their accepted move:
+# its samples in tests/game_samples.py.
+LESSONS = {key: list(SAMPLES[key].lessons) for key in SAMPLES}
+FULFILS = {id: judge for key in SAMPLES for id, judge in SAMPLES[key].lessons.items()}
+ENDS = {id: winner for key in SAMPLES for id, winner in SAMPLES[key].lesson_ends.items()}
 ALL = items(kind="lesson")
-
-
-def _outcome_winner(after: State[Any]) -> int | str | None:
-    outcome = after.outcome()
-    return "unfinished" if outcome is None else outcome.winner
-
-
-# What each lesson's task asks, said with the rules core: (position before, move, after) -> bool.
-Judge = Callable[[Any, Any, Any], bool]
-D, S, B = dipole, death_stacks, bipod
-E1, D4, C3, G7 = (D.parse_square(name, 8) for name in ("e1", "d4", "c3", "g7"))
-FULFILS: dict[str, Judge] = {
-    "dipole-moving": lambda s, m, a: m.origin == E1 and m.count == 3,
-    "dipole-diagonal": lambda s, m, a: (
-        m.origin == D4 and m.count == 2 and not m.is_removal and m.target % 10 != D4 % 10
-    ),
-    "dipole-straight": lambda s, m, a: (
-        m.origin == C3 and not m.is_removal and m.target % 10 == C3 % 10
-    ),
-    "dipole-merging": lambda s, m, a: m.target in s.stacks_of(s.to_move),
-    "dipole-capturing": lambda s, m, a: m.capture,
-    "dipole-removing": lambda s, m, a: m.is_removal and a.stacks_of(0).get(G7) == 1,
-    "dipole-passing": lambda s, m, a: m.is_pass,
-    "dipole-winning": lambda s, m, a: _outcome_winner(a) == 0,
-    # as far up as the board goes: no move reaches the last rank, 10
-    "dipole-ten": lambda s, m, a: not m.is_removal and m.target // 10 == 8,
-    "death-stacks-moving": lambda s, m, a: (
-        m.target == S.parse_square("e5") and len(a.cells[S.parse_square("c3")]) == 1
-    ),
-    "death-stacks-bouncing": lambda s, m, a: (
-        m.origin == S.parse_square("e2")
-        and m.count == len(s.cells[m.origin])
-        and m.target == S.parse_square("e3")
-    ),
-    "death-stacks-capturing": lambda s, m, a: s.owner(m.target) == 1,
-    "death-stacks-too-tall": lambda s, m, a: len(a.cells[S.parse_square("c3")]) == 4,
-    "death-stacks-winning": lambda s, m, a: _outcome_winner(a) == 0,
-    "death-stacks-repetition": lambda s, m, a: _outcome_winner(a) is None,
-    "bipod-blocking": lambda s, m, a: (
-        m.kind == "x" and set(m.cells) <= set(B.NEIGHBOURS[B.START_CELLS["o"]])
-    ),
-    "bipod-adopting": lambda s, m, a: m == B.ADOPT,
-    "bipod-runner": lambda s, m, a: len(a.chains()["O"]) > len(s.chains()["O"]),
-    "bipod-short-sides": lambda s, m, a: _outcome_winner(a) == s.runner,
-    "bipod-blocker-wins": lambda s, m, a: _outcome_winner(a) == s.blocker,
-    "bipod-multi": lambda s, m, a: all(a.stone(B.parse_cell(c)) == "x" for c in ("g3", "i3", "k3")),
-}
-# The lessons about the end of the game: their accepted move ends it, with this winner.
-ENDS: dict[str, int | None] = {
-    "dipole-winning": 0,
-    "death-stacks-winning": 0,
-    "death-stacks-repetition": None,
-    "bipod-short-sides": 0,  # the Runner, First
-    "bipod-blocker-wins": 1,  # the Blocker, Second
-}
 
 
 def _game(item: Item) -> Any:
@@ -117,10 +37,10 @@ def _legal(item: Item) -> list[str]:
 
 
 def test_each_game_has_its_lessons_in_teaching_order() -> None:
-    for game, expected in LESSONS.items():
+    for game in REGISTRY:
         found = [item.id for item in items(game, "lesson")]
-        assert found == expected
-        assert len(found) >= AT_LEAST[game]
+        assert found == LESSONS[game]
+        assert len(found) >= SAMPLES[game].least_lessons
     assert {item.game for item in ALL} == set(REGISTRY)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from app_steps import AppFactory, message, press, until
+from game_samples import SAMPLES
 from textual.widgets import Input, Static
 
 from dipole_tui.app.app import GameApp
@@ -12,17 +13,11 @@ from dipole_tui.app.move_list import UNDONE_RULE, MoveList
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, Session
 
-MOVES = {
-    "dipole": ["e1-e3", "d8-c7", "e3-g5", "c7-b6"],
-    "death-stacks": ["a1-2-a3", "a6-2-a4", "b1-2-b3", "b6-2-b4"],
-    "bipod": ["h2", "j2", "l2", "n2"],
-}
-
 
 def started(game_key: str, plies: int) -> Session[object]:
     game = REGISTRY[game_key].game
     session: Session[object] = Session.new(game, None, (HUMAN, HUMAN))
-    for text in MOVES[game_key][:plies]:
+    for text in SAMPLES[game_key].opening[:plies]:
         session.play(game.parse_move(text, session.state))
     return session
 
@@ -40,7 +35,7 @@ def turn(app: GameApp) -> str:
     return " ".join(str(app.query_one("#turn", Static).render()).split())
 
 
-@pytest.mark.parametrize("game_key", sorted(MOVES))
+@pytest.mark.parametrize("game_key", sorted(REGISTRY))
 async def test_walking_back_shows_earlier_positions_and_changes_nothing(
     make_app: AppFactory, game_key: str
 ) -> None:
@@ -85,7 +80,7 @@ async def test_the_ply_shown_is_marked_in_the_list(make_app: AppFactory) -> None
 async def test_a_click_on_a_move_shows_the_position_after_it(make_app: AppFactory) -> None:
     session = started("dipole", 4)
     after_two = Session.new(session.game, None, (HUMAN, HUMAN))
-    for text in MOVES["dipole"][:2]:
+    for text in SAMPLES["dipole"].opening[:2]:
         after_two.play(session.game.parse_move(text, after_two.state))
     app = make_app(session=session)
     async with app.run_test(size=(80, 24)) as pilot:

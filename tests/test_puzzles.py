@@ -12,19 +12,17 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from game_samples import SAMPLES
 
 from dipole_tui.learn import Item, items
 from dipole_tui.registry import REGISTRY
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = items(kind="puzzle")
-# The games whose puzzles are made. Checked below, so a file added without its game here, or a
-# game here without its file, fails.
-GAMES = ["dipole", "death-stacks", "bipod"]
-# Each game's puzzles at least, its longest at least, and its difficulties (of 1 to 5) at least.
-# Death Stacks' and Bi-Pod's reach 5 plies: with a hundred moves a turn, one "no win within 7"
-# costs the solver 840,000 nodes (six minutes) in a Death Stacks game's last positions.
-EXPECTED = {"dipole": (30, 9, 5), "death-stacks": (20, 5, 3), "bipod": (20, 5, 3)}
+# The games whose puzzles are made: every registered game, each with what its puzzles reach in
+# its samples (tests/game_samples.py). Checked below, so a file added without its game, or a
+# game without its file or its figures, fails.
+GAMES = list(REGISTRY)
 
 
 def load_script() -> ModuleType:
@@ -43,13 +41,15 @@ MAKER = load_script()
 
 def test_the_games_with_puzzles_are_the_ones_checked() -> None:
     assert sorted({puzzle.game for puzzle in PUZZLES}) == sorted(GAMES)
-    assert set(GAMES) <= set(REGISTRY) and set(EXPECTED) == set(REGISTRY)
+    assert all(SAMPLES[game].puzzles is not None for game in GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_has_puzzles_short_and_long_and_of_several_difficulties(game: str) -> None:
     puzzles = items(game, "puzzle")
-    least, longest, difficulties = EXPECTED[game]
+    expected = SAMPLES[game].puzzles
+    assert expected is not None, f"{game} has no puzzles' figures in tests/game_samples.py"
+    least, longest, difficulties = expected.least, expected.longest, expected.difficulties
     assert len(puzzles) >= least
     source = MAKER.SOURCES[game]
     lengths = sorted(puzzle.plies for puzzle in puzzles)

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from game_samples import SAMPLES
 
 from dipole_tui.games import DIPOLE
 from dipole_tui.records import (
@@ -20,15 +21,6 @@ from dipole_tui.records import (
 )
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import Session
-
-DATA = Path(__file__).parent / "data"
-# A finished game of each game: the samples end in a win, and Death Stacks' in one move.
-FINISHED = {
-    "dipole": (DATA / "sample-dipole.txt").read_text(encoding="utf-8"),
-    "bipod": (DATA / "sample-bipod.txt").read_text(encoding="utf-8"),
-    "death-stacks": '[Game "Death Stacks"]\n[Result "1-0"]\n'
-    '[Position ",,,,,/,,,,,/,,,,,/,,rrr,,,bb/,,,,,/,,,,, r"]\n\n1. c3-3-f3\n1-0\n',
-}
 
 
 def without_result(text: str) -> str:
@@ -44,20 +36,20 @@ def message(text: str) -> str:
     return str(caught.value)
 
 
-@pytest.mark.parametrize("key", sorted(FINISHED))
+@pytest.mark.parametrize("key", sorted(REGISTRY))
 def test_a_byte_order_mark_is_passed_over(key: str, tmp_path: Path) -> None:
-    plain = parse_record(FINISHED[key])
-    assert parse_record("\ufeff" + FINISHED[key]).state.position() == plain.state.position()
+    plain = parse_record(SAMPLES[key].finished)
+    assert parse_record("\ufeff" + SAMPLES[key].finished).state.position() == plain.state.position()
     path = tmp_path / "windows.txt"
-    path.write_text(FINISHED[key], encoding="utf-8-sig")  # as Notepad writes it
+    path.write_text(SAMPLES[key].finished, encoding="utf-8-sig")  # as Notepad writes it
     assert path.read_bytes().startswith(b"\xef\xbb\xbf")
     assert load_record(path).state.position() == plain.state.position()
     assert read_header(path.read_text(encoding="utf-8")).game is REGISTRY[key].game
 
 
-@pytest.mark.parametrize("key", sorted(FINISHED))
+@pytest.mark.parametrize("key", sorted(REGISTRY))
 def test_a_finished_game_with_no_result_takes_the_result_of_its_moves(key: str) -> None:
-    text = without_result(FINISHED[key])
+    text = without_result(SAMPLES[key].finished)
     assert "Result" not in text and text.rstrip().split()[-1] not in ("1-0", "0-1")
     record = parse_record(text)
     outcome = record.state.outcome() or record.ending  # Bi-Pod's sample: `12. resigns`
@@ -104,13 +96,13 @@ def test_a_comment_never_closed_is_refused_at_the_line_it_opens() -> None:
     assert message(text) == "line 4: a comment opened with { is not closed with }"
 
 
-@pytest.mark.parametrize("key", sorted(FINISHED))
+@pytest.mark.parametrize("key", sorted(REGISTRY))
 def test_comment_lines_may_stand_before_and_among_the_tags(key: str) -> None:
-    lines = FINISHED[key].splitlines()
+    lines = SAMPLES[key].finished.splitlines()
     text = "\n".join(["; typed from the book, page 12", "", lines[0], ";; and a note", *lines[1:]])
     record = parse_record(text)
     assert record.game is REGISTRY[key].game
-    assert record.state.position() == parse_record(FINISHED[key]).state.position()
+    assert record.state.position() == parse_record(SAMPLES[key].finished).state.position()
 
 
 def test_a_bipod_body_line_of_semicolon_cells_after_the_tags_is_moves() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from game_samples import SAMPLES, check_samples
 
 from dipole_tui.app.boards import board_class
 from dipole_tui.app.game_board import GameBoard
@@ -67,3 +68,16 @@ def test_a_level_another_game_lacks_becomes_the_nearest_it_has() -> None:
             abs(LEVELS.index(other) - LEVELS.index(name)) >= distance for other in levels(key)
         )
     assert nearest_level("dipole", "easy") == "easy"
+
+
+@pytest.mark.parametrize("key", list(REGISTRY))
+def test_a_game_has_its_test_samples(key: str) -> None:
+    """The generic tests are parametrized by the registry and read each game's samples: a game
+    registered without its entry in tests/game_samples.py fails here, and there."""
+    assert key in SAMPLES, f"{key} has no entry in tests/game_samples.py"
+    check_samples(REGISTRY[key].game, SAMPLES[key])
+    assert SAMPLES[key].board is not None, f"{key} has a board but no board samples"
+
+
+def test_every_samples_entry_is_a_registered_game() -> None:
+    assert set(SAMPLES) == set(REGISTRY)

@@ -1,6 +1,8 @@
-"""A fourth game joins the program by its registry entry alone: the toy of toy_game.py, registered
-for these tests only, is listed, counted, replayed and played by bots through the command line,
-with no change to any module of the package (the conformance suite checks its rules' side)."""
+"""A fourth game joins the program as docs/architecture.md (Adding a game) says: the toy of
+toy_game.py, registered for these tests only with its entry in tests/game_samples.py, is listed,
+counted, replayed and played by bots through the command line, kept by a session, and taken by
+the generic tests through its samples, with no change to any module of the package (the
+conformance suites check its rules' and its bots' side)."""
 
 from __future__ import annotations
 
@@ -9,11 +11,17 @@ from itertools import combinations, permutations
 from pathlib import Path
 
 import pytest
+import test_best
+import test_best_lines
+import test_records_faults
 from cli_steps import Cli
-from toy_game import ENTRY, TOY
+from game_samples import SAMPLES, check_samples
+from toy_game import ENTRY, TOY, TOY_SAMPLES
 
-from dipole_tui.records import format_record
+from dipole_tui.perft import perft
+from dipole_tui.records import format_record, parse_record
 from dipole_tui.registry import REGISTRY
+from dipole_tui.session import HUMAN, Session
 
 # The 3x3 magic square: three cells are in a row exactly when their numbers add up to 15, a test
 # of a line that owes nothing to the toy's own list of lines.
@@ -22,9 +30,11 @@ MAGIC = (8, 1, 6, 3, 5, 7, 4, 9, 2)  # a1 b1 c1 / a2 b2 c2 / a3 b3 c3
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The toy in the registry, as an entry of its own; the command line builds its --game
-    choices from the registry, so this is done before main() is called."""
+    """The toy added as a game is: its entry in the registry (the command line builds its --game
+    choices from the registry, so this is done before main() is called) and its samples' entry,
+    both taken back after the test."""
     monkeypatch.setitem(REGISTRY, TOY.key, ENTRY)
+    monkeypatch.setitem(SAMPLES, TOY.key, TOY_SAMPLES)
 
 
 def three_in_a_row(cells: tuple[int, ...]) -> bool:
@@ -137,3 +147,52 @@ def test_a_game_with_no_board_is_refused_by_play_in_one_line(toy: None, cli: Cli
     lines = out.splitlines()
     assert code == 2 and lines == []
     assert err == "dipole-tui: Toy can be studied with moves, perft and replay, not played yet\n"
+
+
+def test_a_game_registered_without_its_samples_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The step the generic tests need: without it, each of them fails for the toy, saying
+    where its entry goes; with it, the samples hold by the toy's rules."""
+    monkeypatch.setitem(REGISTRY, TOY.key, ENTRY)
+    assert [key for key in REGISTRY if key not in SAMPLES] == ["toy"]
+    with pytest.raises(KeyError, match="toy has no samples: give it an entry in tests/game_sam"):
+        SAMPLES[TOY.key]
+    monkeypatch.setitem(SAMPLES, TOY.key, TOY_SAMPLES)
+    assert [key for key in REGISTRY if key not in SAMPLES] == []
+    check_samples(TOY, SAMPLES[TOY.key])
+
+
+def test_a_session_keeps_the_toy(toy: None) -> None:
+    """Played, taken back, replayed, written and read again: the session and its record."""
+    session = Session.new(TOY, "misere", (HUMAN, "hard"))
+    for text in TOY_SAMPLES.opening:
+        session.play(session.game.parse_move(text, session.state))
+    assert session.undo() and session.state.plies == 3
+    assert session.redo() and session.state.plies == 4
+    again = Session.from_text(session.record_text())
+    assert again.game is TOY and again.state == session.state
+    assert again.state.variant == "misere" and again.players == (HUMAN, "hard")
+    assert [TOY.format_move(move) for move in again.state.moves_played] == list(TOY_SAMPLES.opening)
+
+
+def test_perft_counts_the_toy_from_any_position(toy: None) -> None:
+    """The library's perft, from a sample position (the command line's starts from the start)."""
+    state = TOY.parse_position(TOY_SAMPLES.middle_game)
+    assert [perft(state, depth) for depth in (1, 2, 3)] == [8, 8 * 7, 8 * 7 * 6]
+    assert state.position() == TOY_SAMPLES.middle_game
+
+
+def test_the_records_tests_take_the_toy_by_its_samples(toy: None, tmp_path: Path) -> None:
+    """The generic records tests, run as they run for each registered game."""
+    test_records_faults.test_a_byte_order_mark_is_passed_over(TOY.key, tmp_path)
+    test_records_faults.test_a_finished_game_with_no_result_takes_the_result_of_its_moves(TOY.key)
+    test_records_faults.test_comment_lines_may_stand_before_and_among_the_tags(TOY.key)
+    assert parse_record(TOY_SAMPLES.finished).result == "1-0"
+
+
+def test_best_and_the_analysis_take_the_toy_by_its_samples(toy: None, cli: Cli) -> None:
+    """`best` at its middle game and the analysis's lines at its opening: the generic tests, run
+    as they run for each registered game. (Not those that time the analysis: the toy's search
+    goes through its whole tree before the solver answers, or a stop is seen.)"""
+    test_best.test_a_line_per_depth_then_the_move(cli, TOY.key)
+    test_best.test_a_level_plays_its_move_from_the_app(cli, TOY.key, "medium", [1, 2])
+    test_best_lines.test_the_best_lines_are_exact_and_best_first(TOY.key)

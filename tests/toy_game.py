@@ -12,6 +12,8 @@ import random
 import re
 from collections.abc import Mapping
 
+from game_samples import Samples, Threats
+
 from dipole_tui.bots.levels import Style
 from dipole_tui.bots.search import Knowledge
 from dipole_tui.games.base import (
@@ -269,3 +271,12 @@ LADDER = {
 }
 # The toy is not played in the app: its board and help page are placeholders.
 ENTRY = Entry(TOY, LADDER, "toy_game:NoBoard", "toy.md")
+# Its entry in tests/game_samples.py, given when it is registered: no lessons, puzzles or board.
+TOY_SAMPLES = Samples(
+    opening=("b2", "a1", "c3", "a3"),
+    middle_game=".../.x./... o",
+    ending=("xx./oo./... x", "c3"),  # Crosses fills rank 3
+    proved="xo./.../... x",  # Crosses wins in 5 (a1 or b2 first)
+    finished='[Game "Toy"]\n[Result "1-0"]\n\n1. a1 a2\n2. b1 b2\n3. c1\n1-0\n',
+    threats=Threats(".../.x./... o", {}, "a1", {}),  # nothing is ever taken
+)
