@@ -437,7 +437,7 @@ def test_bipod_figures_say_what_adopting_does_and_what_each_chain_needs() -> Non
     figures = session.figures()
     assert figures.headings == ("role", "placed")
     assert figures.rows == (("Runner", 2), ("Blocker", 2))
-    assert figures.note.splitlines() == ["i1 chain: 5 more stones", "O chain: cut off"]
+    assert figures.note.splitlines() == ["i1 chain: 5 more stones", "s1 chain: cut off"]
 
 
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 120))
