@@ -193,7 +193,7 @@ def test_quitting_is_questioned_while_the_game_is_not_kept(
 def test_resigning_files_the_game_once_and_says_who_won(tmp_path: Path) -> None:
     keeper = keeper_at(tmp_path, black="easy")
     play(keeper, "e1-e3")
-    change = keeper.resign(0)  # while Black's bot thinks
+    change = keeper.referee.resign(0)  # while Black's bot thinks
     assert change.message == "White resigned."
     assert change.game_over is not None and change.game_over.headline == "Black wins"
     (filed,) = (tmp_path / "finished").iterdir()
@@ -203,7 +203,7 @@ def test_resigning_files_the_game_once_and_says_who_won(tmp_path: Path) -> None:
     assert keeper.undo() is None and not keeper.human_to_move
     assert keeper.waiting_for() == "the game is over"
     with pytest.raises(GameError, match="the game is over"):
-        keeper.resign(1)
+        keeper.referee.resign(1)
     assert keeper.after_change().game_over is None  # filed once
     assert len(list((tmp_path / "finished").iterdir())) == 1
 
@@ -211,10 +211,10 @@ def test_resigning_files_the_game_once_and_says_who_won(tmp_path: Path) -> None:
 def test_an_agreed_draw_is_filed_and_refused_where_the_game_has_none(tmp_path: Path) -> None:
     keeper = keeper_at(tmp_path)
     with pytest.raises(GameError, match="Dipole has no draws"):
-        keeper.agree_draw()
+        keeper.referee.draw()
     assert keeper.session.outcome is None
     keeper.start(Session.new(DEATH_STACKS))
-    change = keeper.agree_draw()
+    change = keeper.referee.draw()
     assert change.message == "Drawn by agreement."
     assert change.game_over is not None and change.game_over.headline == "The game is drawn"
     assert len(list((tmp_path / "finished").iterdir())) == 1
@@ -226,14 +226,14 @@ def test_a_resignation_against_the_adaptive_bot_is_a_loss(tmp_path: Path) -> Non
     play(keeper, winning)  # a win: up one rung
     assert keeper.adaptive.level("dipole") == ladder[1]
     keeper.start(Session.new(DIPOLE, players=(HUMAN, ADAPTIVE)))
-    change = keeper.resign(0)
+    change = keeper.referee.resign(0)
     assert f"moves down to {ladder[0]}" in change.notices[0].text
     assert AdaptiveLevels(tmp_path).level("dipole") == ladder[0]
 
 
 def test_the_adaptive_bot_resigning_out_of_turn_counts_as_the_persons_win(tmp_path: Path) -> None:
     keeper = keeper_at(tmp_path, white=ADAPTIVE)
-    keeper.resign(0)
+    keeper.referee.resign(0)
     assert AdaptiveLevels(tmp_path).level("dipole") == rungs("dipole")[1]
 
 
@@ -255,14 +255,14 @@ def timed_keeper(folder: Path, control: str = "0.5+0") -> tuple[Keeper, list[flo
 def test_a_flag_loses_the_game_on_time_once(tmp_path: Path) -> None:
     keeper, now = timed_keeper(tmp_path)
     now[0] += 29
-    assert keeper.flag() is None
+    assert keeper.referee.flag() is None
     play(keeper, "e3-e5")
     assert "[%clk 0:00:01]" in keeper.autosave.path.read_text()
     now[0] += 30
-    change = keeper.flag()
+    change = keeper.referee.flag()
     assert change is not None and change.message == "Black lost on time."
     assert change.game_over is not None and change.game_over.headline == "White wins"
-    assert keeper.flag() is None
+    assert keeper.referee.flag() is None
     assert len(list((tmp_path / "finished").iterdir())) == 1
 
 
@@ -304,7 +304,7 @@ def test_the_side_that_may_resign_is_the_person_at_the_keyboard(tmp_path: Path) 
     assert against.acting_side() == 1  # the person plays Black, also on White's turn
     bots = keeper_at(tmp_path / "c", white="easy", black="hard")
     assert bots.acting_side() is None
-    hot_seat.resign(1)
+    hot_seat.referee.resign(1)
     assert hot_seat.acting_side() is None  # over
 
 

@@ -58,7 +58,7 @@ def online_keeper(folder: Path, side: int | None = 0) -> tuple[Keeper, SentLink]
     link = SentLink()
     keeper.go_online(OnlineGame("ws://127.0.0.1:1"), link)
     secret = SECRET if side is not None else None
-    keeper.from_server(Seated("ABCDEF", side, secret, None, "dipole", "8x8", None))
+    keeper.referee.from_server(Seated("ABCDEF", side, secret, None, "dipole", "8x8", None))
     return keeper, link
 
 
@@ -81,7 +81,7 @@ def test_the_server_game_takes_the_screen_with_the_seats_here_and_there(tmp_path
     keeper, _ = online_keeper(tmp_path, side=1)
     server = Session.new(DIPOLE)
     server.play(server.game.parse_move("e1-e3", server.state))
-    change = keeper.from_server(whole_game(server))
+    change = keeper.referee.from_server(whole_game(server))
     assert change is not None
     assert keeper.session.state == server.state
     assert keeper.session.players == (REMOTE, HUMAN)
@@ -95,14 +95,14 @@ def test_the_server_game_takes_the_screen_with_the_seats_here_and_there(tmp_path
 def test_a_move_here_is_sending_until_the_server_acknowledges_it(tmp_path: Path) -> None:
     """Played here, sent, and said as sending (one at a time) until its `moved` comes back."""
     keeper, link = online_keeper(tmp_path)
-    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.referee.from_server(whole_game(Session.new(DIPOLE)))
     room = keeper.online
     assert room is not None
     change = keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
     assert change.message == "e1-e3: sending..."
     assert room.sending is not None and room.sending.move == "e1-e3"
     assert link.sent == [Move("ABCDEF", 0, "e1-e3")]
-    acknowledged = keeper.from_server(moved(0, "e1-e3"))
+    acknowledged = keeper.referee.from_server(moved(0, "e1-e3"))
     assert acknowledged is not None and acknowledged.message == "White played e1-e3."
     assert room.sending is None
     assert keeper.session.state.plies == 1 and not keeper.human_to_move
@@ -112,7 +112,7 @@ def test_a_move_here_is_sending_until_the_server_acknowledges_it(tmp_path: Path)
 def test_one_move_on_its_way_at_a_time(tmp_path: Path) -> None:
     """(A forced pass can give the player the next move before the first is acknowledged.)"""
     keeper, link = online_keeper(tmp_path)
-    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.referee.from_server(whole_game(Session.new(DIPOLE)))
     keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
     with pytest.raises(IllegalMoveError, match="e1-e3 is on its way to the server"):
         keeper.play(keeper.session.game.parse_move("d8-d6", keeper.session.state))
@@ -124,13 +124,13 @@ def test_a_move_the_server_never_got_is_said_on_reconnection(tmp_path: Path, sto
     """The server went down with the move on its way: its whole game on rejoin has the move
     (stored; the acknowledgement was lost) or not (said, and the board is the server's)."""
     keeper, _ = online_keeper(tmp_path)
-    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.referee.from_server(whole_game(Session.new(DIPOLE)))
     keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
-    keeper.link_down()
+    keeper.referee.link_down()
     server = Session.new(DIPOLE)
     if stored:
         server.play(server.game.parse_move("e1-e3", server.state))
-    change = keeper.from_server(whole_game(server))
+    change = keeper.referee.from_server(whole_game(server))
     assert change is not None and keeper.online is not None and keeper.online.sending is None
     assert keeper.session.state.plies == (1 if stored else 0)
     said = "e1-e3 was not received by the server; play it again."
@@ -139,12 +139,12 @@ def test_a_move_the_server_never_got_is_said_on_reconnection(tmp_path: Path, sto
 
 def test_a_move_the_server_refuses_brings_its_game_back(tmp_path: Path) -> None:
     keeper, link = online_keeper(tmp_path)
-    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.referee.from_server(whole_game(Session.new(DIPOLE)))
     keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
-    change = keeper.from_server(Error("refused", "the game is over", "ABCDEF"))
+    change = keeper.referee.from_server(Error("refused", "the game is over", "ABCDEF"))
     assert change is not None and change.message == "the game is over"
     assert link.resyncs == 1
-    change = keeper.from_server(whole_game(Session.new(DIPOLE)))
+    change = keeper.referee.from_server(whole_game(Session.new(DIPOLE)))
     assert change is not None and keeper.session.state.plies == 0
     assert change.message == "e1-e3 was refused by the server: the game is over"
 
@@ -154,34 +154,34 @@ def test_the_clocks_shown_stop_while_the_link_is_down(tmp_path: Path) -> None:
     the server's game on reconnection sets them."""
     keeper, _ = online_keeper(tmp_path)
     server = Session.new(DIPOLE, time_control=TimeControl(5, 3))
-    keeper.from_server(whole_game(server, clocks=(250.0, 300.0), running=0))
+    keeper.referee.from_server(whole_game(server, clocks=(250.0, 300.0), running=0))
     clock = keeper.session.clock
     assert clock is not None and clock.running
-    keeper.link_down()
+    keeper.referee.link_down()
     left = clock.remaining(0)
     assert not clock.running and clock.remaining(0, now=clock.now() + 1000) == left
-    keeper.from_server(whole_game(server, clocks=(240.0, 300.0), running=0))
+    keeper.referee.from_server(whole_game(server, clocks=(240.0, 300.0), running=0))
     clock = keeper.session.clock
     assert clock is not None and clock.running and 239.0 < clock.remaining(0) <= 240.0
 
 
 def test_the_opponents_move_is_played_through_the_session(tmp_path: Path) -> None:
     keeper, link = online_keeper(tmp_path)
-    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.referee.from_server(whole_game(Session.new(DIPOLE)))
     keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
-    keeper.from_server(moved(0, "e1-e3"))
-    change = keeper.from_server(moved(1, "d8-d6"))
+    keeper.referee.from_server(moved(0, "e1-e3"))
+    change = keeper.referee.from_server(moved(1, "d8-d6"))
     assert change is not None and change.message == "Black played d8-d6."
     assert [DIPOLE.format_move(m) for m in keeper.session.state.moves_played] == ["e1-e3", "d8-d6"]
     # A move the rules refuse here, or one for another ply, is no move: the server's game again.
-    assert keeper.from_server(moved(2, "a1-a8")) is None
-    assert keeper.from_server(moved(7, "e3-e5")) is None
+    assert keeper.referee.from_server(moved(2, "a1-a8")) is None
+    assert keeper.referee.from_server(moved(7, "e3-e5")) is None
     assert link.resyncs == 2 and keeper.session.state.plies == 2
 
 
 def test_no_move_while_the_link_is_down_and_no_take_backs(tmp_path: Path) -> None:
     keeper, link = online_keeper(tmp_path)
-    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.referee.from_server(whole_game(Session.new(DIPOLE)))
     link.connected = False
     with pytest.raises(IllegalMoveError, match="not connected"):
         keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
@@ -196,19 +196,19 @@ def test_back_online_no_move_before_the_servers_game(tmp_path: Path) -> None:
     """Connected again, the game here may be behind the server's (the opponent moved
     meanwhile): a move waits for the server's whole game."""
     keeper, link = online_keeper(tmp_path)
-    keeper.from_server(whole_game(Session.new(DIPOLE)))
-    keeper.link_down()
+    keeper.referee.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.referee.link_down()
     assert link.connected  # the link is back, its `game` not yet
     with pytest.raises(IllegalMoveError, match="not connected"):
         keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
-    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.referee.from_server(whole_game(Session.new(DIPOLE)))
     keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
     assert link.sent == [Move("ABCDEF", 0, "e1-e3")]
 
 
 def test_a_watcher_moves_for_nobody(tmp_path: Path) -> None:
     keeper, _ = online_keeper(tmp_path, side=None)
-    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.referee.from_server(whole_game(Session.new(DIPOLE)))
     assert keeper.session.players == (REMOTE, REMOTE)
     assert not keeper.human_to_move and keeper.acting_side() is None
     assert keeper.waiting_for() == "you are watching"
@@ -217,22 +217,22 @@ def test_a_watcher_moves_for_nobody(tmp_path: Path) -> None:
 
 def test_resigning_and_offering_go_to_the_server(tmp_path: Path) -> None:
     keeper, link = online_keeper(tmp_path)
-    keeper.from_server(whole_game(Session.new(DIPOLE)))
-    keeper.resign(0)
+    keeper.referee.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.referee.resign(0)
     assert link.sent == [Resign("ABCDEF")]
     assert keeper.session.outcome is None  # until the server says the game ended
     link.connected = False
     with pytest.raises(GameError, match="not connected"):
-        keeper.resign(0)
+        keeper.referee.resign(0)
 
 
 def test_the_end_is_filed_once_and_the_seat_remembers(tmp_path: Path) -> None:
     keeper, _ = online_keeper(tmp_path)
-    keeper.from_server(whole_game(Session.new(DIPOLE)))
+    keeper.referee.from_server(whole_game(Session.new(DIPOLE)))
     over = Session.new(DIPOLE)
     over.play(over.game.parse_move("e1-e3", over.state))
     over.resign(1)
-    change = keeper.from_server(ended(over, "Black resigned"))
+    change = keeper.referee.from_server(ended(over, "Black resigned"))
     assert change is not None and change.game_over is not None
     assert change.game_over.headline == "White wins"
     filed = list((tmp_path / "finished").iterdir())
@@ -240,18 +240,18 @@ def test_the_end_is_filed_once_and_the_seat_remembers(tmp_path: Path) -> None:
     seat = SeatBook(tmp_path).find("ws://127.0.0.1:1", "ABCDEF")
     assert seat is not None and seat.filed
     # The whole game sent again (a reconnection) is not filed twice.
-    keeper.from_server(whole_game(over))
+    keeper.referee.from_server(whole_game(over))
     assert len(list((tmp_path / "finished").iterdir())) == 1
 
 
 def test_the_server_clocks_are_the_ones_shown(tmp_path: Path) -> None:
     keeper, _ = online_keeper(tmp_path)
     server = Session.new(DIPOLE, time_control=TimeControl(5, 3))
-    keeper.from_server(whole_game(server, clocks=(123.5, 300.0), running=0))
+    keeper.referee.from_server(whole_game(server, clocks=(123.5, 300.0), running=0))
     clock = keeper.session.clock
     assert clock is not None and clock.running
     assert 123.0 < clock.remaining(0) <= 123.5 and clock.remaining(1) == 300.0
-    assert keeper.flag(now=clock.now() + 1000) is None  # only the server's flag counts
+    assert keeper.referee.flag(now=clock.now() + 1000) is None  # only the server's flag counts
 
 
 def test_a_damaged_seat_book_reads_as_empty_and_is_replaced(tmp_path: Path) -> None:
@@ -281,26 +281,26 @@ def test_an_end_seen_twice_is_filed_once_and_never_by_a_watcher(
     over = won_by_a_move()
     before = Session(over.game, over.state.copy())
     last = before.state.undo()
-    keeper.from_server(whole_game(before))
-    change = keeper.from_server(moved(0, over.game.format_move(last)))
+    keeper.referee.from_server(whole_game(before))
+    change = keeper.referee.from_server(moved(0, over.game.format_move(last)))
     assert change is not None and keeper.session.outcome is not None
     reason = "Black has no checkers left"
-    keeper.from_server(ended(over, reason))
+    keeper.referee.from_server(ended(over, reason))
     finished = tmp_path / "finished"
     assert len(list(finished.iterdir()) if finished.exists() else []) == (0 if side is None else 1)
 
 
 def test_no_hints_for_a_player_online_but_for_a_watcher(tmp_path: Path) -> None:
     player, _ = online_keeper(tmp_path / "player")
-    player.from_server(whole_game(Session.new(DIPOLE)))
-    assert player.why_no_help() == NO_HELP
+    player.referee.from_server(whole_game(Session.new(DIPOLE)))
+    assert player.referee.why_no_help() == NO_HELP
     watcher, _ = online_keeper(tmp_path / "watcher", side=None)
-    watcher.from_server(whole_game(Session.new(DIPOLE)))
-    assert watcher.why_no_help() == ""
+    watcher.referee.from_server(whole_game(Session.new(DIPOLE)))
+    assert watcher.referee.why_no_help() == ""
     over = Session.new(DIPOLE)
     over.resign(1)
-    player.from_server(ended(over, "Black resigned"))
-    assert player.why_no_help() == ""  # the game is over: study it
+    player.referee.from_server(ended(over, "Black resigned"))
+    assert player.referee.why_no_help() == ""  # the game is over: study it
 
 
 def test_no_hints_while_the_server_has_not_seated_the_player_yet(tmp_path: Path) -> None:
@@ -310,10 +310,10 @@ def test_no_hints_while_the_server_has_not_seated_the_player_yet(tmp_path: Path)
     over.resign(1)
     keeper = Keeper(over, Autosave(tmp_path))
     keeper.go_online(OnlineGame("ws://127.0.0.1:1"), SentLink())
-    assert keeper.why_no_help() == NO_HELP
-    assert keeper.why_no_edit().startswith("No editor in online room")
+    assert keeper.referee.why_no_help() == NO_HELP
+    assert keeper.referee.why_no_edit().startswith("No editor in online room")
     keeper.leave_room()
-    assert keeper.why_no_help() == keeper.why_no_edit() == ""
+    assert keeper.referee.why_no_help() == keeper.referee.why_no_edit() == ""
 
 
 @pytest.mark.parametrize(
@@ -379,7 +379,7 @@ def test_a_seat_that_cannot_be_kept_is_said(
     keeper = Keeper(Session.new(DIPOLE), Autosave(tmp_path))
     keeper.claim()
     keeper.go_online(OnlineGame("ws://127.0.0.1:1"), SentLink())
-    change = keeper.from_server(Seated("ABCDEF", 0, SECRET, None, "dipole", "8x8", None))
+    change = keeper.referee.from_server(Seated("ABCDEF", 0, SECRET, None, "dipole", "8x8", None))
     assert change is not None
     [notice] = change.notices
     assert notice.severity == "warning" and "room ABCDEF could not be kept" in notice.text

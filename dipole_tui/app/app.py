@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -33,6 +34,7 @@ from .boards import playable
 from .bot_controller import BotController
 from .choice import GameChoice, OnlineChoice
 from .closing import Dialog
+from .commands import command, palette_words
 from .eval_bar import EvalBar
 from .footer import GameFooter
 from .game_board import GameBoard
@@ -54,7 +56,7 @@ class GameApp(App[None]):
     TITLE = "dipole-tui"
     BINDINGS = [
         # Help and Quit are pinned to the footer's right end (footer.py), so never cut off.
-        Binding("question_mark,f1", "help", "Help", show=False),
+        command("question_mark,f1", "help", "Help", "The rules and the keys", show=False),
         Binding("q", "quit", "Quit", show=False),
         Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True),
     ]
@@ -298,59 +300,35 @@ class GameApp(App[None]):
             self.push_screen(palette)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The palette's commands (`_palette_commands`), each with the keys that run it there
-        after its help, "See the board from the other side  (f)": Textual's palette shows
-        none. The keys are read from the bindings as they stand on `screen` (the focused
-        widget's first, so Bi-Pod's `a`, the board's adopt, is not said for the analysis),
-        never written a second time."""
-        bound: dict[tuple[object, str], list[str]] = {}
+        """Textual's commands, then the screen's: each binding active on `screen` that is a
+        command (`commands.command`), run through `run_action` so that `check_action` refuses
+        it as it refuses the key; then what has no key (`_unbound_commands`). Each says the
+        keys that run it there after its help, "See the board from the other side  (f)":
+        Textual's palette shows none. The keys are read from the bindings as they stand on
+        `screen` (the focused widget's first, so Bi-Pod's `a`, the board's adopt, is not said
+        for the analysis), never written a second time."""
+        bound: dict[tuple[object, str], list[Binding]] = {}
         for active in screen.active_bindings.values():
-            keys = bound.setdefault((active.node, active.binding.action), [])
-            keys.append(self.get_key_display(active.binding))
-        for command in self._palette_commands(screen):
-            name = getattr(command.callback, "__name__", "")
-            owner = getattr(command.callback, "__self__", None)
-            keys = bound.get((owner, name.removeprefix("action_")), [])
-            if keys and name.startswith("action_"):
-                said = escape(", ".join(sorted(keys, key=len)))
-                command = command._replace(help=f"{command.help}  ({said})")
-            yield command
+            if active.enabled:
+                bound.setdefault((active.node, active.binding.action), []).append(active.binding)
+        for textuals in super().get_system_commands(screen):  # keys of their own: `q` for Quit
+            owner = getattr(textuals.callback, "__self__", None)
+            name = getattr(textuals.callback, "__name__", "").removeprefix("action_")
+            yield self._with_keys(textuals, bound.get((owner, name), []))
+        for (node, action), bindings in bound.items():
+            if words := palette_words(bindings[0]):
+                run = functools.partial(self.call_later, self.run_action, action, node)
+                yield self._with_keys(SystemCommand(*words, run), bindings)
+        yield from self._unbound_commands(screen)
 
-    def _palette_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """Textual's, and the game's own when the palette is opened over the game."""
-        yield from super().get_system_commands(screen)
-        if screen is not self.game_screen:
-            return
-        game = self.game_screen
-        yield SystemCommand("New game", "Choose a board and players", game.action_new_game)
-        yield SystemCommand(
-            "Learn",
-            "Lessons for every rule of this game, and puzzles",
-            lambda: self.action_learn(self.session.game.key),
-        )
-        yield SystemCommand(
-            "Analysis",
-            "Turn the analysis on or off: the evaluation bar and the best line",
-            game.action_analyse,
-        )
-        yield SystemCommand("Flip the board", "See the board from the other side", game.action_flip)
-        yield SystemCommand(
-            "Auto-flip", "Hot-seat: the board turns to the side to move", game.action_auto_flip
-        )
-        yield SystemCommand(
-            "Threats", "Mark what each side can take next move", game.action_threats
-        )
-        yield SystemCommand(
-            "Edit the position", "Put stacks on squares, then play", game.action_edit
-        )
-        yield SystemCommand(
-            "Copy the position", "Its position string, to paste", game.action_copy_position
-        )
-        yield SystemCommand("Copy the record", "The whole game, to paste", game.action_copy_record)
-        yield SystemCommand("Resign", "End the game: the opponent wins", game.action_resign)
-        yield SystemCommand("Offer a draw", "Where the game has draws", game.action_offer_draw)
-        yield SystemCommand("Undo", "Take back the last move", game.action_undo)
-        yield SystemCommand("Redo", "Replay a move taken back", game.action_redo)
-        yield SystemCommand("Save game", "Write the game to a record file", game.action_save)
-        yield SystemCommand("Load game", "Read a game from a record file", game.action_load)
-        yield SystemCommand("Help", "The rules and the keys", self.action_help)
+    def _with_keys(self, said: SystemCommand, bindings: list[Binding]) -> SystemCommand:
+        if not bindings:
+            return said
+        keys = sorted((self.get_key_display(binding) for binding in bindings), key=len)
+        return said._replace(help=f"{said.help}  ({escape(', '.join(keys))})")
+
+    def _unbound_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette's commands that no key runs, over the game."""
+        if screen is self.game_screen:
+            about = "Lessons for every rule of this game, and puzzles"
+            yield SystemCommand("Learn", about, lambda: self.action_learn(self.session.game.key))

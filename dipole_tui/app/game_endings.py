@@ -2,14 +2,14 @@
 has moved once it aborts), `D` offers a draw where the game has draws (the other player
 answers; a bot answers by its evaluation), and the clocks tick in the side panel, a flag
 ending the game on time. A part of `GameScreen` (`game_screen.py`); the rules of it are the
-session's (`Session.resign`, `abort`, `agree_draw`, `flag`).
+session's (`Session.resign`, `abort`, `agree_draw`, `flag`), through the keeper's referee
+(`referee.py`): online the server's.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -28,11 +28,6 @@ DRAW_THINKING = 0.3  # seconds a bot looks at the position before it answers a d
 
 class GameEndings(Screen[None]):
     """Resigning, draw offers and the clocks."""
-
-    BINDINGS = [
-        Binding("R", "resign", "Resign", show=False),
-        Binding("D", "offer_draw", "Draw?", show=False),
-    ]
 
     keeper: Keeper
     panel: SidePanel
@@ -60,7 +55,7 @@ class GameEndings(Screen[None]):
         if side is None:
             self._refuse("Nobody can resign: " + self._why_nobody())
             return
-        if self.keeper.online is None and self.session.abortable:
+        if self.keeper.referee.may_abort():
             self._ask_abort()
             return
         name = self.session.game.side_names[side]
@@ -68,7 +63,7 @@ class GameEndings(Screen[None]):
 
         def answered(answer: str | None) -> None:
             if answer == "yes" and self.session.outcome is None:
-                self._end(lambda: self.keeper.resign(side))
+                self._end(lambda: self.keeper.referee.resign(side))
 
         text = f"{name} resigns: the game ends and the opponent wins."
         self.app.push_screen(ChoiceScreen("Resign this game?", text, answers, "no"), answered)
@@ -118,15 +113,15 @@ class GameEndings(Screen[None]):
             return
         other = 1 - side
         names = session.game.side_names
-        if self.keeper.online is not None:  # the server asks the other player
-            self._end(self.keeper.agree_draw)
+        if self.keeper.referee.relays_offers:  # the server asks the other player
+            self._end(self.keeper.referee.draw)
             return
         if session.players[other] == HUMAN:
             answers = [("Decline", "no"), ("Accept the draw", "yes")]
 
             def answered(answer: str | None) -> None:
                 if answer == "yes" and self.session.outcome is None:
-                    self._end(self.keeper.agree_draw)
+                    self._end(self.keeper.referee.draw)
                 else:
                     self.panel.say(f"{names[other]} declined the draw.")
 
@@ -147,7 +142,7 @@ class GameEndings(Screen[None]):
             log = self.keeper.error_log
             self.panel.say(f"Sorry: {name} could not weigh the offer; what went wrong is in {log}")
         elif answer.accepts:
-            self._end(self.keeper.agree_draw)
+            self._end(self.keeper.referee.draw)
         else:
             self.panel.say(f"{name} declines the draw: it stands better.")
 
@@ -162,8 +157,7 @@ class GameEndings(Screen[None]):
                 self._ticking = None
             self.panel.show_clocks()
             return
-        if self.keeper.online is None:  # online the server's clocks say when they run
-            session.start_clock()
+        self.keeper.referee.start_clock()  # online the server's clocks say when they run
         if self._ticking is None:
             self._ticking = self.set_interval(CLOCK_TICK, self._tick)
         self.panel.show_clocks()

@@ -100,7 +100,7 @@ class GameMenus(Screen[None]):
             ("Review", "review"),
             ("Quit", "quit"),
         ]
-        if self.keeper.online is not None:  # a rematch online is the server's to offer
+        if not self.keeper.referee.offers_rematch:  # online the server's to offer
             answers = answers[1:]
 
         def answered(answer: str | None) -> None:

@@ -13,7 +13,6 @@ from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -27,6 +26,7 @@ from .boards import board_class, make_board
 from .bot_controller import HINT_BOT, Answer, BotController, DrawAnswer
 from .changes import Change
 from .choice import OnlineChoice
+from .commands import GAME_KEYS
 from .eval_bar import EvalBar
 from .footer import GameFooter
 from .game_board import GameBoard
@@ -51,29 +51,7 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
     """Any game with a board (`boards.playable`): two players, one against a bot, or bots."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide"), (WIDEST, "-widest")]
-    BINDINGS = [
-        # In the footer's order: at 80 columns it shows up to Review, the rest are in the help.
-        Binding("u", "undo", "Undo"),
-        Binding("U,ctrl+r", "redo", "Redo", show=False),
-        Binding("f", "flip", "Flip", show=False),
-        Binding("F", "auto_flip", "Auto-flip", show=False),
-        Binding("i", "hint", "Hint"),
-        Binding("a,A", "analyse", "Analyse"),  # A: Bi-Pod's board takes a (adopt)
-        Binding("m", "lines", "Lines"),  # one best line or three, while the analysis is on
-        Binding("t", "threats", "Threats"),
-        Binding("r", "review", "Review"),
-        Binding("p", "pause", "Pause", show=False),
-        Binding("full_stop", "step", "Step", show=False),
-        # A priority binding runs in the app's own queue, so the keys typed right after it
-        # already go to the entry instead of racing to the board.
-        Binding("colon", "type_move", "Type", priority=True),
-        Binding("s", "save", "Save"),
-        Binding("o", "load", "Open"),
-        Binding("n", "new_game", "New"),
-        Binding("e", "edit", "Edit", show=False),
-        Binding("y", "copy_position", "Copy", show=False),
-        Binding("Y", "copy_record", "Copy record", show=False),
-    ]
+    BINDINGS = GAME_KEYS  # its parts' too: one table (commands.py)
 
     threats_on: reactive[bool] = reactive(False, init=False)  # the threat overlay (t)
     analysis_on: reactive[bool] = reactive(False, init=False, bindings=True)  # bar, lines (a)

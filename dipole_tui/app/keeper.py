@@ -9,7 +9,6 @@ when finished, never lost on quitting, the adaptive level moved once) is tested 
 from __future__ import annotations
 
 import contextlib
-import math
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -23,9 +22,8 @@ from ..saves import Autosave, refused
 from ..session import HUMAN, KEPT_LIMIT, REMOTE, Session, game_named
 from .changes import Change, GameOver, Notice
 from .choice import GameChoice
-from .remote_seat import RemoteSeat
-
-KEEP_TURN = 5.0  # seconds: while a clock runs, the game is written again this often
+from .referee import LocalReferee, Referee
+from .remote_seat import ServerReferee
 
 
 class Resume(NamedTuple):
@@ -48,8 +46,9 @@ def cut_comments(session: Session[Any]) -> list[Notice]:
     return [Notice(f"{said} are not kept with this game", "Comments", "warning", 12)]
 
 
-class Keeper(RemoteSeat):
-    """Holds the session and keeps it on disk: every change ends in `after_change`."""
+class Keeper:
+    """Holds the session and keeps it on disk: every change ends in `after_change`. Its
+    referee (this program's rules, or a server's) decides what differs online."""
 
     def __init__(self, session: Session[Any], autosave: Autosave) -> None:
         self.session = session
@@ -57,14 +56,32 @@ class Keeper(RemoteSeat):
         self.adaptive = AdaptiveLevels(autosave.folder)
         # Where the workers write what went wrong when a bot or an analysis fails.
         self.error_log = autosave.folder / "bot-errors.log"
-        self._filed = False  # the finished game is in finished/ already
+        self.filed = False  # the finished game is in finished/ already
         self._adapted = False  # the adaptive seat has followed this game's result
         self._played_at: str | None = None  # then, the adaptive level this game was played at
-        # An online game: the room, and the link its moves go through (None: a game here).
-        self.online: OnlineGame | None = None
-        self.link: Link | None = None
+        self.referee: Referee = LocalReferee(self)
         self.seat_book = SeatBook(autosave.folder)
-        self._written_at = -math.inf  # when the clock's source last saw the autosave written
+
+    @property
+    def online(self) -> OnlineGame | None:
+        """The server's room the game on screen is played in (None: a game played here)."""
+        return self.referee.room
+
+    @property
+    def link(self) -> Link | None:
+        """The connection to that server (None: none)."""
+        return self.referee.link
+
+    def go_online(self, room: OnlineGame, link: Link) -> list[Notice]:
+        """This screen's game is now a room of a server: the unfinished game here is kept."""
+        notices = self._shelve()
+        self.referee = ServerReferee(self, room, link)
+        return notices
+
+    def leave_room(self) -> Link | None:
+        """Back to games played here; the link to close, if any."""
+        link, self.referee = self.referee.link, LocalReferee(self)
+        return link
 
     @property
     def choice(self) -> GameChoice:
@@ -106,10 +123,7 @@ class Keeper(RemoteSeat):
         session = self.session
         if session.outcome is not None:
             return "the game is over"
-        name = session.game.side_names[session.state.to_move]
-        if self.online is not None:
-            return "you are watching" if self.online.side is None else f"it is {name}'s turn"
-        return f"it is {name}'s bot's turn"
+        return self.referee.waiting_for(session.game.side_names[session.state.to_move])
 
     # -- start-up --------------------------------------------------------------------------
 
@@ -151,8 +165,8 @@ class Keeper(RemoteSeat):
         kept first. A finished game opened is filed already (it is a file): not again."""
         notices = self._shelve() + cut_comments(self.session)
         self._take_up(self.session)
-        if not self._filed:
-            self.write_autosave()
+        if not self.filed:
+            self.referee.keep()
         return notices
 
     # -- changing the game -----------------------------------------------------------------
@@ -176,67 +190,27 @@ class Keeper(RemoteSeat):
     def _take_up(self, session: Session[Any]) -> None:
         """A game begins here: one already finished (loaded) is a file already, and its result
         has been counted; it is neither filed nor counted again."""
-        self._filed = self._adapted = session.whole_game().outcome is not None
+        self.filed = self._adapted = session.whole_game().outcome is not None
         self._played_at = None
 
     def play(self, move: Any) -> Change:
-        """Play a move from anywhere; `Session.play` refuses one not legal here
-        (IllegalMoveError, nothing changed). A move that comes after the mover's flag fell is
-        too late: the game is lost on time instead."""
-        if (flagged := self.flag()) is not None:
+        """Play a move from anywhere, as the referee plays it. A move that comes after the
+        mover's flag fell is too late: the game is lost on time instead."""
+        if (flagged := self.referee.flag()) is not None:
             return flagged
         session = self.session
         if session.game.is_resignation(move):  # `resign` typed: as R does (online too)
-            return self.resign(session.state.to_move)
-        mover = session.game.side_names[session.state.to_move]
-        if self.online is not None:
-            return self._play_online(move)
-        passes = session.play(move)
-        message = session.game.move_sentence(mover, move)
-        if passes:
-            message += " " + self.pass_notice()
-        return self.after_change(message)
-
-    def resign(self, side: int) -> Change:
-        """`side` resigns (GameError when the game is over already). Online the server ends
-        the game, and says so to both."""
-        if self.online is not None:
-            self._send("resign", room=self.online.code)
-            return Change("Resigned; the server ends the game...")
-        self.session.resign(side)
-        return self._ended()
-
-    def agree_draw(self) -> Change:
-        """The players agreed to a draw (GameError where the game has none, or is over). Online
-        this is an offer to the server, which ends the game when the other side offers too."""
-        if self.online is not None:
-            self._send("draw", room=self.online.code)
-            return Change("Draw offered: it stands until the next move.")
-        self.session.agree_draw()
-        return self._ended()
-
-    def flag(self, now: float | None = None) -> Change | None:
-        """The side to move's time ran out: the game is lost on time (None: it has not). Online
-        the server's clocks are the ones that count: it says when a flag fell."""
-        if self.online is not None:
-            return None
-        return self._ended() if self.session.check_flag(now) else None
+            return self.referee.resign(session.state.to_move)
+        return self.referee.play(move)
 
     def tick(self) -> Change | None:
-        """A tick of the running clock: the flag, when it falls; else, every `KEEP_TURN`
-        seconds, the game written again with the time the side to move has used so far, so
-        that an app killed mid-turn resumes it with all but those last seconds charged."""
-        if (flagged := self.flag()) is not None:
-            return flagged
-        clock = self.session.clock
-        if clock is not None and clock.running and clock.now() - self._written_at >= KEEP_TURN:
-            self.write_autosave()
-        return None
+        """A tick of the running clock, as the referee counts it: a flag, the game kept."""
+        return self.referee.tick()
 
     def why_no_undo(self) -> str:
         """Why no move can be taken back now; "" when one can."""
-        if self.online is not None:
-            return "No take-backs in an online game."
+        if why := self.referee.why_no_take_back():
+            return why
         return "" if self.session.can_undo() else "Nothing to undo."
 
     def undo(self) -> Change | None:
@@ -260,6 +234,11 @@ class Keeper(RemoteSeat):
         side = self.session.game.side_names[1 - self.session.state.to_move]
         return f"{side} has no legal move and passes."
 
+    def ended(self) -> Change:
+        """The game ended here (a resignation, a draw, a flag): its reason said, and kept."""
+        outcome = self.session.outcome
+        return self.after_change(f"{outcome.reason}." if outcome is not None else "")
+
     def after_change(self, message: str = "") -> Change:
         """Every change of the game ends here: the game is kept safe.
 
@@ -268,10 +247,10 @@ class Keeper(RemoteSeat):
         change = Change(message)
         whole = self.session.whole_game()
         if whole.outcome is None:
-            self._filed = False
-            self.write_autosave()
-        elif not self._filed:
-            self._filed = True
+            self.filed = False
+            self.referee.keep()
+        elif not self.filed:
+            self.filed = True
             try:
                 filed: Path | None = self.autosave.finish(whole)
             except (OSError, GameError):  # kept pending, and tried again: `unkept` says so
@@ -289,16 +268,6 @@ class Keeper(RemoteSeat):
     def unkept(self) -> str:
         """Why the game is not safe on disk now; "" when it is."""
         return self.autosave.problem
-
-    def write_autosave(self) -> None:
-        """A failure is kept in `unkept` until a write succeeds. Never an online game's: its
-        server keeps it."""
-        if self.online is not None:
-            return
-        if self.session.clock is not None:
-            self._written_at = self.session.clock.now()
-        with contextlib.suppress(OSError, GameError):
-            self.autosave.write(self.session.whole_game())
 
     def retry_filing(self) -> list[Notice]:
         """A finished game that could not be filed, tried again (it is in the autosave)."""
@@ -319,7 +288,7 @@ class Keeper(RemoteSeat):
             if self.autosave.pending is not None:
                 notices = self.retry_filing()
             else:
-                self.write_autosave()
+                self.referee.keep()
         return self.autosave.problem, notices
 
     def save_as(self, path: Path) -> Notice:
@@ -387,7 +356,7 @@ class Keeper(RemoteSeat):
         session = self.session
         if session.clock is not None and session.whole_game().outcome is None:
             session.stop_clock()
-            self.write_autosave()
+            self.referee.keep()
         self.autosave.release()
 
     def _shelve(self) -> list[Notice]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from textual import on
-from textual.binding import Binding
 from textual.screen import Screen
 
 from ..games.base import State
@@ -35,13 +34,6 @@ def position_at(session: Session[Any], ply: int) -> State[Any]:
 
 class MoveWalk(Screen[None]):
     """The ply shown (`viewing`), when it is not the game's own position."""
-
-    BINDINGS = [
-        Binding("left_square_bracket", "walk(-1)", "Back", show=False),
-        Binding("right_square_bracket", "walk(1)", "Forward", show=False),
-        Binding("home", "walk_to(0)", "Start", show=False),
-        Binding("end", "walk_end", "Game", show=False),
-    ]
 
     viewing: int | None = None  # plies from the start; None: the game itself is on the board
     board: GameBoard[Any, Any]

@@ -1,7 +1,7 @@
 """The game screen's online part: a room of a game server on the board.
 
 The link (`online/client.py`) runs as a task of the app's own event loop, so the server's
-messages arrive here in order with the keys; the keeper's remote seat turns each into a change
+messages arrive here in order with the keys; the server's referee turns each into a change
 of the game, shown as any change is. The panel says the room, the seats and the connection, a
 move of the player's on its way, and while a seat is free, the command a friend types to take it.
 What a room refuses of the screen's actions (help for a player, the editor) is refused here,
@@ -94,14 +94,14 @@ class OnlinePlay(Screen[None]):
         if action == "analyse" and self.analysis.on:
             return ""
         if action in HELP_ACTIONS:
-            return self.keeper.why_no_help()
+            return self.keeper.referee.why_no_help()
         if action == "edit":
-            return self.keeper.why_no_edit()
+            return self.keeper.referee.why_no_edit()
         return ""
 
     def _no_help_now(self) -> None:
         """A player of a live online game: an analysis still running stops, its bar goes."""
-        if self.analysis.on and self.keeper.why_no_help():
+        if self.analysis.on and self.keeper.referee.why_no_help():
             self.action_analyse()
 
     def go_online(self, choice: OnlineChoice) -> None:
@@ -143,7 +143,7 @@ class OnlinePlay(Screen[None]):
             said = f"{message.text} on {online.server}: check the code"
             self._tell([Notice(said, "Online", "error", timeout=12)])
             return
-        change = self.keeper.from_server(message)
+        change = self.keeper.referee.from_server(message)
         if isinstance(message, Seated) and self.creating:  # how a friend comes in, once
             self.creating = False
             self._tell_join_command()
@@ -170,7 +170,7 @@ class OnlinePlay(Screen[None]):
         """The link's state: anything said is a connection down (or given up)."""
         self.link_status = said
         if said:
-            self.keeper.link_down()
+            self.keeper.referee.link_down()
             self.panel.show_clocks()
         self.show_room()
 
