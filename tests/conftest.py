@@ -1,15 +1,22 @@
 """The tests' fixtures: every app test builds its app with `make_app`, which keeps the app's files
 in the test's own folder and lets its bots think briefly; a command-line test runs `dipole-tui`
-with `cli`."""
+with `cli`. Every test that runs an app is marked `ui` here, never by hand, so that
+`pytest -m "not ui"` runs the rest and no app test slips into it."""
 
 from __future__ import annotations
 
+import functools
+import inspect
+import sys
+from collections.abc import Iterator
 from pathlib import Path
+from types import CodeType
 from typing import Any
 
 import pytest
 from app_steps import AppFactory
 from cli_steps import Cli, Ran
+from textual.app import App
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.choice import GameChoice, OnlineChoice
@@ -18,6 +25,83 @@ from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import Autosave
 from dipole_tui.session import HUMAN, Session
 from dipole_tui.workers.tracker import Connect
+
+TESTS = Path(__file__).parent
+UI_FIXTURES = {"make_app"}  # the fixtures that build an app to run
+APP_RUNNERS = {"run_test", "sync_playwright"}  # Pilot's, and a browser's on `dipole-tui web`
+running: list[pytest.Item] = []  # the test being run
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        fixtures = getattr(item, "fixturenames", ())
+        if UI_FIXTURES.intersection(fixtures) or runs_app(getattr(item, "obj", None)):
+            item.add_marker(pytest.mark.ui)
+
+
+@functools.cache
+def runs_app(test: object) -> bool:
+    """Whether `test` runs an app, itself or through the helpers of tests/ it names (those with
+    no app fixture: screenshots, the state machine's driver, the browser, apps built by hand)."""
+    seen: set[int] = set()
+    todo = [test]
+    while todo:
+        found = todo.pop()
+        if id(found) in seen:
+            continue
+        seen.add(id(found))
+        if isinstance(found, type):
+            todo.extend(getattr(member, "__func__", member) for member in vars(found).values())
+            todo.extend(filter(ours, found.__bases__))
+            continue
+        if not callable(found):
+            continue
+        function = inspect.unwrap(getattr(found, "__func__", found))
+        code = getattr(function, "__code__", None)
+        if code is None:
+            continue
+        if APP_RUNNERS.intersection(names := names_in(code)):
+            return True
+        cells = [cell.cell_contents for cell in function.__closure__ or ()]
+        scope = function.__globals__
+        todo.extend(filter(ours, [*cells, *(scope.get(name) for name in names)]))
+    return False
+
+
+def names_in(code: CodeType) -> set[str]:
+    """The global and attribute names `code` uses, with its lambdas' and inner functions'."""
+    inner = (names_in(const) for const in code.co_consts if isinstance(const, CodeType))
+    return set(code.co_names).union(*inner)
+
+
+def ours(found: object) -> bool:
+    """Whether `found` is a function or class of a module of tests/."""
+    return callable(found) and of_tests(getattr(found, "__module__", None) or "")
+
+
+@functools.cache
+def of_tests(module: str) -> bool:
+    file = getattr(sys.modules.get(module), "__file__", None)
+    return file is not None and Path(file).is_relative_to(TESTS)
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    running[:] = [item]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def apps_run_only_in_ui_tests() -> Iterator[None]:
+    """An app run by a test `runs_app` missed fails it, rather than slipping into `-m "not ui"`."""
+    run_test = App.run_test
+
+    def checked(app: App[Any], *args: Any, **kwargs: Any) -> Any:
+        test = running[-1]
+        assert test.get_closest_marker("ui"), f"{test.nodeid} runs an app, unmarked: see runs_app"
+        return run_test(app, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(App, "run_test", checked)
+        yield
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ other than 0-9 is ever read as a move, a square or a position.
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 from collections.abc import Callable
@@ -45,35 +46,39 @@ def random_game(game: AnyGame, variant: str, seed: int, plies: int) -> State[Any
 
 
 # Random Death Stacks games rarely end: its finished game is a position where Red controls none.
-FINISHED_STACKS = ",,,,,/,,,,,/,,,,,/,,,,,/,,,,,/rrb,,,,,b r"
+FINISHED_POSITIONS = {"death-stacks": [",,,,,/,,,,,/,,,,,/,,,,,/,,,,,/rrb,,,,,b r"]}
 
-STATES: dict[str, list[State[Any]]] = {
-    key: [
-        game.new(variant) if plies == 0 else random_game(game, variant, seed=plies, plies=plies)
-        for variant in game.variants
-        for plies in (0, 9, 30, 500)
-    ]
-    for key, game in ((key, entry.game) for key, entry in REGISTRY.items())
-}
-STATES["death-stacks"].append(death_stacks.parse_position(FINISHED_STACKS))
-FINISHED = [state for states in STATES.values() for state in states if state.outcome()]
+
+@functools.cache
+def states(key: str) -> tuple[State[Any], ...]:
+    """The game's states the parsers read against. Built on first use, once per process: Bi-Pod's
+    multi-stone games take seconds, which every xdist worker paid at import."""
+    game = REGISTRY[key].game
+    return (
+        *(
+            game.new(variant) if plies == 0 else random_game(game, variant, seed=plies, plies=plies)
+            for variant in game.variants
+            for plies in (0, 9, 30, 500)
+        ),
+        *(game.parse_position(text) for text in FINISHED_POSITIONS.get(key, [])),
+    )
 
 
 def test_some_states_are_finished_games_in_every_game() -> None:
-    assert {type(state) for state in FINISHED} == {type(game.new()) for game in games()}
+    finished = [state for key in REGISTRY for state in states(key) if state.outcome()]
+    assert {type(state) for state in finished} == {type(game.new()) for game in games()}
 
 
-def valid_texts(key: str) -> list[str]:
+@functools.cache
+def valid_texts(key: str) -> tuple[str, ...]:
     """Moves, positions, squares and variants the game reads, for mutation."""
     game = REGISTRY[key].game
     texts = list(game.variants)
-    for state in STATES[key]:
+    for state in states(key):
         texts.append(state.position())
         texts.extend(game.format_move(move) for move in state.legal_moves()[:30])
-    return [text for text in texts if text]
+    return tuple(text for text in texts if text)
 
-
-VALID = {key: valid_texts(key) for key in REGISTRY}
 
 nasty_pieces = st.one_of(
     st.sampled_from(OTHER_DIGITS),
@@ -96,7 +101,8 @@ DIGIT_FORMS = [
 @st.composite
 def other_digits(draw: st.DrawFn, key: str) -> str:
     """A valid text of the game with its digits written in another script or form."""
-    text = draw(st.sampled_from([text for text in VALID[key] if any(c.isdigit() for c in text)]))
+    digits = [text for text in valid_texts(key) if any(char.isdigit() for char in text)]
+    text = draw(st.sampled_from(digits))
     forms = draw(st.sampled_from(DIGIT_FORMS))
     every = draw(st.booleans())
     chosen = draw(st.sampled_from([at for at, char in enumerate(text) if char.isdigit()]))
@@ -109,7 +115,7 @@ def other_digits(draw: st.DrawFn, key: str) -> str:
 @st.composite
 def mutated(draw: st.DrawFn, key: str) -> str:
     """A valid text of the game with a few pieces replaced, inserted or repeated."""
-    text = draw(st.sampled_from(VALID[key]))
+    text = draw(st.sampled_from(valid_texts(key)))
     for _ in range(draw(st.integers(min_value=1, max_value=4))):
         at = draw(st.integers(min_value=0, max_value=len(text)))
         cut = draw(st.integers(min_value=0, max_value=2))
@@ -118,17 +124,18 @@ def mutated(draw: st.DrawFn, key: str) -> str:
 
 
 def hostile(key: str) -> st.SearchStrategy[str]:
+    valid = valid_texts(key)
     return st.one_of(
         st.text(),
-        st.text(alphabet=st.sampled_from(sorted(set("".join(VALID[key])) | set(OTHER_DIGITS)))),
+        st.text(alphabet=st.sampled_from(sorted(set("".join(valid)) | set(OTHER_DIGITS)))),
         mutated(key),
         mutated(key),
         other_digits(key),
         # a 100 KB line and a number of thousands of digits
-        st.sampled_from(VALID[key]).map(lambda text: (text + " ") * (100_000 // (len(text) + 1))),
-        st.sampled_from(VALID[key]).map(lambda text: text + "9" * 5000),
+        st.sampled_from(valid).map(lambda text: (text + " ") * (100_000 // (len(text) + 1))),
+        st.sampled_from(valid).map(lambda text: text + "9" * 5000),
         # every character of a valid text repeated: 50 000 letters then 50 000 digits
-        st.tuples(st.sampled_from(VALID[key]), st.integers(min_value=2, max_value=50_000)).map(
+        st.tuples(st.sampled_from(valid), st.integers(min_value=2, max_value=50_000)).map(
             lambda pair: "".join(char * pair[1] for char in pair[0])
         ),
     )
@@ -163,7 +170,7 @@ def refused_well(parse: Callable[[str], T], text: str) -> T | None:
 @given(data=st.data())
 def test_moves_are_refused_in_one_line_or_legal(key: str, data: st.DataObject) -> None:
     game = REGISTRY[key].game
-    state = data.draw(st.sampled_from(STATES[key]))
+    state = data.draw(st.sampled_from(states(key)))
     text = data.draw(hostile(key))
     move = refused_well_or_read(lambda text: game.parse_move(text, state), text)
     if move is not None:
