@@ -313,8 +313,11 @@ async def test_the_online_dialog_joins_with_the_invitation_and_watches_with_the_
                 await until(lambda: isinstance(app.screen, OnlineScreen))
                 app.screen.query_one("#server", Input).value = url
                 app.screen.query_one("#room", Input).value = typed
+                before = app.game_screen.keeper.online
                 await pilot.click(button)
                 await until(lambda: isinstance(app.screen, type(app.game_screen)))
+                # The dialog's answer is taken on the screen's next turn: the room comes then.
+                await until(lambda b=before: app.game_screen.keeper.online not in (None, b))  # type: ignore[misc]
                 online = app.game_screen.keeper.online
                 assert online is not None
                 await until(lambda room=online: room.seated)  # type: ignore[misc]
