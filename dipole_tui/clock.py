@@ -251,6 +251,11 @@ class Clock:
         return self.marks[ply].times[self.marks[ply - 1].to_move]
 
     @property
+    def ticking(self) -> bool:
+        """Whether the side to move's time runs now: started, and past the untimed first moves."""
+        return self.running and self.timed
+
+    @property
     def timed(self) -> bool:
         """Whether the side to move's time runs: not before each side has moved once."""
         return self.ply >= UNTIMED_PLIES

@@ -46,6 +46,7 @@ from .records import (
     comment_size,
     ending,
     format_record,
+    from_the_start,
     parse_record,
     start_of,
 )
@@ -195,17 +196,13 @@ class Session(Generic[M]):
         """No move played, from the game's own start: nothing in it a player would miss. A
         position set up in the editor or pasted is not fresh: it is kept and resumed like any
         game."""
-        return not self.state.plies and self._from_the_start()
+        return not self.state.plies and from_the_start(self.game, self.state)
 
     @property
     def is_slight(self) -> bool:
         """Too little to keep once another game replaces it: fewer than two moves from the
         game's own start, a game lichess would abort (resuming it is still offered)."""
-        return self.state.plies < UNTIMED_PLIES and self._from_the_start()
-
-    def _from_the_start(self) -> bool:
-        start: State[M] = self.game.new(self.state.variant)
-        return start_of(self.state).position() == start.position()
+        return self.state.plies < UNTIMED_PLIES and from_the_start(self.game, self.state)
 
     @property
     def abortable(self) -> bool:

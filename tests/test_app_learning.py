@@ -128,6 +128,13 @@ async def open_puzzle(app: GameApp, pilot: Pilot[None], tmp_path: Path) -> Puzzl
     return screen
 
 
+async def solve(pilot: Pilot[None], puzzle: PuzzleScreen) -> None:
+    """The puzzle's line played to its end, the defence answering each move."""
+    for move in PUZZLE.solution[::2]:
+        await play_and_wait(pilot, puzzle, move)
+    await until(lambda: puzzle.done)
+
+
 async def play_and_wait(pilot: Pilot[None], puzzle: PuzzleScreen, move: str) -> None:
     """The player's move of the line, and the defence's reply (or the end)."""
     before = puzzle.step
@@ -168,9 +175,8 @@ async def test_a_puzzle_solved_at_the_first_try_adds_to_the_streak(
     app = make_app(analyst=HandAnalyst())
     async with app.run_test(size=(100, 32)) as pilot:
         puzzle = await open_puzzle(app, pilot, tmp_path)
-        for move in PUZZLE.solution[::2]:
-            await play_and_wait(pilot, puzzle, move)
-        assert puzzle.done and "Solved at the first try: streak 1, best 1" in puzzle.message
+        await solve(pilot, puzzle)
+        assert "Solved at the first try: streak 1, best 1" in puzzle.message
 
 
 async def test_the_solution_is_shown_and_marked(make_app: AppFactory, tmp_path: Path) -> None:
@@ -219,9 +225,7 @@ async def test_progress_that_cannot_be_saved_is_said(make_app: AppFactory, tmp_p
         puzzle = PuzzleScreen(PUZZLE, Progress(blocked), False, app.analyst)
         await app.push_screen(puzzle)
         await pilot.pause()
-        for move in PUZZLE.solution[::2]:
-            await play_and_wait(pilot, puzzle, move)
-        assert puzzle.done
+        await solve(pilot, puzzle)
         assert noticed(app, "Your progress could not be saved")
 
 

@@ -380,7 +380,7 @@ async def test_the_editor_is_refused_in_a_room_and_never_leaves_it(
             run_command(app, "Edit the position")
             await pilot.pause()
             assert not isinstance(app.screen, EditorScreen)
-            assert room_of(app) == code and app.game_screen.keeper.link is not None
+            assert room_of(app) == code and app.game_screen.keeper.referee.link is not None
 
 
 async def test_a_move_lost_on_its_way_is_sending_then_said_after_the_restart(

@@ -151,6 +151,11 @@ def test_every_message_reads_back_as_it_was_written() -> None:
         ('{"type": "seats", "room": "K7QMWD", "seats": [true], "online": [true, true]}', "seats"),
         ('{"type": "rooms", "rooms": [{"room": "K7QMWD"}]}', "needs 'game'"),
         ('{"type": "flash", "text": "hi"}', "unknown message type 'flash'"),
+        (  # a game's key the seat book could not read back: it would set the book aside
+            '{"type": "seated", "room": "K7QMWD", "side": 0, "secret": null, "invite": null, '
+            f'"game": "{"x" * 3000}", "variant": "8x8", "clock": null}}',
+            "not a game's key",
+        ),
     ],
 )
 def test_a_server_message_of_the_wrong_shape_is_refused(frame: str, says: str) -> None:

@@ -12,11 +12,9 @@ import pytest
 from app_steps import AppFactory, HandAnalyst, press, type_move, until
 from hypothesis import given
 from hypothesis import strategies as st
-from test_app_learning import PUZZLE, play_and_wait
-from textual.pilot import Pilot
+from test_app_learning import PUZZLE, open_puzzle, solve
 from textual.widgets import Static
 
-from dipole_tui.app.app import GameApp
 from dipole_tui.app.learn_menu import LearnMenu
 from dipole_tui.app.puzzle_screen import PuzzleScreen
 from dipole_tui.learn import PUZZLE_RD, Item, Progress, item_named, items
@@ -184,20 +182,6 @@ def test_a_nan_rating_sets_the_file_aside(tmp_path: Path) -> None:
 # -- told in the app -------------------------------------------------------------------------
 
 
-async def opened(app: GameApp, pilot: Pilot[None], tmp_path: Path) -> PuzzleScreen:
-    """PUZZLE (2 stars, a rating of 1250; Black wins in 6 with e7-e5), as a new player meets it."""
-    screen = PuzzleScreen(PUZZLE, Progress(tmp_path), False, app.analyst)
-    await app.push_screen(screen)
-    await pilot.pause()
-    return screen
-
-
-async def solve(pilot: Pilot[None], puzzle: PuzzleScreen) -> None:
-    for move in PUZZLE.solution[::2]:
-        await play_and_wait(pilot, puzzle, move)
-    await until(lambda: puzzle.done)
-
-
 def saved(tmp_path: Path) -> tuple[float, list[str]]:
     data = json.loads((tmp_path / Progress.FILE).read_text())
     return data["puzzle_rating"]["rating"], data["rated"]
@@ -208,7 +192,7 @@ async def test_a_puzzle_solved_at_the_first_try_tells_the_gain_once(
 ) -> None:
     app = make_app(analyst=HandAnalyst())
     async with app.run_test(size=(80, 24)) as pilot:
-        puzzle = await opened(app, pilot, tmp_path)
+        puzzle = await open_puzzle(app, pilot, tmp_path)
         await solve(pilot, puzzle)
         after = round(puzzle.progress.rating.rating)
         assert after > 1500
@@ -228,7 +212,7 @@ async def test_a_wrong_first_try_is_a_loss_kept_at_once(
     """Leaving after a wrong move does not undo the loss; solving after it gains nothing."""
     app = make_app(analyst=HandAnalyst())
     async with app.run_test(size=(80, 24)) as pilot:
-        puzzle = await opened(app, pilot, tmp_path)
+        puzzle = await open_puzzle(app, pilot, tmp_path)
         await type_move(pilot, "e7-d6", leave=False)
         assert "e7-d6 is not the fastest win" in puzzle.message
         lost, rated = saved(tmp_path)
@@ -243,7 +227,7 @@ async def test_a_wrong_first_try_is_a_loss_kept_at_once(
 async def test_a_hint_is_a_loss(make_app: AppFactory, tmp_path: Path) -> None:
     app = make_app(analyst=HandAnalyst())
     async with app.run_test(size=(80, 24)) as pilot:
-        puzzle = await opened(app, pilot, tmp_path)
+        puzzle = await open_puzzle(app, pilot, tmp_path)
         await press(pilot, "i")
         assert puzzle.message.startswith("Hint 1 of 3")
         assert saved(tmp_path)[0] < 1500

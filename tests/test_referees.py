@@ -42,11 +42,11 @@ def test_the_keeper_and_its_referees_import_no_ui_library() -> None:
 def test_the_keeper_swaps_its_referee_as_it_joins_and_leaves_a_room(tmp_path: Path) -> None:
     keeper = Keeper(Session.new(DIPOLE), Autosave(tmp_path))
     assert isinstance(keeper.referee, LocalReferee)
-    assert keeper.online is None and keeper.link is None
+    assert keeper.online is None and keeper.referee.link is None
     room, link = OnlineGame("ws://127.0.0.1:1"), SentLink()
     keeper.go_online(room, link)
     assert isinstance(keeper.referee, ServerReferee)
-    assert keeper.online is room and keeper.link is link
+    assert keeper.online is room and keeper.referee.link is link
     assert keeper.leave_room() is link
     assert isinstance(keeper.referee, LocalReferee) and keeper.online is None
 

@@ -19,7 +19,7 @@ from textual.widgets import ProgressBar
 
 # The typography of the app's texts in ASCII. A board's glyphs come first: on a board `·` is an
 # empty square, in a sentence a separator.
-TYPOGRAPHY = {"…": "...", "·": "-", "→": ">"}
+TYPOGRAPHY = {"…": "...", "·": "-", "→": ">", "±": "+/-"}
 
 BULLETS = ["* ", "- ", "+ ", "* ", "- "]  # Markdown's lists, for its • ▪ ‣ ⭑ ◦
 

@@ -17,7 +17,7 @@ from ..clock import low_time
 from ..games.base import GameError
 from ..session import HUMAN, Session
 from .bot_controller import BotController, DrawAnswer
-from .changes import Change, Notice
+from .changes import Change
 from .keeper import Keeper
 from .screens import ChoiceScreen
 from .side_panel import SidePanel
@@ -74,13 +74,9 @@ class GameEndings(Screen[None]):
         answers = [("Keep playing", "no"), ("Abort", "yes")]
 
         def answered(answer: str | None) -> None:
-            if answer == "yes" and self.session.abortable:
+            if answer == "yes" and self.keeper.referee.may_abort():
                 self.bots.cancel()
-                self.session.abort()
-                change = self.keeper.after_change()
-                said = "No result, and nothing of it is kept."
-                change.notices.append(Notice(said, "Game aborted", timeout=6))
-                self._after_change(change)
+                self._end(self.keeper.referee.abort)
 
         text = (
             "Fewer than two moves are played: the game is called off with no result, and not kept."
@@ -144,7 +140,7 @@ class GameEndings(Screen[None]):
         elif answer.accepts:
             self._end(self.keeper.referee.draw)
         else:
-            self.panel.say(f"{name} declines the draw: it stands better.")
+            self.panel.say(f"{name} declines the draw.")
 
     # -- the clocks ----------------------------------------------------------------------------
 
@@ -176,7 +172,7 @@ class GameEndings(Screen[None]):
         """The bell once when the running clock becomes low (the panel draws it red): a
         player looking at the board hears it. Time given back (an undo) lets it ring again."""
         clock = self.session.clock
-        if clock is None or not clock.running:
+        if clock is None or not clock.ticking:
             return
         side, low = clock.to_move, low_time(clock.control)
         if clock.remaining(side) >= low:

@@ -93,7 +93,10 @@ class GameMenus(Screen[None]):
     def _game_over(self, over: GameOver, notices: list[Notice]) -> None:
         """The question at the end; the notices of the moment are lines of it (a toast would
         cover it)."""
-        text = "\n".join([over.text, *(notice.text for notice in notices)])
+        said = [
+            f"{notice.title}: {notice.text}" if notice.title else notice.text for notice in notices
+        ]
+        text = "\n".join([over.text, *said])
         answers = [
             ("Rematch", "rematch"),
             ("New game", "new"),

@@ -67,11 +67,6 @@ class Keeper:
         """The server's room the game on screen is played in (None: a game played here)."""
         return self.referee.room
 
-    @property
-    def link(self) -> Link | None:
-        """The connection to that server (None: none)."""
-        return self.referee.link
-
     def go_online(self, room: OnlineGame, link: Link) -> list[Notice]:
         """This screen's game is now a room of a server: the unfinished game here is kept."""
         notices = self._shelve()

@@ -129,8 +129,7 @@ class LearnMenu(ClosingScreen[Any]):
         """The puzzle rating and its deviation; marked "?" while it is unsure, as lichess marks
         a provisional rating."""
         rating = self.progress.rating
-        plus_minus = "+/-" if self.ascii_glyphs else "±"  # `plain` leaves ± as it is
-        deviation = f"{plus_minus} {round(rating.rd)}"
+        deviation = f"± {round(rating.rd)}"  # `plain` makes it +/- under --ascii
         if rating.provisional:
             return f"Puzzle rating {round(rating.rating)}? (provisional, {deviation})"
         return f"Puzzle rating {round(rating.rating)} {deviation}"

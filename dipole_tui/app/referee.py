@@ -16,7 +16,7 @@ from ..games.base import GameError
 from ..online.client import Link
 from ..online.protocol import ServerMessage
 from ..online.seat import OnlineGame
-from .changes import Change
+from .changes import Change, Notice
 
 if TYPE_CHECKING:
     from .keeper import Keeper
@@ -62,6 +62,9 @@ class Referee(Protocol):
 
     def may_abort(self) -> bool:
         """The game may be called off with no result now."""
+
+    def abort(self) -> Change:
+        """Call the game off (GameError when `may_abort` says no)."""
 
     def why_no_take_back(self) -> str:
         """Why no move may be taken back, whatever was played ("" when one may)."""
@@ -140,6 +143,13 @@ class LocalReferee:
 
     def may_abort(self) -> bool:
         return self.keeper.session.abortable
+
+    def abort(self) -> Change:
+        self.keeper.session.abort()
+        change = self.keeper.after_change()
+        said = "No result, and nothing of it is kept."
+        change.notices.append(Notice(said, "Game aborted", timeout=6))
+        return change
 
     def why_no_take_back(self) -> str:
         return ""

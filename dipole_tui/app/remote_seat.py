@@ -37,7 +37,7 @@ class ServerReferee:
         keeper, room = self.keeper, self.room
         try:
             got = room.receive(message, keeper.session)
-        except (GameError, KeyError, TypeError, ValueError):  # out of step: the server's game
+        except ValueError:  # GameError, a move out of step: the server's game
             self.link.resync()
             return None
         if got.resync:
@@ -134,6 +134,9 @@ class ServerReferee:
     def may_abort(self) -> bool:
         """The server has no abort: `R` resigns."""
         return False
+
+    def abort(self) -> Change:
+        raise GameError("a game server's room has no abort: R resigns")
 
     def link_down(self) -> None:
         """The clocks shown stop where they are, since nobody's time is charged while the

@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, Label, Select
 
 from ..adaptive import ADAPTIVE
 from ..clock import TimeControl
-from ..games.base import shown
+from ..games.base import displayable, shown
 from ..registry import REGISTRY, describe_level, nearest_level
 from ..session import HUMAN
 from ..session import players as players_of
@@ -183,9 +183,11 @@ class ChoiceScreen(Dialog[str]):
         # text is wrapped here so that a file path breaks after a `/`, not mid-word.
         width = min(56, self.app.size.width * 95 // 100) - 6
         with Vertical(id="dialog"):
-            # Not markup: a text may quote a file name (`a[/].txt` would be a MarkupError).
-            yield Label(self.title_text, classes="dialog-title", markup=False)
-            yield Label("\n".join(wrap(self.text, width)), classes="dialog-text", markup=False)
+            # Not markup, and through the one sanitizer: a text may quote a file name (`a[/].txt`
+            # would be a MarkupError) or a server's word (an escape would reach the terminal).
+            title, text = displayable(self.title_text), displayable(self.text, lines=True)
+            yield Label(title, classes="dialog-title", markup=False)
+            yield Label("\n".join(wrap(text, width)), classes="dialog-text", markup=False)
             crowded = " four" if len(self.answers) > 3 else ""  # narrower buttons (dialogs.tcss)
             with Horizontal(classes="buttons" + crowded):
                 for index, (label, key) in enumerate(self.answers):

@@ -200,8 +200,7 @@ class SidePanel(Vertical):
         untimed = not clock.timed and session.outcome is None
         for side in (0, 1):
             left = clock.remaining(side)
-            running = clock.running and clock.timed and side == clock.to_move
-            running = running and session.outcome is None
+            running = clock.ticking and side == clock.to_move and session.outcome is None
             style = "bold reverse" if running else "dim"
             if left < low_time(clock.control):
                 style += " red"

@@ -80,6 +80,7 @@ class Shape:
 RoomCode = Annotated[str, Shape(ROOM_CODE, "a room code is 4 to 12 letters and digits")]
 Secret = Annotated[str, Shape(_SECRET, "that is not a seat's secret")]
 InviteKey = Annotated[str, Shape(_SECRET, "that is not an invitation's key")]
+GameKey = Annotated[str, Shape(re.compile(r"[a-z0-9-]{1,40}"), "that is not a game's key")]
 Side = Annotated[int, range(2)]  # 0 moves first
 SideAsked = Annotated[str, Shape(re.compile("|".join(SIDES)), "'side' is white, black or random")]
 Clocks = tuple[float, float]  # white's and black's time left, in seconds
@@ -102,7 +103,7 @@ class Create:
     """A new room of that game, the creator seated on the side asked (random by default)."""
 
     TYPE: ClassVar[str] = "create"
-    game: str
+    game: GameKey
     variant: str | None = None
     side: SideAsked | None = None
     clock: str | None = None  # "5+3": minutes, and seconds added a move
@@ -201,7 +202,7 @@ class Seated:
     side: Side | None
     secret: Secret | None  # the seat: kept by the player, to come back with
     invite: InviteKey | None  # the key to the free seat: to its creator only, while it is free
-    game: str
+    game: GameKey
     variant: str
     clock: str | None
 
@@ -271,7 +272,7 @@ class RoomSummary:
     """A player's room as the list of their games shows it."""
 
     room: RoomCode
-    game: str
+    game: GameKey
     variant: str
     side: Side
     to_move: Side
