@@ -27,7 +27,7 @@ from textual import events
 from textual.screen import Screen
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.open_dialog import GameList, OpenScreen
+from dipole_tui.app.dialogs.open import GameList, OpenScreen
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import format_record
 from dipole_tui.saves import Autosave

@@ -96,11 +96,11 @@ from textual.app import App
 from textual.screen import Screen
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.bipod_board import BipodBoard
-from dipole_tui.app.choice import GameChoice
-from dipole_tui.app.death_stacks_board import DeathStacksBoard
-from dipole_tui.app.dipole_board import DipoleBoard
+from dipole_tui.app.boards.bipod import BipodBoard
+from dipole_tui.app.boards.death_stacks import DeathStacksBoard
+from dipole_tui.app.boards.dipole import DipoleBoard
 from dipole_tui.clock import TimeControl
+from dipole_tui.control.choice import GameChoice
 from dipole_tui.games.base import State
 from dipole_tui.games.bipod import ADOPT as BIPOD_ADOPT
 from dipole_tui.games.bipod import CELL_COUNT as BIPOD_CELLS
@@ -602,7 +602,7 @@ import dipole_tui.app.app
 imported = time.clock_gettime(time.CLOCK_MONOTONIC)
 import json, sys, tempfile
 from pathlib import Path
-from dipole_tui.app.choice import GameChoice
+from dipole_tui.control.choice import GameChoice
 from dipole_tui.session import HUMAN
 from dipole_tui.saves import Autosave
 width, height, game, variant = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]

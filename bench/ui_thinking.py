@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ui_latency import FrameClock, percentile, tick_timing
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.choice import GameChoice
+from dipole_tui.control.choice import GameChoice
 from dipole_tui.games.dipole import DIPOLE, DipoleState
 from dipole_tui.saves import Autosave
 from dipole_tui.session import HUMAN

@@ -42,18 +42,20 @@ REGISTRY: dict[str, Entry] = {
         Entry(
             DIPOLE,
             DIPOLE_LADDER,
-            "dipole_tui.app.dipole_board:DipoleBoard",
+            "dipole_tui.app.boards.dipole:DipoleBoard",
             "dipole.md",
             DIPOLE_UNIT,
         ),
         Entry(
             DEATH_STACKS,
             DEATH_STACKS_LADDER,
-            "dipole_tui.app.death_stacks_board:DeathStacksBoard",
+            "dipole_tui.app.boards.death_stacks:DeathStacksBoard",
             "death-stacks.md",
             DEATH_STACKS_UNIT,
         ),
-        Entry(BIPOD, BIPOD_LADDER, "dipole_tui.app.bipod_board:BipodBoard", "bipod.md", BIPOD_UNIT),
+        Entry(
+            BIPOD, BIPOD_LADDER, "dipole_tui.app.boards.bipod:BipodBoard", "bipod.md", BIPOD_UNIT
+        ),
     )
 }
 

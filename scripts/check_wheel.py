@@ -89,7 +89,7 @@ def inside(expected: list[str]) -> None:
 
     import dipole_tui
     from dipole_tui import learn
-    from dipole_tui.app.screens import HELP
+    from dipole_tui.app.dialogs.help import HELP
     from dipole_tui.registry import REGISTRY
 
     package = Path(dipole_tui.__file__).parent

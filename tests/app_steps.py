@@ -18,7 +18,7 @@ from textual.widgets import Input, Static
 
 from dipole_tui.analysis import Analysis
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.game_board import GameBoard
+from dipole_tui.app.boards.game_board import GameBoard
 from dipole_tui.games.base import State
 from dipole_tui.workers.protocol import AnalysisRequest, MoveFound, MoveRequest, Reply, Request
 

@@ -19,8 +19,8 @@ from cli_steps import Cli, Ran
 from textual.app import App
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.choice import GameChoice, OnlineChoice
 from dipole_tui.cli import main
+from dipole_tui.control.choice import GameChoice, OnlineChoice
 from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import Autosave
 from dipole_tui.session import HUMAN, Session

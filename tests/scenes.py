@@ -24,13 +24,13 @@ from textual.widgets import Select, Static
 
 from dipole_tui.analysis import Analysis, analyse_position, analysis_search, evaluation_of_end
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.choice import GameChoice, OnlineChoice
-from dipole_tui.app.learn_menu import LearnMenu
-from dipole_tui.app.learning import ExerciseScreen
-from dipole_tui.app.review import ReviewScreen
-from dipole_tui.app.square_grid import SquareBoard
+from dipole_tui.app.boards.square_grid import SquareBoard
+from dipole_tui.app.screens.learn_menu import LearnMenu
+from dipole_tui.app.screens.learning import ExerciseScreen
+from dipole_tui.app.screens.review import ReviewScreen
 from dipole_tui.bots.search import Search
 from dipole_tui.clock import TimeControl
+from dipole_tui.control.choice import GameChoice, OnlineChoice
 from dipole_tui.games.base import State
 from dipole_tui.games.bipod import BipodState
 from dipole_tui.games.death_stacks import parse_square as death_stacks_square

@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from dipole_tui.adaptive import ADAPTIVE, AdaptiveLevels, rungs
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.screens import ChoiceScreen
+from dipole_tui.app.dialogs.choice import ChoiceScreen
 from dipole_tui.registry import REGISTRY, levels, rating
 from dipole_tui.session import HUMAN, PLAYERS
 

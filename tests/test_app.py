@@ -28,9 +28,12 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.dipole_board import DipoleBoard
-from dipole_tui.app.open_dialog import OpenScreen
-from dipole_tui.app.screens import ChoiceScreen, FileScreen, HelpScreen, NewGameScreen
+from dipole_tui.app.boards.dipole import DipoleBoard
+from dipole_tui.app.dialogs.choice import ChoiceScreen
+from dipole_tui.app.dialogs.file import FileScreen
+from dipole_tui.app.dialogs.help import HelpScreen
+from dipole_tui.app.dialogs.new_game import NewGameScreen
+from dipole_tui.app.dialogs.open import OpenScreen
 from dipole_tui.games.dipole import DIPOLE, OFF, PASS, DipoleState, Move, parse_square
 from dipole_tui.session import HUMAN, Session
 
@@ -486,7 +489,7 @@ async def test_a_record_of_a_game_the_app_cannot_draw_is_refused(
     make_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # As before a board joins:
-    monkeypatch.setattr("dipole_tui.app.game_menus.playable", lambda: ["dipole"])
+    monkeypatch.setattr("dipole_tui.app.screens.game_menus.playable", lambda: ["dipole"])
     record = tmp_path / "death-stacks.txt"
     record.write_text('[Game "Death Stacks"]\n\n1. a1-2-a3\n')
     app = make_app()

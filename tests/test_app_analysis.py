@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from dipole_tui.analysis import Analysis, BestLine
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.dipole_board import DipoleBoard
+from dipole_tui.app.boards.dipole import DipoleBoard
 from dipole_tui.bots.score import PovScore, Score
 from dipole_tui.games.dipole import DIPOLE, parse_square
 from dipole_tui.records import parse_record

@@ -28,8 +28,9 @@ from textual.geometry import Region
 from textual.widgets import Button, Markdown, Static
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.bipod_board import BipodBoard
-from dipole_tui.app.screens import ChoiceScreen, HelpScreen
+from dipole_tui.app.boards.bipod import BipodBoard
+from dipole_tui.app.dialogs.choice import ChoiceScreen
+from dipole_tui.app.dialogs.help import HelpScreen
 from dipole_tui.games.bipod import (
     ADOPT,
     BIPOD,

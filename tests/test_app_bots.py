@@ -8,7 +8,7 @@ from pathlib import Path
 from app_steps import AppFactory, ScriptedBots, board_of, type_move, until
 from textual.widgets import Static
 
-from dipole_tui.app.dipole_board import DipoleBoard
+from dipole_tui.app.boards.dipole import DipoleBoard
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.session import HUMAN

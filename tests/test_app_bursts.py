@@ -38,16 +38,17 @@ from textual.widgets import Label, Select
 
 from dipole_tui import app as app_package
 from dipole_tui.analysis import Analysis
-from dipole_tui.app import learning
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.boards import board_class
+from dipole_tui.app.boards.death_stacks import DeathStacksBoard
+from dipole_tui.app.boards.dipole import DipoleBoard
+from dipole_tui.app.boards.game_board import GameBoard
+from dipole_tui.app.boards.registered import board_class
 from dipole_tui.app.closing import ClosingScreen
-from dipole_tui.app.death_stacks_board import DeathStacksBoard
-from dipole_tui.app.dipole_board import DipoleBoard
-from dipole_tui.app.game_board import GameBoard
-from dipole_tui.app.learning import LessonScreen
-from dipole_tui.app.puzzle_screen import PuzzleScreen
-from dipole_tui.app.screens import ChoiceScreen, NewGameScreen
+from dipole_tui.app.dialogs.choice import ChoiceScreen
+from dipole_tui.app.dialogs.new_game import NewGameScreen
+from dipole_tui.app.screens import learning
+from dipole_tui.app.screens.learning import LessonScreen
+from dipole_tui.app.screens.puzzle import PuzzleScreen
 from dipole_tui.bots.score import PovScore, Score
 from dipole_tui.games import death_stacks, dipole
 from dipole_tui.games.base import State

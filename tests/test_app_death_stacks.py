@@ -25,9 +25,11 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Button, Label, Markdown, OptionList, Select
 
-from dipole_tui.app.death_stacks_board import DeathStacksBoard
-from dipole_tui.app.dipole_board import DipoleBoard
-from dipole_tui.app.screens import ChoiceScreen, HelpScreen, NewGameScreen
+from dipole_tui.app.boards.death_stacks import DeathStacksBoard
+from dipole_tui.app.boards.dipole import DipoleBoard
+from dipole_tui.app.dialogs.choice import ChoiceScreen
+from dipole_tui.app.dialogs.help import HelpScreen
+from dipole_tui.app.dialogs.new_game import NewGameScreen
 from dipole_tui.games.death_stacks import DEATH_STACKS, Move, parse_square
 from dipole_tui.games.dipole import DIPOLE
 

@@ -15,7 +15,8 @@ from textual.widgets import Input
 
 import dipole_tui.saves as saves_module
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.screens import ChoiceScreen, FileScreen
+from dipole_tui.app.dialogs.choice import ChoiceScreen
+from dipole_tui.app.dialogs.file import FileScreen
 from dipole_tui.clock import Clock, TimeControl
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.session import TURN_CLOCK, Session

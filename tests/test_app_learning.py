@@ -15,10 +15,10 @@ from textual.widgets import Button, OptionList
 
 from dipole_tui.analysis import Analysis
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.learn_menu import LearnMenu
-from dipole_tui.app.learning import LessonScreen
-from dipole_tui.app.puzzle_screen import PuzzleScreen
-from dipole_tui.app.side_panel import MoveEntry
+from dipole_tui.app.screens.learn_menu import LearnMenu
+from dipole_tui.app.screens.learning import LessonScreen
+from dipole_tui.app.screens.puzzle import PuzzleScreen
+from dipole_tui.app.widgets.side_panel import MoveEntry
 from dipole_tui.bots.score import PovScore, Score
 from dipole_tui.games.bipod import BipodState
 from dipole_tui.learn import Item, Progress, items, parse

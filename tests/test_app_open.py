@@ -14,13 +14,14 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.bipod_board import BipodBoard
-from dipole_tui.app.choice import GameChoice
-from dipole_tui.app.death_stacks_board import DeathStacksBoard
-from dipole_tui.app.dipole_board import DipoleBoard
-from dipole_tui.app.game_board import GameBoard
-from dipole_tui.app.open_dialog import GameList, OpenScreen
-from dipole_tui.app.screens import ChoiceScreen, NewGameScreen
+from dipole_tui.app.boards.bipod import BipodBoard
+from dipole_tui.app.boards.death_stacks import DeathStacksBoard
+from dipole_tui.app.boards.dipole import DipoleBoard
+from dipole_tui.app.boards.game_board import GameBoard
+from dipole_tui.app.dialogs.choice import ChoiceScreen
+from dipole_tui.app.dialogs.new_game import NewGameScreen
+from dipole_tui.app.dialogs.open import GameList, OpenScreen
+from dipole_tui.control.choice import GameChoice
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import format_record, load_record
 from dipole_tui.registry import REGISTRY

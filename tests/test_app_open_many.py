@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.open_dialog import GameList, OpenScreen
+from dipole_tui.app.dialogs.open import GameList, OpenScreen
 from dipole_tui.session import HUMAN
 
 COUNT = 2000

@@ -16,9 +16,9 @@ from textual.widgets import Input, OptionList, ProgressBar, Static
 
 from dipole_tui.analysis import Analysis, evaluations
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.eval_graph import EvalGraph
-from dipole_tui.app.review import ReviewScreen
-from dipole_tui.app.screens import ChoiceScreen
+from dipole_tui.app.dialogs.choice import ChoiceScreen
+from dipole_tui.app.screens.review import ReviewScreen
+from dipole_tui.app.widgets.eval_graph import EvalGraph
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import parse_record
 from dipole_tui.registry import REGISTRY

@@ -12,10 +12,10 @@ from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.footer import GameFooter
-from dipole_tui.app.screens import ChoiceScreen
-from dipole_tui.app.side_panel import MoveEntry
-from dipole_tui.app.wrapping import wrap
+from dipole_tui.app.dialogs.choice import ChoiceScreen
+from dipole_tui.app.widgets.footer import GameFooter
+from dipole_tui.app.widgets.side_panel import MoveEntry
+from dipole_tui.app.widgets.wrapping import wrap
 from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import Autosave
 from dipole_tui.session import HUMAN, Session

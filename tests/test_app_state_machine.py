@@ -32,14 +32,14 @@ from textual.pilot import Pilot
 
 from dipole_tui.analysis import Analysis
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.bipod_board import BipodBoard
-from dipole_tui.app.choice import GameChoice
-from dipole_tui.app.death_stacks_board import DeathStacksBoard
-from dipole_tui.app.dipole_board import DipoleBoard
-from dipole_tui.app.game_board import GameBoard
-from dipole_tui.app.keeper import new_session
-from dipole_tui.app.position import Position, position_of
+from dipole_tui.app.boards.bipod import BipodBoard
+from dipole_tui.app.boards.death_stacks import DeathStacksBoard
+from dipole_tui.app.boards.dipole import DipoleBoard
+from dipole_tui.app.boards.game_board import GameBoard
 from dipole_tui.bots.score import PovScore, Score
+from dipole_tui.control.choice import GameChoice
+from dipole_tui.control.keeper import new_session
+from dipole_tui.control.position import Position, position_of
 from dipole_tui.games import bipod, death_stacks, dipole
 from dipole_tui.games.base import State
 from dipole_tui.registry import REGISTRY, levels

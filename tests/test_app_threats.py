@@ -11,8 +11,8 @@ from app_steps import AnyBoard, AppFactory, board_of, drawn_text, type_move, wal
 from game_samples import SAMPLES, board_samples
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.bipod_board import BipodBoard
-from dipole_tui.app.dipole_board import DipoleBoard
+from dipole_tui.app.boards.bipod import BipodBoard
+from dipole_tui.app.boards.dipole import DipoleBoard
 from dipole_tui.games import bipod
 from dipole_tui.games.base import AnyGame
 from dipole_tui.games.bipod import BIPOD

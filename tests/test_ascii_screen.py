@@ -18,10 +18,10 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.death_stacks_board import DeathStacksBoard
-from dipole_tui.app.dipole_board import DipoleBoard
-from dipole_tui.app.review import ReviewScreen
-from dipole_tui.app.screens import ChoiceScreen
+from dipole_tui.app.boards.death_stacks import DeathStacksBoard
+from dipole_tui.app.boards.dipole import DipoleBoard
+from dipole_tui.app.dialogs.choice import ChoiceScreen
+from dipole_tui.app.screens.review import ReviewScreen
 from dipole_tui.cli import main
 from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import DATA_DIR_VARIABLE

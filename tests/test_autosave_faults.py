@@ -18,7 +18,8 @@ import pytest
 from app_steps import AppFactory, noticed, type_move
 
 from dipole_tui import storage
-from dipole_tui.app.screens import ChoiceScreen, NewGameScreen
+from dipole_tui.app.dialogs.choice import ChoiceScreen
+from dipole_tui.app.dialogs.new_game import NewGameScreen
 from dipole_tui.saves import Autosave
 
 SIZE = (100, 30)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from dipole_tui.app.boards import board_class
-from dipole_tui.app.game_board import GameBoard
+from dipole_tui.app.boards.game_board import GameBoard
+from dipole_tui.app.boards.registered import board_class
 from dipole_tui.registry import REGISTRY
 
 Board = type[GameBoard[Any, Any]]

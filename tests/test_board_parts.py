@@ -7,9 +7,9 @@ import json
 import subprocess
 import sys
 
-from dipole_tui.app.death_stacks_text import ASCII, UNICODE, header, piece_levels, text_class
-from dipole_tui.app.dipole_strip import chip_entered, chip_stepped, strip_chips
-from dipole_tui.app.stack_selection import StackSelection, home_square
+from dipole_tui.app.boards.death_stacks_text import ASCII, UNICODE, header, piece_levels, text_class
+from dipole_tui.app.boards.dipole_strip import chip_entered, chip_stepped, strip_chips
+from dipole_tui.app.boards.stack_selection import StackSelection, home_square
 from dipole_tui.games.death_stacks import DEATH_STACKS, DeathStacksState, parse_square
 
 MIDDLE = "bb,b,rbb,,,/,rrbr,,,,rb/,,brrbrb,,,/b,,,,r,/,r,b,,,r/r,,,,, r"
@@ -99,7 +99,8 @@ def test_the_removal_strip_packs_its_chips_and_walks_them() -> None:
 def test_the_parts_import_no_ui_library() -> None:
     probe = """
 import json, sys
-import dipole_tui.app.stack_selection, dipole_tui.app.dipole_strip, dipole_tui.app.dipole_stacks
+import dipole_tui.app.boards.stack_selection, dipole_tui.app.boards.dipole_strip
+import dipole_tui.app.boards.dipole_stacks
 ui = sorted(name for name in sys.modules if name.split(".")[0] in ("textual", "rich"))
 print(json.dumps({"ui": ui, "loaded": sorted(sys.modules)}))
 """
@@ -107,5 +108,5 @@ print(json.dumps({"ui": ui, "loaded": sorted(sys.modules)}))
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
     )
     report = json.loads(result.stdout)
-    assert "dipole_tui.app.stack_selection" in report["loaded"]
+    assert "dipole_tui.app.boards.stack_selection" in report["loaded"]
     assert report["ui"] == []

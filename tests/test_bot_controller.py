@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from dipole_tui.app.bot_controller import HINT_BOT, Answer, BotController, DrawAnswer
+from dipole_tui.control.bot_controller import HINT_BOT, Answer, BotController, DrawAnswer
 from dipole_tui.games.dipole import DIPOLE, Move
 from dipole_tui.session import HUMAN, Session
 from dipole_tui.workers.protocol import (

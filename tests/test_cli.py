@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from cli_steps import Cli
 
-from dipole_tui.app.keeper import new_session
 from dipole_tui.clock import TimeControl
+from dipole_tui.control.keeper import new_session
 
 SAMPLE = Path(__file__).parent / "data" / "sample-dipole.txt"
 START_MOVES = "e1-d2 e1-f2 e1-c3 e1-e3 e1-g3 e1-b4 e1-h4 e1-a5 e1-e5 e1-e7 " + " ".join(

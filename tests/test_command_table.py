@@ -15,7 +15,7 @@ from textual.keys import _character_to_key
 
 import dipole_tui.app
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.game_screen import GameScreen
+from dipole_tui.app.screens.game import GameScreen
 
 KEYS_PAGE = Path(dipole_tui.app.__file__).parent / "help" / "keys.md"
 SIZE = (100, 30)

@@ -20,10 +20,10 @@ from rich.style import Style
 from textual.pilot import Pilot
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.bipod_board import BipodBoard
-from dipole_tui.app.death_stacks_board import DeathStacksBoard
-from dipole_tui.app.death_stacks_text import UNICODE as STACK_GLYPHS
-from dipole_tui.app.dipole_board import DipoleBoard
+from dipole_tui.app.boards.bipod import BipodBoard
+from dipole_tui.app.boards.death_stacks import DeathStacksBoard
+from dipole_tui.app.boards.death_stacks_text import UNICODE as STACK_GLYPHS
+from dipole_tui.app.boards.dipole import DipoleBoard
 from dipole_tui.games import bipod, death_stacks, dipole
 from dipole_tui.games.base import AnyGame
 from dipole_tui.games.bipod import BIPOD

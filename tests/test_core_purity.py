@@ -39,13 +39,14 @@ def test_the_bot_controller_and_the_game_choice_import_no_ui_library() -> None:
     """The app's decisions about bots, and the choice the command line makes, run without
     Textual: the controller is tested alone, and `play` loads Textual only to start the app."""
     probe = PROBE.replace(
-        "import dipole_tui.perft", "import dipole_tui.app.bot_controller, dipole_tui.app.choice"
+        "import dipole_tui.perft",
+        "import dipole_tui.control.bot_controller, dipole_tui.control.choice",
     )
     result = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
     )
     report = json.loads(result.stdout)
-    assert "dipole_tui.app.bot_controller" in report["loaded"]
+    assert "dipole_tui.control.bot_controller" in report["loaded"]
     assert report["ui"] == []
 
 
@@ -75,10 +76,13 @@ def imports_inside_functions(source: str) -> list[str]:
 
 
 def test_the_app_modules_import_the_package_only_at_their_tops() -> None:
-    folder = Path(dipole_tui.app.__file__).parent
+    package = Path(dipole_tui.app.__file__).parent.parent
     found = {
-        path.name: imports_inside_functions(path.read_text(encoding="utf-8"))
-        for path in sorted(folder.glob("*.py"))
+        path.relative_to(package).as_posix(): imports_inside_functions(
+            path.read_text(encoding="utf-8")
+        )
+        for room in ("app", "control")
+        for path in sorted((package / room).rglob("*.py"))
     }
     assert len(found) > 5
     assert {name: imports for name, imports in found.items() if imports} == {}

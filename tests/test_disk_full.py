@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from dipole_tui import storage
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.screens import ChoiceScreen
+from dipole_tui.app.dialogs.choice import ChoiceScreen
 from dipole_tui.games.dipole import DIPOLE, Move
 from dipole_tui.records import RecordError
 from dipole_tui.saves import Autosave

@@ -13,8 +13,8 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.editor import EditorScreen
-from dipole_tui.app.editor_grid import EditGrid, Layout
+from dipole_tui.app.screens.editor import EditorScreen
+from dipole_tui.app.widgets.editor_grid import EditGrid, Layout
 from dipole_tui.games.base import State
 from dipole_tui.games.bipod import NAME_INDEX, BipodState
 from dipole_tui.registry import REGISTRY

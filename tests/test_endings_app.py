@@ -13,9 +13,10 @@ from textual import events
 from textual.content import Content
 from textual.widgets import Button, Select, Static
 
-from dipole_tui.app.editor import EditorScreen
-from dipole_tui.app.game_screen import GameScreen
-from dipole_tui.app.screens import ChoiceScreen, NewGameScreen
+from dipole_tui.app.dialogs.choice import ChoiceScreen
+from dipole_tui.app.dialogs.new_game import NewGameScreen
+from dipole_tui.app.screens.editor import EditorScreen
+from dipole_tui.app.screens.game import GameScreen
 from dipole_tui.clock import Clock, TimeControl
 from dipole_tui.games.base import Termination
 from dipole_tui.registry import REGISTRY

@@ -12,10 +12,10 @@ from test_ascii_screen import screen_text
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from dipole_tui.app import learning
-from dipole_tui.app.learn_menu import LearnMenu
-from dipole_tui.app.learning import LessonScreen
-from dipole_tui.app.puzzle_screen import PuzzleScreen
+from dipole_tui.app.screens import learning
+from dipole_tui.app.screens.learn_menu import LearnMenu
+from dipole_tui.app.screens.learning import LessonScreen
+from dipole_tui.app.screens.puzzle import PuzzleScreen
 from dipole_tui.learn import Item, items
 from dipole_tui.registry import REGISTRY
 

@@ -10,8 +10,8 @@ import pytest
 from game_files import a_move_from_a_win
 
 from dipole_tui.adaptive import ADAPTIVE, AdaptiveLevels, rungs
-from dipole_tui.app.keeper import Keeper, new_session
 from dipole_tui.clock import Clock, TimeControl
+from dipole_tui.control.keeper import Keeper, new_session
 from dipole_tui.games.base import GameError, IllegalMoveError
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE

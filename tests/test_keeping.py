@@ -12,9 +12,9 @@ from test_keeper import keeper_at, play
 from test_session import FrozenClock
 
 import dipole_tui.saves as saves_module
-from dipole_tui.app.keeper import Keeper
-from dipole_tui.app.referee import KEEP_TURN
 from dipole_tui.clock import Clock, TimeControl
+from dipole_tui.control.keeper import Keeper
+from dipole_tui.control.referee import KEEP_TURN
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import parse_record
 from dipole_tui.saves import Autosave

@@ -15,10 +15,10 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from dipole_tui.analysis import Analysis, BestLine
-from dipole_tui.app import bipod_text
-from dipole_tui.app.death_stacks_board import DeathStacksBoard
-from dipole_tui.app.editor import EditorScreen
-from dipole_tui.app.editor_grid import EditGrid
+from dipole_tui.app.boards import bipod_text
+from dipole_tui.app.boards.death_stacks import DeathStacksBoard
+from dipole_tui.app.screens.editor import EditorScreen
+from dipole_tui.app.widgets.editor_grid import EditGrid
 from dipole_tui.bots.score import PovScore, Score
 from dipole_tui.clock import TimeControl
 from dipole_tui.games.bipod import parse_cell

@@ -16,8 +16,8 @@ from app_steps import AppFactory
 from textual.widgets import Static
 
 from dipole_tui import learn
-from dipole_tui.app.learn_menu import LearnMenu
-from dipole_tui.app.learning import LessonScreen
+from dipole_tui.app.screens.learn_menu import LearnMenu
+from dipole_tui.app.screens.learning import LessonScreen
 from dipole_tui.cli import main
 
 LESSON = """\

@@ -26,9 +26,9 @@ from textual.widgets import Static
 
 from dipole_tui.analysis import Analysis, evaluations
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.dipole_board import DipoleBoard
-from dipole_tui.app.mistakes import MistakesScreen
-from dipole_tui.app.review import ReviewScreen
+from dipole_tui.app.boards.dipole import DipoleBoard
+from dipole_tui.app.screens.mistakes import MistakesScreen
+from dipole_tui.app.screens.review import ReviewScreen
 from dipole_tui.bots.score import PovScore, Score
 from dipole_tui.games.base import State
 from dipole_tui.games.dipole import DIPOLE, parse_square

@@ -10,7 +10,7 @@ from app_steps import AppFactory, ScriptedBots, type_move, until
 from textual.widgets import Static
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.screens import ChoiceScreen
+from dipole_tui.app.dialogs.choice import ChoiceScreen
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, Session
 

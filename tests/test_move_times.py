@@ -11,7 +11,7 @@ from app_steps import AppFactory, press, type_move
 from textual.widgets import Static
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.move_list import MoveList, shown_took
+from dipole_tui.app.widgets.move_list import MoveList, shown_took
 from dipole_tui.clock import Clock, TimeControl
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, Session

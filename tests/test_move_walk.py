@@ -9,7 +9,7 @@ from game_samples import SAMPLES
 from textual.widgets import Input, Static
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.move_list import UNDONE_RULE, MoveList
+from dipole_tui.app.widgets.move_list import UNDONE_RULE, MoveList
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, Session
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from app_steps import AppFactory, press, until
 
-from dipole_tui.app.screens import HelpScreen, NewGameScreen
+from dipole_tui.app.dialogs.help import HelpScreen
+from dipole_tui.app.dialogs.new_game import NewGameScreen
 
 
 def toasts(app: object) -> list[str]:
@@ -45,7 +46,7 @@ async def test_a_dialogs_words_reach_the_terminal_escaped(make_app: AppFactory) 
     text, and passes the one sanitizer there, as it would in a toast."""
     from textual.widgets import Label
 
-    from dipole_tui.app.screens import ChoiceScreen
+    from dipole_tui.app.dialogs.choice import ChoiceScreen
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

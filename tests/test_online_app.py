@@ -17,15 +17,15 @@ from online_steps import Peer
 from textual.widgets import Input, Select
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.choice import GameChoice, OnlineChoice
-from dipole_tui.app.editor import EditorScreen
-from dipole_tui.app.online_dialog import OnlineScreen
-from dipole_tui.app.online_games import OnlineGames
-from dipole_tui.app.open_dialog import OpenScreen
-from dipole_tui.app.remote_seat import NO_HELP
-from dipole_tui.app.review import ReviewScreen
-from dipole_tui.app.screens import NewGameScreen
+from dipole_tui.app.dialogs.new_game import NewGameScreen
+from dipole_tui.app.dialogs.online import OnlineScreen
+from dipole_tui.app.dialogs.online_games import OnlineGames
+from dipole_tui.app.dialogs.open import OpenScreen
+from dipole_tui.app.screens.editor import EditorScreen
+from dipole_tui.app.screens.review import ReviewScreen
 from dipole_tui.clock import TimeControl
+from dipole_tui.control.choice import GameChoice, OnlineChoice
+from dipole_tui.control.server_referee import NO_HELP
 from dipole_tui.online import client
 from dipole_tui.online.protocol import VERSION, ClientMessage, Move, Watch
 from dipole_tui.online.seat import SeatBook

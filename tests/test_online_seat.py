@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from dipole_tui.app.keeper import Keeper
-from dipole_tui.app.remote_seat import NO_HELP
 from dipole_tui.clock import TimeControl
+from dipole_tui.control.keeper import Keeper
+from dipole_tui.control.server_referee import NO_HELP
 from dipole_tui.games.base import GameError, IllegalMoveError
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.online.client import Link

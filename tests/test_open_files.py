@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Label, Static
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.open_dialog import GameList, OpenScreen
+from dipole_tui.app.dialogs.open import GameList, OpenScreen
 from dipole_tui.saves import SavedGame
 from dipole_tui.session import HUMAN
 

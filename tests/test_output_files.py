@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from dipole_tui import storage
-from dipole_tui.app.keeper import Keeper
 from dipole_tui.cli import main
+from dipole_tui.control.keeper import Keeper
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.saves import Autosave
 from dipole_tui.session import Session

@@ -16,10 +16,10 @@ from textual._compositor import LayoutUpdate
 from textual.widgets import Button, Input, Label
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.choice import GameChoice
-from dipole_tui.app.online_dialog import OnlineScreen
-from dipole_tui.app.open_dialog import OpenScreen
-from dipole_tui.app.review import ReviewScreen
+from dipole_tui.app.dialogs.online import OnlineScreen
+from dipole_tui.app.dialogs.open import OpenScreen
+from dipole_tui.app.screens.review import ReviewScreen
+from dipole_tui.control.choice import GameChoice
 from dipole_tui.games.base import displayable
 from dipole_tui.records import format_record, parse_record
 from dipole_tui.registry import REGISTRY

@@ -9,7 +9,7 @@ import pytest
 from cli_steps import Cli
 
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.keeper import Keeper
+from dipole_tui.control.keeper import Keeper
 from dipole_tui.records import parse_record
 from dipole_tui.saves import DATA_DIR_VARIABLE, Autosave
 from dipole_tui.session import HUMAN, Session

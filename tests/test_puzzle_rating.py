@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from test_app_learning import PUZZLE, open_puzzle, solve
 from textual.widgets import Static
 
-from dipole_tui.app.learn_menu import LearnMenu
-from dipole_tui.app.puzzle_screen import PuzzleScreen
+from dipole_tui.app.screens.learn_menu import LearnMenu
+from dipole_tui.app.screens.puzzle import PuzzleScreen
 from dipole_tui.learn import PUZZLE_RD, Item, Progress, item_named, items
 from dipole_tui.learn.rating import (
     MOST_RATING,

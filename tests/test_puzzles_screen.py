@@ -15,9 +15,9 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from dipole_tui.analysis import Analysis
-from dipole_tui.app import learning
 from dipole_tui.app.app import GameApp
-from dipole_tui.app.puzzle_screen import PuzzleScreen
+from dipole_tui.app.screens import learning
+from dipole_tui.app.screens.puzzle import PuzzleScreen
 from dipole_tui.bots.score import PovScore, Score
 from dipole_tui.learn import Item, Progress, item_named
 from dipole_tui.registry import REGISTRY

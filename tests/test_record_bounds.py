@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from dipole_tui.app.keeper import Keeper
 from dipole_tui.clock import MOST_CLK, TimeControl, clk_comment, read_clk, shown_time
+from dipole_tui.control.keeper import Keeper
 from dipole_tui.games.base import GameError
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.records import RECORD_LIMIT, read_record_file

@@ -11,10 +11,10 @@ from pathlib import Path
 
 from test_online_seat import SentLink, online_keeper, whole_game
 
-from dipole_tui.app.keeper import Keeper
-from dipole_tui.app.referee import LocalReferee, Referee
-from dipole_tui.app.remote_seat import ServerReferee
 from dipole_tui.clock import TimeControl
+from dipole_tui.control.keeper import Keeper
+from dipole_tui.control.referee import LocalReferee, Referee
+from dipole_tui.control.server_referee import ServerReferee
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.online.protocol import Draw
 from dipole_tui.online.seat import OnlineGame
@@ -23,7 +23,7 @@ from dipole_tui.session import Session
 
 PROBE = """
 import json, sys
-import dipole_tui.app.keeper, dipole_tui.app.referee, dipole_tui.app.remote_seat
+import dipole_tui.control.keeper, dipole_tui.control.referee, dipole_tui.control.server_referee
 ui = sorted(name for name in sys.modules if name.split(".")[0] in ("textual", "rich"))
 print(json.dumps({"ui": ui, "loaded": sorted(sys.modules)}))
 """
@@ -34,8 +34,8 @@ def test_the_keeper_and_its_referees_import_no_ui_library() -> None:
         [sys.executable, "-c", PROBE], capture_output=True, text=True, check=True, timeout=60
     )
     report = json.loads(result.stdout)
-    assert "dipole_tui.app.referee" in report["loaded"]
-    assert "dipole_tui.app.remote_seat" in report["loaded"]
+    assert "dipole_tui.control.referee" in report["loaded"]
+    assert "dipole_tui.control.server_referee" in report["loaded"]
     assert report["ui"] == []
 
 

@@ -8,9 +8,9 @@ import itertools
 import pytest
 from game_samples import SAMPLES, check_samples
 
-from dipole_tui.app.boards import board_class
-from dipole_tui.app.game_board import GameBoard
-from dipole_tui.app.screens import HELP
+from dipole_tui.app.boards.game_board import GameBoard
+from dipole_tui.app.boards.registered import board_class
+from dipole_tui.app.dialogs.help import HELP
 from dipole_tui.bots import BASELINES, LEVELS, Budget
 from dipole_tui.registry import (
     REGISTRY,

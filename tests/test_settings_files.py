@@ -22,8 +22,8 @@ import pytest
 from app_steps import AppFactory, noticed, until
 
 from dipole_tui.adaptive import AdaptiveLevels, rungs
-from dipole_tui.app.keeper import Keeper
-from dipole_tui.app.open_dialog import OpenScreen
+from dipole_tui.app.dialogs.open import OpenScreen
+from dipole_tui.control.keeper import Keeper
 from dipole_tui.games.dipole import DIPOLE, Move
 from dipole_tui.learn import Progress, item_named
 from dipole_tui.online.seat import Seat, SeatBook

@@ -12,7 +12,7 @@ from typing import Any
 
 from app_steps import AppFactory, board_of
 
-from dipole_tui.app.dipole_board import DipoleBoard
+from dipole_tui.app.boards.dipole import DipoleBoard
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.records import parse_record
 from dipole_tui.session import HUMAN, Session

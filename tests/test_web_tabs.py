@@ -16,7 +16,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from app_steps import AppFactory, type_move, until
 from browser import free_port
 
-from dipole_tui.app.screens import ChoiceScreen
+from dipole_tui.app.dialogs.choice import ChoiceScreen
 from dipole_tui.cli.web_tabs import VISITOR_ID, TabServer
 from dipole_tui.saves import CONFINED_VARIABLE, DATA_DIR_VARIABLE, refused
 

@@ -22,27 +22,28 @@ from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.theme import ThemeProvider
 
+from ..control.analysis_mode import AnalysisMode
+from ..control.bot_controller import BotController
+from ..control.choice import GameChoice, OnlineChoice
+from ..control.keeper import Keeper, new_session
 from ..games.base import displayable
 from ..orphans import END_SIGNALS
 from ..saves import Autosave
 from ..session import HUMAN, Session, game_named
 from ..workers.process import process
 from ..workers.tracker import Connect
-from .analysis_mode import AnalysisMode
 from .ascii import AsciiScrollBarRender, glyph_map
-from .boards import playable
-from .bot_controller import BotController
-from .choice import GameChoice, OnlineChoice
+from .boards.game_board import GameBoard
+from .boards.registered import playable
 from .closing import Dialog
 from .commands import command, palette_words
-from .eval_bar import EvalBar
-from .footer import GameFooter
-from .game_board import GameBoard
-from .game_screen import GameScreen
-from .keeper import Keeper, new_session
-from .screens import ChoiceScreen, HelpScreen
-from .side_panel import SidePanel
-from .wrapping import wrap
+from .dialogs.choice import ChoiceScreen
+from .dialogs.help import HelpScreen
+from .screens.game import GameScreen
+from .widgets.eval_bar import EvalBar
+from .widgets.footer import GameFooter
+from .widgets.side_panel import SidePanel
+from .widgets.wrapping import wrap
 
 
 class GameApp(App[None]):

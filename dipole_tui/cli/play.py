@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import learn as learning
-from ..app.choice import GameChoice, OnlineChoice
 from ..clock import TimeControl
+from ..control.choice import GameChoice, OnlineChoice
 from ..games.base import GameError, shown
 from ..online.protocol import SIDES, invitation_text, room_or_invitation
 from ..orphans import end_with_parent
@@ -179,7 +179,7 @@ def add_learn(commands: Commands) -> None:
 def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
     """Open the app; with no subcommand, with the defaults and the autosave offered."""
     from ..app.app import GameApp  # Textual loads only when the game is played
-    from ..app.boards import playable
+    from ..app.boards.registered import playable
 
     opened = opened_record(args)
     key = opened.game.key if opened else getattr(args, "game", None) or "dipole"

@@ -1,0 +1,349 @@
+"""What every game's board widget shares: the move it reports, its CSS and glyph table, cached
+styles, flipping, focus, the threat overlay's marks, the status's wording and wrapping, and the
+notice drawn when the widget is too small for the board.
+
+A board asks the rules core for `legal_moves()` and never decides a rule; it reports a complete
+legal move with `MoveChosen` (or `MoveToConfirm`, to be asked once more), and the app plays it.
+A move is reported once (`choose`, `confirm`), with the position it was chosen in: a terminal
+delivers a double press or a double click at once, before the app has played the first, so the
+board drops its selection and takes no other choice until the app shows the next position.
+Each game's board says how big it must be and which glyph stands for a side (the side panel uses
+the same glyphs). What a board must say for itself is declared `@abstractmethod`: a board that
+forgets one cannot be made. Whether the board is flipped and which squares the threat overlay
+marks are reactive: setting them redraws the board.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from abc import ABCMeta, abstractmethod
+from typing import Any, ClassVar, Generic, TypedDict, TypeVar, Unpack
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.message_pump import _MessagePumpMeta
+from textual.reactive import reactive
+from textual.strip import Strip
+from textual.widget import Widget
+
+from ...control.position import Position, position_of
+from ...games.base import M, S, Threat
+
+# The move a message carries: `GameBoard.MoveChosen[M]` on a board of moves `M`.
+Chosen = TypeVar("Chosen")
+
+
+def nearest(square: int, squares: set[int], columns: int) -> int:
+    """Of `squares`, the one nearest `square` in king steps (then in rook steps), on a board
+    numbered `rank * columns + file`: where the cursor goes when the turn passes."""
+    file, rank = square % columns, square // columns
+
+    def distance(other: int) -> tuple[int, int, int]:
+        files, ranks = abs(other % columns - file), abs(other // columns - rank)
+        return max(files, ranks), files + ranks, other
+
+    return min(squares, key=distance)
+
+
+def component_classes(css: str) -> set[str]:
+    """The component classes a board's CSS styles (`.board--...`): listed once, in the CSS."""
+    return set(re.findall(r"\.(board--[a-z-]+)", css))
+
+
+class BoardOptions(TypedDict, total=False):
+    """What every board takes besides its state: a board passes them on to `GameBoard`."""
+
+    ascii_glyphs: bool  # draw with the ASCII glyphs
+    name: str | None
+    id: str | None
+
+
+class _AbstractWidgetMeta(_MessagePumpMeta, ABCMeta):
+    """Textual's metaclass for widgets with `ABCMeta`'s check that no abstract method is left."""
+
+
+class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidgetMeta):
+    """The base of the boards, each of one game's states and moves: subclasses draw with the
+    line API (`render_line`)."""
+
+    BREVITIES: ClassVar[int] = 1  # how many ways, fuller to shorter, the status can be said
+    # (Unicode, ASCII): the glyph tables; under --ascii the help names the ASCII glyphs from them
+    GLYPH_TABLES: ClassVar[tuple[object, object]]
+    glyphs: object  # the table drawn with (a board names its own table's type)
+
+    # The boards' own wood, whatever the theme (see docs/architecture.md). What they share is
+    # here, with the highlights of the dark wood Dipole and Bi-Pod are drawn on; a board's own
+    # rules (`DipoleBoard > .board--x`) win over these, so Death Stacks' light wood restates
+    # their colours. Without colour (NO_COLOR) the cursor is reverse, a move's destinations are
+    # underlined, and the last move is italic and lined above and below: no other highlight is.
+    # The NO_COLOR rules start at `App:nocolor`, which a scoped stylesheet (every rule prefixed
+    # with the board's type) would never match: no board's CSS is scoped (`__init_subclass__`);
+    # the other rules name the board anyway.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    GameBoard {
+        width: 1fr;
+        height: 1fr;
+        background: $background;
+    }
+    GameBoard > .board--label { color: $text-muted; }
+    GameBoard > .board--status { color: $text; }
+    GameBoard > .board--white { color: #ffffff; text-style: bold; }
+    GameBoard > .board--empty { color: #2a1a0a; }
+    GameBoard > .board--cursor { background: #4080c0; }
+    GameBoard > .board--last { background: #2f8f8f; }
+    GameBoard > .board--hint { background: #b04890; text-style: bold underline; }
+    App:nocolor GameBoard > .board--cursor { color: #ffffff; text-style: reverse; }
+    App:nocolor GameBoard > .board--target { text-style: underline; }
+    App:nocolor GameBoard > .board--capture { text-style: underline; }
+    App:nocolor GameBoard > .board--last { text-style: italic overline underline; }
+    """
+    COMPONENT_CLASSES = component_classes(DEFAULT_CSS)
+
+    # Subclasses add their own; Textual merges the bindings of the class hierarchy.
+    BINDINGS = [
+        Binding("up,k", "cursor(0, -1)", "Up", show=False),
+        Binding("down,j", "cursor(0, 1)", "Down", show=False),
+        Binding("left,h", "cursor(-1, 0)", "Left", show=False),
+        Binding("right,l", "cursor(1, 0)", "Right", show=False),
+        Binding("enter,space", "choose", "Select", show=True),
+        Binding("escape", "cancel", "Cancel", show=False),
+    ]
+
+    class MoveChosen(Message, Generic[Chosen]):
+        """A player picked a complete legal move on the board, in `position` (the app plays it
+        only while the game is still there)."""
+
+        def __init__(self, move: Chosen, position: Position) -> None:
+            super().__init__()
+            self.move = move
+            self.position = position
+
+    class MoveToConfirm(Message, Generic[Chosen]):
+        """A move that ends the game by choice (resigning): the app asks `question`, says `text`,
+        and plays the move only when the player answers `confirm` (the button's label)."""
+
+        def __init__(
+            self, move: Chosen, position: Position, question: str, text: str, confirm: str
+        ) -> None:
+            super().__init__()
+            self.move = move
+            self.position = position
+            self.question = question
+            self.text = text
+            self.confirm = confirm
+
+    flipped: reactive[bool] = reactive(False)
+    # The threat overlay: square name -> the side that can take it; None while it is off.
+    threats: reactive[dict[str, int] | None] = reactive(None)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A board's component classes are those its CSS styles, and its CSS is not scoped."""
+        super().__init_subclass__(**kwargs)
+        cls.SCOPED_CSS = False
+        cls.COMPONENT_CLASSES = component_classes(cls.__dict__.get("DEFAULT_CSS", ""))
+
+    def __init__(self, state: S, **options: Unpack[BoardOptions]) -> None:
+        """Each board takes its own game's state; it shows it (`show_state`) once its own
+        attributes are set."""
+        super().__init__(name=options.get("name"), id=options.get("id"))
+        unicode_table, ascii_table = self.GLYPH_TABLES
+        self.glyphs = ascii_table if options.get("ascii_glyphs") else unicode_table
+        self.state = state  # the position shown
+        self.interactive = True  # False while a bot or nobody (the game is over) is to move
+        # A move was reported and the app has not answered yet (with the next position, or by
+        # giving the board back): keys and clicks that follow in the same burst choose nothing.
+        self.awaiting = False
+        self.last_move: M | None = None
+        self.hint: M | None = None  # the move a hint suggests, marked until the next change
+        self.cursor = 0  # the square or cell under the cursor
+        self.notice = ""  # a one-line answer to a key that could not be done, said first
+        self._plies = -1  # the plies played in the position shown
+        self._styles: dict[str, Style] = {}
+
+    @abstractmethod
+    def show_state(self, state: S, last_move: M | None) -> None:
+        """Show a new position (after a move, undo, redo or load), forget the selection and take
+        choices again (`awaiting` ends)."""
+
+    def _take_position(self, state: S, last_move: M | None) -> bool:
+        """The part of `show_state` every board does: the position, its last move, no hint,
+        choices taken again. True when the game moved (not the same position shown again)."""
+        moved = state is not self.state or state.plies != self._plies
+        self.state, self._plies = state, state.plies
+        self.awaiting = False
+        self.last_move = last_move
+        self.hint = None
+        return moved
+
+    @property
+    def takes_choices(self) -> bool:
+        """A key or click may select, mark or choose now: a person's turn, and no move reported
+        that the app has not answered."""
+        return self.interactive and not self.awaiting
+
+    def choose(self, move: M) -> None:
+        """Report `move`, once: the selection goes, and the board waits for the app's answer."""
+        if not self.takes_choices:
+            return
+        self._report()
+        self.post_message(self.MoveChosen(move, position_of(self.state)))
+
+    def confirm(self, move: M, question: str, text: str, confirm: str) -> None:
+        """Report a move to be asked once more (`MoveToConfirm`), once, as `choose` does."""
+        if not self.takes_choices:
+            return
+        self._report()
+        position = position_of(self.state)
+        self.post_message(self.MoveToConfirm(move, position, question, text, confirm))
+
+    def _report(self) -> None:
+        self.awaiting = True
+        self.drop_selection()
+
+    @abstractmethod
+    def drop_selection(self) -> None:
+        """Forget what is selected or marked for the next move (the chosen move is on its way)."""
+
+    def choose_again(self) -> None:
+        """The app did not play the move reported (a question declined, a move refused): the
+        board takes choices again in the same position."""
+        self.awaiting = False
+        self.refresh()
+
+    @abstractmethod
+    def show_hint(self, move: M | None) -> None:
+        """Mark the move a hint suggests (None: no hint) until the position changes or Escape."""
+
+    def show_threats(self, threats: list[Threat] | None) -> None:
+        """Mark what each side could take next move (None: the overlay is off); the app asks
+        the game (`Game.threats`) again after every change."""
+        self.threats = None if threats is None else {threat.square: threat.by for threat in threats}
+
+    def watch_threats(self) -> None:
+        self.forget_drawn()  # (the reactive redraws the board)
+
+    def forget_drawn(self) -> None:
+        """Forget what is kept of earlier drawings (a board that keeps none has nothing to do)."""
+
+    def threat_by(self, square: str) -> int | None:
+        """The side that can take the square so named, if the overlay marks it."""
+        return None if self.threats is None else self.threats.get(square)
+
+    def threat_legend(self) -> str:
+        """What the overlay's marks mean, in one line ("" while it is off)."""
+        if self.threats is None:
+            return ""
+        return "Threats: " + self.threat_words() if self.threats else "Threats: none now"
+
+    @abstractmethod
+    def threat_words(self) -> str:
+        """The marks in words, after "Threats: "; each board says its own."""
+
+    @abstractmethod
+    def minimum_size(self) -> Size:
+        """The smallest area the board can be drawn in."""
+
+    @abstractmethod
+    def side_glyph(self, side: int) -> str:
+        """The glyph of a side's piece, for the side panel."""
+
+    @abstractmethod
+    def action_cursor(self, dx: int, dy: int) -> None:
+        """Move the cursor by screen columns and rows (dy < 0 is up)."""
+
+    @abstractmethod
+    def action_choose(self) -> None:
+        """Enter or Space: select, or choose the move under the cursor."""
+
+    @abstractmethod
+    def action_cancel(self) -> None:
+        """Escape: forget the selection and the hint's marks."""
+
+    def flip(self) -> None:
+        self.flipped = not self.flipped
+
+    def style_of(self, name: str, partial: bool = False) -> Style:
+        """A component class's Rich style, cached until the app's styles change."""
+        key = f"{name}/{partial}"
+        style = self._styles.get(key)
+        if style is None:
+            style = self._styles[key] = self.get_component_rich_style(name, partial=partial)
+        return style
+
+    def base_style(self) -> Style:
+        """The widget's own style (`rich_style`, which is slow to work out), cached likewise."""
+        style = self._styles.get("")
+        if style is None:
+            style = self._styles[""] = self.rich_style
+        return style
+
+    def notify_style_update(self) -> None:
+        self._styles.clear()
+        self.forget_drawn()  # the drawings hold the old theme's styles
+        super().notify_style_update()
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def status(self) -> str:
+        """The text under the board, in full: what is selected and what the keys can do."""
+        return " · ".join(self.status_parts())
+
+    def status_parts(self, brevity: int = 0) -> list[str]:
+        """The parts of the status, said the shorter the higher `brevity`; the threat
+        overlay's legend last, the first to go when there is no room."""
+        said = [self.notice] if self.notice else self.said(brevity)
+        legend = self.threat_legend()
+        return [*said, *([legend] if legend else [])]
+
+    def said(self, brevity: int) -> list[str]:
+        """The status before the legend (a board with no status line under it says nothing)."""
+        return []
+
+    def status_lines(self, width: int, room: int) -> list[str]:
+        """The status in at most `room` lines of `width`: in full words where they fit."""
+        for brevity in range(self.BREVITIES):
+            lines = self.wrap_status(self.status_parts(brevity), width)
+            if len(lines) <= room:
+                return lines
+        return lines[:room]
+
+    @staticmethod
+    def wrap_status(parts: list[str], width: int) -> list[str]:
+        """The text under a board in lines of `width`: its parts (what is selected, what the
+        keys do) joined by ' · ' while whole parts fit; a part too long for a line of its own
+        goes on after the last one, broken between words."""
+        width = max(1, width)
+        lines: list[str] = []
+        for part in filter(None, parts):
+            if lines and len(lines[-1]) + 3 + len(part) <= width:
+                lines[-1] += " · " + part
+            elif lines and len(part) > width:
+                lines[-1:] = textwrap.wrap(f"{lines[-1]} · {part}", width, break_on_hyphens=False)
+            else:
+                lines += textwrap.wrap(part, width, break_on_hyphens=False)
+        return lines
+
+    def render_too_small(self, y: int) -> Strip:
+        """Line `y` of the notice that replaces a board which does not fit."""
+        width = self.size.width
+        need = self.minimum_size()
+        lines = [
+            "The board does not fit.",
+            f"Enlarge this area to at least {need.width}x{need.height}",
+            f"(it is {self.size.width}x{self.size.height}).",
+        ]
+        top = max(0, (self.size.height - len(lines)) // 2)
+        if top <= y < top + len(lines):
+            text = lines[y - top][:width]
+            style = self.style_of("board--label")
+            return Strip([Segment(text.center(width)[:width], style)])
+        return Strip.blank(width, self.rich_style)

@@ -1,0 +1,201 @@
+"""The game screen's online part: a room of a game server on the board.
+
+The link (`online/client.py`) runs as a task of the app's own event loop, so the server's
+messages arrive here in order with the keys; the server's referee turns each into a change
+of the game, shown as any change is. The panel says the room, the seats and the connection, a
+move of the player's on its way, and while a seat is free, the command a friend types to take it.
+What a room refuses of the screen's actions (help for a player, the editor) is refused here,
+once for their keys and their commands (`refusable`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from rich.text import Text
+from textual.screen import Screen
+
+from ...control.changes import Change, Notice
+from ...control.choice import OnlineChoice
+from ...online.client import Ask, Link
+from ...online.protocol import (
+    NO_ROOM,
+    Create,
+    Ended,
+    Error,
+    Join,
+    Seated,
+    ServerMessage,
+    Watch,
+    WholeGame,
+    room_code,
+    room_or_invitation,
+)
+from ...online.seat import OnlineGame, clock_text
+
+if TYPE_CHECKING:
+    from ...control.analysis_mode import AnalysisMode
+    from ...control.bot_controller import BotController
+    from ...control.keeper import Keeper
+    from ...session import Session
+    from ..boards.game_board import GameBoard
+    from ..widgets.side_panel import SidePanel
+
+# The game screen's actions that help a player: none for a player of a live online game.
+HELP_ACTIONS = frozenset({"hint", "analyse", "lines", "review"})
+
+Action = TypeVar("Action", bound=Callable[..., None])
+
+
+def refusable(action: Action) -> Action:
+    """A game screen's action that an online game may refuse (`OnlinePlay.why_refused`): it is
+    refused in one line, alike from its key and from the command palette."""
+    name = action.__name__.removeprefix("action_")
+
+    @functools.wraps(action)
+    def guarded(screen: OnlinePlay, *parameters: Any) -> None:
+        if why := screen.why_refused(name):
+            screen._refuse(why)
+            return
+        action(screen, *parameters)
+
+    return cast(Action, guarded)
+
+
+class OnlinePlay(Screen[None]):
+    """GameScreen's online play (a mixin: the screen's own parts are declared below)."""
+
+    keeper: Keeper
+    panel: SidePanel
+    bots: BotController
+    analysis: AnalysisMode
+    board: GameBoard[Any, Any]
+    link_class: type[Link] = Link  # how the screen reaches a server (a scene's stand-in)
+    link_status = ""  # why the link is not connected now ("" when it is)
+    oriented = False  # the board was turned to the player's side in this room
+    creating = False  # a new room was asked for, and the server has not given it yet
+
+    if TYPE_CHECKING:  # the game screen's own
+
+        @property
+        def session(self) -> Session[Any]: ...
+
+        def _after_change(self, change: Change) -> None: ...
+        def _tell(self, notices: list[Notice]) -> None: ...
+        def _show_game(self, session: Session[Any]) -> None: ...
+        def _refuse(self, said: str) -> None: ...
+        def action_analyse(self) -> None: ...
+
+    def why_refused(self, action: str) -> str:
+        """Why the screen's `action` may not run now ("" when it may): no help for a player of
+        a live online game (turning the analysis off always may), and no editor in a room."""
+        if action == "analyse" and self.analysis.on:
+            return ""
+        if action in HELP_ACTIONS:
+            return self.keeper.referee.why_no_help()
+        if action == "edit":
+            return self.keeper.referee.why_no_edit()
+        return ""
+
+    def _no_help_now(self) -> None:
+        """A player of a live online game: an analysis still running stops, its bar goes."""
+        if self.analysis.on and self.keeper.referee.why_no_help():
+            self.action_analyse()
+
+    def go_online(self, choice: OnlineChoice) -> None:
+        """Create, join or watch a room: the link connects (and reconnects) by itself."""
+        self.leave_online()
+        seat = None
+        code, key = room_or_invitation(choice.room) or (room_code(choice.room), None)
+        ask: Ask
+        if choice.kind == "create" and choice.game is not None:
+            game = choice.game
+            ask = Create(game.game_key, game.variant, choice.side, clock_text(game.time_control))
+        elif choice.kind == "join":  # a seat kept, or the invitation to the free one
+            seat = self.keeper.seat_book.find(choice.server, code)
+            ask = Join(code, seat.secret) if seat else Join(code, invite=key)
+        else:
+            ask = Watch(code)
+        room = OnlineGame(choice.server, code=code, filed=bool(seat and seat.filed))
+        link = self.link_class(choice.server, ask, self._from_server, self._link_said)
+        self.bots.cancel()
+        self.link_status = "connecting..."
+        self.oriented = False
+        self.creating = choice.kind == "create"
+        self._tell(self.keeper.go_online(room, link))
+        self._no_help_now()
+        self.run_worker(link.run(), group="online", exclusive=True, exit_on_error=False)
+        self.show_room()
+
+    def leave_online(self) -> None:
+        """Back to games played here: the link closes (the room goes on on the server)."""
+        link = self.keeper.leave_room()
+        if link is not None:
+            self.run_worker(link.close(), group="online-close")
+            self.show_room()
+
+    def _from_server(self, message: ServerMessage) -> None:
+        online = self.keeper.online
+        if isinstance(message, Error) and message.code == NO_ROOM and online and not online.seated:
+            self.leave_online()  # a code mistyped (or a room gone): back to the game here
+            said = f"{message.text} on {online.server}: check the code"
+            self._tell([Notice(said, "Online", "error", timeout=12)])
+            return
+        change = self.keeper.referee.from_server(message)
+        if isinstance(message, Seated) and self.creating:  # how a friend comes in, once
+            self.creating = False
+            self._tell_join_command()
+        self._no_help_now()
+        if change is not None:
+            if isinstance(message, WholeGame | Ended):
+                self._show_game(self.session)  # another game: its board
+                if not self.oriented:  # the player's own side nearest, once: f still flips
+                    self.oriented = True
+                    self.board.flipped = (
+                        self.keeper.online is not None and self.keeper.online.side == 1
+                    )
+            self._after_change(change)
+        self.show_room()
+
+    def _tell_join_command(self) -> None:
+        room = self.keeper.online
+        if room is not None:
+            said = f"Room {room.code} is open.\ninvite: {room.join_command()}"
+            said += f"\nwatch: {room.watch_command()}"
+            self._tell([Notice(said, "Online", timeout=60)])
+
+    def _link_said(self, said: str) -> None:
+        """The link's state: anything said is a connection down (or given up)."""
+        self.link_status = said
+        if said:
+            self.keeper.referee.link_down()
+            self.panel.show_clocks()
+        self.show_room()
+
+    def show_room(self) -> None:
+        """The room's lines in the panel: the code, who sits where, the connection."""
+        room = self.keeper.online
+        if room is None:
+            self.panel.show_room(Text())
+            return
+        text = Text.assemble(("Room ", "bold"), (room.code or "...", "bold reverse"))
+        names = self.session.game.side_names
+        text.append("  watching" if room.side is None else f"  you: {names[room.side]}", "dim")
+        news = []
+        for side in () if not room.seated else (0, 1) if room.side is None else (1 - room.side,):
+            if not room.seats[side]:
+                invited = f": a friend joins with --join {room.invitation()}" if room.invite else ""
+                news.append(f"{names[side]} free{invited}")
+            else:
+                news.append(f"{names[side]} " + ("online" if room.online[side] else "away"))
+        if room.watchers:
+            news.append(f"{room.watchers} watching")
+        if news:
+            text.append("\n" + " · ".join(news), "dim")
+        if room.sending is not None:
+            text.append(f"\nsending {room.sending.move}...", "bold")
+        if self.link_status:
+            text.append(f"\n{self.link_status}", "bold red")
+        self.panel.show_room(text)
