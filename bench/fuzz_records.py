@@ -1,4 +1,4 @@
-"""The record round-trip properties of tests/test_records_roundtrip.py, run with many more
+"""The record round-trip properties of tests/engine/test_records_roundtrip.py, run with many more
 examples than CI gives them: `python bench/fuzz_records.py 20000`."""
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-import test_records_roundtrip as roundtrip  # the tests' own strategies
+TESTS = Path(__file__).resolve().parent.parent / "tests"
+sys.path[:0] = [str(TESTS / "support"), str(TESTS / "engine")]
+import test_records_roundtrip as roundtrip  # noqa: E402  (the tests' own strategies)
 
 TAGS = st.sampled_from(["White", "Black", "Event", "Date", "X1"])
 GAMES = st.sampled_from(roundtrip.GAMES)

@@ -14,8 +14,9 @@ turns on the line exactly one legal move wins within the plies that remain (ever
 checked), the defender always holding out as long as it can (the solver's defence first, then
 any other as long: one may leave the winner a single way where the first left two). A first
 turn with a single legal move is no puzzle. The puzzles are then chosen spread over the lengths,
-graded, and written easiest first; `tests/test_puzzles.py` proves them again. A file made with
-`--minutes` names the games it played in its header's `--games`, which makes it again.
+graded, and written easiest first; `tests/engine/test_puzzles.py` proves them again. A file
+made with `--minutes` names the games it played in its header's `--games`, which makes it
+again.
 """
 
 from __future__ import annotations
@@ -319,7 +320,7 @@ def format_file(key: str, chosen: list[Puzzle], seed: int, count: int, games: in
         f"# {name} puzzles: win in N plies. Made by the bots' games and proved by the exact "
         "solver:",
         f"#   python scripts/make_puzzles.py{named} --seed {seed} --count {count} --games {games}",
-        "# Do not edit by hand: run it again (tests/test_puzzles.py proves every puzzle).",
+        "# Do not edit by hand: run it again (tests/engine/test_puzzles.py proves every puzzle).",
         "",
     ]
     for number, puzzle in enumerate(chosen, 1):

@@ -1,5 +1,5 @@
-"""Regenerate screenshots/*.svg from the scenes in tests/scenes.py, so the README never shows a
-stale screen (tests/test_screenshots.py fails when one is).
+"""Regenerate screenshots/*.svg from the scenes in tests/support/scenes.py, so the README never
+shows a stale screen (tests/app/test_screenshots.py fails when one is).
 
 python scripts/screenshots.py            # all of them
 python scripts/screenshots.py opening    # just the named ones
@@ -12,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
 
 from scenes import SCENES, SHOTS, normalised, shoot  # (found through the path above)
 

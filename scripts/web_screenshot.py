@@ -1,5 +1,5 @@
 """Regenerate screenshots/web.png: `dipole-tui web` in headless chromium after three moves typed
-in the page, as the README shows it (tests/browser.py drives it; needs /usr/bin/chromium).
+in the page, as the README shows it (tests/support/browser.py drives it; needs /usr/bin/chromium).
 
 python scripts/web_screenshot.py
 """
@@ -10,7 +10,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
 
 from browser import (  # (found through the path above)
     browser_page,

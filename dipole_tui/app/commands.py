@@ -2,7 +2,7 @@
 and a key that is also a command of the palette (`command`) its title and line of help there.
 The palette is built from the bindings active on the screen (`GameApp.get_system_commands`), run
 through `check_action` as the key is; the help page's key table (help/keys.md) is checked
-against the game screen's (tests/test_command_table.py).
+against the game screen's (tests/app/test_command_table.py).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from .game_board import GameBoard
 
 def board_class(game_key: str) -> type[GameBoard[Any, Any]] | None:
     """The board widget class a game's entry names (`module:Class`); None when it names none
-    that imports (tests/test_registry.py holds every shipped game to having one)."""
+    that imports (tests/rules/test_registry.py holds every shipped game to having one)."""
     module, _, name = REGISTRY[game_key].board.partition(":")
     try:
         board = getattr(importlib.import_module(module), name)
