@@ -37,14 +37,15 @@ class ServerReferee:
         keeper, room = self.keeper, self.room
         try:
             got = room.receive(message, keeper.session)
-        except ValueError:  # GameError, a move out of step: the server's game
+        except ValueError:  # GameError, a move or an event out of step: the server's whole game
+            room.version = None
             self.link.resync()
             return None
         if got.resync:
             self.link.resync()
         unkept: list[Notice] = []
         if isinstance(message, Seated):  # a reconnection asks for this seat (or place) again
-            self.link.seated(room.code, room.secret)
+            self.link.seated(room.rejoin)
             unkept = self._keep_seat()
         change: Change | None = Change(got.said) if got.said or unkept else None
         if got.session is not None:

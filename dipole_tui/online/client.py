@@ -3,9 +3,10 @@
 `Link.run` connects, says hello, asks for its room (create, join or watch) and hands every
 message the server sends to `on_message`; when the connection drops (the server restarted, the
 network went away) it waits (0.5 s, doubling to 10 s, with jitter) and connects again, joining
-with its seat's secret, so the server's `game` message brings the client up to date. How it
-stands is said through `on_status` in words a player reads. No Textual: the app runs `run` as a
-task of its own event loop, tests and the bench run it in theirs.
+with its seat's secret and the last version of the room the client applied, so the server's
+events since (or its whole game) bring the client up to date. How it stands is said through
+`on_status` in words a player reads. No Textual: the app runs `run` as a task of its own event
+loop, tests and the bench run it in theirs.
 """
 
 from __future__ import annotations
@@ -64,12 +65,14 @@ class Link:
         self.on_status = on_status
         self.connected = False
         self.fatal = ""  # why the link gave up for good (an old client, a bad address)
+        self.again: Callable[[], Ask] | None = None  # once seated: what a reconnection asks
         self._socket: ClientConnection | None = None
         self._closing = False
 
-    def seated(self, room: str, secret: str | None) -> None:
-        """The server gave a seat (or a place to watch): a reconnection asks for it again."""
-        self.ask = Watch(room) if secret is None else Join(room, secret)
+    def seated(self, again: Callable[[], Ask]) -> None:
+        """The server gave a seat (or a place to watch): each reconnection asks `again()` for
+        it, as things stand then (the events missed since, `OnlineGame.rejoin`)."""
+        self.again = again
 
     async def run(self) -> None:
         """Connect, and again after every drop, until `close` or a refusal for good."""
@@ -104,7 +107,7 @@ class Link:
 
     async def _talk(self, socket: ClientConnection) -> None:
         await _hello(socket)
-        await socket.send(write_message(self.ask))
+        await socket.send(write_message(self.ask if self.again is None else self.again()))
         self.connected = True
         self.on_status("")
         pinger = asyncio.create_task(self._ping(socket))

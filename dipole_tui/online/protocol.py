@@ -35,7 +35,11 @@ from ..games.base import displayable, shown
 
 # Raised whenever a message changes meaning; `hello` carries it. 2: `join` without a secret or
 # an invitation watches (in 1 it took the free seat); `rooms` asks after 50 rooms at most.
-VERSION: Final = 2
+# 3: a room's events carry its `version`, and `join` and `watch` ask for those `since` one.
+VERSION: Final = 3
+# A client of 2 is answered still: it sends no `since` (so it gets the whole game, as from a
+# server of 2) and passes over the `version` fields, as a reader passes over fields it lacks.
+OLDEST_CLIENT: Final = 2
 MOST_BYTES: Final = 16_000  # a longer client frame is closed: a client never sends a record
 ROOM_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: read aloud, typed right
 ROOM_CODE: Final = re.compile(r"[A-Za-z0-9]{4,12}")
@@ -111,18 +115,22 @@ class Create:
 
 @dataclass(frozen=True)
 class Join:
-    """The seat `secret` keeps, the free seat `invite` opens, or (neither) a place to watch."""
+    """The seat `secret` keeps, the free seat `invite` opens, or (neither) a place to watch;
+    with `since`, the room's events after that version rather than its whole game (when the
+    server still has them all)."""
 
     TYPE: ClassVar[str] = "join"
     room: RoomCode
     secret: Secret | None = None
     invite: InviteKey | None = None
+    since: int | None = None
 
 
 @dataclass(frozen=True)
 class Watch:
     TYPE: ClassVar[str] = "watch"
     room: RoomCode
+    since: int | None = None
 
 
 @dataclass(frozen=True)
@@ -195,7 +203,8 @@ class Error:
 
 @dataclass(frozen=True)
 class Seated:
-    """A seat (or a place to watch: side and secret None) given: `WholeGame` follows."""
+    """A seat (or a place to watch: side and secret None) given: `WholeGame` follows, or the
+    events after the `since` asked and then `Seats`; either brings the client to `version`."""
 
     TYPE: ClassVar[str] = "seated"
     room: RoomCode
@@ -205,6 +214,7 @@ class Seated:
     game: GameKey
     variant: str
     clock: str | None
+    version: int  # the room's now
 
 
 @dataclass(frozen=True)
@@ -221,6 +231,7 @@ class WholeGame:
     online: tuple[bool, bool]  # with a connection now
     watchers: int
     offer: Side | None  # the side whose draw offer stands
+    version: int  # the room's last event's
 
 
 @dataclass(frozen=True)
@@ -234,6 +245,7 @@ class Moved:
     side: Side
     clocks: Clocks | None
     running: Side | None
+    version: int  # this event's: the room's count of events, with it
 
 
 @dataclass(frozen=True)
@@ -243,6 +255,7 @@ class Ended:
     result: str  # 1-0, 0-1, 1/2-1/2
     reason: str
     record: str
+    version: int
 
 
 @dataclass(frozen=True)
@@ -252,6 +265,7 @@ class Offer:
     TYPE: ClassVar[str] = "offer"
     room: RoomCode
     side: Side
+    version: int
 
 
 @dataclass(frozen=True)
@@ -295,6 +309,9 @@ class Pong:
 ServerMessage = (
     Welcome | Error | Seated | WholeGame | Moved | Ended | Offer | Seats | RoomList | Pong
 )
+# What a room tells its seats and watchers, in order, each numbered by the room (a `Seats` is
+# not one: it says how the room stands now, whole, so the last one is all a client needs).
+Event = Moved | Offer | Ended
 Message = ClientMessage | ServerMessage
 
 CLIENT_TYPES: Final[dict[str, type[ClientMessage]]] = {
@@ -497,6 +514,7 @@ __all__ = [
     "MOST_BYTES",
     "MOST_ROOMS_ASKED",
     "NO_ROOM",
+    "OLDEST_CLIENT",
     "REFUSED",
     "ROOM_CODE",
     "ROOM_LETTERS",
@@ -514,6 +532,7 @@ __all__ = [
     "Draw",
     "Ended",
     "Error",
+    "Event",
     "Hello",
     "Join",
     "Message",

@@ -2,8 +2,9 @@
 
 The room's game is a `Session` (the last guard: every move goes through `parse_move` and
 `Session.play`). What changes the game is done under the room's lock, stored, and only then
-relayed, so the order every client sees is the order the store kept. Refusals are
-ProtocolError(REFUSED) with the rules' reason; nothing is changed by them.
+relayed, so the order every client sees is the order the store kept; each event told is
+numbered and kept in the room's log (`events.py`) with it. Refusals are ProtocolError(REFUSED)
+with the rules' reason; nothing is changed by them.
 """
 
 from __future__ import annotations
@@ -26,10 +27,12 @@ from ..games.base import GameError, Termination
 from ..records import ending
 from ..registry import game_named
 from ..session import Session
+from .events import EventLog
 from .protocol import (
     REFUSED,
     Clocks,
     Ended,
+    Event,
     Moved,
     Offer,
     ProtocolError,
@@ -40,7 +43,7 @@ from .protocol import (
     WholeGame,
     write_message,
 )
-from .store import RoomStore, StoredRoom, digest, holds
+from .store import RoomStore, StoredEvent, StoredRoom, digest, holds
 
 log = logging.getLogger("dipole_tui.online")
 SIDES = (0, 1)
@@ -58,7 +61,11 @@ class Client:
     refusals: int = 0  # errors sent to it
 
     def send(self, message: ServerMessage) -> None:
-        broadcast([self.connection], write_message(message))
+        self.say(write_message(message))
+
+    def say(self, frame: str) -> None:
+        """A message written already (an event of the room's log)."""
+        broadcast([self.connection], frame)
 
 
 def refused(text: str) -> ProtocolError:
@@ -104,6 +111,7 @@ class Room:
         self.players: tuple[set[Client], set[Client]] = (set(), set())
         self.watchers: set[Client] = set()
         self.offer: int | None = None  # the side whose draw offer stands
+        self.log = EventLog()
         self.lock = asyncio.Lock()
         self.lost = False  # the store failed: the room is reloaded from it by the next client
         self.paused = False  # loaded from the store: the clocks wait for the players (stored)
@@ -134,6 +142,8 @@ class Room:
             winner = {"1-0": 0, "0-1": 1}.get(kept.result or "")
             session.ending = ending(game, Termination(kept.termination), winner)
         room = cls(kept.code, session, kept.seats, store, on_end, kept.invite)
+        room.log = EventLog.stored(kept)
+        room.offer = None if session.outcome is not None else room.log.standing_offer()
         room.grace = grace
         room.paused = clock is not None and all(kept.seats) and session.outcome is None
         return room
@@ -148,6 +158,13 @@ class Room:
     def tell(self, message: ServerMessage, but: Client | None = None) -> None:
         text = write_message(message)  # once, however many hear it
         broadcast([c.connection for c in self.clients() if c is not but], text)
+
+    async def _told(self, event: Event, kept: Callable[[StoredEvent], Awaitable[None]]) -> None:
+        """An event stored (by `kept`, with what it changed), logged, and only then told."""
+        frame = write_message(event)
+        await self._keep(kept(StoredEvent(event.version, frame)))
+        self.log.add(frame)
+        broadcast([c.connection for c in self.clients()], frame)
 
     @property
     def clock_text(self) -> str | None:
@@ -165,13 +182,13 @@ class Room:
     def seated(self, client: Client, secret: str | None, invite: str | None) -> Seated:
         state = self.session.state
         return Seated(self.code, client.side, secret, invite, self.session.game.key,
-                      state.variant, self.clock_text)  # fmt: skip
+                      state.variant, self.clock_text, self.log.version)  # fmt: skip
 
     def whole_game(self) -> WholeGame:
         seats = self.seats_news()
         return WholeGame(self.code, self.session.record_text(), self.session.state.plies,
                          seats.clocks, seats.running, seats.seats, seats.online, seats.watchers,
-                         self.offer)  # fmt: skip
+                         self.offer, self.log.version)  # fmt: skip
 
     def seats_news(self) -> Seats:
         """Who sits where, who is connected, how many watch; and the clocks."""
@@ -192,10 +209,15 @@ class Room:
     # -- seats --------------------------------------------------------------------------------
 
     async def join(
-        self, client: Client, secret: str | None = None, invite: str | None = None
+        self,
+        client: Client,
+        secret: str | None = None,
+        invite: str | None = None,
+        since: int | None = None,
     ) -> None:
         """Come back to the seat `secret` keeps, take the free seat `invite` opens, or watch
-        (neither given). A wrong secret or invitation is a WrongKey."""
+        (neither given); told what happened `since` (`_show`). A wrong secret or invitation is
+        a WrongKey."""
         async with self.lock:
             side = None
             if secret is not None:
@@ -209,12 +231,12 @@ class Room:
                 if side is None:
                     raise refused(f"the invitation to room {self.code} was taken up: watch it")
                 secret = await self._take(side)
-            await self._enter(client, side, secret)
+            await self._enter(client, side, secret, since)
 
     async def open(self, client: Client, side: int) -> None:
         """The creator takes its side of the new room (and learns the invitation)."""
         async with self.lock:
-            await self._enter(client, side, await self._take(side))
+            await self._enter(client, side, await self._take(side), None)
 
     async def _take(self, side: int) -> str:
         secret = new_secret()
@@ -223,10 +245,12 @@ class Room:
         self._start_clock()
         return secret
 
-    def watch(self, client: Client) -> None:
-        self._show(client, None, None, None)
+    def watch(self, client: Client, since: int | None = None) -> None:
+        self._show(client, None, None, None, since)
 
-    async def _enter(self, client: Client, side: int | None, secret: str | None) -> None:
+    async def _enter(
+        self, client: Client, side: int | None, secret: str | None, since: int | None
+    ) -> None:
         """Seat the client (or let it watch): the invitation to the free seat goes with a
         seat while the other is free (only its holder, the creator, ever sits alone)."""
         invite = None
@@ -237,15 +261,28 @@ class Room:
                 self.invite = digest(invite)
         if side is not None and self.paused:
             self._resume(side)
-        self._show(client, side, secret, invite)
+        self._show(client, side, secret, invite, since)
 
     def _show(
-        self, client: Client, side: int | None, secret: str | None, invite: str | None
+        self,
+        client: Client,
+        side: int | None,
+        secret: str | None,
+        invite: str | None,
+        since: int | None,
     ) -> None:
+        """Seated, then the events after `since` and how the room stands now, or (the log
+        cannot say what the client missed) the whole game."""
         client.room, client.side = self, side
         (self.watchers if side is None else self.players[side]).add(client)
         client.send(self.seated(client, secret, invite))
-        client.send(self.whole_game())
+        missed = self.log.after(since)
+        if missed is None:
+            client.send(self.whole_game())
+        else:
+            for frame in missed:
+                client.say(frame)
+            client.send(self.seats_news())
         self.tell(self.seats_news(), but=client)  # the clocks start with the second seat
 
     def leave(self, client: Client) -> bool:
@@ -294,8 +331,9 @@ class Room:
         clock = self.session.clock
         times = None if clock is None else clock.marks[-1].times
         self.offer = None
-        await self._keep(self.store.add_move(self.code, ply, move, times))
-        self.tell(Moved(self.code, ply, move, side, *self.clocks()))
+        moved = Moved(self.code, ply, move, side, *self.clocks(), self.log.version + 1)
+        await self._told(moved, lambda event: self.store.add_move(self.code, ply, move, times,
+                                                                  event))  # fmt: skip
         if self.session.outcome is not None:
             await self._ended()
         else:
@@ -320,8 +358,11 @@ class Room:
                 self.session.agree_draw()
                 await self._ended()
                 return
+            if self.offer == side:  # told once: a client asking again fills no log
+                raise refused("your draw offer stands until the next move")
+            offer = Offer(self.code, side, self.log.version + 1)
+            await self._told(offer, lambda event: self.store.add_event(self.code, event))
             self.offer = side
-            self.tell(Offer(self.code, side))
 
     def _acting(self, client: Client) -> int:
         if client.room is not self:
@@ -339,9 +380,10 @@ class Room:
         assert outcome is not None
         self._stop_timer()
         self.offer = None
-        result = outcome.result()
-        await self._keep(self.store.end_room(self.code, result, outcome.termination.value))
-        self.tell(Ended(self.code, result, outcome.reason, self.session.record_text()))
+        result, how = outcome.result(), outcome.termination.value
+        ended = Ended(self.code, result, outcome.reason, self.session.record_text(),
+                      self.log.version + 1)  # fmt: skip
+        await self._told(ended, lambda event: self.store.end_room(self.code, result, how, event))
         self.on_end(self)
 
     async def _keep(self, stored: Awaitable[None]) -> None:

@@ -4,7 +4,9 @@ server does to the game on screen; and the seats a player holds, kept in the dat
 No Textual and no sockets: the keeper hands a message in and gets back what changed (a whole
 game to show instead, the opponent's move to play, words to say). The server referees; the
 client plays the same moves through its own session (the last guard) and, when the two ever
-disagree, asks for the server's game again.
+disagree, asks for the server's game again. The room's events come numbered: the client applies
+each once, in order (one told again is passed over, one after a gap asks for the whole game),
+and coming back asks for those after the last it applied.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from ..session import HUMAN, REMOTE, Session
 from .protocol import (
     Ended,
     Error,
+    Event,
+    Join,
     Moved,
     Offer,
     Pong,
@@ -33,6 +37,7 @@ from .protocol import (
     Seated,
     Seats,
     ServerMessage,
+    Watch,
     Welcome,
     WholeGame,
     invitation_text,
@@ -178,7 +183,9 @@ class OnlineGame:
     seated: bool = False  # the server gave the seat (or a place to watch)
     invite: str | None = None  # the key to the free seat: its creator is given it
     sending: Sending | None = None  # the player's move on its way, until the server has it
-    current: bool = False  # the server's whole game came since the link was last made
+    current: bool = False  # since the link was last made, the room's news came up to `up_to`
+    version: int | None = None  # the room's last event applied here (None: the whole game next)
+    up_to: int = 0  # the room's version when the server last seated the client
 
     def invitation(self) -> str:
         """The invitation to the free seat as a friend types it (CODE-KEY), "" without one."""
@@ -205,14 +212,38 @@ class OnlineGame:
             HUMAN if self.side == 1 else REMOTE,
         )
 
+    def rejoin(self) -> Join | Watch:
+        """What a reconnection asks: the seat (or a place to watch) again, with the events
+        after the last applied here; the whole game while a move is on its way (it settles
+        whether the server has it)."""
+        since = None if self.sending is not None else self.version
+        if self.secret is None:
+            return Watch(self.code, since)
+        return Join(self.code, self.secret, since=since)
+
     def receive(self, message: ServerMessage, session: Session[Any]) -> Received:
-        """What `message` does to `session`, the game on screen. A message that does not fit
-        raises GameError (the caller resyncs)."""
+        """What `message` does to `session`, the game on screen. A message that does not fit,
+        or an event after a gap, raises GameError (the caller forgets `version` and resyncs);
+        an event applied already changes nothing."""
+        if not isinstance(message, Event):
+            return self._apply(message, session)
+        if self.version is not None and message.version <= self.version:
+            return Received()  # told again
+        if self.version is None or message.version != self.version + 1:
+            raise GameError(f"the server's event {message.version} is not the next here")
+        got = self._apply(message, session)
+        self.version = message.version
+        self.current = message.version >= self.up_to
+        return got
+
+    def _apply(self, message: ServerMessage, session: Session[Any]) -> Received:
         match message:
             case Seated():
                 self.code, self.seated, self.side = message.room, True, message.side
                 self.secret = message.secret if self.side is not None else None
                 self.invite, self.game, self.clock = message.invite, message.game, message.clock
+                self.up_to = message.version  # the events up to it, or the whole game, follow
+                self.current = self.version == message.version
             case WholeGame() | Ended():
                 return self._whole_game(message, session)
             case Moved():
@@ -252,7 +283,7 @@ class OnlineGame:
         said = ""
         if isinstance(message, WholeGame):
             self._seats(message)
-            self.offer = message.offer
+            self.offer, self.version = message.offer, message.version
             self.set_clocks(server, message)
         else:
             self.offer = None

@@ -32,6 +32,7 @@ from .protocol import (
     BAD_MESSAGE,
     HELLO_FIRST,
     NO_ROOM,
+    OLDEST_CLIENT,
     ROOM_LETTERS,
     TOO_FAST,
     TOO_MANY_ROOMS,
@@ -166,7 +167,7 @@ class GameServer:
             self._say(client, HELLO_FIRST, f"the first message must be hello {{version}}{why}")
             raise _Close("hello first")
         theirs = message.version
-        if theirs != VERSION:
+        if not OLDEST_CLIENT <= theirs <= VERSION:
             if theirs < VERSION:
                 what = "upgrade dipole-tui (pip install -U dipole-tui)"
             else:
@@ -253,9 +254,9 @@ class GameServer:
         found = await self._room_or_refuse(room_code(message.room))
         try:
             if isinstance(message, Join):
-                await found.join(client, message.secret, message.invite)
+                await found.join(client, message.secret, message.invite, message.since)
             else:
-                found.watch(client)
+                found.watch(client, message.since)
         finally:
             if client.room is not found and found.idle():  # refused: not kept in memory
                 self._forget(found)

@@ -3,7 +3,9 @@
 The server plays a move into its room, awaits `add_move`, and only then relays it: whatever a
 client saw acknowledged survives a SIGKILL. A distributed store (PostgreSQL, say) is a new class
 with these methods; nothing else in the server knows sqlite. Secrets and invitations are kept
-as SHA-256 digests only, so the file does not let anyone take a seat.
+as SHA-256 digests only, so the file does not let anyone take a seat. Each event a room tells
+(a move, a draw offer, the end) is kept as it went on the wire, numbered, with what it changed
+(in the same transaction), so a client coming back after a restart is told what it missed.
 """
 
 from __future__ import annotations
@@ -35,6 +37,12 @@ class StoredMove:
     clocks: Clocks | None  # both sides' time left once it (and the passes after it) was played
 
 
+@dataclass(frozen=True)
+class StoredEvent:
+    version: int  # the room's count of events, with this one
+    message: str  # as it went on the wire
+
+
 @dataclass
 class StoredRoom:
     code: str
@@ -47,6 +55,7 @@ class StoredRoom:
     moves: list[StoredMove] = field(default_factory=list)
     result: str | None = None  # "1-0", "0-1", "1/2-1/2" once ended
     termination: str | None = None  # Termination.value of the ending
+    events: list[StoredEvent] = field(default_factory=list)  # none before protocol 3
 
 
 def digest(secret: str) -> str:
@@ -75,9 +84,16 @@ class RoomStore(Protocol):
         """The seats' secret digests of those rooms that have a seat taken, without loading
         their games (at most 50 codes)."""
 
-    async def add_move(self, code: str, ply: int, move: str, clocks: Clocks | None) -> None: ...
+    async def add_move(
+        self, code: str, ply: int, move: str, clocks: Clocks | None, event: StoredEvent
+    ) -> None: ...
 
-    async def end_room(self, code: str, result: str, termination: str) -> None: ...
+    async def add_event(self, code: str, event: StoredEvent) -> None:
+        """An event that changes no move and no result (a draw offer)."""
+
+    async def end_room(
+        self, code: str, result: str, termination: str, event: StoredEvent
+    ) -> None: ...
 
     async def load_room(self, code: str) -> StoredRoom | None: ...
 
@@ -88,6 +104,7 @@ class RoomStore(Protocol):
     async def close(self) -> None: ...
 
 
+SCHEMA = 1  # the file's `user_version`: 0 before events were kept (protocol 2), then 1
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
     code TEXT PRIMARY KEY, game TEXT NOT NULL, variant TEXT NOT NULL, clock TEXT,
@@ -99,6 +116,9 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS moves (
     code TEXT NOT NULL, ply INTEGER NOT NULL, move TEXT NOT NULL, white REAL, black REAL,
     PRIMARY KEY (code, ply)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS events (
+    code TEXT NOT NULL, version INTEGER NOT NULL, message TEXT NOT NULL,
+    PRIMARY KEY (code, version)) WITHOUT ROWID;
 """
 
 Job = Callable[[sqlite3.Connection], Any]
@@ -117,12 +137,11 @@ class SqliteStore:
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        connection.execute("PRAGMA journal_mode=WAL")
-        connection.execute("PRAGMA synchronous=FULL")
-        columns = [row[1] for row in connection.execute("PRAGMA table_info(rooms)")]
-        if columns and "invite" not in columns:  # a file of a server before invitations
-            connection.execute("ALTER TABLE rooms ADD COLUMN invite TEXT")
-        connection.executescript(_SCHEMA)
+        try:
+            _migrate(connection)
+        except sqlite3.Error:
+            connection.close()
+            raise
         self._connection = connection
         self._jobs: queue.SimpleQueue[tuple[Job, asyncio.Future[Any]] | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._write, name="room-store", daemon=True)
@@ -215,15 +234,28 @@ class SqliteStore:
 
         return await self._run(job)  # type: ignore[no-any-return]
 
-    async def add_move(self, code: str, ply: int, move: str, clocks: Clocks | None) -> None:
+    async def add_move(
+        self, code: str, ply: int, move: str, clocks: Clocks | None, event: StoredEvent
+    ) -> None:
         row = (code, ply, move, *(clocks or (None, None)))
-        await self._run(lambda c: c.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", row))
 
-    async def end_room(self, code: str, result: str, termination: str) -> None:
+        def job(connection: sqlite3.Connection) -> None:
+            connection.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", row)
+            _add_event(connection, code, event)
+
+        await self._run(job)
+
+    async def add_event(self, code: str, event: StoredEvent) -> None:
+        await self._run(lambda connection: _add_event(connection, code, event))
+
+    async def end_room(self, code: str, result: str, termination: str, event: StoredEvent) -> None:
         row = (result, termination, code)
-        await self._run(
-            lambda c: c.execute("UPDATE rooms SET result = ?, termination = ? WHERE code = ?", row)
-        )
+
+        def job(connection: sqlite3.Connection) -> None:
+            connection.execute("UPDATE rooms SET result = ?, termination = ? WHERE code = ?", row)
+            _add_event(connection, code, event)
+
+        await self._run(job)
 
     async def load_room(self, code: str) -> StoredRoom | None:
         return await self._run(lambda connection: _load(connection, code))  # type: ignore[no-any-return]
@@ -236,7 +268,7 @@ class SqliteStore:
                 (before,),
             )
             gone = [(code,) for (code,) in old if code not in keep]
-            for table in ("moves", "seats", "rooms"):
+            for table in ("events", "moves", "seats", "rooms"):
                 connection.executemany(f"DELETE FROM {table} WHERE code = ?", gone)
             return [code for (code,) in gone]
 
@@ -267,8 +299,38 @@ def _load(connection: sqlite3.Connection, code: str) -> StoredRoom | None:
             "SELECT ply, move, white, black FROM moves WHERE code = ? ORDER BY ply", (code,)
         )
     ]
+    events = [
+        StoredEvent(version, message)
+        for version, message in connection.execute(
+            "SELECT version, message FROM events WHERE code = ? ORDER BY version", (code,)
+        )
+    ]
     game, variant, clock, date, result, termination, invite = row
-    return StoredRoom(code, game, variant, clock, date, seats, invite, moves, result, termination)
+    return StoredRoom(
+        code, game, variant, clock, date, seats, invite, moves, result, termination, events
+    )
+
+
+def _add_event(connection: sqlite3.Connection, code: str, event: StoredEvent) -> None:
+    connection.execute("INSERT INTO events VALUES (?, ?, ?)", (code, event.version, event.message))
+
+
+def _migrate(connection: sqlite3.Connection) -> None:
+    """A file of an older server made this one's (its rooms kept: their moves predate the
+    events, see `EventLog.stored`); one of a newer server is refused, never written."""
+    (kept,) = connection.execute("PRAGMA user_version").fetchone()
+    if kept > SCHEMA:
+        raise sqlite3.DatabaseError(
+            f"it was written by a newer dipole-tui (store schema {kept}, this one reads up to "
+            f"{SCHEMA}): upgrade dipole-tui"
+        )
+    connection.execute("PRAGMA journal_mode=WAL")
+    connection.execute("PRAGMA synchronous=FULL")
+    columns = [row[1] for row in connection.execute("PRAGMA table_info(rooms)")]
+    if columns and "invite" not in columns:  # a file of a server before invitations
+        connection.execute("ALTER TABLE rooms ADD COLUMN invite TEXT")
+    connection.executescript(_SCHEMA)
+    connection.execute(f"PRAGMA user_version = {SCHEMA}")
 
 
 def _settle(answers: list[Answer]) -> None:
@@ -282,10 +344,12 @@ def _settle(answers: list[Answer]) -> None:
 
 
 __all__ = [
+    "SCHEMA",
     "Clocks",
     "RoomStore",
     "RoomTaken",
     "SqliteStore",
+    "StoredEvent",
     "StoredMove",
     "StoredRoom",
     "digest",

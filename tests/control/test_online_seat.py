@@ -20,8 +20,10 @@ from dipole_tui.online.protocol import (
     Clocks,
     Ended,
     Error,
+    Join,
     Move,
     Moved,
+    Offer,
     Resign,
     Seated,
     Watch,
@@ -58,23 +60,28 @@ def online_keeper(folder: Path, side: int | None = 0) -> tuple[Keeper, SentLink]
     link = SentLink()
     keeper.go_online(OnlineGame("ws://127.0.0.1:1"), link)
     secret = SECRET if side is not None else None
-    keeper.referee.from_server(Seated("ABCDEF", side, secret, None, "dipole", "8x8", None))
+    keeper.referee.from_server(Seated("ABCDEF", side, secret, None, "dipole", "8x8", None, 0))
     return keeper, link
 
 
 def whole_game(
     session: Session[Any], clocks: Clocks | None = None, running: int | None = None
 ) -> WholeGame:
+    """The server's whole game, at the version its moves made (no offers)."""
     record, plies = session.record_text(), session.state.plies
-    return WholeGame("ABCDEF", record, plies, clocks, running, (True, True), (True, True), 0, None)
+    both = (True, True)
+    return WholeGame("ABCDEF", record, plies, clocks, running, both, both, 0, None, plies)
 
 
-def ended(session: Session[Any], reason: str) -> Ended:
-    return Ended("ABCDEF", "1-0", reason, session.record_text())
+def ended(session: Session[Any], reason: str, version: int | None = None) -> Ended:
+    """The end, by default the event after the last move's."""
+    version = session.state.plies + 1 if version is None else version
+    return Ended("ABCDEF", "1-0", reason, session.record_text(), version)
 
 
-def moved(ply: int, move: str) -> Moved:
-    return Moved("ABCDEF", ply, move, ply % 2, None, None)
+def moved(ply: int, move: str, version: int | None = None) -> Moved:
+    """A move's event, by default the room's only events being moves."""
+    return Moved("ABCDEF", ply, move, ply % 2, None, None, ply + 1 if version is None else version)
 
 
 def test_the_server_game_takes_the_screen_with_the_seats_here_and_there(tmp_path: Path) -> None:
@@ -179,6 +186,51 @@ def test_the_opponents_move_is_played_through_the_session(tmp_path: Path) -> Non
     assert link.resyncs == 2 and keeper.session.state.plies == 2
 
 
+def test_an_event_told_again_is_passed_over_and_a_gap_asks_for_the_whole_game(
+    tmp_path: Path,
+) -> None:
+    """Each event once, in order (protocol 3): a duplicate changes nothing; one after a gap is
+    not applied, and the rejoin asks for the whole game (no `since`)."""
+    keeper, link = online_keeper(tmp_path, side=1)
+    keeper.referee.from_server(whole_game(Session.new(DIPOLE)))
+    room = keeper.online
+    assert room is not None and room.version == 0 and room.current
+    assert keeper.referee.from_server(moved(0, "e1-e3")) is not None
+    assert keeper.referee.from_server(moved(0, "e1-e3")) is None  # told again
+    assert keeper.session.state.plies == 1 and room.version == 1 and link.resyncs == 0
+    assert room.rejoin() == Join("ABCDEF", SECRET, since=1)
+    keeper.play(keeper.session.game.parse_move("d8-d6", keeper.session.state))
+    assert keeper.referee.from_server(moved(1, "d8-d6")) is not None  # acknowledged
+    assert keeper.referee.from_server(moved(3, "d6-d4", version=4)) is None  # 3 is missing
+    assert keeper.session.state.plies == 2 and link.resyncs == 1
+    assert room.version is None and room.rejoin() == Join("ABCDEF", SECRET, since=None)
+
+
+def test_a_reconnection_is_current_once_it_reaches_the_seated_version(tmp_path: Path) -> None:
+    """Back with since=1, seated at 3: the events 2 and 3 bring it up to date, and only then
+    may the player move; a move on its way makes the rejoin ask for the whole game."""
+    keeper, link = online_keeper(tmp_path, side=0)
+    keeper.referee.from_server(whole_game(Session.new(DIPOLE)))
+    room = keeper.online
+    assert room is not None
+    keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
+    assert room.rejoin() == Join("ABCDEF", SECRET, since=None)  # the move on its way
+    keeper.referee.from_server(moved(0, "e1-e3"))
+    assert room.rejoin() == Join("ABCDEF", SECRET, since=1)
+    keeper.referee.link_down()
+    keeper.referee.from_server(Seated("ABCDEF", 0, SECRET, None, "dipole", "8x8", None, 3))
+    keeper.referee.from_server(moved(1, "d8-d6"))
+    with pytest.raises(IllegalMoveError, match="not connected"):
+        keeper.play(keeper.session.game.parse_move("e3-e5", keeper.session.state))
+    change = keeper.referee.from_server(Offer("ABCDEF", 1, 3))
+    assert change is not None and change.message.startswith("Black offers a draw")
+    assert room.current and room.offer == 1 and link.resyncs == 0
+    keeper.play(keeper.session.game.parse_move("e3-e5", keeper.session.state))
+    assert link.sent[-1] == Move("ABCDEF", 2, "e3-e5")
+    watcher, _ = online_keeper(tmp_path / "watcher", side=None)
+    assert watcher.online is not None and watcher.online.rejoin() == Watch("ABCDEF", None)
+
+
 def test_no_move_while_the_link_is_down_and_no_take_backs(tmp_path: Path) -> None:
     keeper, link = online_keeper(tmp_path)
     keeper.referee.from_server(whole_game(Session.new(DIPOLE)))
@@ -232,7 +284,7 @@ def test_the_end_is_filed_once_and_the_seat_remembers(tmp_path: Path) -> None:
     over = Session.new(DIPOLE)
     over.play(over.game.parse_move("e1-e3", over.state))
     over.resign(1)
-    change = keeper.referee.from_server(ended(over, "Black resigned"))
+    change = keeper.referee.from_server(ended(over, "Black resigned", version=1))
     assert change is not None and change.game_over is not None
     assert change.game_over.headline == "White wins"
     filed = list((tmp_path / "finished").iterdir())
@@ -379,7 +431,7 @@ def test_a_seat_that_cannot_be_kept_is_said(
     keeper = Keeper(Session.new(DIPOLE), Autosave(tmp_path))
     keeper.claim()
     keeper.go_online(OnlineGame("ws://127.0.0.1:1"), SentLink())
-    change = keeper.referee.from_server(Seated("ABCDEF", 0, SECRET, None, "dipole", "8x8", None))
+    change = keeper.referee.from_server(Seated("ABCDEF", 0, SECRET, None, "dipole", "8x8", None, 0))
     assert change is not None
     [notice] = change.notices
     assert notice.severity == "warning" and "room ABCDEF could not be kept" in notice.text

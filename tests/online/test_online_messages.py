@@ -57,22 +57,22 @@ BOTH = (True, True)
 
 # One of each message, either way, with every field given.
 SAMPLES: list[Message] = [
-    Hello(2, "dipole-tui 1.0"),
+    Hello(3, "dipole-tui 1.0"),
     Create("dipole", "8x8", "white", "5+3"),
-    Join("K7QMWD", SECRET, "i" * 24),
-    Watch("K7QMWD"),
+    Join("K7QMWD", SECRET, "i" * 24, 17),
+    Watch("K7QMWD", 17),
     Move("K7QMWD", 0, "e1-e3"),
     Resign("K7QMWD"),
     Draw("K7QMWD"),
     AskRooms((SeatKey("K7QMWD", SECRET),)),
     Ping(),
-    Welcome(2, "dipole-tui"),
+    Welcome(3, "dipole-tui"),
     Error("refused", "the game is over", "K7QMWD"),
-    Seated("K7QMWD", 1, SECRET, None, "dipole", "8x8", None),
-    WholeGame("K7QMWD", "[Game]\n\n*\n", 0, (300.0, 299.5), 0, BOTH, (True, False), 2, None),
-    Moved("K7QMWD", 0, "e1-e3", 0, None, None),
-    Ended("K7QMWD", "1-0", "Black resigned", "[Game]\n\n1-0\n"),
-    Offer("K7QMWD", 1),
+    Seated("K7QMWD", 1, SECRET, None, "dipole", "8x8", None, 0),
+    WholeGame("K7QMWD", "[Game]\n\n*\n", 0, (300.0, 299.5), 0, BOTH, (True, False), 2, None, 0),
+    Moved("K7QMWD", 0, "e1-e3", 0, None, None, 1),
+    Ended("K7QMWD", "1-0", "Black resigned", "[Game]\n\n1-0\n", 3),
+    Offer("K7QMWD", 1, 2),
     Seats("K7QMWD", BOTH, BOTH, 0, None, None),
     RoomList((RoomSummary("K7QMWD", "dipole", "8x8", 0, 1, 3, None, "5+3"),)),
     Pong(),
@@ -147,14 +147,15 @@ def test_every_message_reads_back_as_it_was_written() -> None:
     ("frame", "says"),
     [
         ('{"type": "moved", "room": "K7QMWD", "ply": "one", "move": "e1-e3", "side": 0}', "ply"),
-        ('{"type": "offer", "room": "K7QMWD", "side": 2}', "'side' from 0 to 1"),
+        ('{"type": "offer", "room": "K7QMWD", "side": 2, "version": 1}', "'side' from 0 to 1"),
+        ('{"type": "offer", "room": "K7QMWD", "side": 1}', "'offer' needs 'version'"),
         ('{"type": "welcome", "version": 2}', "needs 'server'"),
         ('{"type": "seats", "room": "K7QMWD", "seats": [true], "online": [true, true]}', "seats"),
         ('{"type": "rooms", "rooms": [{"room": "K7QMWD"}]}', "needs 'game'"),
         ('{"type": "flash", "text": "hi"}', "unknown message type 'flash'"),
         (  # a game's key the seat book could not read back: it would set the book aside
             '{"type": "seated", "room": "K7QMWD", "side": 0, "secret": null, "invite": null, '
-            f'"game": "{"x" * 3000}", "variant": "8x8", "clock": null}}',
+            f'"game": "{"x" * 3000}", "variant": "8x8", "clock": null, "version": 0}}',
             "not a game's key",
         ),
     ],
@@ -168,9 +169,9 @@ def test_a_server_message_of_the_wrong_shape_is_refused(frame: str, says: str) -
 
 def test_a_servers_text_arrives_displayable_and_may_span_lines() -> None:
     """issue 40's sanitizing holds for every string of every class: none reaches the screen raw."""
-    sent = Ended("K7QMWD", "1-0", "\x1b]52;c;aGk=\x07 resigned", "[Game]\n\n1-0\n")
+    sent = Ended("K7QMWD", "1-0", "\x1b]52;c;aGk=\x07 resigned", "[Game]\n\n1-0\n", 1)
     ended = read_reply(write_message(sent))
-    assert ended == Ended("K7QMWD", "1-0", "\\x1b]52;c;aGk=\\x07 resigned", "[Game]\n\n1-0\n")
+    assert ended == Ended("K7QMWD", "1-0", "\\x1b]52;c;aGk=\\x07 resigned", "[Game]\n\n1-0\n", 1)
     with pytest.raises(ProtocolError, match="too long or not text"):
         read_message(write_message(Move("K7QMWD", 0, "e1\ne3")))
 

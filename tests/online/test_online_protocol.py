@@ -96,10 +96,10 @@ def test_a_good_message_reads_back_and_a_code_in_any_case_is_one_room() -> None:
 
 
 GOOD: dict[str, dict[str, Any]] = {
-    "hello": {"version": 2, "client": "tests"},
+    "hello": {"version": 3, "client": "tests"},
     "create": {"game": "dipole", "variant": "8x8", "side": "white", "clock": "5+3"},
-    "join": {"room": "ABCDEF", "secret": "s" * 32, "invite": "i" * 24},
-    "watch": {"room": "ABCDEF"},
+    "join": {"room": "ABCDEF", "secret": "s" * 32, "invite": "i" * 24, "since": 999_999},
+    "watch": {"room": "ABCDEF", "since": 999_999},
     "move": {"room": "ABCDEF", "ply": 0, "move": "e1-e3"},
     "resign": {"room": "ABCDEF"},
     "draw": {"room": "ABCDEF"},

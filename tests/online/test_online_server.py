@@ -136,7 +136,8 @@ async def test_refusals_say_why_and_change_nothing(server: GameServer) -> None:
 async def test_a_draw_is_offered_and_accepted(server: GameServer) -> None:
     (white, black), _ = await a_room(server.port, "death-stacks", watch=False)
     await white.send("draw", room=white.room)
-    assert await black.read_a("offer") == {"type": "offer", "room": white.room, "side": 0}
+    offer = await black.read_a("offer")
+    assert offer == {"type": "offer", "room": white.room, "side": 0, "version": 1}
     await black.send("draw", room=white.room)
     ended = await white.read_a("ended")
     assert (ended["result"], ended["reason"]) == ("1/2-1/2", "Drawn by agreement")

@@ -57,6 +57,16 @@ class Peer:
         assert game["room"] == self.room
         return game
 
+    async def come_back(self, kind: str, **fields: Any) -> list[dict[str, Any]]:
+        """join or watch (with `since`, say): every message of the answer, from `seated` to
+        the `game`, or to the `seats` that ends the events replayed."""
+        await self.send(kind, **fields)
+        answer = [await self.read_a("seated")]
+        self.room, self.secret, self.side = (answer[0][key] for key in ("room", "secret", "side"))
+        while answer[-1]["type"] not in ("game", "seats"):
+            answer.append(await self.read())
+        return answer
+
     async def refused(self, kind: str, **fields: Any) -> dict[str, Any]:
         await self.send(kind, **fields)
         reply = await self.read_a("error")

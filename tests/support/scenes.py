@@ -326,9 +326,10 @@ class ScriptedServer(Link):
         self.on_status("")
         record = Session.new(DIPOLE, time_control=TimeControl(5, 3)).record_text()
         invite = "q8H3xu0r-cVj2LZ0ac5a1Ysk"
-        self.on_message(Seated("K7QMWD", 0, "s" * 32, invite, "dipole", "8x8", "5+3"))
+        self.on_message(Seated("K7QMWD", 0, "s" * 32, invite, "dipole", "8x8", "5+3", 0))
         alone, both = (True, False), (True, True)
-        self.on_message(WholeGame("K7QMWD", record, 0, self.CLOCKS[0], None, alone, alone, 0, None))
+        whole = WholeGame("K7QMWD", record, 0, self.CLOCKS[0], None, alone, alone, 0, None, 0)
+        self.on_message(whole)
         self.on_message(Seats("K7QMWD", both, both, 1, self.CLOCKS[0], None))
         await asyncio.Event().wait()
 
@@ -337,9 +338,9 @@ class ScriptedServer(Link):
         if isinstance(message, Move):
             ply, side, reply = message.ply, message.ply % 2, self.REPLIES[message.ply // 2]
             loop = asyncio.get_running_loop()
-            mine = Moved("K7QMWD", ply, message.move, side, self.CLOCKS[ply + 1], None)
+            mine = Moved("K7QMWD", ply, message.move, side, self.CLOCKS[ply + 1], None, ply + 1)
             loop.call_soon(self.on_message, mine)
-            theirs = Moved("K7QMWD", ply + 1, reply, 1 - side, self.CLOCKS[ply + 2], None)
+            theirs = Moved("K7QMWD", ply + 1, reply, 1 - side, self.CLOCKS[ply + 2], None, ply + 2)
             loop.call_soon(self.on_message, theirs)
         return True
 
