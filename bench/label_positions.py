@@ -27,13 +27,13 @@ from pathlib import Path
 
 from rich.console import Console
 
+from dipole_tui.analysis import within
 from dipole_tui.bots import Budget
 from dipole_tui.cli.progress_bar import progress_bar
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.match import derive_seed, random_opening
 from dipole_tui.orphans import abandon
 from dipole_tui.registry import REGISTRY, create_bot
-from dipole_tui.solver import within
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "bench" / "data" / "dipole-labelled.txt"

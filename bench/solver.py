@@ -26,12 +26,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from dipole_tui.analysis import solve
 from dipole_tui.games.base import State
 from dipole_tui.games.bipod import BIPOD
 from dipole_tui.games.death_stacks import DEATH_STACKS, SIZE
 from dipole_tui.games.dipole import DIPOLE, DipoleState, dark_squares, square_name
 from dipole_tui.registry import REGISTRY
-from dipole_tui.solver import solve
 
 
 def random_dipole(rng: random.Random, checkers: int) -> DipoleState:

@@ -22,6 +22,11 @@ and what the app's review draws.
 
 Each side's accuracy sums its moves up as lichess does (`accuracy`), and the marked moves are the
 ones the review's "learn from your mistakes" goes through again (`to_learn`).
+
+The exact solver the engine tools use (`solve`, `within`: the analysis here, the puzzles, the
+`solve` command) is the proof search of `bots/proof.py`, which explains it, with the move ordering
+of the game's `hard` level, as the analysis's search has it; `hard` itself calls the proof search
+with its own knowledge.
 """
 
 from __future__ import annotations
@@ -33,15 +38,16 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import Any, Generic, Literal
 
+from .bots import proof
 from .bots.levels import create_search_bot
+from .bots.proof import MEMORY_MB, Solution, Verdict
 from .bots.score import PovScore, Score, ScoreUnit
-from .bots.search import OutOfTime, Search, SearchResult, Stop, as_score
+from .bots.search import Knowledge, OutOfTime, Search, SearchResult, Stop, as_score
 from .games.base import AnyGame, Game, GameError, M, State
 from .records import format_record, from_the_start, start_of
-from .registry import REGISTRY
-from .solver import solve
+from .registry import REGISTRY, games
 
 ANALYSIS_LEVEL = "hard"  # the level whose search the analysis deepens
 ANALYSIS_SECONDS = 30.0  # a position is analysed this long at most
@@ -111,6 +117,42 @@ def analysis_search(game_key: str, level: str = ANALYSIS_LEVEL) -> Search[Any, A
     entry = REGISTRY[game_key]
     bot = create_search_bot(level, entry.ladder, entry.game, None)
     return bot.search
+
+
+def proof_knowledge(game: AnyGame) -> Knowledge[Any, Any]:
+    """The `hard` level's knowledge of a game the solver can solve (`Game.solvable`), for its
+    move ordering; GameError in one line for a game it cannot."""
+    if not game.solvable:
+        names = ", ".join(known.name for known in games() if known.solvable)
+        raise GameError(f"the solver solves {names} only: games whose every game ends")
+    knowledge: Knowledge[Any, Any] = REGISTRY[game.key].ladder["hard"].knowledge()
+    return knowledge
+
+
+def solve(
+    game: Game[Any, M],
+    state: State[M],
+    max_nodes: int | None = None,
+    stop: Stop | None = None,
+    progress: Callable[[int], None] | None = None,
+    memory: int = MEMORY_MB << 20,
+) -> Solution[M]:
+    """`proof.solve` with `hard`'s knowledge; GameError for a game the solver cannot solve."""
+    return proof.solve(game, state, proof_knowledge(game), max_nodes, stop, progress, memory)
+
+
+def within(
+    game: Game[Any, M],
+    state: State[M],
+    result: Literal["win", "loss"],
+    plies: int,
+    max_nodes: int | None = None,
+    stop: Stop | None = None,
+    memory: int = MEMORY_MB << 20,
+) -> Verdict:
+    """`proof.within` with `hard`'s knowledge; GameError for a game the solver cannot solve."""
+    knowledge = proof_knowledge(game)
+    return proof.within(game, state, knowledge, result, plies, max_nodes, stop, memory)
 
 
 class _Until:
@@ -235,14 +277,21 @@ def analyse_position(
 
 
 def _proved_line(
-    game: AnyGame, state: State[Any], first: Any, budget: int, stop: Stop
+    game: AnyGame,
+    state: State[Any],
+    first: Any,
+    budget: int,
+    stop: Stop,
+    reply: Solution[Any] | None = None,
 ) -> tuple[str, ...]:
-    """`first`, then the solver's best play after it, up to `PROVED_LINE` moves."""
+    """`first`, then the solver's best play after it, up to `PROVED_LINE` moves; `reply`: the
+    solver's answer after `first` when it was asked already (it is not asked twice)."""
     line = [first]
     work = state.copy()
     work.play(first)
     while len(line) < PROVED_LINE and work.outcome() is None:
-        step = solve(game, work, max_nodes=budget, stop=stop)
+        step = solve(game, work, max_nodes=budget, stop=stop) if reply is None else reply
+        reply = None
         if step.move is None:
             break
         line.append(step.move)
@@ -262,7 +311,8 @@ def _proved_lines(
         answer = solve(game, after, max_nodes=budget, stop=stop)  # an ended game too: 0 plies
         if answer.score is not None:
             score = answer.score.earlier()
-            found.append(BestLine(score, _proved_line(game, state, move, budget, stop)))
+            line = _proved_line(game, state, move, budget, stop, answer)
+            found.append(BestLine(score, line))
     return tuple(found)
 
 

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any, Generic
 
 from . import storage
-from .adaptive import ADAPTIVE
 from .bots import LEVELS
 from .clock import (
     UNTIMED_PLIES,
@@ -37,6 +36,7 @@ from .games.base import (
     Outcome,
     State,
     Termination,
+    shown,
 )
 from .records import (
     ENDINGS,
@@ -52,10 +52,55 @@ from .records import (
 )
 from .registry import game_named, levels
 
-HUMAN = "human"
-REMOTE = "remote"  # a person playing from elsewhere, through a game server: no bot of ours
-# Who can sit at a side: a person, or a bot of the ladder.
-PLAYERS: tuple[str, ...] = (HUMAN, *LEVELS, ADAPTIVE)  # ADAPTIVE: a level that follows you
+
+class Seat(str):
+    """Who sits at a side: a person here (`human`), a person at the other end of a game server
+    (`remote`), a bot of the ladder at a level (the level's name), or the adaptive bot
+    (`adaptive`, a level that follows the player). A seat is its own text, the one records and
+    the command line say: it is written and read back as the plain strings before it were, and
+    text still compared with it compares as before (the app's screens, until they ask it)."""
+
+    __slots__ = ()
+
+    def __new__(cls, text: str) -> Seat:
+        """The one way in from text; ValueError in one line for a seat there is not."""
+        if text not in _SEATS:
+            known = ", ".join(_SEATS)
+            raise ValueError(f"no seat called '{shown(text)}'; expected one of {known}")
+        return super().__new__(cls, text)
+
+    @property
+    def is_person(self) -> bool:
+        """A person at this program: undo stops on their turns, hints are theirs."""
+        return self == _PERSON
+
+    @property
+    def is_remote(self) -> bool:
+        return self == _REMOTE
+
+    @property
+    def is_bot(self) -> bool:
+        """A seat our bots play: neither a person here nor one at the other end of a server."""
+        return not (self.is_person or self.is_remote)
+
+    @property
+    def is_adaptive(self) -> bool:
+        return self == _ADAPTIVE
+
+    @property
+    def level(self) -> str | None:
+        """The ladder's level a bot seat plays at; None for a person, and for the adaptive bot,
+        whose level follows the player (`Keeper.level_of`)."""
+        return str(self) if self in LEVELS else None
+
+
+_PERSON, _REMOTE, _ADAPTIVE = "human", "remote", "adaptive"
+_SEATS = (_PERSON, *LEVELS, _ADAPTIVE, _REMOTE)
+HUMAN = Seat(_PERSON)
+REMOTE = Seat(_REMOTE)  # a person playing from elsewhere, through a game server: no bot of ours
+ADAPTIVE = Seat(_ADAPTIVE)  # a level that follows you
+# Who can sit at a side here: a person, or a bot of the ladder.
+PLAYERS: tuple[Seat, ...] = (HUMAN, *map(Seat, LEVELS), ADAPTIVE)
 # The tag that keeps the side to move's time left when a record was written mid-turn (PGN's
 # `[%clk]` comments give each side's time after its moves only): see `Session.turn_clock`.
 TURN_CLOCK = "TurnClock"
@@ -65,13 +110,13 @@ KEPT_LIMIT = RECORD_LIMIT * 9 // 10
 
 
 def is_bot(seat: str) -> bool:
-    """A seat our bots play: neither a person here nor one at the other end of a server."""
-    return seat not in (HUMAN, REMOTE)
+    """`Seat.is_bot` of a seat's text (the side panel's, until it holds seats)."""
+    return Seat(seat).is_bot
 
 
-def players(game_key: str) -> tuple[str, ...]:
+def players(game_key: str) -> tuple[Seat, ...]:
     """Who can sit at a side in one game: its own levels only."""
-    return (HUMAN, *levels(game_key), ADAPTIVE)
+    return (HUMAN, *map(Seat, levels(game_key)), ADAPTIVE)
 
 
 @dataclass(frozen=True)
@@ -102,7 +147,7 @@ class Session(Generic[M]):
 
     game: Game[Any, M]
     state: State[M]
-    players: tuple[str, str] = (HUMAN, HUMAN)
+    players: tuple[str, str] = (HUMAN, HUMAN)  # the seats' text, as given: `seats` reads it
     tags: dict[str, str] = field(default_factory=dict)
     redo_moves: list[M] = field(default_factory=list)
     # How the game ended when the position did not end it: a resignation, an agreed draw, a flag.
@@ -135,11 +180,11 @@ class Session(Generic[M]):
     @classmethod
     def from_record(cls, record: Record) -> Session[Any]:
         offered = players(record.game.key)
-        seats = tuple(
-            name if name in offered else HUMAN
+        white, black = (
+            Seat(name) if name in offered else HUMAN  # a person's name, a level not here
             for name in (record.tags.get("White", HUMAN), record.tags.get("Black", HUMAN))
         )
-        session = cls(record.game, record.state, (seats[0], seats[1]), dict(record.tags))
+        session = cls(record.game, record.state, (white, black), dict(record.tags))
         session.tags.pop("Result", None)
         if record.ending is not None:
             session.ending = record.ending
@@ -226,9 +271,14 @@ class Session(Generic[M]):
         played = self.state.moves_played
         return played[-1] if played else None
 
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        """Who sits at each side, asked as seats (`players` holds their text)."""
+        return Seat(self.players[0]), Seat(self.players[1])
+
     def human_sides(self) -> list[int]:
         """The sides a person plays: undo and redo stop on their turns."""
-        return [side for side, seat in enumerate(self.players) if seat == HUMAN]
+        return [side for side, seat in enumerate(self.seats) if seat.is_person]
 
     def is_pass(self, move: M) -> bool:
         return self.game.is_pass(move)
@@ -425,8 +475,8 @@ class Session(Generic[M]):
         """Who plays `side`, as the record says it: a person's name from the record the game
         was loaded from, where it has one, else the seat (`human`, a bot's level)."""
         named = self.tags.get(("White", "Black")[side], "")
-        seat = self.players[side]
-        return named if seat == HUMAN and named and named not in (*PLAYERS, REMOTE) else seat
+        seat = self.seats[side]
+        return named if seat.is_person and named and named not in _SEATS else str(seat)
 
     def turn_clock(self) -> str | None:
         """The side to move's time left now, as `[%clk]` writes a time, cut down to the tenth,
@@ -533,11 +583,13 @@ def clock_for(
 
 
 __all__ = [
+    "ADAPTIVE",
     "HUMAN",
     "PLAYERS",
     "REMOTE",
     "Figures",
     "Notes",
+    "Seat",
     "Session",
     "game_named",
     "is_bot",

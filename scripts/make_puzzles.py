@@ -36,6 +36,7 @@ from typing import Any, Literal
 from rich.console import Console
 
 from dipole_tui import storage
+from dipole_tui.analysis import solve, within
 from dipole_tui.bots import Budget
 from dipole_tui.cli.progress_bar import progress_bar
 from dipole_tui.games.base import State
@@ -44,7 +45,6 @@ from dipole_tui.learn import Item, items
 from dipole_tui.match import Match, derive_seed, play_game, schedule
 from dipole_tui.orphans import abandon, end_with_parent
 from dipole_tui.registry import REGISTRY
-from dipole_tui.solver import solve, within
 
 DATA = Path(__file__).resolve().parent.parent / "dipole_tui" / "learn" / "data"
 PAIRS = (("hard", "medium"), ("medium", "easy"), ("hard", "easy"), ("medium", "medium"))

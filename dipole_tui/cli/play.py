@@ -19,7 +19,7 @@ from ..orphans import end_with_parent
 from ..records import load_record
 from ..registry import REGISTRY, describe_level, game_named, levels
 from ..saves import data_dir
-from ..session import HUMAN, PLAYERS, Session
+from ..session import HUMAN, PLAYERS, Seat, Session
 from ..session import players as players_of
 from .arguments import ASCII_HELP, PROG, add_game_option, positive_seconds
 
@@ -189,8 +189,11 @@ def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
     asked = getattr(args, "variant", None)  # the game checks and names it
     variant = opened.state.variant if opened else game.new(asked).variant
     given = (getattr(args, "white", None), getattr(args, "black", None))
-    seats = [seat or (opened.players[side] if opened else HUMAN) for side, seat in enumerate(given)]
-    players = (seats[0], seats[1])  # a record's own seats where none is given
+    white, black = (  # a record's own seats where none is given; argparse's choices checked them
+        Seat(text) if text else opened.seats[side] if opened else HUMAN
+        for side, text in enumerate(given)
+    )
+    players = (white, black)
     for seat in players:
         if seat not in players_of(key):
             offered = ", ".join(levels(key))
@@ -201,7 +204,7 @@ def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
     online = online_choice(args, choice)
     if getattr(args, "web_tab", False):
         be_a_tab()
-    if online is not None and players != (HUMAN, HUMAN):
+    if online is not None and not (white.is_person and black.is_person):
         raise GameError("an online game is played by people: leave out --white and --black")
     app = GameApp(
         online=online,

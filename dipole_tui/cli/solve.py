@@ -6,10 +6,10 @@ import argparse
 import functools
 from typing import TYPE_CHECKING, Any
 
-from ..bots.proof import Table
+from ..analysis import proof_knowledge, solve
+from ..bots.proof import MEMORY_MB, Table
 from ..games.base import GameError
 from ..registry import game_named
-from ..solver import MEMORY_MB, solvable, solve
 from .arguments import (
     MEMORY_LEAST,
     MEMORY_MOST,
@@ -59,7 +59,7 @@ def run_solve(args: argparse.Namespace) -> int:
     from rich.progress import Progress, SpinnerColumn, TextColumn
 
     game = game_named(args.game)
-    solvable(game)  # a game the solver cannot solve is refused before any input is read
+    proof_knowledge(game)  # a game the solver cannot solve is refused before any input is read
     try:  # and so is a table the system will not give (reserved, not yet written: no cost)
         Table(args.memory << 20).close()
     except MemoryError as error:

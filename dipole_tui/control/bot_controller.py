@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..registry import rating
-from ..session import HUMAN, Session, is_bot
+from ..session import Seat, Session
 from ..workers.protocol import DrawRequest, DrawWeighed, MoveFound, MoveRequest, Reply
 from ..workers.tracker import Tracker
 from .position import Position, position_of
@@ -70,11 +70,11 @@ class BotController:
         think_time: float,
         on_answer: Callable[[Answer | DrawAnswer], None],
         tracker: Tracker,
-        level_of: Callable[[str, str], str] | None = None,
+        level_of: Callable[[Seat, str], str] | None = None,
     ) -> None:
-        """`level_of(seat, game_key)`: the level a seat plays at (the adaptive seat's follows
-        the player); a seat is its own level when none is given."""
-        self.level_of = level_of or (lambda seat, game_key: seat)
+        """`level_of(seat, game_key)`: the level a bot seat plays at (the adaptive seat's
+        follows the player); a seat's own level when none is given."""
+        self.level_of = level_of or (lambda seat, game_key: seat.level or str(seat))
         self.think_time = think_time  # seconds for a bot that thinks to a time budget (hard)
         self.paused = False  # bot against bot: watching stops between moves
         self._on_answer = on_answer
@@ -103,8 +103,8 @@ class BotController:
         """If a bot is to move, ask it, unless watching is paused or a game is being reviewed
         (`step`: one move all the same)."""
         side = session.state.to_move
-        seat = session.players[side]
-        if not is_bot(seat) or session.outcome is not None or self.thinking:
+        seat = session.seats[side]
+        if not seat.is_bot or session.outcome is not None or self.thinking:
             return
         if (self.paused or session.redo_moves) and not step:
             return
@@ -120,18 +120,19 @@ class BotController:
         share = clock.remaining(side) / 30 + clock.control.increment / 2
         return max(MIN_THINK, min(self.think_time, share))
 
-    def seat_name(self, seat: str, game_key: str) -> str:
+    def seat_name(self, text: str, game_key: str) -> str:
         """A seat as the panel says it, a bot's with its rating: `hard (+850)`, and
         `adaptive (medium, +387)` with the level the adaptive one plays at."""
-        if not is_bot(seat):
-            return seat
+        seat = Seat(text)  # the panel's text, until it holds seats
+        if not seat.is_bot:
+            return text
         level = self.level_of(seat, game_key)
         rated = f"{rating(game_key, level):+d}"
         return f"{seat} ({rated})" if level == seat else f"{seat} ({level}, {rated})"
 
     def hint(self, session: Session[Any]) -> bool:
         """Ask what `HINT_BOT` would play here; only on a person's turn in a game going on."""
-        if session.outcome is not None or session.players[session.state.to_move] != HUMAN:
+        if session.outcome is not None or not session.seats[session.state.to_move].is_person:
             return False
         self._hint = self._ask(session, HINT_BOT, HINT_SEAT, min(self.think_time, HINT_TIME))
         return True
@@ -139,7 +140,7 @@ class BotController:
     def weigh_draw(self, session: Session[Any], side: int, seconds: float) -> None:
         """Ask the bot playing `side` whether it accepts a draw here, after `seconds` of
         thought; asked again, only the last question's answer is wanted."""
-        level = self.level_of(session.players[side], session.game.key)
+        level = self.level_of(session.seats[side], session.game.key)
         request = DrawRequest(session.game.key, session.record_text(), side, seconds, level)
         asked = Request(self.tracker.ask(request), session, position_of(session.state))
         self._draw = asked, side

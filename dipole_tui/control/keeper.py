@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .. import storage
-from ..adaptive import ADAPTIVE, AdaptiveLevels
+from ..adaptive import AdaptiveLevels
 from ..games.base import GameError, title
 from ..online.client import Link
 from ..online.seat import OnlineGame, SeatBook
 from ..records import RecordError, from_the_start, load_record
 from ..saves import Autosave, refused
-from ..session import HUMAN, KEPT_LIMIT, REMOTE, Session, game_named
+from ..session import HUMAN, KEPT_LIMIT, Seat, Session, game_named
 from .changes import Change, GameOver, Notice
 from .choice import GameChoice
 from .referee import LocalReferee, Referee
@@ -83,16 +83,16 @@ class Keeper:
         """The game on screen as the new-game dialog offers it again."""
         session = self.session
         control = session.clock.control if session.clock is not None else None
-        seats = tuple(HUMAN if seat == REMOTE else seat for seat in session.players)
-        return GameChoice(session.game.key, session.state.variant, (seats[0], seats[1]), control)
+        white, black = (HUMAN if seat.is_remote else seat for seat in session.seats)
+        return GameChoice(session.game.key, session.state.variant, (white, black), control)
 
     # -- seats -----------------------------------------------------------------------------
 
-    def level_of(self, seat: str, game_key: str) -> str:
-        """The bot level a seat plays at: the adaptive seat's is the one reached so far, but
+    def level_of(self, seat: Seat, game_key: str) -> str:
+        """The bot level a bot seat plays at: the adaptive seat's is the one reached so far, but
         the game on screen keeps the level it was played at once its result has moved it."""
-        if seat != ADAPTIVE:
-            return seat
+        if not seat.is_adaptive:
+            return seat.level or str(seat)
         if self._played_at is not None and game_key == self.session.game.key:
             return self._played_at
         return self.adaptive.level(game_key)
@@ -101,7 +101,7 @@ class Keeper:
     def human_to_move(self) -> bool:
         """A person may move now: the game goes on and the side to move is a human seat."""
         session = self.session
-        return session.outcome is None and session.players[session.state.to_move] == HUMAN
+        return session.outcome is None and session.seats[session.state.to_move].is_person
 
     def acting_side(self) -> int | None:
         """The side the person at the keyboard plays now, who may resign or offer a draw:
@@ -372,8 +372,9 @@ class Keeper:
 
     def _adapt(self, whole: Session[Any]) -> list[Notice]:
         """A game between a person and the adaptive bot is over: the bot's next level, once."""
-        players, outcome = whole.players, whole.outcome
-        if self._adapted or outcome is None or sorted(players) != sorted((HUMAN, ADAPTIVE)):
+        seats, outcome = whole.seats, whole.outcome
+        person = next((side for side, seat in enumerate(seats) if seat.is_person), None)
+        if self._adapted or outcome is None or person is None or not seats[1 - person].is_adaptive:
             return []
         self._adapted = True
         key = whole.game.key
@@ -381,7 +382,7 @@ class Keeper:
         if not from_the_start(whole.game, whole.state):
             said = f"The adaptive bot stays at {before}: only games from the start count."
             return [Notice(said, "Adaptive", timeout=10)]
-        won = None if outcome.winner is None else outcome.winner == players.index(HUMAN)
+        won = None if outcome.winner is None else outcome.winner == person
         try:
             after = self.adaptive.after(key, won)
         except OSError as error:

@@ -24,7 +24,7 @@ from planted import BLUNDER_START, game_with_planted_blunder
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from dipole_tui.analysis import Analysis, evaluations
+from dipole_tui.analysis import Analysis, evaluations, solve
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.boards.dipole import DipoleBoard
 from dipole_tui.app.screens.mistakes import MistakesScreen
@@ -35,7 +35,6 @@ from dipole_tui.games.dipole import DIPOLE, parse_square
 from dipole_tui.records import parse_record
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, Session
-from dipole_tui.solver import solve
 from dipole_tui.workers.protocol import (
     AnalysisRequest,
     Evaluated,

@@ -10,11 +10,11 @@ from app_steps import AppFactory, ScriptedBots, type_move, until
 from game_files import a_move_from_a_win
 from textual.widgets import Static
 
-from dipole_tui.adaptive import ADAPTIVE, AdaptiveLevels, rungs
+from dipole_tui.adaptive import AdaptiveLevels, rungs
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.dialogs.choice import ChoiceScreen
 from dipole_tui.registry import REGISTRY, levels, rating
-from dipole_tui.session import HUMAN, PLAYERS
+from dipole_tui.session import ADAPTIVE, HUMAN, PLAYERS
 
 
 def test_the_rungs_are_the_ladders_levels_weakest_first() -> None:

@@ -8,13 +8,12 @@ from typing import Any
 
 import pytest
 
-from dipole_tui.analysis import Analysis, analyse_position, analysis_search
+from dipole_tui.analysis import Analysis, analyse_position, analysis_search, solve
 from dipole_tui.bots.score import PovScore, Score, ScoreUnit
 from dipole_tui.games.base import State
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.registry import game_named
-from dipole_tui.solver import solve
 
 CHECKERS = ScoreUnit("checkers", 12)
 SIDES = ("White", "Black")

@@ -4,11 +4,13 @@ bounds a search leaves on the moves it did not choose, best first, in every game
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from typing import Any
 
 import pytest
 from game_samples import SAMPLES
 
+from dipole_tui import analysis
 from dipole_tui.analysis import (
     BEST_LINES,
     Analysis,
@@ -16,6 +18,7 @@ from dipole_tui.analysis import (
     analyse_position,
     analysis_search,
     best_lines,
+    solve,
 )
 from dipole_tui.bots.score import Score
 from dipole_tui.bots.search import as_score
@@ -139,3 +142,25 @@ def test_a_proved_position_shows_its_best_moves_proved(game_key: str) -> None:
             assert (outcome.winner == state.to_move) == line.score.wins
     if SAMPLES[game_key].proves_alternatives:
         assert len(last.lines) > 1
+
+
+def test_a_proved_position_solves_each_position_of_its_lines_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The other moves' lines start from the answer that proved them: no position is solved
+    twice with the same budget (each costs up to `FIRST_SOLVE` nodes)."""
+    asked: Counter[tuple[str, int | None]] = Counter()
+
+    def counted(game: Any, state: State[Any], max_nodes: int | None = None, **rest: Any) -> Any:
+        asked[state.position(), max_nodes] += 1
+        return solve(game, state, max_nodes, **rest)
+
+    monkeypatch.setattr(analysis, "solve", counted)
+    game = REGISTRY["dipole"].game
+    state = game.parse_position(SAMPLES["dipole"].proved)
+    said: list[Analysis] = []
+    analyse_position(
+        game, state, analysis_search("dipole"), said.append, threading.Event(), 30.0, 3
+    )
+    assert len(said[-1].lines) > 1 and asked
+    assert max(asked.values()) == 1, asked.most_common(3)

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
+from dipole_tui.analysis import solve
 from dipole_tui.bots import Budget, proof
 from dipole_tui.bots.dipole_eval import PROVABLE
 from dipole_tui.bots.levels import SearchBot
 from dipole_tui.games.dipole import DIPOLE, DipoleState, Move
 from dipole_tui.registry import create_bot
-from dipole_tui.solver import solve
 
 # The solver proves these in well under a second: (position, its result for the side to move).
 ENDINGS = [

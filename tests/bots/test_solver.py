@@ -9,10 +9,11 @@ from typing import Literal
 
 import pytest
 
+from dipole_tui.analysis import solve, within
 from dipole_tui.bots.dipole_eval import race_decided
+from dipole_tui.bots.proof import Solution
 from dipole_tui.cli import main
 from dipole_tui.games.dipole import DIPOLE, DipoleState, dark_squares, square_name
-from dipole_tui.solver import Solution, solve, within
 
 Value = tuple[str, int]  # ("win" or "loss" for the side to move, plies to the end)
 REFERENCE_NODES = 4000  # a position whose whole tree is bigger is left out

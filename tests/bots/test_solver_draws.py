@@ -14,7 +14,14 @@ from collections.abc import Iterator
 import pytest
 from toy_game import TOY
 
-from dipole_tui.analysis import Analysis, analyse_position, analysis_search
+from dipole_tui.analysis import (
+    Analysis,
+    analyse_position,
+    analysis_search,
+    proof_knowledge,
+    solve,
+    within,
+)
 from dipole_tui.bots import proof
 from dipole_tui.bots.score import PovScore, Score
 from dipole_tui.cli import main
@@ -22,7 +29,6 @@ from dipole_tui.games.base import AnyGame, GameError
 from dipole_tui.games.bipod import BIPOD, BipodState
 from dipole_tui.games.death_stacks import DEATH_STACKS, DeathStacksState
 from dipole_tui.registry import REGISTRY
-from dipole_tui.solver import solvable, solve, within
 
 Value = tuple[str, int]  # "win", "loss" or "draw" for the side to move, and plies (0 for a draw)
 FILES = "abcdef"
@@ -262,7 +268,7 @@ def test_bipod_near_the_end_agrees_with_minimax(variant: str, usual: str) -> Non
 
 def test_a_game_that_may_never_end_is_refused_in_one_line() -> None:
     with pytest.raises(GameError, match=r"^the solver solves Dipole, Death Stacks, Bi-Pod only"):
-        solvable(TOY)
+        proof_knowledge(TOY)
 
 
 def test_the_command_line_says_draw_and_win(capsys: pytest.CaptureFixture[str]) -> None:

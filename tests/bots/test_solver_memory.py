@@ -10,11 +10,11 @@ from typing import Literal
 import pytest
 from test_solver import random_endings, random_position
 
+from dipole_tui.analysis import solve, within
 from dipole_tui.bots import proof
 from dipole_tui.bots.proof import ENTRY_BYTES, WORK, Table
 from dipole_tui.cli import main
 from dipole_tui.games.dipole import DIPOLE, DipoleState
-from dipole_tui.solver import solve, within
 
 SMALL = 2000  # nodes: positions the large table solves within these are compared
 

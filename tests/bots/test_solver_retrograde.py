@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from test_solver_draws import Value, ending, retrograde
 
+from dipole_tui.analysis import solve
 from dipole_tui.bots import proof
 from dipole_tui.games.death_stacks import DEATH_STACKS
-from dipole_tui.solver import solve
 
 
 def test_the_longest_loss_and_a_draw_of_three_pieces(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 from game_files import a_move_from_a_win
 
-from dipole_tui.adaptive import ADAPTIVE, AdaptiveLevels, rungs
+from dipole_tui.adaptive import AdaptiveLevels, rungs
 from dipole_tui.clock import Clock, TimeControl
 from dipole_tui.control.keeper import Keeper, new_session
 from dipole_tui.games.base import GameError, IllegalMoveError
 from dipole_tui.games.death_stacks import DEATH_STACKS
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.saves import Autosave
-from dipole_tui.session import HUMAN, Session
+from dipole_tui.session import ADAPTIVE, HUMAN, Seat, Session
 
 WON_IN_ONE = "8:W:Wc3=2:Be5=2"  # White takes Black's last stack with c3xe5
 
@@ -141,7 +141,7 @@ def test_the_adaptive_seat_moves_once_per_game(tmp_path: Path) -> None:
     keeper, winning = adaptive_keeper(tmp_path)
     ladder = rungs("dipole")
     assert keeper.level_of(ADAPTIVE, "dipole") == ladder[0]
-    assert keeper.level_of("hard", "dipole") == "hard"
+    assert keeper.level_of(Seat("hard"), "dipole") == "hard"
     change = play(keeper, winning)
     assert [notice.title for notice in change.notices] == ["Adaptive"]
     assert f"moves up to {ladder[1]}" in change.notices[0].text

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from dipole_tui.analysis import solve
 from dipole_tui.games.base import State
 from dipole_tui.games.dipole import DIPOLE
-from dipole_tui.solver import solve
 
 BLUNDER_START = "8:B:Wf6=2:Be7=2"
 

@@ -9,11 +9,10 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Label, Select
 
-from ...adaptive import ADAPTIVE
 from ...clock import TimeControl
 from ...control.choice import GameChoice, LearnChoice, OnlineChoice
 from ...registry import REGISTRY, describe_level, nearest_level
-from ...session import HUMAN
+from ...session import HUMAN, Seat
 from ...session import players as players_of
 from ..boards.registered import playable
 from ..closing import Dialog
@@ -22,11 +21,11 @@ from .online import DEFAULT_SERVER, OnlineScreen
 CLOCKS = ("1+0", "3+2", "5+3", "10+5", "15+10", "30+20")
 
 
-def seat_label(game_key: str, seat: str) -> str:
+def seat_label(game_key: str, seat: Seat) -> str:
     """A seat as the dialog offers it: a level with its number and rating, "3 easy (+640)"."""
-    if seat in (HUMAN, ADAPTIVE):
+    if seat.level is None:  # a person, or the adaptive bot
         return seat.capitalize()
-    return describe_level(game_key, seat)
+    return describe_level(game_key, seat.level)
 
 
 class NewGameScreen(Dialog[GameChoice | LearnChoice | OnlineChoice | None]):
@@ -114,10 +113,10 @@ class NewGameScreen(Dialog[GameChoice | LearnChoice | OnlineChoice | None]):
         await self.recompose()
         self.query_one("#game", Select).focus()
 
-    def _seats(self) -> tuple[str, str]:
+    def _seats(self) -> tuple[Seat, Seat]:
         return (
-            str(self.query_one("#player-0", Select).value),
-            str(self.query_one("#player-1", Select).value),
+            Seat(str(self.query_one("#player-0", Select).value)),
+            Seat(str(self.query_one("#player-1", Select).value)),
         )
 
     @on(Button.Pressed, "#start")
