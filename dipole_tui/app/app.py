@@ -1,4 +1,4 @@
-"""The Textual app: the shell around the game screen (`game_screen.py`), which plays the game the
+"""The Textual app: the shell around the game screen (`screens/game.py`), which plays the game the
 keeper (`keeper.py`) keeps. The app holds what outlives a screen: the keeper, the workers'
 connections, the glyphs (Unicode or ASCII), and what every screen shares: quitting (never losing a
 game not kept on disk), help, the command palette and the notices.
@@ -152,7 +152,7 @@ class GameApp(App[None]):
 
     def _start(self, session: Session[Any]) -> None:
         """Another game on the game screen (tests start one as the dialogs do)."""
-        self.game_screen._start(session)
+        self.game_screen.start(session)
 
     # -- the app's life --------------------------------------------------------------------
 
@@ -238,7 +238,7 @@ class GameApp(App[None]):
 
     def action_learn(self, game: str | None = None) -> None:
         """The lessons and puzzles of a game (None: of every game)."""
-        self.game_screen.open_lessons(game)
+        self.game_screen.menus.open_lessons(game)
 
     def action_help(self) -> None:
         glyphs = glyph_map(*self.board.GLYPH_TABLES) if self.ascii_glyphs else None

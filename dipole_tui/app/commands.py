@@ -32,9 +32,9 @@ def palette_words(binding: Binding) -> tuple[str, str] | None:
 
 
 # The game screen's, in the footer's order: at 80 columns it shows up to Review; all are in the
-# help (keys.md). Ply walking and the game's endings are actions of the screen's parts
-# (`move_walk.py`, `game_endings.py`). `:` and the walk are keys only: the entry is refused over
-# any other screen (the palette's too), and a step is a key's work.
+# help (keys.md). The screen hands most on to its parts (ply walking to `move_walk.py`, the
+# endings to `game_endings.py`). `:` and the walk are keys only: the entry is refused over any
+# other screen (the palette's too), and a step is a key's work.
 GAME_KEYS: list[BindingType] = [
     command("u", "undo", "Undo", "Take back the last move"),
     command("U,ctrl+r", "redo", "Redo", "Replay a move taken back", show=False),
@@ -77,9 +77,9 @@ GAME_KEYS: list[BindingType] = [
     command(
         "Y", "copy_record", "Copy record", "The whole game, to paste", "Copy the record", show=False
     ),
-    Binding("left_square_bracket", "walk(-1)", "Back", show=False),
-    Binding("right_square_bracket", "walk(1)", "Forward", show=False),
-    Binding("home", "walk_to(0)", "Start", show=False),
+    Binding("left_square_bracket", "walk_back", "Back", show=False),
+    Binding("right_square_bracket", "walk_forward", "Forward", show=False),
+    Binding("home", "walk_first", "Start", show=False),
     Binding("end", "walk_end", "Game", show=False),
     command("R", "resign", "Resign", "End the game: the opponent wins", show=False),
     command("D", "offer_draw", "Offer a draw", "Where the game has draws", show=False),

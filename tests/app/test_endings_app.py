@@ -291,13 +291,13 @@ async def test_a_clock_running_low_rings_the_bell_once(
             return str(drawn.spans[0].style)
 
         now[0] += 39  # 21 s left
-        screen._tick()
+        screen.endings.tick()
         await pilot.pause()
         assert rang == []
         not_low = face()
         now[0] += 2  # 19 s left
-        screen._tick()
-        screen._tick()
+        screen.endings.tick()
+        screen.endings.tick()
         await pilot.pause()
         assert rang == [1] and face() != not_low  # red now
 

@@ -1,17 +1,21 @@
 """Looking back through the game without changing it (issue 28, point 15 and rough edge 10):
-`[` `]` `Home` `End` and a click on a move; the ply shown marked in the list; undone moves apart."""
+`[` `]` `Home` `End` and a click on a move; the ply shown marked in the list; undone moves apart.
+One ply walker (`PlyWalker`) keeps the ply shown, in the game and in its review (issue 42)."""
 
 from __future__ import annotations
 
 import pytest
-from app_steps import AppFactory, message, press, until
+from app_steps import AppFactory, StandIn, message, press, until
 from game_samples import SAMPLES
 from textual.widgets import Input, Static
 
 from dipole_tui.app.app import GameApp
+from dipole_tui.app.screens.review import ReviewScreen
 from dipole_tui.app.widgets.move_list import UNDONE_RULE, MoveList
+from dipole_tui.control.ply_walker import PlyWalker
 from dipole_tui.registry import REGISTRY
 from dipole_tui.session import HUMAN, Session
+from dipole_tui.workers.protocol import Request
 
 
 def started(game_key: str, plies: int) -> Session[object]:
@@ -168,3 +172,49 @@ async def test_u_while_looking_back_changes_nothing_and_says_why(
         assert app.session.state.plies == plies
         assert "End goes back to the game" in message(app)
         assert on_board(app) != app.session.state.position()  # still looking back
+
+
+def test_the_walker_keeps_the_ply_shown_within_the_game() -> None:
+    """Each step answers whether the ply shown changed: at an end it stays."""
+    walker = PlyWalker(3)
+    assert (walker.ply, walker.plies) == (3, 3)  # after the last move
+    assert not walker.forward() and not walker.last() and walker.ply == 3
+    assert walker.back() and walker.back() and walker.ply == 1
+    assert walker.first() and walker.ply == 0
+    assert not walker.back() and not walker.first() and walker.ply == 0
+    assert walker.forward() and walker.ply == 1
+    assert walker.to(9) and walker.ply == 3
+    assert walker.to(-2) and walker.ply == 0
+    assert not walker.to(0)
+    assert PlyWalker(4, 2).ply == 2
+
+
+class SilentReviewer(StandIn):
+    """The review's process, asked and never answering: the review walks all the same."""
+
+    def send(self, number: int, request: Request) -> None:
+        pass
+
+
+async def test_the_game_and_its_review_walk_with_one_walker(make_app: AppFactory) -> None:
+    """`[ ] Home End` in the game and the arrows, `h l Home End` in the review each move a
+    `PlyWalker`: the game's gives way at the game's own position, the review's stays at an end."""
+    app = make_app(session=started("dipole", 4), reviewer=SilentReviewer())
+    async with app.run_test(size=(100, 30)) as pilot:
+        walk = app.game_screen.walk
+        await press(pilot, "left_square_bracket", "left_square_bracket", "right_square_bracket")
+        assert isinstance(walk.walker, PlyWalker)
+        assert (walk.walker.ply, walk.walker.plies) == (3, 4) and walk.viewing == 3
+        await press(pilot, "right_square_bracket")
+        assert walk.walker is None and walk.viewing is None  # the game itself again
+        await press(pilot, "r")
+        await until(lambda: isinstance(app.screen, ReviewScreen))
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and isinstance(review.walker, PlyWalker)
+        assert review.ply == 4
+        await press(pilot, "h", "h", "l")
+        assert review.ply == 3 and review.shown.plies == 3
+        await press(pilot, "home", "left")
+        assert review.ply == 0
+        await press(pilot, "end", "right")
+        assert review.ply == 4 and review.shown.plies == 4

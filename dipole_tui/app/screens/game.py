@@ -4,6 +4,12 @@ decides when a bot is asked and which answer still counts, and the analysis mode
 (`analysis_mode.py`) which analysis is still wanted. This screen wires them to what is shown, and
 once the app is closing it takes nothing more from any of them.
 
+Its parts are objects it owns, each holding the screen: typed moves (`typed_moves.py`), the walk
+back through the game and undo (`move_walk.py`), the bots' turns (`bot_turns.py`), the analysis
+shown (`analysis_view.py`), the endings and clocks (`game_endings.py`), the dialogs and files
+(`game_menus.py`), online play (`online_play.py`). The keys are all the screen's, from one
+table (`commands.py`): a part's action is a line here that hands it on.
+
 Its bindings are the screen's own: a dialog, a review or a lesson pushed over it never sees them.
 """
 
@@ -15,26 +21,30 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.reactive import reactive
+from textual.screen import Screen
 from textual.widgets import Static
 
 from ...control.analysis_mode import AnalysisMode
-from ...control.bot_controller import HINT_BOT, Answer, BotController, DrawAnswer
+from ...control.bot_controller import BotController
 from ...control.changes import Change
 from ...control.choice import OnlineChoice
 from ...control.keeper import Keeper
-from ...games.base import GameError, IllegalMoveError
-from ...registry import REGISTRY
+from ...control.ply_walker import PlyWalker
+from ...games.base import IllegalMoveError
+from ...online.client import Link
 from ...session import HUMAN, Session
 from ...workers.tracker import Connect, Tracker
 from ..boards.game_board import GameBoard
 from ..boards.registered import board_class, make_board
 from ..commands import GAME_KEYS
-from ..dialogs.choice import ChoiceScreen
 from ..widgets.eval_bar import EvalBar
 from ..widgets.footer import GameFooter
+from ..widgets.move_list import MoveList
 from ..widgets.play_area import PlayArea
-from ..widgets.side_panel import SIDE_PANEL_WIDTH, SidePanel
+from ..widgets.side_panel import SIDE_PANEL_WIDTH, MoveEntry, MoveTyped, SidePanel
 from ..worker_messages import WorkerAnswered, answers_to
+from .analysis_view import AnalysisView
+from .bot_turns import BotTurns
 from .game_endings import GameEndings
 from .game_menus import GameMenus
 from .move_walk import MoveWalk
@@ -47,11 +57,12 @@ WIDE = 100  # from this many columns the side panel is wide (game.tcss)
 WIDEST = 160
 
 
-class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
+class GameScreen(Screen[None]):
     """Any game with a board (`boards.playable`): two players, one against a bot, or bots."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide"), (WIDEST, "-widest")]
     BINDINGS = GAME_KEYS  # its parts' too: one table (commands.py)
+    link_class: type[Link] = Link  # how the screen reaches a server (a scene's stand-in)
 
     threats_on: reactive[bool] = reactive(False, init=False)  # the threat overlay (t)
     analysis_on: reactive[bool] = reactive(False, init=False, bindings=True)  # bar, lines (a)
@@ -80,15 +91,26 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
         self.learn = learn  # open the lessons first: of this game, or of every game ("")
         self.online_choice = online  # a room of a game server to play in first
         bots = Tracker(answers_to(self), thinker)
-        self.bots = BotController(think_time, self._bots_answered, bots, keeper.level_of)
+        self.turns = BotTurns(self)
+        self.bots = BotController(think_time, self.turns.answered, bots, keeper.level_of)
         analysis = Tracker(answers_to(self), analyst, latest_only=True)
-        self.analysis = AnalysisMode(self._show_analysis, analysis)
+        self.analysis_view = AnalysisView(self)
+        self.analysis = AnalysisMode(self.analysis_view.show, analysis)
         self.board = self._new_board(self.session)
         self.panel = SidePanel(self.bots, self.analysis)
         self.area: PlayArea[Any] = PlayArea(self.session.game, self.board, self.panel.entry)
         self.eval_bar = EvalBar(ascii_glyphs)
         self.too_small = Static(id="too-small")
         self.footer = GameFooter()
+        self.typing = TypedMoves(self)
+        self.walk = MoveWalk(self)
+        self.endings = GameEndings(self)
+        self.menus = GameMenus(self)
+        self.online = OnlinePlay(self)
+
+    @property
+    def session(self) -> Session[Any]:
+        return self.keeper.session
 
     def _new_board(self, session: Session[Any]) -> GameBoard[Any, Any]:
         return make_board(session.game.key, session.state, self.ascii_glyphs)
@@ -109,25 +131,25 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
 
     def on_mount(self) -> None:
         self.board.focus()
-        self._show()
-        self._tell(self.keeper.claim())  # this app's own game-in-progress file
+        self.show()
+        self.menus.tell(self.keeper.claim())  # this app's own game-in-progress file
         if self.learn is not None:
-            self._learn_first()
+            self.menus.learn_first()
         elif self.online_choice is not None:
-            self.go_online(self.online_choice)
+            self.online.go_online(self.online_choice)
         elif self.start_new:
-            self._tell(self.keeper.begin_new())
-            self.follow_clock()
-            self._bot_turn()
+            self.menus.tell(self.keeper.begin_new())
+            self.endings.follow_clock()
+            self.turns.turn()
         else:
-            self._offer_to_resume()
+            self.menus.offer_to_resume()
 
-    def _show_behind(self, saved: Session[Any]) -> None:
+    def show_behind(self, saved: Session[Any]) -> None:
         """The saved game on screen behind the question, still: no bot moves, nothing written."""
         self.keeper.session = saved
         self._board_for(saved)
-        self._show()
-        self.call_after_refresh(self._show)  # once laid out, the move list shows its last moves
+        self.show()
+        self.call_after_refresh(self.show)  # once laid out, the move list shows its last moves
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_fits()
@@ -153,7 +175,7 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
 
     # -- showing the game ------------------------------------------------------------------
 
-    def _show(self, message: str = "") -> None:
+    def show(self, message: str = "") -> None:
         session = self.session
         # The board takes moves only from a human seat; a bot's seat plays itself. (Set first:
         # the board puts the cursor on a person's stacks when the turn passes to them.)
@@ -163,38 +185,8 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
         self.board.show_state(session.state, session.last_move)
         self.watch_threats_on()
         self.panel.show(session, (self.board.side_glyph(0), self.board.side_glyph(1)), message)
-        self._show_bar()
+        self.analysis_view.show_bar()
         self._check_fits()
-
-    def _show_analysis(self) -> None:
-        """The analysis found more, or was turned on or off: its best move is marked on the
-        board as a hint's is (gone with the analysis)."""
-        self.panel.show_analysis()
-        self._show_bar()
-        found, session = self.analysis.latest, self.session
-        if self.viewing is not None or not self.analysis.on:
-            return
-        move = None
-        if found is not None and found.line:
-            try:
-                move = session.game.parse_move(found.line[0], session.state)
-            except GameError:  # about another position after all
-                move = None
-        self.board.show_hint(move)
-
-    def _show_bar(self) -> None:
-        """The evaluation bar: the latest score's share, the winner's whole bar once the game is
-        over; the last share kept while the new position's first depth is awaited."""
-        self.eval_bar.display = self.analysis.on
-        session = self.session
-        share: float | None = None
-        if session.outcome is not None:
-            winner = session.outcome.winner
-            share = 0.5 if winner is None else float(winner == 0)
-        elif (found := self.analysis.latest) is not None:
-            unit = REGISTRY[session.game.key].unit
-            share = found.score.first_side_share(unit)
-        self.eval_bar.show(share, self.board.flipped)
 
     def watch_threats_on(self) -> None:
         """While on, the overlay follows every change of the game."""
@@ -203,28 +195,28 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
 
     # -- changing the game -----------------------------------------------------------------
 
-    def _after_change(self, change: Change) -> None:
+    def after_change(self, change: Change) -> None:
         """Every change of the game ends here (the keeper has kept it): redraw, tell, let a bot
         move."""
-        self.stop_walking()
+        self.walk.stop()
         self.analysis.follow(self.session)
-        self._show(change.message)
-        self.show_room()  # an online move of the player's is on its way
+        self.show(change.message)
+        self.online.show_room()  # an online move of the player's is on its way
         if change.game_over is not None:  # what is said at the end is said in its dialog
-            self._game_over(change.game_over, change.notices)
+            self.menus.game_over(change.game_over, change.notices)
         else:
-            self._tell(change.notices)
+            self.menus.tell(change.notices)
         self.panel.show_unkept(self.keeper.unkept)
-        self.follow_clock()
+        self.endings.follow_clock()
         if self.session.outcome is None:
-            self._bot_turn()
+            self.turns.turn()
 
-    def _start(self, session: Session[Any]) -> None:
-        self.leave_online()
-        self._show_game(session)
-        self._after_change(self.keeper.start(session))
+    def start(self, session: Session[Any]) -> None:
+        self.online.leave_online()
+        self.show_game(session)
+        self.after_change(self.keeper.start(session))
 
-    def _show_game(self, session: Session[Any]) -> None:
+    def show_game(self, session: Session[Any]) -> None:
         """Another game on the board (new, loaded, an online room's): its own board."""
         self.bots.cancel()
         self.bots.paused = False
@@ -240,7 +232,7 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
         old.remove()
         self.call_after_refresh(self.board.focus)
 
-    def _still_here(self, position: Any) -> bool:
+    def still_here(self, position: Any) -> bool:
         """The game is still where a move was chosen: a board's choice that arrives after the
         game moved on (the second press of a double Enter, the second click of a double click,
         both queued before the first was played) is dropped, never played for the other side."""
@@ -261,25 +253,15 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
 
     @while_running
     def _chosen(self, event: GameBoard.MoveChosen[Any]) -> None:
-        if self._still_here(event.position):
-            self._play(event.move)
+        if self.still_here(event.position):
+            self.play(event.move)
 
     @while_running
     def _to_confirm(self, event: GameBoard.MoveToConfirm[Any]) -> None:
-        if not self._still_here(event.position):
-            return
-        answers = [("Keep playing", "no"), (event.confirm, "yes")]
+        if self.still_here(event.position):
+            self.menus.confirm(event)
 
-        def answered(answer: str | None) -> None:
-            if answer == "yes" and self._still_here(event.position):
-                self._play(event.move)
-            else:
-                self.board.choose_again()
-
-        question = ChoiceScreen(event.question, event.text, answers, escape="no")
-        self.app.push_screen(question, answered)
-
-    def _play(self, move: Any) -> None:
+    def play(self, move: Any) -> None:
         """Play a move from anywhere (the board, the entry, a bot): `Session.play` is the last
         guard, and a move it refuses (chosen for a position gone) changes nothing and is said."""
         try:
@@ -290,7 +272,39 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
             self.app.bell()
             return
         self.bots.drop_questions()
-        self._after_change(change)
+        self.after_change(change)
+
+    def refuse(self, said: str) -> None:
+        """What may not be done now, said (and rung) until the player moves on."""
+        self.app.bell()
+        self.panel.say(said, transient=True)
+
+    # -- moves typed (the entry: `MoveEntry`) --------------------------------------------------
+
+    def action_type_move(self) -> None:
+        self.typing.open()
+
+    @on(MoveTyped, "#move-input")
+    @while_running
+    def typed_move(self, event: MoveTyped) -> None:
+        self.typing.typed(event)
+
+    @on(MoveEntry.Left, "#move-input")
+    @while_running
+    def entry_left(self) -> None:
+        self.area.close_entry()
+
+    @on(events.Key)
+    @on(events.MouseDown)
+    def _moving_on(self, event: events.Key | events.MouseDown) -> None:
+        """A key or click on the board is the player moving on: a transient message is done
+        (this comes before any binding of the key runs). Keys and clicks still queued when the
+        app closes go no further: the screen they were for is being taken down."""
+        if not self.app.is_running:
+            event.stop()
+            event.prevent_default()
+        elif self.panel.transient and self.focused is self.board:
+            self.panel.say_lasting()
 
     # -- bots ------------------------------------------------------------------------------
 
@@ -300,38 +314,6 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
         """A reply of the bots' or the analysis's process: its owner takes it."""
         self.bots.take(event.tracker, event.reply)
         self.analysis.take(event.tracker, event.reply)
-
-    def _bots_answered(self, answer: Answer | DrawAnswer) -> None:
-        """An answer the game still waits for (about the position on the board: the controller
-        drops the others): the bot's move is played, a hint marked, a draw offer answered."""
-        if isinstance(answer, DrawAnswer):
-            self._draw_answered(answer)
-            return
-        session = self.session
-        if answer.text is None:  # the search failed
-            who = "the hint" if answer.hint else "the bot"
-            log = self.keeper.error_log
-            self._show(f"Sorry: {who} found no move here; what went wrong is in {log}")
-            return
-        try:
-            move = session.game.parse_move(answer.text, session.state)
-        except GameError:  # the game moved on after all
-            move = None
-        if answer.hint:
-            self.board.show_hint(move)  # not a move here after all: the words alone
-            said = f"Hint: {HINT_BOT} would play {answer.text}."
-            if len(answer.line) > 1:
-                said += f" Best line: {session.game.move_separator.join(answer.line)}."
-            self.panel.say(said)
-        elif move is None:
-            self._bot_turn()  # ask again
-        else:
-            self._play(move)
-
-    def _bot_turn(self, step: bool = False) -> None:
-        """If a bot is to move, let it think in its own process; the screen stays live."""
-        self.bots.take_turn(self.session, step)
-        self.panel.show_turn()
 
     def close(self) -> None:
         """The app is ending: the workers go with it."""
@@ -352,33 +334,19 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
         return not (action in ("undo", "redo") and self.board.awaiting)
 
     def action_pause(self) -> None:
-        """Bot against bot: stop watching between moves, or go on."""
-        if self.bots.paused:
-            self.bots.paused = False
-            self._bot_turn()
-        else:
-            self.bots.pause()
-            self.panel.show_turn()
+        self.turns.pause()
 
     def action_step(self) -> None:
         """While paused: let the bot to move play one move."""
-        self._bot_turn(step=True)
+        self.turns.turn(step=True)
 
     @refusable
     def action_hint(self) -> None:
-        """Ask `hard` what it would play here, without playing it."""
-        if not self.bots.hint(self.session):
-            self.app.bell()
-            return
-        self.panel.say("Thinking of a hint...")
+        self.turns.hint()
 
     @refusable
     def action_analyse(self) -> None:
-        """Analysis on or off: the bar, the score in words and the best line, live."""
-        self.analysis.toggle(self.session)
-        self.analysis_on = self.analysis.on
-        if not self.analysis.on:
-            self.board.show_hint(None)
+        self.analysis_view.toggle()
 
     @refusable
     def action_lines(self) -> None:
@@ -386,7 +354,7 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
 
     def watch_analysis_on(self) -> None:
         """The bar takes room of its own: the board may no longer fit."""
-        self._show_analysis()
+        self.analysis_view.show()
         self._check_fits()
 
     def action_threats(self) -> None:
@@ -394,7 +362,7 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
 
     def action_flip(self) -> None:
         self.board.flip()
-        self._show_bar()
+        self.analysis_view.show_bar()
 
     def action_auto_flip(self) -> None:
         self.auto_flip = not self.auto_flip
@@ -407,5 +375,71 @@ class GameScreen(TypedMoves, MoveWalk, GameEndings, GameMenus, OnlinePlay):
         self.panel.say(said, transient=True)
 
     def watch_auto_flip(self) -> None:
-        if self.viewing is None:
-            self._show(self.panel.lasting[0])
+        if self.walk.viewing is None:
+            self.show(self.panel.lasting[0])
+
+    # -- the parts' keys -----------------------------------------------------------------------
+
+    def action_walk_back(self) -> None:
+        self.walk.go(PlyWalker.back)
+
+    def action_walk_forward(self) -> None:
+        self.walk.go(PlyWalker.forward)
+
+    def action_walk_first(self) -> None:
+        self.walk.go(PlyWalker.first)
+
+    def action_walk_end(self) -> None:
+        self.walk.end()
+
+    @on(MoveEntry.End)
+    def entry_end(self) -> None:
+        self.walk.end()
+
+    @on(MoveList.Picked)
+    def move_picked(self, event: MoveList.Picked) -> None:
+        self.walk.to(event.ply)
+
+    def action_undo(self) -> None:
+        self.walk.undo()
+
+    def action_redo(self) -> None:
+        self.walk.redo()
+
+    def action_resign(self) -> None:
+        self.endings.resign()
+
+    def action_offer_draw(self) -> None:
+        self.endings.offer_draw()
+
+    def action_new_game(self) -> None:
+        self.menus.new_game()
+
+    def action_save(self) -> None:
+        self.menus.save()
+
+    def action_load(self) -> None:
+        self.menus.load()
+
+    @refusable
+    def action_edit(self) -> None:
+        self.menus.edit()
+
+    def action_copy_position(self) -> None:
+        self.menus.copy_position()
+
+    def action_copy_record(self) -> None:
+        self.menus.copy_record()
+
+    @refusable
+    def action_review(self) -> None:
+        self.menus.review()
+
+    def on_paste(self, event: events.Paste) -> None:
+        self.menus.paste(event)
+
+    def go_online(self, choice: OnlineChoice) -> None:
+        self.online.go_online(choice)
+
+    def leave_online(self) -> None:
+        self.online.leave_online()

@@ -1,72 +1,63 @@
 """Ending a game by a player's act or by the clock: `R` resigns (asked once; before each side
 has moved once it aborts), `D` offers a draw where the game has draws (the other player
 answers; a bot answers by its evaluation), and the clocks tick in the side panel, a flag
-ending the game on time. A part of `GameScreen` (`game_screen.py`); the rules of it are the
+ending the game on time. A part the game screen owns (`game.py`); the rules of it are the
 session's (`Session.resign`, `abort`, `agree_draw`, `flag`), through the keeper's referee
 (`referee.py`): online the server's.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from textual.screen import Screen
 from textual.timer import Timer
 
 from ...clock import low_time
-from ...control.bot_controller import BotController, DrawAnswer
+from ...control.bot_controller import DrawAnswer
 from ...control.changes import Change
-from ...control.keeper import Keeper
 from ...games.base import GameError
-from ...session import HUMAN, Session
+from ...session import HUMAN
 from ..dialogs.choice import ChoiceScreen
-from ..widgets.side_panel import SidePanel
+
+if TYPE_CHECKING:
+    from .game import GameScreen
 
 CLOCK_TICK = 0.1  # seconds between two redraws of the running clock (it shows tenths at the end)
 DRAW_THINKING = 0.3  # seconds a bot looks at the position before it answers a draw offer
 
 
-class GameEndings(Screen[None]):
+class GameEndings:
     """Resigning, draw offers and the clocks."""
 
-    keeper: Keeper
-    panel: SidePanel
-    bots: BotController
-    _ticking: Timer | None = None
-    _warned: tuple[int, ...] = ()  # the sides whose low time the bell has said
-
-    if TYPE_CHECKING:  # the game screen's own
-
-        @property
-        def session(self) -> Session[Any]: ...
-
-        def _after_change(self, change: Change) -> None: ...
-
-    # -- who may act -------------------------------------------------------------------------
-
-    def _refuse(self, said: str) -> None:
-        self.app.bell()
-        self.panel.say(said, transient=True)
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        self.keeper = screen.keeper
+        self.panel = screen.panel
+        self.bots = screen.bots
+        self._ticking: Timer | None = None
+        self._warned: tuple[int, ...] = ()  # the sides whose low time the bell has said
 
     # -- resigning ---------------------------------------------------------------------------
 
-    def action_resign(self) -> None:
+    def resign(self) -> None:
+        screen, session = self.screen, self.keeper.session
         side = self.keeper.acting_side()
         if side is None:
-            self._refuse("Nobody can resign: " + self._why_nobody())
+            screen.refuse("Nobody can resign: " + self._why_nobody())
             return
         if self.keeper.referee.may_abort():
             self._ask_abort()
             return
-        name = self.session.game.side_names[side]
+        name = session.game.side_names[side]
         answers = [("Keep playing", "no"), ("Resign", "yes")]
 
         def answered(answer: str | None) -> None:
-            if answer == "yes" and self.session.outcome is None:
+            if answer == "yes" and self.keeper.session.outcome is None:
                 self._end(lambda: self.keeper.referee.resign(side))
 
         text = f"{name} resigns: the game ends and the opponent wins."
-        self.app.push_screen(ChoiceScreen("Resign this game?", text, answers, "no"), answered)
+        screen.app.push_screen(ChoiceScreen("Resign this game?", text, answers, "no"), answered)
 
     def _ask_abort(self) -> None:
         """Before each side has moved once, `R` calls the game off instead, as lichess's
@@ -81,31 +72,32 @@ class GameEndings(Screen[None]):
         text = (
             "Fewer than two moves are played: the game is called off with no result, and not kept."
         )
-        self.app.push_screen(ChoiceScreen("Abort this game?", text, answers, "no"), answered)
+        question = ChoiceScreen("Abort this game?", text, answers, "no")
+        self.screen.app.push_screen(question, answered)
 
     def _why_nobody(self) -> str:
-        if self.session.outcome is not None:
+        if self.keeper.session.outcome is not None:
             return "the game is over."
         return "bots play both sides."
 
-    def _end(self, act: Any) -> None:
+    def _end(self, act: Callable[[], Change]) -> None:
         try:
             change = act()
         except GameError as error:
-            self._refuse(f"{error}.")
+            self.screen.refuse(f"{error}.")
             return
-        self._after_change(change)
+        self.screen.after_change(change)
 
     # -- draw offers -------------------------------------------------------------------------
 
-    def action_offer_draw(self) -> None:
-        session = self.session
+    def offer_draw(self) -> None:
+        screen, session = self.screen, self.keeper.session
         side = self.keeper.acting_side()
         if not session.game.can_draw:
-            self._refuse(f"{session.game.name} has no draws: a game ends with a winner.")
+            screen.refuse(f"{session.game.name} has no draws: a game ends with a winner.")
             return
         if side is None:
-            self._refuse("Nobody can offer a draw: " + self._why_nobody())
+            screen.refuse("Nobody can offer a draw: " + self._why_nobody())
             return
         other = 1 - side
         names = session.game.side_names
@@ -116,24 +108,25 @@ class GameEndings(Screen[None]):
             answers = [("Decline", "no"), ("Accept the draw", "yes")]
 
             def answered(answer: str | None) -> None:
-                if answer == "yes" and self.session.outcome is None:
+                if answer == "yes" and self.keeper.session.outcome is None:
                     self._end(self.keeper.referee.draw)
                 else:
                     self.panel.say(f"{names[other]} declined the draw.")
 
             text = f"{names[side]} offers a draw. {names[other]}, do you accept?"
-            self.app.push_screen(ChoiceScreen("A draw offered", text, answers, "no"), answered)
+            question = ChoiceScreen("A draw offered", text, answers, "no")
+            screen.app.push_screen(question, answered)
             return
         if self.bots.weighing:
-            self._refuse(f"{names[other]} is still considering your offer.")
+            screen.refuse(f"{names[other]} is still considering your offer.")
             return
         self.panel.say(f"{names[other]} considers your offer...")
         self.bots.weigh_draw(session, other, DRAW_THINKING)
 
-    def _draw_answered(self, answer: DrawAnswer) -> None:
+    def draw_answered(self, answer: DrawAnswer) -> None:
         """The bot's answer, in its process, to the offer (`analysis.accepts_draw`); the
         controller drops it if a move was played meanwhile: the offer lapsed."""
-        name = self.session.game.side_names[answer.side]
+        name = self.keeper.session.game.side_names[answer.side]
         if answer.accepts is None:
             log = self.keeper.error_log
             self.panel.say(f"Sorry: {name} could not weigh the offer; what went wrong is in {log}")
@@ -146,7 +139,7 @@ class GameEndings(Screen[None]):
 
     def follow_clock(self) -> None:
         """A game began or changed: its clock runs while it goes on, and is drawn."""
-        session = self.session
+        session = self.keeper.session
         if session.clock is None or session.outcome is not None:
             if self._ticking is not None:
                 self._ticking.stop()
@@ -155,23 +148,23 @@ class GameEndings(Screen[None]):
             return
         self.keeper.referee.start_clock()  # online the server's clocks say when they run
         if self._ticking is None:
-            self._ticking = self.set_interval(CLOCK_TICK, self._tick)
+            self._ticking = self.screen.set_interval(CLOCK_TICK, self.tick)
         self.panel.show_clocks()
 
-    def _tick(self) -> None:
-        if not self.app.is_running:
+    def tick(self) -> None:
+        if not self.screen.app.is_running:
             return
         self._warn_low_time()
         change = self.keeper.tick()
         if change is not None:
-            self._after_change(change)
+            self.screen.after_change(change)
         else:
             self.panel.show_clocks()
 
     def _warn_low_time(self) -> None:
         """The bell once when the running clock becomes low (the panel draws it red): a
         player looking at the board hears it. Time given back (an undo) lets it ring again."""
-        clock = self.session.clock
+        clock = self.keeper.session.clock
         if clock is None or not clock.ticking:
             return
         side, low = clock.to_move, low_time(clock.control)
@@ -179,7 +172,7 @@ class GameEndings(Screen[None]):
             self._warned = tuple(s for s in self._warned if s != side)
         elif side not in self._warned and clock.marks[clock.ply].times[side] >= low:
             self._warned += (side,)  # it ran low on this turn, not before it began
-            self.app.bell()
+            self.screen.app.bell()
 
 
 __all__ = ["CLOCK_TICK", "GameEndings"]

@@ -15,11 +15,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from rich.text import Text
-from textual.screen import Screen
 
-from ...control.changes import Change, Notice
+from ...control.changes import Notice
 from ...control.choice import OnlineChoice
-from ...online.client import Ask, Link
+from ...online.client import Ask
 from ...online.protocol import (
     NO_ROOM,
     Create,
@@ -36,12 +35,8 @@ from ...online.protocol import (
 from ...online.seat import OnlineGame, clock_text
 
 if TYPE_CHECKING:
-    from ...control.analysis_mode import AnalysisMode
-    from ...control.bot_controller import BotController
-    from ...control.keeper import Keeper
     from ...session import Session
-    from ..boards.game_board import GameBoard
-    from ..widgets.side_panel import SidePanel
+    from .game import GameScreen
 
 # The game screen's actions that help a player: none for a player of a live online game.
 HELP_ACTIONS = frozenset({"hint", "analyse", "lines", "review"})
@@ -55,38 +50,30 @@ def refusable(action: Action) -> Action:
     name = action.__name__.removeprefix("action_")
 
     @functools.wraps(action)
-    def guarded(screen: OnlinePlay, *parameters: Any) -> None:
-        if why := screen.why_refused(name):
-            screen._refuse(why)
+    def guarded(screen: GameScreen, *parameters: Any) -> None:
+        if why := screen.online.why_refused(name):
+            screen.refuse(why)
             return
         action(screen, *parameters)
 
     return cast(Action, guarded)
 
 
-class OnlinePlay(Screen[None]):
-    """GameScreen's online play (a mixin: the screen's own parts are declared below)."""
+class OnlinePlay:
+    """The game screen's online play: the link to the server, and the room in the panel."""
 
-    keeper: Keeper
-    panel: SidePanel
-    bots: BotController
-    analysis: AnalysisMode
-    board: GameBoard[Any, Any]
-    link_class: type[Link] = Link  # how the screen reaches a server (a scene's stand-in)
-    link_status = ""  # why the link is not connected now ("" when it is)
-    oriented = False  # the board was turned to the player's side in this room
-    creating = False  # a new room was asked for, and the server has not given it yet
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        self.keeper = screen.keeper
+        self.panel = screen.panel
+        self.analysis = screen.analysis
+        self.link_status = ""  # why the link is not connected now ("" when it is)
+        self.oriented = False  # the board was turned to the player's side in this room
+        self.creating = False  # a new room was asked for, and the server has not given it yet
 
-    if TYPE_CHECKING:  # the game screen's own
-
-        @property
-        def session(self) -> Session[Any]: ...
-
-        def _after_change(self, change: Change) -> None: ...
-        def _tell(self, notices: list[Notice]) -> None: ...
-        def _show_game(self, session: Session[Any]) -> None: ...
-        def _refuse(self, said: str) -> None: ...
-        def action_analyse(self) -> None: ...
+    @property
+    def session(self) -> Session[Any]:
+        return self.keeper.session
 
     def why_refused(self, action: str) -> str:
         """Why the screen's `action` may not run now ("" when it may): no help for a player of
@@ -102,7 +89,7 @@ class OnlinePlay(Screen[None]):
     def _no_help_now(self) -> None:
         """A player of a live online game: an analysis still running stops, its bar goes."""
         if self.analysis.on and self.keeper.referee.why_no_help():
-            self.action_analyse()
+            self.screen.action_analyse()
 
     def go_online(self, choice: OnlineChoice) -> None:
         """Create, join or watch a room: the link connects (and reconnects) by itself."""
@@ -119,21 +106,21 @@ class OnlinePlay(Screen[None]):
         else:
             ask = Watch(code)
         room = OnlineGame(choice.server, code=code, filed=bool(seat and seat.filed))
-        link = self.link_class(choice.server, ask, self._from_server, self._link_said)
-        self.bots.cancel()
+        link = self.screen.link_class(choice.server, ask, self._from_server, self._link_said)
+        self.screen.bots.cancel()
         self.link_status = "connecting..."
         self.oriented = False
         self.creating = choice.kind == "create"
-        self._tell(self.keeper.go_online(room, link))
+        self.screen.menus.tell(self.keeper.go_online(room, link))
         self._no_help_now()
-        self.run_worker(link.run(), group="online", exclusive=True, exit_on_error=False)
+        self.screen.run_worker(link.run(), group="online", exclusive=True, exit_on_error=False)
         self.show_room()
 
     def leave_online(self) -> None:
         """Back to games played here: the link closes (the room goes on on the server)."""
         link = self.keeper.leave_room()
         if link is not None:
-            self.run_worker(link.close(), group="online-close")
+            self.screen.run_worker(link.close(), group="online-close")
             self.show_room()
 
     def _from_server(self, message: ServerMessage) -> None:
@@ -141,7 +128,7 @@ class OnlinePlay(Screen[None]):
         if isinstance(message, Error) and message.code == NO_ROOM and online and not online.seated:
             self.leave_online()  # a code mistyped (or a room gone): back to the game here
             said = f"{message.text} on {online.server}: check the code"
-            self._tell([Notice(said, "Online", "error", timeout=12)])
+            self.screen.menus.tell([Notice(said, "Online", "error", timeout=12)])
             return
         change = self.keeper.referee.from_server(message)
         if isinstance(message, Seated) and self.creating:  # how a friend comes in, once
@@ -150,13 +137,13 @@ class OnlinePlay(Screen[None]):
         self._no_help_now()
         if change is not None:
             if isinstance(message, WholeGame | Ended):
-                self._show_game(self.session)  # another game: its board
+                self.screen.show_game(self.session)  # another game: its board
                 if not self.oriented:  # the player's own side nearest, once: f still flips
                     self.oriented = True
-                    self.board.flipped = (
+                    self.screen.board.flipped = (
                         self.keeper.online is not None and self.keeper.online.side == 1
                     )
-            self._after_change(change)
+            self.screen.after_change(change)
         self.show_room()
 
     def _tell_join_command(self) -> None:
@@ -164,7 +151,7 @@ class OnlinePlay(Screen[None]):
         if room is not None:
             said = f"Room {room.code} is open.\ninvite: {room.join_command()}"
             said += f"\nwatch: {room.watch_command()}"
-            self._tell([Notice(said, "Online", timeout=60)])
+            self.screen.menus.tell([Notice(said, "Online", timeout=60)])
 
     def _link_said(self, said: str) -> None:
         """The link's state: anything said is a connection down (or given up)."""

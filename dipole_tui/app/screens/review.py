@@ -10,6 +10,7 @@ annotated record.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ from ...analysis import (
     marks_of,
     words,
 )
+from ...control.ply_walker import PlyWalker
 from ...games.base import State, title
 from ...records import move_label, parse_record, start_of
 from ...registry import REGISTRY
@@ -54,12 +56,12 @@ class ReviewScreen(ClosingScreen[Any]):
 
     BINDINGS = [
         # Above the move list's own (it would scroll sideways).
-        Binding("left", "step(-1)", "Back", priority=True),
-        Binding("right", "step(1)", "On", priority=True),
-        Binding("h", "step(-1)", "Back", show=False),
-        Binding("l", "step(1)", "On", show=False),
-        Binding("home", "jump(0)", "Start", show=False),
-        Binding("end", "jump(-1)", "End", show=False),
+        Binding("left", "back", "Back", priority=True),
+        Binding("right", "forward", "On", priority=True),
+        Binding("h", "back", "Back", show=False),
+        Binding("l", "forward", "On", show=False),
+        Binding("home", "first", "Start", show=False),
+        Binding("end", "last", "End", show=False),
         Binding("m", "mistakes", "Mistakes"),
         Binding("s", "save", "Save"),
         Binding("escape,q", "close", "Close"),
@@ -89,7 +91,7 @@ class ReviewScreen(ClosingScreen[Any]):
         self.movetime = movetime
         self.evaluations: list[Analysis | None] = [None] * (len(self.moves) + 1)
         self.judged: list[Judgement | None] = [None] * len(self.moves)
-        self.ply = len(self.moves)
+        self.walker = PlyWalker(len(self.moves))  # it opens on the end
         self._work = state.copy()  # moved to the ply shown by playing or undoing moves
         self._work_ply = len(self.moves)
         self.reviewer = reviewer
@@ -100,6 +102,11 @@ class ReviewScreen(ClosingScreen[Any]):
         self.board.can_focus = False
         self.graph = EvalGraph(len(self.moves) + 1, ascii_glyphs, id="review-graph")
         self.ascii_glyphs = ascii_glyphs
+
+    @property
+    def ply(self) -> int:
+        """The ply shown (the walker's)."""
+        return self.walker.ply
 
     @property
     def done(self) -> int:
@@ -135,7 +142,7 @@ class ReviewScreen(ClosingScreen[Any]):
     def on_mount(self) -> None:
         request = ReviewRequest(self.game_key, self.record, self.movetime)
         self._number = self._tracker.ask(request)
-        self._show(self.ply)
+        self._show()
         self.query_one(OptionList).focus()
 
     def on_unmount(self) -> None:
@@ -219,15 +226,15 @@ class ReviewScreen(ClosingScreen[Any]):
         text.append(f"  {words(self.game, self.entry.unit, judged.after, short=True)}", style="dim")
         return text
 
-    def _show(self, ply: int) -> None:
-        """Show the position after `ply` moves."""
+    def _show(self) -> None:
+        """Show the position after the walker's ply."""
+        ply = self.walker.ply
         while self._work_ply > ply:
             self._work.undo()
             self._work_ply -= 1
         while self._work_ply < ply:
             self._work.play(self.moves[self._work_ply])
             self._work_ply += 1
-        self.ply = ply
         last = self.moves[ply - 1] if ply > 0 else None
         self.board.show_state(self._work.copy(), last)
         evaluation = self.evaluations[ply]
@@ -267,21 +274,32 @@ class ReviewScreen(ClosingScreen[Any]):
 
     # -- keys ----------------------------------------------------------------------------------
 
-    def action_step(self, by: int) -> None:
-        self._show(max(0, min(len(self.moves), self.ply + by)))
+    def _walk(self, step: Callable[[PlyWalker], object]) -> None:
+        """A step of the walker, shown (at an end, the same ply again)."""
+        step(self.walker)
+        self._show()
 
-    def action_jump(self, ply: int) -> None:
-        self._show(len(self.moves) if ply < 0 else ply)
+    def action_back(self) -> None:
+        self._walk(PlyWalker.back)
+
+    def action_forward(self) -> None:
+        self._walk(PlyWalker.forward)
+
+    def action_first(self) -> None:
+        self._walk(PlyWalker.first)
+
+    def action_last(self) -> None:
+        self._walk(PlyWalker.last)
 
     @on(OptionList.OptionHighlighted, "#review-moves")
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """The player moved along the list (not a highlight the screen set, or one since gone)."""
         if event.option_index != self.ply and event.option_list.highlighted == event.option_index:
-            self._show(event.option_index)
+            self._walk(lambda walker: walker.to(event.option_index))
 
     @on(EvalGraph.Jump)
     def jumped(self, event: EvalGraph.Jump) -> None:
-        self._show(event.ply)
+        self._walk(lambda walker: walker.to(event.ply))
 
     def action_save(self) -> None:
         if not self.complete:

@@ -12,13 +12,12 @@ from dataclasses import dataclass
 from typing import Any, Generic
 
 from textual import on
-from textual.widgets import Input
 
 from ...control.position import Position, position_of
 from ...games.base import Game, GameError, M, State, shown
 from ..boards.game_board import GameBoard
 from ..closing import ClosingScreen
-from .side_panel import MoveEntry
+from .side_panel import MoveEntry, MoveTyped
 
 
 @dataclass(frozen=True)
@@ -51,11 +50,6 @@ class PlayArea(Generic[M]):
         self.entry.placeholder = MoveEntry.PLACEHOLDER
         self.entry.value = ""
         self.entry.screen.set_focus(self.board)
-
-    @staticmethod
-    def text_of(value: str) -> str:
-        """What was typed, without the ':' that opened the entry."""
-        return value.strip().lstrip(":").strip()
 
     def read(self, text: str, state: State[M]) -> Typed[M]:
         """The game's parser reads the move: only a move legal here comes back."""
@@ -100,15 +94,12 @@ class TriesMoves(ClosingScreen[Any]):
         else:
             self.area.board.choose_again()
 
-    @on(Input.Submitted)
-    def typed(self, event: Input.Submitted) -> None:
-        if event.input is not self.area.entry:
+    @on(MoveTyped)
+    def typed(self, event: MoveTyped) -> None:
+        if event.entry is not self.area.entry:
             return
         event.stop()
-        text = self.area.text_of(event.value)
-        if not text:
-            self.area.close_entry()
-            return
+        text = event.text
         if why := self.not_now():
             self.say(why)
             return
@@ -117,7 +108,7 @@ class TriesMoves(ClosingScreen[Any]):
             self.refused(typed.refusal)
             self.app.bell()
             return
-        if not self.area.entry.value:  # as in the game: the board's keys (i, s, n) are back
+        if not event.typed_ahead:  # as in the game: the board's keys (i, s, n) are back
             self.area.close_entry()
         self.try_move(typed.move)
 

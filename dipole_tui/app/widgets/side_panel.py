@@ -35,6 +35,26 @@ SIDE_PANEL_WIDTH = 26
 BEST_LINE_ROWS = 2  # the analysis's best line: as many moves as fit in this many lines
 
 
+class MoveTyped(Message):
+    """A move typed, Enter pressed: `text` without the ':' that opened the entry (never empty:
+    Enter on nothing leaves the entry, as Escape does). The screen reads it by the game's rules
+    and gives a refused move back to the entry (`MoveEntry.give_back`) to correct."""
+
+    def __init__(self, entry: MoveEntry, text: str) -> None:
+        super().__init__()
+        self.entry = entry
+        self.text = text
+
+    @property
+    def control(self) -> MoveEntry:
+        return self.entry
+
+    @property
+    def typed_ahead(self) -> bool:
+        """More was typed after Enter, in the same breath: the entry stays open for it."""
+        return bool(self.entry.value)
+
+
 class MoveEntry(Input):
     """The typed-move entry. Enter is handled in the entry's own key queue, in order with the
     characters, and empties the entry at once: moves typed ahead, however fast, stay apart."""
@@ -62,8 +82,8 @@ class MoveEntry(Input):
         earlier position is shown (the move typed stays, to play there)."""
 
     def action_play(self) -> None:
-        text, self.value = self.value, ""
-        self.post_message(self.Submitted(self, text))
+        text, self.value = self.value.strip().lstrip(":").strip(), ""
+        self.post_message(MoveTyped(self, text) if text else self.Left(self))
 
     def action_leave(self) -> None:
         self.post_message(self.Left(self))
@@ -385,4 +405,4 @@ class SidePanel(Vertical):
         return text
 
 
-__all__ = ["SIDE_PANEL_WIDTH", "MoveEntry", "SidePanel"]
+__all__ = ["SIDE_PANEL_WIDTH", "MoveEntry", "MoveTyped", "SidePanel"]
