@@ -109,11 +109,6 @@ TURN_CLOCK = "TurnClock"
 KEPT_LIMIT = RECORD_LIMIT * 9 // 10
 
 
-def is_bot(seat: str) -> bool:
-    """`Seat.is_bot` of a seat's text (the side panel's, until it holds seats)."""
-    return Seat(seat).is_bot
-
-
 def players(game_key: str) -> tuple[Seat, ...]:
     """Who can sit at a side in one game: its own levels only."""
     return (HUMAN, *map(Seat, levels(game_key)), ADAPTIVE)
@@ -592,6 +587,5 @@ __all__ = [
     "Seat",
     "Session",
     "game_named",
-    "is_bot",
     "players",
 ]

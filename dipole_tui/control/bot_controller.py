@@ -120,12 +120,11 @@ class BotController:
         share = clock.remaining(side) / 30 + clock.control.increment / 2
         return max(MIN_THINK, min(self.think_time, share))
 
-    def seat_name(self, text: str, game_key: str) -> str:
+    def seat_name(self, seat: Seat, game_key: str) -> str:
         """A seat as the panel says it, a bot's with its rating: `hard (+850)`, and
         `adaptive (medium, +387)` with the level the adaptive one plays at."""
-        seat = Seat(text)  # the panel's text, until it holds seats
         if not seat.is_bot:
-            return text
+            return str(seat)
         level = self.level_of(seat, game_key)
         rated = f"{rating(game_key, level):+d}"
         return f"{seat} ({rated})" if level == seat else f"{seat} ({level}, {rated})"

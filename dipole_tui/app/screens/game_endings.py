@@ -17,7 +17,6 @@ from ...clock import low_time
 from ...control.bot_controller import DrawAnswer
 from ...control.changes import Change
 from ...games.base import GameError
-from ...session import HUMAN
 from ..dialogs.choice import ChoiceScreen
 
 if TYPE_CHECKING:
@@ -104,7 +103,7 @@ class GameEndings:
         if self.keeper.referee.relays_offers:  # the server asks the other player
             self._end(self.keeper.referee.draw)
             return
-        if session.players[other] == HUMAN:
+        if session.seats[other].is_person:
             answers = [("Decline", "no"), ("Accept the draw", "yes")]
 
             def answered(answer: str | None) -> None:

@@ -27,7 +27,7 @@ from ...control.analysis_mode import AnalysisMode
 from ...control.bot_controller import BotController
 from ...games.base import State, title
 from ...registry import REGISTRY
-from ...session import HUMAN, Session, is_bot
+from ...session import HUMAN, Session
 from .move_list import MoveList
 from .wrapping import wrap
 
@@ -294,8 +294,8 @@ class SidePanel(Vertical):
         name = title(session.game, session.state.variant)
         key = session.game.key
         named = [
-            self.bots.seat_name(seat, key) if is_bot(seat) else session.player_name(side)
-            for side, seat in enumerate(session.players)
+            self.bots.seat_name(seat, key) if seat.is_bot else session.player_name(side)
+            for side, seat in enumerate(session.seats)
         ]
         seats = "hot-seat" if named == [HUMAN, HUMAN] else " v ".join(named)
         joiner = "  " if len(name) + 2 + len(seats) <= self._text_width() else "\n"
@@ -379,8 +379,8 @@ class SidePanel(Vertical):
         review = ""
         if undone := len(session.redo_moves):
             review = f"\n{undone} {'ply' if undone == 1 else 'plies'} taken back: U replays"
-        seat = session.players[session.state.to_move]
-        if is_bot(seat):
+        seat = session.seats[session.state.to_move]
+        if seat.is_bot:
             bots = self.bots
             doing = "is thinking..." if bots.thinking else ("paused (p)" if bots.paused else "")
             review = f"\n{seat} {doing}".rstrip() + review
