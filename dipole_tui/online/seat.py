@@ -73,7 +73,7 @@ MOST_TEXT = 2_000  # characters of a seat's server, room, secret or game: more i
 
 
 @dataclass
-class Seat:
+class RoomSeat:
     """A seat in a room of a server: the secret that holds it, and what the Open dialog lists."""
 
     server: str
@@ -92,7 +92,7 @@ class SeatBook:
         self.path = folder / SEATS_FILE
         self.problem = ""  # why the file was set aside, to be told once
 
-    def seats(self) -> list[Seat]:
+    def seats(self) -> list[RoomSeat]:
         """The seats kept. A file that is not a book of seats (or holds one entry that is not a
         seat) is set aside under a new name, never replaced unread: `problem` says so."""
         self._tighten()
@@ -100,14 +100,14 @@ class SeatBook:
         self.problem = problem or self.problem
         return kept or []
 
-    def find(self, server: str, room: str) -> Seat | None:
+    def find(self, server: str, room: str) -> RoomSeat | None:
         """The seat kept in that server's room, by the server's normalised address."""
         where = normalised(server)
         return next(
             (s for s in self.seats() if s.room == room and normalised(s.server) == where), None
         )
 
-    def keep(self, seat: Seat) -> None:
+    def keep(self, seat: RoomSeat) -> None:
         """Add or replace the seat of that server's room (OSError when it cannot be written)."""
         where = (normalised(seat.server), seat.room)
         seats = [s for s in self.seats() if (normalised(s.server), s.room) != where]
@@ -126,14 +126,14 @@ class SeatBook:
                 os.chmod(self.path, SEATS_MODE)
 
 
-def _seats(data: object) -> list[Seat]:
+def _seats(data: object) -> list[RoomSeat]:
     """The seats of an `online.json`; ValueError naming the first entry that is not one."""
     if not isinstance(data, list):
         raise ValueError("expected a list of seats")
     return [_seat(entry, number) for number, entry in enumerate(data, 1)]
 
 
-def _seat(entry: object, number: int) -> Seat:
+def _seat(entry: object, number: int) -> RoomSeat:
     """One entry of the book (keys of a newer version passed over)."""
     if isinstance(entry, dict):
         texts = [entry.get(key) for key in ("server", "room", "secret", "game")]
@@ -141,7 +141,7 @@ def _seat(entry: object, number: int) -> Seat:
         side, filed = entry.get("side"), entry.get("filed", False)
         if len(strings) == 4 and type(side) is int and side in (0, 1) and isinstance(filed, bool):
             server, room, secret, game = strings
-            return Seat(server, room, secret, side, game, filed)
+            return RoomSeat(server, room, secret, side, game, filed)
     raise ValueError(f"entry {number} is not a seat (server, room, secret, side 0 or 1, game)")
 
 
@@ -199,11 +199,11 @@ class OnlineGame:
     def watch_command(self) -> str:
         return f"dipole-tui play --server {shlex.quote(self.server)} --watch {self.code}"
 
-    def seat(self) -> Seat | None:
+    def seat(self) -> RoomSeat | None:
         """The seat to keep in the player's book (None when watching)."""
         if self.side is None or self.secret is None:
             return None
-        return Seat(self.server, self.code, self.secret, self.side, self.game, self.filed)
+        return RoomSeat(self.server, self.code, self.secret, self.side, self.game, self.filed)
 
     def players(self) -> tuple[str, str]:
         """Who sits where on this screen: the player here, the other at the other end."""
@@ -333,4 +333,4 @@ def clock_text(control: TimeControl | None) -> str | None:
     return None if control is None else str(control)
 
 
-__all__ = ["OnlineGame", "Received", "Seat", "SeatBook", "Sending", "clock_text", "normalised"]
+__all__ = ["OnlineGame", "Received", "RoomSeat", "SeatBook", "Sending", "clock_text", "normalised"]

@@ -29,7 +29,7 @@ from dipole_tui.online.protocol import (
     Watch,
     WholeGame,
 )
-from dipole_tui.online.seat import OnlineGame, Seat, SeatBook, normalised
+from dipole_tui.online.seat import OnlineGame, RoomSeat, SeatBook, normalised
 from dipole_tui.saves import Autosave
 from dipole_tui.session import HUMAN, REMOTE, Session
 
@@ -94,7 +94,7 @@ def test_the_server_game_takes_the_screen_with_the_seats_here_and_there(tmp_path
     assert keeper.session.players == (REMOTE, HUMAN)
     assert keeper.human_to_move
     assert keeper.online is not None and keeper.online.code == "ABCDEF"
-    assert SeatBook(tmp_path).find("ws://127.0.0.1:1", "ABCDEF") == Seat(
+    assert SeatBook(tmp_path).find("ws://127.0.0.1:1", "ABCDEF") == RoomSeat(
         "ws://127.0.0.1:1", "ABCDEF", SECRET, 1, "dipole"
     )
 
@@ -310,7 +310,7 @@ def test_a_damaged_seat_book_reads_as_empty_and_is_replaced(tmp_path: Path) -> N
     book = SeatBook(tmp_path)
     book.path.write_text('[{"server": 1}, "x", {"server": "a", "room": "B"}]')
     assert book.seats() == []
-    book.keep(Seat("ws://h:1", "ABCD", SECRET, 0, "dipole"))
+    book.keep(RoomSeat("ws://h:1", "ABCD", SECRET, 0, "dipole"))
     assert [s.room for s in book.seats()] == ["ABCD"]
     book.path.write_text("{not json")
     assert book.seats() == []
@@ -384,10 +384,10 @@ def test_a_seat_is_found_by_its_servers_normalised_address(
     """`localhost` and `127.0.0.1` are one server: the player gets their own seat back, never
     a watcher's place; kept again, the seat replaces the one of that room."""
     book = SeatBook(tmp_path)
-    book.keep(Seat(kept, "ABCDEF", SECRET, 1, "dipole"))
+    book.keep(RoomSeat(kept, "ABCDEF", SECRET, 1, "dipole"))
     found = book.find(asked, "ABCDEF")
     assert found is not None and found.secret == SECRET
-    book.keep(Seat(asked, "ABCDEF", SECRET, 1, "dipole", filed=True))
+    book.keep(RoomSeat(asked, "ABCDEF", SECRET, 1, "dipole", filed=True))
     assert [(s.server, s.filed) for s in book.seats()] == [(asked, True)]
 
 
@@ -401,7 +401,7 @@ def test_a_seat_is_found_by_its_servers_normalised_address(
 )
 def test_other_servers_stay_other(tmp_path: Path, one: str, other: str) -> None:
     book = SeatBook(tmp_path)
-    book.keep(Seat(one, "ABCDEF", SECRET, 1, "dipole"))
+    book.keep(RoomSeat(one, "ABCDEF", SECRET, 1, "dipole"))
     assert book.find(other, "ABCDEF") is None
     assert normalised(one) != normalised(other)
 
@@ -409,13 +409,13 @@ def test_other_servers_stay_other(tmp_path: Path, one: str, other: str) -> None:
 def test_the_seat_book_is_its_owners_alone(tmp_path: Path) -> None:
     """It holds the secrets: written 0600, and an older book readable by others is tightened."""
     book = SeatBook(tmp_path)
-    book.keep(Seat("ws://h:1", "ABCD", SECRET, 0, "dipole"))
+    book.keep(RoomSeat("ws://h:1", "ABCD", SECRET, 0, "dipole"))
     assert stat.S_IMODE(book.path.stat().st_mode) == 0o600
     book.path.chmod(0o644)
     assert [s.room for s in book.seats()] == ["ABCD"]
     assert stat.S_IMODE(book.path.stat().st_mode) == 0o600
     book.path.chmod(0o644)
-    book.keep(Seat("ws://h:1", "EFGH", SECRET, 0, "dipole"))
+    book.keep(RoomSeat("ws://h:1", "EFGH", SECRET, 0, "dipole"))
     assert stat.S_IMODE(book.path.stat().st_mode) == 0o600
 
 
@@ -424,7 +424,7 @@ def test_a_seat_that_cannot_be_kept_is_said(
 ) -> None:
     """Without its secret kept, the player could not come back to the game: they are told."""
 
-    def disk_full(book: SeatBook, seat: Seat) -> None:
+    def disk_full(book: SeatBook, seat: RoomSeat) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(SeatBook, "keep", disk_full)

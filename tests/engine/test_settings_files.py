@@ -26,12 +26,12 @@ from dipole_tui.app.dialogs.open import OpenScreen
 from dipole_tui.control.keeper import Keeper
 from dipole_tui.games.dipole import DIPOLE, Move
 from dipole_tui.learn import Progress, item_named
-from dipole_tui.online.seat import Seat, SeatBook
+from dipole_tui.online.seat import RoomSeat, SeatBook
 from dipole_tui.records import read_record_file
 from dipole_tui.saves import Autosave
 from dipole_tui.session import Session
 
-SEAT = Seat("ws://127.0.0.1:1", "ABCDEF", "s3cr3t", 0, "dipole")
+SEAT = RoomSeat("ws://127.0.0.1:1", "ABCDEF", "s3cr3t", 0, "dipole")
 
 
 class Kept(NamedTuple):

@@ -15,7 +15,7 @@ from websockets.exceptions import WebSocketException
 
 from ...online.client import ask_rooms
 from ...online.protocol import ProtocolError, RoomSummary
-from ...online.seat import Seat
+from ...online.seat import RoomSeat
 from ...registry import REGISTRY
 
 ROWS = 5  # the list's height at most: the kept files below keep their room
@@ -27,15 +27,15 @@ class OnlineGames(OptionList):
     DEFAULT_CSS = f"OnlineGames {{ height: auto; max-height: {ROWS + 2}; }}"
 
     class Chosen(Message):
-        def __init__(self, seat: Seat) -> None:
+        def __init__(self, seat: RoomSeat) -> None:
             super().__init__()
             self.seat = seat
 
-    def __init__(self, seats: list[Seat], *, id: str | None = None) -> None:
+    def __init__(self, seats: list[RoomSeat], *, id: str | None = None) -> None:
         self.seats = list(reversed(seats))
         super().__init__(*(self._row(seat, "asking the server...") for seat in self.seats), id=id)
 
-    def _row(self, seat: Seat, state: str) -> Option:
+    def _row(self, seat: RoomSeat, state: str) -> Option:
         game = REGISTRY[seat.game].game if seat.game in REGISTRY else None
         name = game.name if game is not None else seat.game
         side = game.side_names[seat.side] if game is not None and seat.side in (0, 1) else "?"
@@ -74,7 +74,7 @@ class OnlineGames(OptionList):
         self.post_message(self.Chosen(self.seats[event.option_index]))
 
 
-def _state(seat: Seat, entry: RoomSummary | None) -> str:
+def _state(seat: RoomSeat, entry: RoomSummary | None) -> str:
     """A room's state in a few words, from the player's side."""
     if entry is None:
         return "gone from the server"

@@ -16,7 +16,7 @@ from textual.widgets import Input, Label, Static
 
 from ...control.choice import OnlineChoice
 from ...games.base import displayable, title
-from ...online.seat import Seat
+from ...online.seat import RoomSeat
 from ...registry import REGISTRY
 from ...saves import SavedGame
 from ...session import HUMAN
@@ -40,7 +40,7 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
         folder: Path,
         default: str,
         ascii_glyphs: bool,
-        online: list[Seat] | None = None,
+        online: list[RoomSeat] | None = None,
     ) -> None:
         super().__init__()
         self.games = games
