@@ -24,6 +24,7 @@ from ...games.base import AnyGame, GameError, State, title
 from ..ascii import plain, typed_as_drawn
 from ..boards.registered import board_class
 from ..closing import ClosingScreen
+from ..commands import command
 from ..widgets.editor_grid import EditGrid
 from ..widgets.footer import GameFooter
 
@@ -37,11 +38,16 @@ class EditorScreen(ClosingScreen[State[Any] | None]):
 
     CSS_PATH = "../css/editor.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s,p", "play", "Play"),
+        command(
+            "ctrl+s,p",
+            "play",
+            "Play",
+            "The rules check the position; the game starts from it",
+        ),
         Binding("escape", "cancel", "Cancel"),
-        Binding("tab,m", "side", "Side to move"),
-        Binding("c", "clear", "Clear board"),
-        Binding("s", "start", "Start position"),
+        command("tab,m", "side", "Side to move", "The other side moves first"),
+        command("c", "clear", "Clear board", "Every square emptied that may be empty"),
+        command("s", "start", "Start position", "The game's start, to change from"),
         Binding("delete,backspace,0", "empty", "Empty square", show=False),
         Binding("plus", "step(1)", "One more", show=False),
         Binding("minus", "step(-1)", "One less", show=False),

@@ -28,6 +28,7 @@ from ...registry import REGISTRY
 from ..ascii import glyph_map, plain
 from ..boards.game_board import GameBoard
 from ..boards.registered import make_board
+from ..commands import command
 from ..widgets.play_area import PlayArea, TriesMoves
 from ..widgets.side_panel import MoveEntry
 
@@ -41,9 +42,9 @@ class ExerciseScreen(TriesMoves):
     CSS_PATH = "../css/learn.tcss"
     BINDINGS = [
         Binding("colon", "type", "Type", priority=True),
-        Binding("r", "retry", "Again"),
-        Binding("n", "next", "Next"),
-        Binding("m", "menu", "Menu"),
+        command("r", "retry", "Again", "This exercise from its start", "Try again"),
+        command("n", "next", "Next", "The next lesson or puzzle", "Next exercise"),
+        command("m", "menu", "Menu", "Back to the lessons and puzzles", "Lessons and puzzles"),
     ]
 
     def __init__(self, item: Item, progress: Progress, ascii_glyphs: bool) -> None:
@@ -203,7 +204,7 @@ class ExerciseScreen(TriesMoves):
 
 
 class LessonScreen(ExerciseScreen):
-    BINDINGS = [Binding("i", "hint", "Hint")]
+    BINDINGS = [command("i", "hint", "Hint", "The lesson's hint")]
 
     def attempt(self, move: Any, text: str) -> None:
         if text not in self.item.accept:

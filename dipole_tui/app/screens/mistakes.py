@@ -38,6 +38,7 @@ from ...workers.protocol import AnalysisRequest
 from ...workers.tracker import Connect, Tracker
 from ..boards.game_board import GameBoard
 from ..boards.registered import make_board
+from ..commands import command
 from ..widgets.play_area import PlayArea, TriesMoves
 from ..widgets.side_panel import MoveEntry
 from ..worker_messages import WorkerAnswered, answers_to
@@ -64,9 +65,15 @@ class MistakesScreen(TriesMoves):
     CSS_PATH = "../css/review.tcss"
     BINDINGS = [
         Binding("colon", "type", "Type", priority=True),
-        Binding("s", "best", "Best move"),
-        Binding("n", "step(1)", "Next"),
-        Binding("p", "step(-1)", "Previous"),
+        command(
+            "s",
+            "best",
+            "Best move",
+            "What the analysis would have played here",
+            "Show the best move",
+        ),
+        command("n", "step(1)", "Next", "The next marked move", "Next mistake"),
+        command("p", "step(-1)", "Previous", "The marked move before", "Previous mistake"),
         # Above the board's own Escape (which drops a selection) and the entry's: back at once.
         Binding("escape", "back", "Review", priority=True),
     ]

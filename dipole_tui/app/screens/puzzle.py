@@ -17,18 +17,18 @@ from __future__ import annotations
 from typing import Any
 
 from textual import on
-from textual.binding import Binding
 
 from ...learn import Change, Item, Progress
 from ...records import numbered_moves
 from ...workers.tracker import Connect, Tracker
+from ..commands import command
 from ..worker_messages import WorkerAnswered, answers_to
 from .learning import ExerciseScreen
 from .wrong_moves import WrongMoves, plies_said, sides
 
 
 class PuzzleScreen(ExerciseScreen):
-    BINDINGS = [Binding("i", "hint", "Hint")]
+    BINDINGS = [command("i", "hint", "Hint", "One step more: the kind of move, the move, the line")]
 
     def __init__(
         self, item: Item, progress: Progress, ascii_glyphs: bool, analyst: Connect

@@ -43,6 +43,7 @@ from ...workers.tracker import Connect, Tracker
 from ..ascii import AsciiProgressBar
 from ..boards.registered import make_board
 from ..closing import ClosingScreen
+from ..commands import command
 from ..dialogs.file import FileScreen
 from ..widgets.eval_graph import MARK_CLASS, EvalGraph
 from ..worker_messages import WorkerAnswered, answers_to
@@ -62,8 +63,20 @@ class ReviewScreen(ClosingScreen[Any]):
         Binding("l", "forward", "On", show=False),
         Binding("home", "first", "Start", show=False),
         Binding("end", "last", "End", show=False),
-        Binding("m", "mistakes", "Mistakes"),
-        Binding("s", "save", "Save"),
+        command(
+            "m",
+            "mistakes",
+            "Mistakes",
+            "Each marked move of yours again, to find a better one",
+            "Learn from your mistakes",
+        ),
+        command(
+            "s",
+            "save",
+            "Save",
+            "The review as a record, a score and mark by each move",
+            "Save the review",
+        ),
         Binding("escape,q", "close", "Close"),
     ]
     CSS_PATH = "../css/review.tcss"
