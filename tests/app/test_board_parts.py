@@ -1,5 +1,6 @@
 """The boards' parts that need no widget, tested alone: the Death Stacks selection and cell
-text, the Dipole removal strip; and that they import neither Textual nor Rich."""
+text, the Dipole removal strip; and that they (and the parts tests/app/test_board_layout.py
+tests) import neither Textual nor Rich."""
 
 from __future__ import annotations
 
@@ -100,7 +101,9 @@ def test_the_parts_import_no_ui_library() -> None:
     probe = """
 import json, sys
 import dipole_tui.app.boards.stack_selection, dipole_tui.app.boards.dipole_strip
-import dipole_tui.app.boards.dipole_stacks
+import dipole_tui.app.boards.dipole_stacks, dipole_tui.app.boards.dipole_selection
+import dipole_tui.app.boards.square_layout, dipole_tui.app.boards.cursor_walk
+import dipole_tui.app.boards.board_status, dipole_tui.app.boards.parts
 ui = sorted(name for name in sys.modules if name.split(".")[0] in ("textual", "rich"))
 print(json.dumps({"ui": ui, "loaded": sorted(sys.modules)}))
 """
@@ -109,4 +112,5 @@ print(json.dumps({"ui": ui, "loaded": sorted(sys.modules)}))
     )
     report = json.loads(result.stdout)
     assert "dipole_tui.app.boards.stack_selection" in report["loaded"]
+    assert "dipole_tui.app.boards.square_layout" in report["loaded"]
     assert report["ui"] == []

@@ -215,7 +215,7 @@ class BipodBoard(GameBoard[BipodState, Move]):
         top = max(0, (self.size.height - total.height) // 2)
         line = y - top
         status_top = total.height - STATUS_LINES
-        base = self.base_style()  # every segment gets a style: NO_COLOR's filter needs one
+        base = self.looks.base()  # every segment gets a style: NO_COLOR's filter needs one
         if line < 0:
             return Strip.blank(width, base)
         if line >= status_top:  # under the cells, not the column the preview spills into

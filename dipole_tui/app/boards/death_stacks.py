@@ -5,6 +5,7 @@ a stack too tall for its cell has its height written in place of its most buried
 After a stack is picked, how many pieces move is chosen with the number keys, `+`/`-`, or by
 clicking the lowest piece to take; the top part that moves is highlighted, its landing squares are
 marked, and the path to the square under the cursor (reflections included) is drawn step by step.
+It is drawn by its painter (`death_stacks_paint`) from its selection (`stack_selection`).
 Everything shown comes from the rules core: `legal_moves()` for what may move where, `too_tall()`
 for the stacks that must move, `move_ways()` for the way a move goes (and when several directions
 land on the same square, the words under the board say which and how the walls turn them back).
@@ -15,25 +16,19 @@ from __future__ import annotations
 from typing import Unpack
 
 from rich.segment import Segment
-from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Region, Size
+from textual.geometry import Region
 from textual.strip import Strip
 
-from ...games.death_stacks import FILES, RED, SIZE, TOO_TALL, DeathStacksState, Move, square_name
-from .death_stacks_text import ASCII, UNICODE, StackGlyphs, header, piece_levels, text_class
+from ...games.death_stacks import FILES, SIZE, TOO_TALL, DeathStacksState, Move
+from .death_stacks_paint import STATUS_LINES, WALL_WIDTH, StackPainter
+from .death_stacks_text import ASCII, UNICODE, StackGlyphs
 from .game_board import BoardOptions
-from .square_grid import CHIP_ROOM, SquareBoard
+from .parts import Part
+from .square_grid import SquareBoard
+from .square_layout import LABEL_WIDTH, square_clicked
 from .stack_selection import StackSelection, home_square
-
-# A square's drawing: its style, and its lines of (text, style) parts.
-Block = tuple[Style, list[list[tuple[str, Style]]]]
-
-LABEL_WIDTH = 3  # rank numbers
-WALL_WIDTH = 2  # the wall ring is drawn thinner than a square: it is never played on
-STATUS_LINES = 2  # at the least: the board's status line wraps into the lines below it
-EXTRA_ROWS = 3 + STATUS_LINES  # the wall above and below, the file letters, the status
 
 
 class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
@@ -46,6 +41,8 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
     CELL_SIZES = ((11, 5), (9, 4), (7, 3), (5, 2), (4, 1))
     FILES = FILES
     STRIDE = SIZE
+    # The rank numbers and the wall each side; the wall above and below, the letters, the status.
+    MARGINS = (LABEL_WIDTH + 2 * WALL_WIDTH, 3 + STATUS_LINES)
     GRID_LEFT = LABEL_WIDTH + WALL_WIDTH
 
     # Light wood: lighter squares and highlights than `GameBoard`'s, under red and black
@@ -82,13 +79,16 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
         *(Binding(str(count), f"pieces({count})", show=False) for count in range(1, 10)),
     ]
 
+    # What is selected, read as the board's own (by the tests and the latency bench too).
+    selected = Part[int | None]("selection")
+    count = Part[int]("selection")
+    targets = Part[dict[int, Move]]("selection")
+
     def __init__(self, state: DeathStacksState, **options: Unpack[BoardOptions]) -> None:
         super().__init__(state, **options)
         self.selection = StackSelection(state, [])
-        # Each square's style and lines, drawn once and kept until its look changes; `_blocks_for`
-        # says for which size, focus and seat they hold.
-        self._blocks: dict[int, Block] = {}
-        self._blocks_for: object = None
+        self.painter = StackPainter(self)
+        self._blocks = self.painter.blocks  # (cleared, never replaced)
         self._drawn_cells: list[tuple[int, ...]] = []
         self.show_state(state, None)
         self.cursor = home_square(state, self.cursor)
@@ -134,19 +134,6 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
     def forget_drawn(self) -> None:
         self._blocks.clear()
 
-    # What is selected, read as the board's own (by the tests and the latency bench too).
-    @property
-    def selected(self) -> int | None:
-        return self.selection.selected
-
-    @property
-    def count(self) -> int:
-        return self.selection.count
-
-    @property
-    def targets(self) -> dict[int, Move]:
-        return self.selection.targets
-
     def path_to_cursor(self) -> list[tuple[int, ...]]:
         return self.selection.paths_to(self.cursor)
 
@@ -160,155 +147,16 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
     def said(self, brevity: int) -> list[str]:
         return self.selection.said(self.cursor, brevity, self.interactive)
 
-    # -- geometry --------------------------------------------------------------------------
-
-    def grid_size(self) -> int:
-        return SIZE
-
-    def drawing_size(self, cell: tuple[int, int]) -> Size:
-        width, height = cell
-        return Size(LABEL_WIDTH + 2 * WALL_WIDTH + SIZE * width, SIZE * height + EXTRA_ROWS)
-
-    # -- drawing ---------------------------------------------------------------------------
-
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
         placement = self.placement()
         if placement is None:
             return self.render_too_small(y)
-        cell_w, cell_h, left, top, total = placement
-        row = y - top
-        status_top = total.height - STATUS_LINES
-        base = self.base_style()  # every segment gets a style: NO_COLOR's filter needs one
-        if row < 0:
-            return Strip.blank(width, base)
-        label = self.style_of("board--label")
-        wall = self.style_of("board--wall")
-        segments: list[Segment] = [Segment(" " * left, base)]
-        if row >= status_top:  # the status, wrapped into the lines down to the widget's end
-            lines = self.status_lines(width - left, self.size.height - top - status_top)
-            text = lines[row - status_top] if row - status_top < len(lines) else ""
-            segments.append(Segment(text, self._status_style()))
-        elif row in (0, status_top - 2):
-            segments += [
-                Segment(" " * LABEL_WIDTH, label),
-                Segment(self.glyphs.wall * (total.width - LABEL_WIDTH), wall),
-            ]
-        elif row == status_top - 1:
-            segments.append(Segment(self.file_line(cell_w), label))
-        else:
-            board_row, line = divmod(row - 1, cell_h)
-            segments.append(Segment(self.rank_label(board_row, line, cell_h), label))
-            segments.append(Segment(self.glyphs.wall * WALL_WIDTH, wall))
-            drawn_for = (cell_w, cell_h, self.flipped, self.has_focus, self.interactive)
-            if drawn_for != self._blocks_for:
-                self._blocks.clear()
-                self._blocks_for = drawn_for
-            for column in range(SIZE):
-                square = self._square_at(column, board_row)
-                segments += self._cell_line(square, line, cell_w, cell_h)
-            segments.append(Segment(self.glyphs.wall * WALL_WIDTH, wall))
-        return Strip(segments).adjust_cell_length(width, base)
-
-    def _status_style(self) -> Style:
-        if self.notice or (self.selected is None and self.state.too_tall() and self.interactive):
-            return self.style_of("board--tall")
-        return self.style_of("board--status")
-
-    def _square_style(self, square: int, on_path: set[int]) -> Style:
-        file, rank = square % SIZE, square // SIZE
-        style = self.style_of("board--zone" if (file + rank) % 2 else "board--zone-alt")
-        last = self.last_move
-        if last is not None and square in (last.origin, last.target):
-            style += self.style_of("board--last")
-        if square in on_path:
-            style += self.style_of("board--path")
-        hint = self.hint
-        if hint is not None and square in (hint.origin, hint.target):
-            style += self.style_of("board--hint")
-        for kind in self.selection.highlights(square):
-            style += self.style_of(kind)
-        return style
-
-    def _cell_line(self, square: int, line: int, cell_w: int, cell_h: int) -> list[Segment]:
-        """One text line of a square: its block of lines (a header over the pieces, or the
-        empty mark) centred in the cell."""
-        block = self._blocks.get(square)
-        if block is None:
-            paths = self.path_to_cursor()
-            steps = {sq: i + 1 for i, sq in enumerate(paths[0])} if len(paths) == 1 else {}
-            on_path = {sq for way in paths for sq in way}
-            style = self._square_style(square, on_path) + self._meta[square]
-            if cell_w < CHIP_ROOM and self.threat_by(square_name(square)) is not None:
-                style += self.style_of("board--threat")  # no room for a chip: its colour
-            lines = self._cell_block(square, cell_w, cell_h, steps)
-            if square == self.cursor and self.has_focus:
-                # Over the glyphs too: without colour it is one reversed block, glyphs included.
-                cursor = self.style_of("board--cursor", partial=True)
-                style += cursor
-                lines = [[(text, part + cursor) for text, part in line] for line in lines]
-            block = self._blocks[square] = (style, lines)
-        style, lines = block
-        index = line - (cell_h - len(lines)) // 2
-        parts = lines[index] if 0 <= index < len(lines) else []
-        used = sum(len(text) for text, _ in parts)
-        left = (cell_w - used) // 2
-        taker = self.threat_by(square_name(square))
-        if line == 0 and left and taker is not None and cell_w >= CHIP_ROOM:
-            # The threat overlay's chip in the top left corner: the glyph of the side that can
-            # take the stack (the pieces keep a column clear on each side, so it fits).
-            colour = "board--red" if taker == RED else "board--black"
-            chip = style + self.style_of("board--threat") + self.style_of(colour, partial=True)
-            if square == self.cursor and self.has_focus:
-                chip += self.style_of("board--cursor", partial=True)
-            segments = [Segment(self.glyphs.pieces[taker], chip)]
-            segments.append(Segment(" " * (left - 1), style))
-        else:
-            segments = [Segment(" " * left, style)]
-        segments += [Segment(text, style + part_style) for text, part_style in parts]
-        segments.append(Segment(" " * (cell_w - used - left), style))
-        return segments
-
-    def _cell_block(
-        self, square: int, cell_w: int, cell_h: int, steps: dict[int, int]
-    ) -> list[list[tuple[str, Style]]]:
-        stack = self.state.cells[square]
-        mark = self.selection.mark(square, self.hint, self.glyphs)
-        levels = piece_levels(len(stack), cell_w, cell_h - 1) if cell_h > 1 else []
-        counted = any(None in line for line in levels)  # cut short: the pieces say the height
-        top = header(stack, mark, steps.get(square), self.state.to_move, counted)
-        kind = text_class(stack, bool(mark), self.state.to_move, self.interactive)
-        text_style = self.style_of(kind, partial=True)
-        if not stack:
-            return [[(top or self.glyphs.empty, text_style)]]
-        if cell_h == 1:
-            badge = top if mark else self.glyphs.pieces[stack[-1]] + top
-            return [[(badge[:cell_w], text_style)]]
-        return [[(top, text_style)], *self._piece_lines(square, stack, levels)]
-
-    def _piece_lines(
-        self, square: int, stack: tuple[int, ...], levels: list[list[int | None]]
-    ) -> list[list[tuple[str, Style]]]:
-        """A stack's pieces as `piece_levels` placed them, the part that moves highlighted
-        (the height too when it reaches the pieces the height stands for). Each piece carries
-        its level, so a click on it picks it and those above."""
-        moving_from = len(stack) - self.count if square == self.selected else len(stack)
-
-        def piece(level: int) -> tuple[str, Style]:
-            colour = "board--red" if stack[level] == RED else "board--black"
-            style = self.style_of(colour, partial=True)
-            if level >= moving_from:
-                style += self.style_of("board--moving", partial=True)
-            meta = Style.from_meta({"square": square, "level": level})
-            return self.glyphs.pieces[stack[level]], style + meta
-
-        kind = text_class(stack, False, self.state.to_move, self.interactive)
-        height_style = self.style_of(kind, partial=True)
-        lowest_drawn = min(level for line in levels for level in line if level is not None)
-        if moving_from < lowest_drawn:
-            height_style += self.style_of("board--moving", partial=True)
-        height = (str(len(stack)), height_style)
-        return [[height if level is None else piece(level) for level in line] for line in levels]
+        base = self.looks.base()  # every segment gets a style: NO_COLOR's filter needs one
+        if y < placement.top:
+            return Strip.blank(self.size.width, base)
+        segments = self.painter.line(y - placement.top, placement)
+        pad = Segment(" " * placement.left, base)
+        return Strip([pad, *segments]).adjust_cell_length(self.size.width, base)
 
     # -- input -----------------------------------------------------------------------------
 
@@ -332,7 +180,7 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
         column, row = self.screen_cell(self.cursor)
         column = min(max(column + dx, 0), SIZE - 1)
         row = min(max(row + dy, 0), SIZE - 1)
-        self.cursor = self._square_at(column, row)
+        self.cursor = self.grid.square_at(column, row)
         self._redraw(before)
 
     def action_choose(self) -> None:
@@ -393,7 +241,7 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
             self.drop_selection()
 
     def on_click(self, event: events.Click) -> None:
-        square = self.square_clicked(event)
+        square = square_clicked(event.style.meta)
         if square is None:
             return
         before = self._marked()

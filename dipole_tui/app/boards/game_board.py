@@ -16,9 +16,8 @@ marks are reactive: setting them redraws the board.
 from __future__ import annotations
 
 import re
-import textwrap
 from abc import ABCMeta, abstractmethod
-from typing import Any, ClassVar, Generic, TypedDict, TypeVar, Unpack
+from typing import Any, ClassVar, Generic, TypeAlias, TypedDict, TypeVar, Unpack
 
 from rich.segment import Segment
 from rich.style import Style
@@ -32,21 +31,11 @@ from textual.widget import Widget
 
 from ...control.position import Position, position_of
 from ...games.base import M, S, Threat
+from .board_status import fitted, threat_legend, too_small
+from .board_styles import StyleCache
 
 # The move a message carries: `GameBoard.MoveChosen[M]` on a board of moves `M`.
 Chosen = TypeVar("Chosen")
-
-
-def nearest(square: int, squares: set[int], columns: int) -> int:
-    """Of `squares`, the one nearest `square` in king steps (then in rook steps), on a board
-    numbered `rank * columns + file`: where the cursor goes when the turn passes."""
-    file, rank = square % columns, square // columns
-
-    def distance(other: int) -> tuple[int, int, int]:
-        files, ranks = abs(other % columns - file), abs(other // columns - rank)
-        return max(files, ranks), files + ranks, other
-
-    return min(squares, key=distance)
 
 
 def component_classes(css: str) -> set[str]:
@@ -60,6 +49,31 @@ class BoardOptions(TypedDict, total=False):
     ascii_glyphs: bool  # draw with the ASCII glyphs
     name: str | None
     id: str | None
+
+
+class BoardMoveChosen(Message, Generic[Chosen], namespace="game_board"):
+    """A player picked a complete legal move on the board, in `position` (the app plays it only
+    while the game is still there)."""
+
+    def __init__(self, move: Chosen, position: Position) -> None:
+        super().__init__()
+        self.move = move
+        self.position = position
+
+
+class BoardMoveToConfirm(Message, Generic[Chosen], namespace="game_board"):
+    """A move that ends the game by choice (resigning): the app asks `question`, says `text`,
+    and plays the move only when the player answers `confirm` (the button's label)."""
+
+    def __init__(
+        self, move: Chosen, position: Position, question: str, text: str, confirm: str
+    ) -> None:
+        super().__init__()
+        self.move = move
+        self.position = position
+        self.question = question
+        self.text = text
+        self.confirm = confirm
 
 
 class _AbstractWidgetMeta(_MessagePumpMeta, ABCMeta):
@@ -114,28 +128,9 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
         Binding("escape", "cancel", "Cancel", show=False),
     ]
 
-    class MoveChosen(Message, Generic[Chosen]):
-        """A player picked a complete legal move on the board, in `position` (the app plays it
-        only while the game is still there)."""
-
-        def __init__(self, move: Chosen, position: Position) -> None:
-            super().__init__()
-            self.move = move
-            self.position = position
-
-    class MoveToConfirm(Message, Generic[Chosen]):
-        """A move that ends the game by choice (resigning): the app asks `question`, says `text`,
-        and plays the move only when the player answers `confirm` (the button's label)."""
-
-        def __init__(
-            self, move: Chosen, position: Position, question: str, text: str, confirm: str
-        ) -> None:
-            super().__init__()
-            self.move = move
-            self.position = position
-            self.question = question
-            self.text = text
-            self.confirm = confirm
+    # The messages a board posts, named as its own (`GameBoard.MoveChosen`).
+    MoveChosen: TypeAlias = BoardMoveChosen
+    MoveToConfirm: TypeAlias = BoardMoveToConfirm
 
     flipped: reactive[bool] = reactive(False)
     # The threat overlay: square name -> the side that can take it; None while it is off.
@@ -163,7 +158,7 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
         self.cursor = 0  # the square or cell under the cursor
         self.notice = ""  # a one-line answer to a key that could not be done, said first
         self._plies = -1  # the plies played in the position shown
-        self._styles: dict[str, Style] = {}
+        self.looks = StyleCache(self.get_component_rich_style, lambda: self.rich_style)
 
     @abstractmethod
     def show_state(self, state: S, last_move: M | None) -> None:
@@ -235,10 +230,7 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
         return None if self.threats is None else self.threats.get(square)
 
     def threat_legend(self) -> str:
-        """What the overlay's marks mean, in one line ("" while it is off)."""
-        if self.threats is None:
-            return ""
-        return "Threats: " + self.threat_words() if self.threats else "Threats: none now"
+        return threat_legend(self.threats, self.threat_words)
 
     @abstractmethod
     def threat_words(self) -> str:
@@ -268,22 +260,10 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
         self.flipped = not self.flipped
 
     def style_of(self, name: str, partial: bool = False) -> Style:
-        """A component class's Rich style, cached until the app's styles change."""
-        key = f"{name}/{partial}"
-        style = self._styles.get(key)
-        if style is None:
-            style = self._styles[key] = self.get_component_rich_style(name, partial=partial)
-        return style
-
-    def base_style(self) -> Style:
-        """The widget's own style (`rich_style`, which is slow to work out), cached likewise."""
-        style = self._styles.get("")
-        if style is None:
-            style = self._styles[""] = self.rich_style
-        return style
+        return self.looks.of(name, partial)
 
     def notify_style_update(self) -> None:
-        self._styles.clear()
+        self.looks.clear()
         self.forget_drawn()  # the drawings hold the old theme's styles
         super().notify_style_update()
 
@@ -310,40 +290,14 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
 
     def status_lines(self, width: int, room: int) -> list[str]:
         """The status in at most `room` lines of `width`: in full words where they fit."""
-        for brevity in range(self.BREVITIES):
-            lines = self.wrap_status(self.status_parts(brevity), width)
-            if len(lines) <= room:
-                return lines
-        return lines[:room]
-
-    @staticmethod
-    def wrap_status(parts: list[str], width: int) -> list[str]:
-        """The text under a board in lines of `width`: its parts (what is selected, what the
-        keys do) joined by ' · ' while whole parts fit; a part too long for a line of its own
-        goes on after the last one, broken between words."""
-        width = max(1, width)
-        lines: list[str] = []
-        for part in filter(None, parts):
-            if lines and len(lines[-1]) + 3 + len(part) <= width:
-                lines[-1] += " · " + part
-            elif lines and len(part) > width:
-                lines[-1:] = textwrap.wrap(f"{lines[-1]} · {part}", width, break_on_hyphens=False)
-            else:
-                lines += textwrap.wrap(part, width, break_on_hyphens=False)
-        return lines
+        return fitted(self.status_parts, self.BREVITIES, width, room)
 
     def render_too_small(self, y: int) -> Strip:
         """Line `y` of the notice that replaces a board which does not fit."""
-        width = self.size.width
-        need = self.minimum_size()
-        lines = [
-            "The board does not fit.",
-            f"Enlarge this area to at least {need.width}x{need.height}",
-            f"(it is {self.size.width}x{self.size.height}).",
-        ]
-        top = max(0, (self.size.height - len(lines)) // 2)
+        (width, height), need = self.size, self.minimum_size()
+        lines = too_small((need.width, need.height), (width, height))
+        top = max(0, (height - len(lines)) // 2)
         if top <= y < top + len(lines):
             text = lines[y - top][:width]
-            style = self.style_of("board--label")
-            return Strip([Segment(text.center(width)[:width], style)])
+            return Strip([Segment(text.center(width)[:width], self.style_of("board--label"))])
         return Strip.blank(width, self.rich_style)
