@@ -10,11 +10,12 @@ from rich.style import Style
 
 from dipole_tui.app.boards.board_status import fitted, threat_legend, too_small, wrap_status
 from dipole_tui.app.boards.board_styles import StyleCache
+from dipole_tui.app.boards.board_turn import BoardTurn
 from dipole_tui.app.boards.cursor_walk import UpDownWalk
 from dipole_tui.app.boards.dipole_selection import DipoleSelection
 from dipole_tui.app.boards.parts import Part
 from dipole_tui.app.boards.square_layout import SquareLayout, square_clicked, turn_passed
-from dipole_tui.games.dipole import DIPOLE, OFF, parse_square
+from dipole_tui.games.dipole import DIPOLE, OFF, DipoleState, parse_square
 
 
 @dataclass
@@ -61,6 +62,17 @@ def test_the_layout_turns_round_when_flipped() -> None:
     assert grid.rank_label(0, 0, 2) == " 1 "
 
 
+def test_a_step_on_screen_keeps_to_the_board() -> None:
+    area = Area((60, 20))
+    grid = layout(area)
+    a1, b2, h8 = 0, 11, 77
+    assert grid.stepped(a1, 1, -1) == b2  # right and up the screen
+    assert grid.stepped(a1, -1, 1) == a1  # not off the board
+    assert grid.stepped(h8, 5, -5) == h8
+    area.flipped = True
+    assert grid.stepped(a1, -1, 1) == b2  # turned round: left and down the screen
+
+
 def test_the_cursor_follows_the_turn_and_a_click_finds_its_square() -> None:
     assert turn_passed(0, {23, 45}, 10) == 23
     assert turn_passed(23, {23, 45}, 10) is None  # already on a stack that can move
@@ -75,6 +87,35 @@ def test_an_up_and_down_walk_keeps_to_its_column() -> None:
     walk.column = 3
     assert walk.step(20, 2, [1, 3], lambda column: column) == 3  # back to column 3
     assert walk.step(99, 2, [1, 3], lambda column: -column) == 3  # a new walk, from column 2
+
+
+def test_a_dark_square_walk_goes_two_columns_sideways_or_a_row_up_or_down() -> None:
+    grid, walk = layout(Area((60, 20))), UpDownWalk()
+    c3 = parse_square("c3", 8)  # screen (2, 5)
+    assert walk.diagonal(c3, (2, 5), (1, 0), 8, grid.square_at) == parse_square("e3", 8)
+    assert walk.diagonal(c3, (2, 5), (-1, 0), 8, grid.square_at) == parse_square("a3", 8)
+    a3 = parse_square("a3", 8)
+    assert walk.diagonal(a3, (0, 5), (-1, 0), 8, grid.square_at) == a3  # not off the board
+    # Up from c3: b4 or d4, the nearer the middle; then down again and up, to the same column.
+    d4 = walk.diagonal(c3, (2, 5), (0, -1), 8, grid.square_at)
+    assert d4 == parse_square("d4", 8) and walk.at == d4
+    c5 = walk.diagonal(d4, (3, 4), (0, -1), 8, grid.square_at)
+    assert c5 == parse_square("c5", 8)  # back to the column the walk began in, not e5
+
+
+def test_the_turn_reports_a_move_once_until_the_next_position() -> None:
+    start = DIPOLE.start("8x8")
+    turn = BoardTurn[DipoleState, str](start)
+    assert turn.take(start, None) is True  # the first position shown
+    assert turn.take(start, None) is False  # the same shown again
+    turn.hint = "a hint"
+    assert turn.takes_choices and turn.report() is True
+    assert turn.awaiting and not turn.takes_choices and turn.report() is False
+    start.play(start.legal_moves()[0])
+    assert turn.take(start, "moved") is True  # the same state, a ply on: the game moved
+    assert (turn.last_move, turn.hint, turn.awaiting) == ("moved", None, False)
+    turn.interactive = False
+    assert turn.report() is False and not turn.awaiting
 
 
 def test_the_dipole_selection_picks_a_stack_then_its_move() -> None:

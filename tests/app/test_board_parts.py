@@ -60,6 +60,21 @@ def test_a_pick_that_cannot_be_done_says_why() -> None:
     assert selection.select(sq("d1"), None) == "there is no stack on d1"
 
 
+def test_enter_or_a_click_picks_a_stack_lands_it_or_drops_it() -> None:
+    selection = selection_of(DEATH_STACKS.start("standard"))  # Red to move, from rank 1
+    assert selection.choose(sq("a1")) == (None, "") and selection.selected == sq("a1")
+    assert selection.choose(sq("a3")) == (selection.targets[sq("a3")], "")  # it lands there
+    assert selection.choose(sq("a1")) == (None, None) and selection.selected is None  # a cancel
+    selection.choose(sq("a1"))
+    assert selection.choose(sq("a6")) == (None, "") and selection.selected is None  # dropped
+    move, refused = selection.choose(sq("a6"))  # none selected: Black's stack says why not
+    assert move is None and refused and "Black's" in refused
+    # A click on a piece: it and those above it move (level 0 is the bottom of two).
+    assert selection.click(sq("b1"), 1) == (None, "") and selection.count == 1
+    assert selection.click(sq("b1"), 0) == (None, "") and selection.count == 2
+    assert selection.click(sq("b3"), None) == (selection.targets[sq("b3")], "")
+
+
 def test_a_landing_on_an_enemy_stack_is_a_capture() -> None:
     selection = selection_of(DEATH_STACKS.parse_position(MIDDLE))
     captures = [
@@ -104,6 +119,7 @@ import dipole_tui.app.boards.stack_selection, dipole_tui.app.boards.dipole_strip
 import dipole_tui.app.boards.dipole_stacks, dipole_tui.app.boards.dipole_selection
 import dipole_tui.app.boards.square_layout, dipole_tui.app.boards.cursor_walk
 import dipole_tui.app.boards.board_status, dipole_tui.app.boards.parts
+import dipole_tui.app.boards.board_turn
 ui = sorted(name for name in sys.modules if name.split(".")[0] in ("textual", "rich"))
 print(json.dumps({"ui": ui, "loaded": sorted(sys.modules)}))
 """
@@ -113,4 +129,5 @@ print(json.dumps({"ui": ui, "loaded": sorted(sys.modules)}))
     report = json.loads(result.stdout)
     assert "dipole_tui.app.boards.stack_selection" in report["loaded"]
     assert "dipole_tui.app.boards.square_layout" in report["loaded"]
+    assert "dipole_tui.app.boards.board_turn" in report["loaded"]
     assert report["ui"] == []

@@ -22,7 +22,6 @@ ROOMS = (PACKAGE / "app", PACKAGE / "control")
 OVER_WITH_BASES = {
     "app/boards/bipod.py:BipodBoard",
     "app/boards/death_stacks.py:DeathStacksBoard",
-    "app/boards/dipole.py:DipoleBoard",
 }
 
 

@@ -23,3 +23,25 @@ class UpDownWalk:
         if self.at != cursor:
             self.column = column
         return min(options, key=lambda option: (abs(option - self.column), tie(option)))
+
+    def diagonal(
+        self,
+        cursor: int,
+        cell: tuple[int, int],
+        step: tuple[int, int],
+        size: int,
+        square_at: Callable[[int, int], int],
+    ) -> int:
+        """An arrow key on a board walked by its dark squares, from `cursor` at screen `cell`
+        (column, row): two columns sideways (not off the board), or a row up or down to one of
+        the two columns beside, the walk's, then the nearer the middle. The square reached;
+        the caller keeps the cursor where it is if that square is light."""
+        (column, row), (dx, dy) = cell, step
+        if dx and 0 <= column + 2 * dx < size:
+            column += 2 * dx
+        if dy:
+            row += dy
+            options = [c for c in (column - 1, column + 1) if 0 <= c < size]
+            column = self.step(cursor, column, options, lambda c: abs(c - (size - 1) / 2))
+            self.at = square_at(column, row)
+        return square_at(column, row)

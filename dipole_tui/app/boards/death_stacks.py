@@ -13,15 +13,14 @@ land on the same square, the words under the board say which and how the walls t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Unpack
 
-from rich.segment import Segment
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Region
 from textual.strip import Strip
 
-from ...games.death_stacks import FILES, SIZE, TOO_TALL, DeathStacksState, Move
+from ...games.death_stacks import FILES, SIZE, DeathStacksState, Move
 from .death_stacks_paint import STATUS_LINES, WALL_WIDTH, StackPainter
 from .death_stacks_text import ASCII, UNICODE, StackGlyphs
 from .game_board import BoardOptions
@@ -89,7 +88,6 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
         self.selection = StackSelection(state, [])
         self.painter = StackPainter(self)
         self._blocks = self.painter.blocks  # (cleared, never replaced)
-        self._drawn_cells: list[tuple[int, ...]] = []
         self.show_state(state, None)
         self.cursor = home_square(state, self.cursor)
 
@@ -97,33 +95,17 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
 
     def show_state(self, state: DeathStacksState, last_move: Move | None) -> None:
         """After a move, undo or redo of the same game only the squares that change are
-        redrawn: those whose stacks differ, the last moves', tall stacks, and the old and new
-        marks."""
-        before = self._marked()
-        drawn = self._drawn_cells
-        for move in (self.last_move, last_move):
-            if move is not None:
-                before.update((move.origin, move.target))
-        fresh = state is not self.state or not drawn  # another game, or the first drawing
+        redrawn (`StackPainter.changes`)."""
+        changed = self.painter.changes(state, last_move)
         moved = self._take_position(state, last_move)
         self.selection = StackSelection(state, self._legal)
         self._follow_turn(moved)
-        self._drawn_cells = list(state.cells)
-        if fresh:
-            self._blocks.clear()
-            self.notice = ""
-            self.refresh()
-            return
-        cells = enumerate(zip(drawn, state.cells, strict=True))
-        changed = {sq for sq, (was, now) in cells if was != now}
-        # A tall stack's "!" depends on whose turn it is, so every tall stack is drawn again.
-        tall = {sq for sq, stack in enumerate(state.cells) if len(stack) > TOO_TALL}
-        self._redraw(before | changed | tall)
+        self.painter.redraw(changed)
 
     def show_hint(self, move: Move | None) -> None:
-        before = self._marked()
+        before = self.marked()
         self.hint = move
-        self._redraw(before, self.notice)
+        self.painter.redraw(before, self.notice)
 
     def side_glyph(self, side: int) -> str:
         return self.glyphs.pieces[side]
@@ -137,77 +119,66 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
     def path_to_cursor(self) -> list[tuple[int, ...]]:
         return self.selection.paths_to(self.cursor)
 
-    def _marked(self) -> set[int]:
+    def marked(self) -> set[int]:
         """The squares drawn differently because of the cursor, the selection and the hint."""
-        marked = self.selection.marked(self.cursor)
-        if self.hint is not None:
-            marked.update((self.hint.origin, self.hint.target))
-        return marked
+        return self.selection.marked(self.cursor, self.hint)
 
     def said(self, brevity: int) -> list[str]:
         return self.selection.said(self.cursor, brevity, self.interactive)
 
     def render_line(self, y: int) -> Strip:
-        placement = self.placement()
-        if placement is None:
-            return self.render_too_small(y)
-        base = self.looks.base()  # every segment gets a style: NO_COLOR's filter needs one
-        if y < placement.top:
-            return Strip.blank(self.size.width, base)
-        segments = self.painter.line(y - placement.top, placement)
-        pad = Segment(" " * placement.left, base)
-        return Strip([pad, *segments]).adjust_cell_length(self.size.width, base)
+        return self.painter.render_line(y)
 
     # -- input -----------------------------------------------------------------------------
 
-    def _redraw(self, before: set[int], notice: str = "") -> None:
-        """Redraw the squares marked before or after a change, and the status line."""
-        self.notice = notice
-        squares = before | self._marked()
-        for square in squares:
-            self._blocks.pop(square, None)
-        placement = self.placement()
-        if placement is None:
-            self.refresh()
+    def _pick(self, pick: Callable[[], tuple[Move | None, str | None]]) -> None:
+        """A key's or a click's pick (`StackSelection`), if a person may choose now: its move
+        is reported, else what it changed is redrawn, saying why it was refused (with a bell);
+        a cancel drops the hint too, as Escape does."""
+        if not self.takes_choices:
             return
-        status_top = placement.top + placement.total.height - STATUS_LINES
-        regions = [Region(0, status_top, self.size.width, self.size.height - status_top)]
-        regions += [self.square_region(square, placement) for square in squares]
-        self.refresh(*regions)
+        before = self.marked()
+        move, refused = pick()
+        if move is not None:
+            self.choose(move)
+            return
+        if refused is None:
+            self.hint = None
+        self.painter.redraw(before, refused or "")
+        if refused:
+            self.app.bell()
 
     def action_cursor(self, dx: int, dy: int) -> None:
-        before = self._marked()
-        column, row = self.screen_cell(self.cursor)
-        column = min(max(column + dx, 0), SIZE - 1)
-        row = min(max(row + dy, 0), SIZE - 1)
-        self.cursor = self.grid.square_at(column, row)
-        self._redraw(before)
+        self._move_cursor(self.grid.stepped(self.cursor, dx, dy))
+
+    def _move_cursor(self, square: int) -> None:
+        before, self.cursor = self.marked(), square
+        self.painter.redraw(before)
 
     def action_choose(self) -> None:
-        self._choose_square(self.cursor)
+        self._pick(lambda: self.selection.choose(self.cursor))
 
     def drop_selection(self) -> None:
         if self.selected is not None:
-            before = self._marked()
-            self.selection.selected = None
-            self._redraw(before)
+            self._unselect(self.hint)
 
     def action_cancel(self) -> None:
         """Escape: forget the selection and the hint's marks."""
         if self.selected is not None or self.hint is not None:
-            before = self._marked()
-            self.selection.selected = None
-            self.hint = None
-            self._redraw(before)
+            self._unselect(None)
+
+    def _unselect(self, hint: Move | None) -> None:
+        before, self.selection.selected, self.hint = self.marked(), None, hint
+        self.painter.redraw(before)
 
     def action_count(self, step: int) -> None:
         """+ and -: more or fewer pieces, among the counts that can move."""
         if self.selected is None:
-            self._select(self.cursor, None)
+            self._pick(lambda: (None, self.selection.select(self.cursor, None)))
             return
-        before = self._marked()
+        before = self.marked()
         if self.selection.step(step):
-            self._redraw(before)
+            self.painter.redraw(before)
         else:
             self.app.bell()
 
@@ -215,42 +186,12 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
         """A number key: that many pieces of the selected stack, else of the one under the
         cursor."""
         square = self.selected if self.selected is not None else self.cursor
-        self._select(square, count)
-
-    def _select(self, square: int, count: int | None) -> None:
-        """Pick a stack and how many of its pieces move (None: all that may)."""
-        if not self.takes_choices:
-            return
-        before = self._marked()
-        refused = self.selection.select(square, count)
-        self._redraw(before, refused)
-        if refused:
-            self.app.bell()
-
-    def _choose_square(self, square: int) -> None:
-        if not self.takes_choices:
-            return
-        move = self.targets.get(square)
-        if move is not None:
-            self.choose(move)
-        elif square == self.selected:
-            self.action_cancel()
-        elif self.state.owner(square) == self.state.to_move or self.selected is None:
-            self._select(square, None)
-        else:
-            self.drop_selection()
+        self._pick(lambda: (None, self.selection.select(square, count)))
 
     def on_click(self, event: events.Click) -> None:
         square = square_clicked(event.style.meta)
         if square is None:
             return
-        before = self._marked()
-        self.cursor = square
-        self._redraw(before)
+        self._move_cursor(square)
         level = event.style.meta.get("level")
-        move = self.targets.get(square)
-        if level is not None and move is None and self.takes_choices:
-            # A piece of a stack: it and everything above it move.
-            self._select(square, len(self.state.cells[square]) - int(level))
-        else:
-            self._choose_square(square)
+        self._pick(lambda: self.selection.click(square, None if level is None else int(level)))

@@ -1,8 +1,8 @@
 """How the Death Stacks board is drawn, line by line, in Rich segments: the wall ring, each
 square's block of lines (a header over its pieces, from `death_stacks_text`, styled by what marks
 it: cursor, selection, the part that moves, its path, last move, hint, threats), rank numbers,
-file letters and the status under it. A part the board owns; each square's block is kept until
-its look changes.
+file letters and the status under it. A part the board owns; it redraws only the squares whose
+look changes, and keeps each square's block until then.
 """
 
 from __future__ import annotations
@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from rich.style import Style
+from textual.geometry import Region
+from textual.strip import Strip
 
-from ...games.death_stacks import RED, SIZE, square_name
+from ...games.death_stacks import RED, SIZE, TOO_TALL, DeathStacksState, Move, square_name
 from .death_stacks_text import header, piece_levels, text_class
 from .square_layout import CHIP_ROOM, LABEL_WIDTH, Placement
 
@@ -35,6 +37,58 @@ class StackPainter:
         # `_blocks_for` says for which size, focus and seat they hold.
         self.blocks: dict[int, Block] = {}
         self._blocks_for: object = None
+        self._cells: list[tuple[int, ...]] = []  # the stacks of the position drawn
+
+    def changes(self, state: DeathStacksState, last_move: Move | None) -> set[int] | None:
+        """The squares drawn differently once `state` is shown after `last_move`, the board
+        still showing the one before: the old marks, the last moves', the stacks that differ
+        and every tall stack, whose "!" depends on whose turn it is (None: all, as another
+        game or the first drawing is shown)."""
+        board, drawn = self.board, self._cells
+        self._cells = list(state.cells)
+        if state is not board.state or not drawn:
+            return None
+        before = board.marked()
+        for move in (board.last_move, last_move):
+            if move is not None:
+                before.update((move.origin, move.target))
+        cells = enumerate(zip(drawn, state.cells, strict=True))
+        changed = {sq for sq, (was, now) in cells if was != now}
+        tall = {sq for sq, stack in enumerate(state.cells) if len(stack) > TOO_TALL}
+        return before | changed | tall
+
+    def redraw(self, before: set[int] | None, notice: str = "") -> None:
+        """Redraw the squares marked before (None: all squares) or after a change, and the
+        status line, which says `notice` (or the status)."""
+        board = self.board
+        board.notice = notice
+        if before is None:
+            self.blocks.clear()
+            board.refresh()
+            return
+        squares = before | board.marked()
+        for square in squares:
+            self.blocks.pop(square, None)
+        placement = board.placement()
+        if placement is None:
+            board.refresh()
+            return
+        status_top = placement.top + placement.total.height - STATUS_LINES
+        regions = [Region(0, status_top, board.size.width, board.size.height - status_top)]
+        regions += [board.square_region(square, placement) for square in squares]
+        board.refresh(*regions)
+
+    def render_line(self, y: int) -> Strip:
+        board = self.board
+        placement = board.placement()
+        if placement is None:
+            return board.render_too_small(y)
+        base = board.looks.base()  # every segment gets a style: NO_COLOR's filter needs one
+        if y < placement.top:
+            return Strip.blank(board.size.width, base)
+        segments = self.line(y - placement.top, placement)
+        pad = Segment(" " * placement.left, base)
+        return Strip([pad, *segments]).adjust_cell_length(board.size.width, base)
 
     def line(self, row: int, placement: Placement) -> list[Segment]:
         """Line `row` of the drawing (0: its top), after the margin on its left."""

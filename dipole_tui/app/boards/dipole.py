@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Unpack
 
-from rich.segment import Segment
 from textual import events
-from textual.geometry import Region
 from textual.strip import Strip
 
 from ...games.dipole import FILES, PASS, STRIDE, DipoleState, Move, dark_squares, is_dark
@@ -73,36 +71,24 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
         self.selection = DipoleSelection([])
         self.painter = DipolePainter(self)
         self.walk = UpDownWalk()
-        self._drawn_cells: list[int] = []
         self.show_state(state, None)
         self.cursor = home_square(state)
 
     # -- what is shown ---------------------------------------------------------------------
 
     def show_state(self, state: DipoleState, last_move: Move | None) -> None:
-        """Only the rows whose squares changed are redrawn."""
-        same_board = state is self.state and len(self._drawn_cells) == len(state.cells)
-        changed = {self.cursor, *self.targets}
-        for move in (self.last_move, last_move, self.hint):
-            if move is not None:
-                changed.update((move.origin, move.target))
-        if self.selected is not None:
-            changed.add(self.selected)
-        if same_board:
-            drawn = zip(self._drawn_cells, state.cells, strict=True)
-            changed.update(sq for sq, (was, now) in enumerate(drawn) if was != now)
+        """Only the rows whose squares changed are redrawn (`DipolePainter.changes`)."""
+        changed = self.painter.changes(state, last_move)
         moved = self._take_position(state, last_move if last_move != PASS else None)
         self.selection = DipoleSelection(self._legal)
-        self._drawn_cells = list(state.cells)
         if self.cursor not in dark_squares(self.state.size):
             self.cursor = home_square(self.state)
-        if self._follow_turn(moved):
-            changed.add(self.cursor)
-        if same_board:
-            self._refresh_around(*(sq for sq in changed if sq >= 0))
-        else:
+        followed = self._follow_turn(moved)
+        if changed is None:
             self.painter.forget()
             self.refresh()
+        else:
+            self.painter.redraw(*changed, *([self.cursor] if followed else []))
 
     def show_hint(self, move: Move | None) -> None:
         changed = {self.cursor}
@@ -110,7 +96,7 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
             if hinted is not None:
                 changed.update((hinted.origin, hinted.target))
         self.hint = move
-        self._refresh_around(*(sq for sq in changed if sq >= 0))
+        self.painter.redraw(*changed)
 
     def side_glyph(self, side: int) -> str:
         return self.glyphs.white_checker if side == 0 else self.glyphs.black_checker
@@ -131,52 +117,18 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
         """Removals are offered beside the far edge of the side to move."""
         return (self.state.to_move == 0) != self.flipped
 
-    # -- drawing ---------------------------------------------------------------------------
-
-    def _refresh_around(self, *squares: int) -> None:
-        """Redraw just the rows of these squares and the removal strips: a cursor step is cheap."""
-        placement = self.placement()
-        if placement is None:
-            self.refresh()
-            return
-        width, top, height = self.size.width, placement.top, placement.total.height
-        regions = [Region(0, top, width, 1), Region(0, top + height - 1, width, 1)]
-        for square in squares:
-            cell = self.square_region(square, placement)
-            regions.append(Region(0, cell.y, width, cell.height))
-        self.refresh(*regions)
-
     def render_line(self, y: int) -> Strip:
-        placement = self.placement()
-        if placement is None:
-            return self.render_too_small(y)
-        base = self.rich_style  # every segment gets a style: NO_COLOR's filter needs one
-        segments = self.painter.line(y - placement.top, placement)
-        if segments is None:
-            return Strip.blank(self.size.width, base)
-        pad = Segment(" " * placement.left, base)
-        return Strip([pad, *segments]).adjust_cell_length(self.size.width, base)
+        return self.painter.render_line(y)
 
     # -- input -----------------------------------------------------------------------------
 
     def action_cursor(self, dx: int, dy: int) -> None:
-        n, before = self.state.size, self.cursor
-        column, row = self.screen_cell(self.cursor)
-        if self.selection.step_cursor(dx, dy, self.strip_on_top(), not 0 <= row + dy < n):
-            self._refresh_around(before)
-            return
-        if dx and 0 <= column + 2 * dx < n:
-            column += 2 * dx
-        if dy:
-            # Going up or down alternates between two files; keep to the column the walk began in.
-            row += dy
-            options = [c for c in (column - 1, column + 1) if 0 <= c < n]
-            column = self.walk.step(self.cursor, column, options, lambda c: abs(c - (n - 1) / 2))
-            self.walk.at = self.grid.square_at(column, row)
-        square = self.grid.square_at(column, row)
-        if is_dark(square):
-            self.cursor = square
-        self._refresh_around(before, self.cursor)
+        before, (column, row) = self.cursor, self.screen_cell(self.cursor)
+        n = self.state.size
+        if not self.selection.step_cursor(dx, dy, self.strip_on_top(), not 0 <= row + dy < n):
+            square = self.walk.diagonal(before, (column, row), (dx, dy), n, self.grid.square_at)
+            self.cursor = square if is_dark(square) else before
+        self.painter.redraw(before, self.cursor)
 
     def action_choose(self) -> None:
         if self.removal_cursor is not None:
@@ -190,7 +142,7 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
             self.show_hint(None)
         if self.selected is None and self.removal_cursor is None:
             return
-        self._refresh_around(self.cursor, *self.selection.select(None))
+        self.painter.redraw(self.cursor, *self.selection.select(None))
 
     def _choose_square(self, square: int) -> None:
         if not self.takes_choices:
@@ -199,7 +151,7 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
         if move is not None:
             self.choose(move)
         else:
-            self._refresh_around(self.cursor, *changed)
+            self.painter.redraw(self.cursor, *changed)
 
     def _choose_removal(self, count: int) -> None:
         move = self.selection.removal(count)
@@ -207,7 +159,7 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
             self.choose(move)
 
     def drop_selection(self) -> None:
-        self._refresh_around(self.cursor, *self.selection.select(None))
+        self.painter.redraw(self.cursor, *self.selection.select(None))
 
     def on_click(self, event: events.Click) -> None:
         meta = event.style.meta
@@ -216,7 +168,7 @@ class DipoleBoard(SquareBoard[DipoleState, Move]):
             if is_dark(square):
                 before, self.cursor = self.cursor, square
                 self.removal_cursor = None
-                self._refresh_around(before, square)
+                self.painter.redraw(before, square)
                 self._choose_square(square)
         elif "removal" in meta and self.selection.removal(int(meta["removal"])) is not None:
             self.removal_cursor = int(meta["removal"])  # (a hint's own chip is only a mark)

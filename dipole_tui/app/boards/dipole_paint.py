@@ -1,7 +1,7 @@
 """How the Dipole board is drawn, line by line, in Rich segments: its squares (each stack's text
 from `dipole_stacks`, styled by what marks it: cursor, selection, destinations, last move, hint,
-threats), rank numbers and file letters, and the removal strips. A part the board owns; rows
-whose squares look the same as last time are reused, so a move redraws little.
+threats), rank numbers and file letters, and the removal strips. A part the board owns; only the
+rows whose squares changed are redrawn, and rows that look the same as last time are reused.
 """
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from rich.style import Style
+from textual.geometry import Region
+from textual.strip import Strip
 
-from ...games.dipole import MAX_HEIGHT, OFF, STRIDE, square_name
+from ...games.dipole import MAX_HEIGHT, OFF, STRIDE, DipoleState, Move, square_name
 from .dipole_stacks import ASCII, square_text
 from .dipole_strip import strip_chips
 from .square_layout import CHIP_ROOM, LABEL_WIDTH, Placement
@@ -28,11 +30,57 @@ class DipolePainter:
     def __init__(self, board: DipoleBoard) -> None:
         self.board = board
         self._rows: dict[tuple[int, int], tuple[object, list[Segment]]] = {}
+        self._cells: list[int] = []  # the stacks of the position drawn
         self._chip_meta = {k: Style.from_meta({"removal": k}) for k in range(1, 2 * MAX_HEIGHT)}
 
     def forget(self) -> None:
         """Drop the rows kept (another game, or the theme changed)."""
         self._rows.clear()
+
+    def changes(self, state: DipoleState, last_move: Move | None) -> set[int] | None:
+        """The squares drawn differently once `state` is shown after `last_move`, the board
+        still showing the one before: their marks and the stacks that differ (None: all, as
+        another game is shown)."""
+        board, drawn = self.board, self._cells
+        self._cells = list(state.cells)
+        if state is not board.state or len(drawn) != len(state.cells):
+            return None
+        changed = {board.cursor, *board.targets}
+        for move in (board.last_move, last_move, board.hint):
+            if move is not None:
+                changed.update((move.origin, move.target))
+        if board.selected is not None:
+            changed.add(board.selected)
+        cells = enumerate(zip(drawn, state.cells, strict=True))
+        return changed | {sq for sq, (was, now) in cells if was != now}
+
+    def redraw(self, *squares: int) -> None:
+        """Redraw just the rows of these squares (a pass's -1 is none) and the removal strips:
+        a cursor step is cheap."""
+        board = self.board
+        placement = board.placement()
+        if placement is None:
+            board.refresh()
+            return
+        width, top, height = board.size.width, placement.top, placement.total.height
+        regions = [Region(0, top, width, 1), Region(0, top + height - 1, width, 1)]
+        for square in squares:
+            if square >= 0:
+                cell = board.square_region(square, placement)
+                regions.append(Region(0, cell.y, width, cell.height))
+        board.refresh(*regions)
+
+    def render_line(self, y: int) -> Strip:
+        board = self.board
+        placement = board.placement()
+        if placement is None:
+            return board.render_too_small(y)
+        base = board.rich_style  # every segment gets a style: NO_COLOR's filter needs one
+        segments = self.line(y - placement.top, placement)
+        if segments is None:
+            return Strip.blank(board.size.width, base)
+        pad = Segment(" " * placement.left, base)
+        return Strip([pad, *segments]).adjust_cell_length(board.size.width, base)
 
     def threat_chip(self, side: int) -> str:
         """The threat overlay's chip: the glyph of the side that can take the stack; in ASCII

@@ -33,6 +33,8 @@ from ...control.position import Position, position_of
 from ...games.base import M, S, Threat
 from .board_status import fitted, threat_legend, too_small
 from .board_styles import StyleCache
+from .board_turn import BoardTurn
+from .parts import Part
 
 # The move a message carries: `GameBoard.MoveChosen[M]` on a board of moves `M`.
 Chosen = TypeVar("Chosen")
@@ -132,6 +134,14 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
     MoveChosen: TypeAlias = BoardMoveChosen
     MoveToConfirm: TypeAlias = BoardMoveToConfirm
 
+    # The turn, read and set as the board's own (by the app, the tests and the bench).
+    state = Part[S]("turn")
+    last_move = Part[M | None]("turn")
+    hint = Part[M | None]("turn")
+    interactive = Part[bool]("turn")
+    awaiting = Part[bool]("turn")
+    takes_choices = Part[bool]("turn")
+
     flipped: reactive[bool] = reactive(False)
     # The threat overlay: square name -> the side that can take it; None while it is off.
     threats: reactive[dict[str, int] | None] = reactive(None)
@@ -148,16 +158,9 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
         super().__init__(name=options.get("name"), id=options.get("id"))
         unicode_table, ascii_table = self.GLYPH_TABLES
         self.glyphs = ascii_table if options.get("ascii_glyphs") else unicode_table
-        self.state = state  # the position shown
-        self.interactive = True  # False while a bot or nobody (the game is over) is to move
-        # A move was reported and the app has not answered yet (with the next position, or by
-        # giving the board back): keys and clicks that follow in the same burst choose nothing.
-        self.awaiting = False
-        self.last_move: M | None = None
-        self.hint: M | None = None  # the move a hint suggests, marked until the next change
+        self.turn = BoardTurn[S, M](state)
         self.cursor = 0  # the square or cell under the cursor
         self.notice = ""  # a one-line answer to a key that could not be done, said first
-        self._plies = -1  # the plies played in the position shown
         self.looks = StyleCache(self.get_component_rich_style, lambda: self.rich_style)
 
     @abstractmethod
@@ -166,39 +169,21 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
         choices again (`awaiting` ends)."""
 
     def _take_position(self, state: S, last_move: M | None) -> bool:
-        """The part of `show_state` every board does: the position, its last move, no hint,
-        choices taken again. True when the game moved (not the same position shown again)."""
-        moved = state is not self.state or state.plies != self._plies
-        self.state, self._plies = state, state.plies
-        self.awaiting = False
-        self.last_move = last_move
-        self.hint = None
-        return moved
-
-    @property
-    def takes_choices(self) -> bool:
-        """A key or click may select, mark or choose now: a person's turn, and no move reported
-        that the app has not answered."""
-        return self.interactive and not self.awaiting
+        """The part of `show_state` every board does (`BoardTurn.take`)."""
+        return self.turn.take(state, last_move)
 
     def choose(self, move: M) -> None:
         """Report `move`, once: the selection goes, and the board waits for the app's answer."""
-        if not self.takes_choices:
-            return
-        self._report()
-        self.post_message(self.MoveChosen(move, position_of(self.state)))
+        if self.turn.report():
+            self.drop_selection()
+            self.post_message(self.MoveChosen(move, position_of(self.state)))
 
     def confirm(self, move: M, question: str, text: str, confirm: str) -> None:
         """Report a move to be asked once more (`MoveToConfirm`), once, as `choose` does."""
-        if not self.takes_choices:
-            return
-        self._report()
-        position = position_of(self.state)
-        self.post_message(self.MoveToConfirm(move, position, question, text, confirm))
-
-    def _report(self) -> None:
-        self.awaiting = True
-        self.drop_selection()
+        if self.turn.report():
+            self.drop_selection()
+            position = position_of(self.state)
+            self.post_message(self.MoveToConfirm(move, position, question, text, confirm))
 
     @abstractmethod
     def drop_selection(self) -> None:

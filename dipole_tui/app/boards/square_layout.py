@@ -119,6 +119,12 @@ class SquareLayout:
             return row * self.stride + (n - 1 - column)
         return (n - 1 - row) * self.stride + column
 
+    def stepped(self, square: int, dx: int, dy: int) -> int:
+        """The square `dx` columns and `dy` rows (down) from `square` on screen, kept on the
+        board."""
+        n, (column, row) = self.board.grid_size(), self.screen_cell(square)
+        return self.square_at(min(max(column + dx, 0), n - 1), min(max(row + dy, 0), n - 1))
+
     def square_box(self, square: int, placement: Placement) -> tuple[int, int, int, int]:
         """The part of the area a square is drawn in: x, y, width, height."""
         column, row = self.screen_cell(square)

@@ -55,11 +55,13 @@ class StackSelection:
         """The squares of each way to `square`."""
         return [way.squares for way in self.ways_to(square)]
 
-    def marked(self, cursor: int) -> set[int]:
-        """The squares drawn differently because of the cursor and the selection."""
+    def marked(self, cursor: int, hint: Move | None = None) -> set[int]:
+        """The squares drawn differently because of the cursor, the selection and the hint."""
         marked = {cursor, *self.targets}
         if self.selected is not None:
             marked.add(self.selected)
+        if hint is not None:
+            marked.update((hint.origin, hint.target))
         for way in self.paths_to(cursor):
             marked.update(way)
         return marked
@@ -81,6 +83,28 @@ class StackSelection:
         self.selected = square
         self.count = counts[-1] if count is None else count
         return ""
+
+    def choose(self, square: int) -> tuple[Move | None, str | None]:
+        """Enter or a click on `square`: the selected part's move landing there; else the
+        square's stack is picked ("" or why not), or the selection is dropped ("": another's
+        stack while one is selected; None: picked again, a cancel, as Escape)."""
+        move = self.targets.get(square)
+        if move is not None:
+            return move, ""
+        if square == self.selected:
+            self.selected = None
+            return None, None
+        if self.state.owner(square) == self.state.to_move or self.selected is None:
+            return None, self.select(square, None)
+        self.selected = None
+        return None, ""
+
+    def click(self, square: int, level: int | None) -> tuple[Move | None, str | None]:
+        """A click on `square`, on its piece at `level` (0: the bottom one) if on a piece: that
+        piece and those above it are picked to move, unless the selected part lands there."""
+        if level is None or square in self.targets:
+            return self.choose(square)
+        return None, self.select(square, len(self.state.cells[square]) - level)
 
     def step(self, step: int) -> bool:
         """More (1) or fewer (-1) pieces of the selected stack, among the counts that can
