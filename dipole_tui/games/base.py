@@ -9,6 +9,7 @@ protocol as Dipole.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -31,6 +32,8 @@ def displayable(text: str, *, lines: bool = False) -> str:
     sequence, a C1 control, a right-to-left override) is escaped as `repr` does (`\\x1b`,
     `\\u202e`), so that nobody else's text can write the clipboard, set the window title or
     turn a line around. `lines` keeps the line ends of a text that may span lines (a comment)."""
+    if text.isprintable():  # nearly every text: kept whole, not looked at character by character
+        return text
     return "".join(_escaped(char, lines) for char in text)
 
 
@@ -196,6 +199,13 @@ class State(ABC, Generic[M]):
         """Whether `move` may be played here: one of `legal_moves()`, or a move that a game
         allows without listing it (Bi-Pod's resign). A game may answer without building them."""
         return move in self.legal_moves()
+
+    def random_move(self, rng: random.Random) -> M:
+        """The move `rng.choice(self.legal_moves())` would draw, for playouts that only need to
+        reach positions: uniform over the legal moves, and the same game from the same seed
+        whichever of the two a caller uses. A game may draw it without building the list (Bi-Pod
+        multi's first turn has 82,240 moves). IndexError when the game is over, as `choice`."""
+        return rng.choice(self.legal_moves())
 
     def __eq__(self, other: object) -> bool:
         return (

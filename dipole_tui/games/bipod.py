@@ -119,12 +119,26 @@ def _flood(seed: int, passable: int) -> int:
     """Every cell of `passable` connected to `seed` (which must lie in `passable`)."""
     reach = seed
     while True:
-        grown = (
-            reach | reach << 2 | reach >> 2 | reach << 33 | reach >> 33 | reach << 35 | reach >> 35
-        ) & passable
+        # The six shifts in four: 35 is 33 + 2, so the 33s of these give the 35s too.
+        left, right = reach | reach << 2, reach | reach >> 2
+        grown = (left | right | left << 33 | right >> 33) & passable
         if grown == reach:
             return reach
         reach = grown
+
+
+def _combination(n: int, size: int, index: int) -> list[int]:
+    """The `index`-th tuple of `combinations(range(n), size)`, in its (lexicographic) order:
+    skip whole blocks of tuples that begin with a smaller number than the one sought."""
+    picked: list[int] = []
+    first = 0
+    for left in range(size, 0, -1):
+        while (block := comb(n - first - 1, left - 1)) <= index:
+            index -= block
+            first += 1
+        picked.append(first)
+        first += 1
+    return picked
 
 
 def normalise_variant(text: str | None) -> str:
@@ -368,6 +382,32 @@ class BipodState(State[Move]):
             sizes = range(1, MULTI_MOST + 1) if self.multi else range(1, 2)
             return sum(comb(n, size) for size in sizes) + 1
         return 2 * n if self.to_move == self.runner else n
+
+    def nth_move(self, index: int) -> Move:
+        """`legal_moves()[index]` without building the list (the multi variant's first turn
+        has 82,240 moves); IndexError outside 0 <= index < count_moves()."""
+        if not 0 <= index < self.count_moves():
+            raise IndexError(f"Bi-Pod has no legal move {index} here")
+        empties = self._empties()
+        if self.runner is None:
+            for size in range(1, (MULTI_MOST if self.multi else 1) + 1):
+                count = comb(len(empties), size)
+                if index < count:
+                    picked = _combination(len(empties), size, index)
+                    return Move(BLOCK, tuple(empties[i] for i in picked))
+                index -= count
+            return ADOPT
+        if self.to_move == self.runner:
+            return Move((WHITE, GRAY)[index % 2], (empties[index // 2],))
+        return Move(BLOCK, (empties[index],))
+
+    def random_move(self, rng: random.Random) -> Move:
+        """The move `rng.choice(self.legal_moves())` would draw (uniform; `randrange` draws an
+        index as `choice` does), found by `nth_move` without building the moves."""
+        count = self.count_moves()
+        if not count:
+            raise IndexError("no legal move: the game is over")
+        return self.nth_move(rng.randrange(count))
 
     def is_legal(self, move: Move) -> bool:
         """Whether `move` is in legal_moves(), without building them (resign: while the game

@@ -16,6 +16,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import NamedTuple
 
 from .base import (
@@ -180,18 +181,20 @@ class DeathStacksState(State[Move]):
     """A Death Stacks position with its history; `play` and `undo` restore it exactly.
 
     `repetitions` counts every arrangement-and-side-to-move seen since the state was created, so
-    the threefold-repetition draw needs no replay.
+    the threefold-repetition draw needs no replay; `_seen` is the count of the one on the board,
+    so that `outcome` and the move generator, asked at every node of a search, look none up.
     """
 
-    __slots__ = ("_history", "cells", "key", "repetitions", "to_move")
+    __slots__ = ("_history", "_seen", "cells", "key", "repetitions", "to_move")
 
     def __init__(self, cells: list[Stack], to_move: int = RED) -> None:
         self.cells = list(cells)
         self.to_move = to_move
         self.key = self.zobrist_key()
-        # Each move with the two stacks it changed (before) and the key before it.
-        self._history: list[tuple[Move, Stack, Stack, int]] = []
+        # Each move with the two stacks it changed (before), the key and `_seen` before it.
+        self._history: list[tuple[Move, Stack, Stack, int, int]] = []
         self.repetitions: Counter[tuple[tuple[Stack, ...], int]] = Counter([self._arrangement()])
+        self._seen = 1
 
     @property
     def variant(self) -> str:
@@ -234,21 +237,19 @@ class DeathStacksState(State[Move]):
         twin.key = self.key
         twin._history = list(self._history)
         twin.repetitions = Counter(self.repetitions)
+        twin._seen = self._seen
         return twin
 
     # -- rules ---------------------------------------------------------------------------
 
     def outcome(self) -> Outcome | None:
-        controls = [False, False]
-        for stack in self.cells:
-            if stack:
-                controls[stack[-1]] = True
+        controls = {stack[-1] for stack in self.cells if stack}
         for side in (self.to_move, 1 - self.to_move):
-            if not controls[side]:
+            if side not in controls:
                 return Outcome(
                     1 - side, Termination.NO_STACKS, f"{SIDE_NAMES[side]} controls no stack"
                 )
-        if self.repetitions[self._arrangement()] >= 3:
+        if self._seen >= 3:
             return Outcome(
                 None, Termination.REPETITION, "the same position occurred for the third time"
             )
@@ -269,7 +270,7 @@ class DeathStacksState(State[Move]):
                         tall.append((square, height - TOO_TALL, height))
                 else:
                     enemy = True
-        if not own or not enemy or self.repetitions[self._arrangement()] >= 3:
+        if not own or not enemy or self._seen >= 3:
             return None
         return tall or own
 
@@ -307,15 +308,18 @@ class DeathStacksState(State[Move]):
         cells[target] = below + part
         self.key = key ^ BLACK_TO_MOVE_KEY
         self.to_move ^= 1
-        self._history.append((move, source, below, before))
-        self.repetitions[self._arrangement()] += 1
+        self._history.append((move, source, below, before, self._seen))
+        arrangement = self._arrangement()
+        self._seen = self.repetitions[arrangement] + 1
+        self.repetitions[arrangement] = self._seen
 
     def undo(self) -> Move:
         arrangement = self._arrangement()
-        self.repetitions[arrangement] -= 1
-        if not self.repetitions[arrangement]:
-            del self.repetitions[arrangement]
-        move, source, below, self.key = self._history.pop()
+        if self._seen > 1:
+            self.repetitions[arrangement] = self._seen - 1
+        else:
+            self.repetitions.pop(arrangement)  # dict's own: Counter's `del` is written in Python
+        move, source, below, self.key, self._seen = self._history.pop()
         self.cells[move.origin] = source
         self.cells[move.target] = below
         self.to_move ^= 1
@@ -336,15 +340,17 @@ class DeathStacksState(State[Move]):
         return "\n".join(rows)
 
     def position(self) -> str:
-        ranks = []
-        for rank in reversed(range(SIZE)):
-            row = self.cells[rank * SIZE : rank * SIZE + SIZE]
-            ranks.append(",".join(_stack_text(stack) for stack in row))
+        texts = list(map(_stack_text, self.cells))
+        ranks = [",".join(texts[start : start + SIZE]) for start in _RANK_STARTS]
         return f"{'/'.join(ranks)} {LETTERS[self.to_move]}"
 
 
+@lru_cache(maxsize=4096)  # a game holds a few dozen stacks; repetition tables read millions
 def _stack_text(stack: Stack) -> str:
     return "".join(LETTERS[piece] for piece in stack)
+
+
+_RANK_STARTS = range((SIZE - 1) * SIZE, -1, -SIZE)  # rank 6 first, as positions are written
 
 
 # -- notation and position strings --------------------------------------------------------

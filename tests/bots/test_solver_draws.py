@@ -63,11 +63,18 @@ def retrograde(start: str) -> dict[str, Value]:
             moves[text].append(state.position())
             state.undo()
         todo.extend(moves[text])
-    plies = 0
+    parents: dict[str, set[str]] = {}
+    for text, after in moves.items():
+        for other in after:
+            parents.setdefault(other, set()).add(text)
+    plies, found = 0, dict(value)
     while True:
         plies += 1
+        # Only a position with a move to one valued last round can be valued this round.
+        candidates = {text for other in found for text in parents.get(other, ())}
         found = {}
-        for text, after in moves.items():
+        for text in candidates:
+            after = moves[text]
             if text in value or not after:
                 continue
             known = [value.get(other) for other in after]

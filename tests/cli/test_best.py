@@ -157,7 +157,9 @@ def test_bad_input_is_one_line_with_status_2(cli: Cli, args: list[str], message:
 
 def test_ctrl_c_stops_the_thinking_in_one_line() -> None:
     position = SAMPLES["dipole"].middle_game
-    command = [sys.executable, "-m", "dipole_tui", "best", "--movetime", "60", position]
+    # Hard tries to prove the position for a quarter of its time before its first line
+    # (1.5 s): the rest, 4.5 s of thinking, is what Ctrl+C cuts short.
+    command = [sys.executable, "-m", "dipole_tui", "best", "--movetime", "6", position]
     # A shell's background job (`nohup ... &`) starts with Ctrl+C ignored, and a child inherits
     # that; with a handler here instead, the child starts with the default, as at a prompt.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)

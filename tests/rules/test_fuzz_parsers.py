@@ -39,9 +39,9 @@ def random_game(game: AnyGame, variant: str, seed: int, plies: int) -> State[Any
     rng = random.Random(seed)
     state: State[Any] = game.new(variant)
     for _ in range(plies):
-        if not (moves := state.legal_moves()):
+        if state.outcome() is not None:
             break
-        state.play(rng.choice(moves))
+        state.play(state.random_move(rng))
     return state
 
 

@@ -36,7 +36,7 @@ def test_every_position_of_random_games_is_rebuilt_as_it_was(game: AnyGame, vari
                 break
             assert rebuilt(game, state) == state
             assert rebuilt(game, state).variant == state.variant
-            state.play(rng.choice(state.legal_moves()))
+            state.play(state.random_move(rng))
 
 
 @pytest.mark.parametrize(("game", "variant"), VARIANTS, ids=lambda v: str(getattr(v, "key", v)))

@@ -29,8 +29,13 @@ class Player:
         self.seen = Counter([state.position()])
         self.wander = rng.randrange(WANDER)
 
-    def choose(self, state: State[Any], legal: list[Any]) -> Any:
-        if len(state.moves_played) < self.wander or len(legal) > LOOK_AHEAD:
+    def choose(self, state: State[Any], legal: list[Any] | None = None) -> Any:
+        """`legal`: the list of legal moves, when the caller has it."""
+        wandering = len(state.moves_played) < self.wander
+        if legal is None and (wandering or state.count_moves() > LOOK_AHEAD):
+            return state.random_move(self.rng)  # the move `choice` draws, with no list built
+        legal = state.legal_moves() if legal is None else legal
+        if wandering or len(legal) > LOOK_AHEAD:
             return self.rng.choice(legal)
         most, back = 0, []
         for move in legal:
@@ -45,7 +50,7 @@ class Player:
 
     def play(self, state: State[Any], legal: list[Any] | None = None) -> None:
         """Play a move; `legal` is the list of legal moves, when the caller has it already."""
-        state.play(self.choose(state, state.legal_moves() if legal is None else legal))
+        state.play(self.choose(state, legal))
         self.seen[state.position()] += 1
 
 
