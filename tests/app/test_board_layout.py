@@ -8,7 +8,14 @@ from dataclasses import dataclass
 
 from rich.style import Style
 
-from dipole_tui.app.boards.board_status import fitted, threat_legend, too_small, wrap_status
+from dipole_tui.app.boards.board_status import (
+    BoardWords,
+    fitted,
+    threat_legend,
+    too_small,
+    too_small_line,
+    wrap_status,
+)
 from dipole_tui.app.boards.board_styles import StyleCache
 from dipole_tui.app.boards.board_turn import BoardTurn
 from dipole_tui.app.boards.cursor_walk import UpDownWalk
@@ -161,6 +168,26 @@ def test_the_status_is_said_shorter_where_full_words_do_not_fit() -> None:
         "Enlarge this area to at least 40x20",
         "(it is 30x10).",
     ]
+
+
+def test_the_words_say_a_notice_first_and_the_legend_last() -> None:
+    said = {0: ["Selected a1", "Enter moves"], 1: ["a1", "Enter"]}
+    legend = ["Threats: none now"]
+    words = BoardWords(lambda brevity: said[brevity], lambda: legend[0], 2)
+    assert words.status() == "Selected a1 · Enter moves · Threats: none now"
+    assert words.status_lines(20, 3) == ["Selected a1", "Enter moves", "Threats: none now"]
+    assert words.status_lines(20, 2) == ["a1 · Enter", "Threats: none now"]  # said shorter
+    assert words.status_lines(40, 1) == ["a1 · Enter · Threats: none now"]
+    words.notice, legend[0] = "a1 cannot move", ""
+    assert words.status_parts(1) == ["a1 cannot move"]  # the notice in place of the rest
+
+
+def test_the_too_small_notice_is_centred_in_the_area() -> None:
+    rows = [too_small_line((40, 20), (30, 5), y) for y in range(5)]
+    assert rows[0] is None and rows[4] is None
+    assert rows[1] == "   The board does not fit.    "
+    assert rows[2] == "Enlarge this area to at least "  # cut to the width
+    assert rows[3] == "        (it is 30x5).         "
 
 
 def test_styles_are_worked_out_once_until_cleared() -> None:

@@ -119,7 +119,8 @@ import dipole_tui.app.boards.stack_selection, dipole_tui.app.boards.dipole_strip
 import dipole_tui.app.boards.dipole_stacks, dipole_tui.app.boards.dipole_selection
 import dipole_tui.app.boards.square_layout, dipole_tui.app.boards.cursor_walk
 import dipole_tui.app.boards.board_status, dipole_tui.app.boards.parts
-import dipole_tui.app.boards.board_turn
+import dipole_tui.app.boards.board_turn, dipole_tui.app.boards.hex_layout
+import dipole_tui.app.boards.hex_marks
 ui = sorted(name for name in sys.modules if name.split(".")[0] in ("textual", "rich"))
 print(json.dumps({"ui": ui, "loaded": sorted(sys.modules)}))
 """
@@ -130,4 +131,5 @@ print(json.dumps({"ui": ui, "loaded": sorted(sys.modules)}))
     assert "dipole_tui.app.boards.stack_selection" in report["loaded"]
     assert "dipole_tui.app.boards.square_layout" in report["loaded"]
     assert "dipole_tui.app.boards.board_turn" in report["loaded"]
+    assert "dipole_tui.app.boards.hex_marks" in report["loaded"]
     assert report["ui"] == []

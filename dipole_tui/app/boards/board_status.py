@@ -51,3 +51,37 @@ def too_small(need: tuple[int, int], size: tuple[int, int]) -> list[str]:
         f"Enlarge this area to at least {need[0]}x{need[1]}",
         f"(it is {size[0]}x{size[1]}).",
     ]
+
+
+def too_small_line(need: tuple[int, int], size: tuple[int, int], y: int) -> str | None:
+    """Line `y` of the too-small notice, centred in `size` (None: a blank line around it)."""
+    lines = too_small(need, size)
+    top = max(0, (size[1] - len(lines)) // 2)
+    if top <= y < top + len(lines):
+        return lines[y - top][: size[0]].center(size[0])[: size[0]]
+    return None
+
+
+class BoardWords:
+    """The words under a board: a `notice` (a key refused, said first and kept until the next
+    change), else what the board says (`said`, shorter the higher the brevity, in `brevities`
+    ways), and the threat overlay's legend (`legend`) last, the first to go when short of room."""
+
+    def __init__(
+        self, said: Callable[[int], list[str]], legend: Callable[[], str], brevities: int
+    ) -> None:
+        self.said, self.legend, self.brevities = said, legend, brevities
+        self.notice = ""
+
+    def status(self) -> str:
+        """The text under the board, in full: what is selected and what the keys can do."""
+        return " · ".join(self.status_parts())
+
+    def status_parts(self, brevity: int = 0) -> list[str]:
+        said = [self.notice] if self.notice else self.said(brevity)
+        legend = self.legend()
+        return [*said, *([legend] if legend else [])]
+
+    def status_lines(self, width: int, room: int) -> list[str]:
+        """The status in at most `room` lines of `width`: in full words where they fit."""
+        return fitted(self.status_parts, self.brevities, width, room)

@@ -133,20 +133,15 @@ class DeathStacksBoard(SquareBoard[DeathStacksState, Move]):
 
     def _pick(self, pick: Callable[[], tuple[Move | None, str | None]]) -> None:
         """A key's or a click's pick (`StackSelection`), if a person may choose now: its move
-        is reported, else what it changed is redrawn, saying why it was refused (with a bell);
-        a cancel drops the hint too, as Escape does."""
+        is reported, else the painter shows what it changed (`StackPainter.picked`)."""
         if not self.takes_choices:
             return
         before = self.marked()
         move, refused = pick()
         if move is not None:
             self.choose(move)
-            return
-        if refused is None:
-            self.hint = None
-        self.painter.redraw(before, refused or "")
-        if refused:
-            self.app.bell()
+        else:
+            self.painter.picked(before, refused)
 
     def action_cursor(self, dx: int, dy: int) -> None:
         self._move_cursor(self.grid.stepped(self.cursor, dx, dy))

@@ -16,6 +16,7 @@ from textual.strip import Strip
 
 from ...games.death_stacks import RED, SIZE, TOO_TALL, DeathStacksState, Move, square_name
 from .death_stacks_text import header, piece_levels, text_class
+from .game_board import render_too_small
 from .square_layout import CHIP_ROOM, LABEL_WIDTH, Placement
 
 if TYPE_CHECKING:
@@ -57,6 +58,15 @@ class StackPainter:
         tall = {sq for sq, stack in enumerate(state.cells) if len(stack) > TOO_TALL}
         return before | changed | tall
 
+    def picked(self, before: set[int], refused: str | None) -> None:
+        """Show what a pick that chose no move changed (`StackSelection`): why it was refused,
+        with a bell; a cancel (None) drops the hint too, as Escape does."""
+        if refused is None:
+            self.board.hint = None
+        self.redraw(before, refused or "")
+        if refused:
+            self.board.app.bell()
+
     def redraw(self, before: set[int] | None, notice: str = "") -> None:
         """Redraw the squares marked before (None: all squares) or after a change, and the
         status line, which says `notice` (or the status)."""
@@ -82,7 +92,7 @@ class StackPainter:
         board = self.board
         placement = board.placement()
         if placement is None:
-            return board.render_too_small(y)
+            return render_too_small(board, y)
         base = board.looks.base()  # every segment gets a style: NO_COLOR's filter needs one
         if y < placement.top:
             return Strip.blank(board.size.width, base)

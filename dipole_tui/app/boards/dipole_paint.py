@@ -16,6 +16,7 @@ from textual.strip import Strip
 from ...games.dipole import MAX_HEIGHT, OFF, STRIDE, DipoleState, Move, square_name
 from .dipole_stacks import ASCII, square_text
 from .dipole_strip import strip_chips
+from .game_board import render_too_small
 from .square_layout import CHIP_ROOM, LABEL_WIDTH, Placement
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ class DipolePainter:
         board = self.board
         placement = board.placement()
         if placement is None:
-            return board.render_too_small(y)
+            return render_too_small(board, y)
         base = board.rich_style  # every segment gets a style: NO_COLOR's filter needs one
         segments = self.line(y - placement.top, placement)
         if segments is None:

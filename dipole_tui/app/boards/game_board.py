@@ -1,6 +1,7 @@
 """What every game's board widget shares: the move it reports, its CSS and glyph table, cached
-styles, flipping, focus, the threat overlay's marks, the status's wording and wrapping, and the
-notice drawn when the widget is too small for the board.
+styles, flipping, focus and the threat overlay's marks; it owns its turn (`BoardTurn`) and the
+words under it (`BoardWords`), and `render_too_small` draws the notice that replaces a board too
+big for its area.
 
 A board asks the rules core for `legal_moves()` and never decides a rule; it reports a complete
 legal move with `MoveChosen` (or `MoveToConfirm`, to be asked once more), and the app plays it.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import re
 from abc import ABCMeta, abstractmethod
+from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeAlias, TypedDict, TypeVar, Unpack
 
 from rich.segment import Segment
@@ -31,7 +33,7 @@ from textual.widget import Widget
 
 from ...control.position import Position, position_of
 from ...games.base import M, S, Threat
-from .board_status import fitted, threat_legend, too_small
+from .board_status import BoardWords, threat_legend, too_small_line
 from .board_styles import StyleCache
 from .board_turn import BoardTurn
 from .parts import Part
@@ -141,6 +143,11 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
     interactive = Part[bool]("turn")
     awaiting = Part[bool]("turn")
     takes_choices = Part[bool]("turn")
+    # The words under it (`BoardWords`): a one-line answer to a key that could not be done, said
+    # first; the status in full or wrapped to the room under the board.
+    notice = Part[str]("words")
+    status = Part[Callable[[], str]]("words")
+    status_lines = Part[Callable[[int, int], list[str]]]("words")
 
     flipped: reactive[bool] = reactive(False)
     # The threat overlay: square name -> the side that can take it; None while it is off.
@@ -160,7 +167,7 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
         self.glyphs = ascii_table if options.get("ascii_glyphs") else unicode_table
         self.turn = BoardTurn[S, M](state)
         self.cursor = 0  # the square or cell under the cursor
-        self.notice = ""  # a one-line answer to a key that could not be done, said first
+        self.words = BoardWords(self.said, self.threat_legend, self.BREVITIES)
         self.looks = StyleCache(self.get_component_rich_style, lambda: self.rich_style)
 
     @abstractmethod
@@ -217,6 +224,10 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
     def threat_legend(self) -> str:
         return threat_legend(self.threats, self.threat_words)
 
+    def said(self, brevity: int) -> list[str]:
+        """The status before the legend (a board with no status line under it says nothing)."""
+        return []
+
     @abstractmethod
     def threat_words(self) -> str:
         """The marks in words, after "Threats: "; each board says its own."""
@@ -258,31 +269,11 @@ class GameBoard(Widget, Generic[S, M], can_focus=True, metaclass=_AbstractWidget
     def on_blur(self) -> None:
         self.refresh()
 
-    def status(self) -> str:
-        """The text under the board, in full: what is selected and what the keys can do."""
-        return " · ".join(self.status_parts())
 
-    def status_parts(self, brevity: int = 0) -> list[str]:
-        """The parts of the status, said the shorter the higher `brevity`; the threat
-        overlay's legend last, the first to go when there is no room."""
-        said = [self.notice] if self.notice else self.said(brevity)
-        legend = self.threat_legend()
-        return [*said, *([legend] if legend else [])]
-
-    def said(self, brevity: int) -> list[str]:
-        """The status before the legend (a board with no status line under it says nothing)."""
-        return []
-
-    def status_lines(self, width: int, room: int) -> list[str]:
-        """The status in at most `room` lines of `width`: in full words where they fit."""
-        return fitted(self.status_parts, self.BREVITIES, width, room)
-
-    def render_too_small(self, y: int) -> Strip:
-        """Line `y` of the notice that replaces a board which does not fit."""
-        (width, height), need = self.size, self.minimum_size()
-        lines = too_small((need.width, need.height), (width, height))
-        top = max(0, (height - len(lines)) // 2)
-        if top <= y < top + len(lines):
-            text = lines[y - top][:width]
-            return Strip([Segment(text.center(width)[:width], self.style_of("board--label"))])
-        return Strip.blank(width, self.rich_style)
+def render_too_small(board: GameBoard[Any, Any], y: int) -> Strip:
+    """Line `y` of the notice that replaces a board which does not fit (`too_small_line`)."""
+    need = board.minimum_size()
+    text = too_small_line((need.width, need.height), (board.size.width, board.size.height), y)
+    if text is None:
+        return Strip.blank(board.size.width, board.rich_style)
+    return Strip([Segment(text, board.style_of("board--label"))])
