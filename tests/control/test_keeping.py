@@ -9,10 +9,9 @@ from typing import Any
 
 import pytest
 from frozen_time import FrozenClock
-from test_keeper import keeper_at, play
+from test_keeper import keeper_at, play, timed_keeper
 
 import dipole_tui.saves as saves_module
-from dipole_tui.clock import Clock, TimeControl
 from dipole_tui.control.keeper import Keeper
 from dipole_tui.control.referee import KEEP_TURN
 from dipole_tui.games.dipole import DIPOLE
@@ -108,21 +107,6 @@ def test_a_set_up_position_left_by_another_app_is_filed(tmp_path: Path) -> None:
 # -- the clock's running turn ------------------------------------------------------------------
 
 
-def timed(folder: Path, control: str = "5+0") -> tuple[Keeper, list[float]]:
-    """A keeper whose game has clocks on a time source the test moves (`now[0]`), running."""
-    now = [100.0]
-    session = Session.new(DIPOLE, time_control=TimeControl.parse(control))
-    assert session.clock is not None
-    session.clock = Clock(session.clock.control, session.clock.marks, lambda: now[0])
-    keeper = Keeper(session, Autosave(folder))
-    keeper.claim()
-    keeper.start(session)
-    session.start_clock()
-    now[0] += 100  # each side's first move is untimed
-    play(keeper, "e1-e3", "d8-d6")
-    return keeper, now
-
-
 def resumed(folder: Path) -> Session[Any]:
     saved = Autosave(folder).load()
     assert saved is not None and saved.clock is not None
@@ -136,7 +120,7 @@ def times(session: Session[Any], now: float | None = None) -> tuple[float, float
 
 
 def test_quitting_mid_turn_keeps_the_time_used(tmp_path: Path) -> None:
-    keeper, now = timed(tmp_path)
+    keeper, now = timed_keeper(tmp_path, "5+0")
     now[0] += 12
     play(keeper, "e3-e5")
     now[0] += 40  # Black thinks, then the app is closed
@@ -152,7 +136,7 @@ def test_quitting_mid_turn_keeps_the_time_used(tmp_path: Path) -> None:
 
 
 def test_a_killed_app_loses_no_more_than_the_last_few_seconds(tmp_path: Path) -> None:
-    keeper, now = timed(tmp_path)
+    keeper, now = timed_keeper(tmp_path, "5+0")
     for _ in range(97):  # 9.7 s of White's turn, the screen's ticks every 0.1 s
         now[0] += 0.1
         assert keeper.tick() is None
@@ -165,7 +149,7 @@ def test_a_killed_app_loses_no_more_than_the_last_few_seconds(tmp_path: Path) ->
 def test_the_ticks_write_the_game_only_every_few_seconds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    keeper, now = timed(tmp_path)
+    keeper, now = timed_keeper(tmp_path, "5+0")
     writes: list[str] = []
     monkeypatch.setattr(
         keeper.autosave, "write", lambda session: writes.append(session.record_text())
@@ -179,7 +163,7 @@ def test_the_ticks_write_the_game_only_every_few_seconds(
 
 
 def test_a_flag_that_fell_while_the_app_was_closed_falls_on_resuming(tmp_path: Path) -> None:
-    keeper, now = timed(tmp_path, "0.5+0")
+    keeper, now = timed_keeper(tmp_path)
     now[0] += 31
     keeper.release()  # White's flag fell and nobody looked
     saved = resumed(tmp_path)
@@ -189,7 +173,7 @@ def test_a_flag_that_fell_while_the_app_was_closed_falls_on_resuming(tmp_path: P
 
 
 def test_a_record_without_a_turn_clock_is_as_before(tmp_path: Path) -> None:
-    keeper, now = timed(tmp_path)
+    keeper, now = timed_keeper(tmp_path, "5+0")
     assert TURN_CLOCK not in keeper.session.record_text()  # no time used yet
     now[0] += 3
     play(keeper, "e3-e5")
