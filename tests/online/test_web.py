@@ -26,7 +26,6 @@ from browser import (
     elsewhere,
     play,
     running,
-    screen,
     serving,
     square,
     start_a_game,
@@ -255,7 +254,7 @@ def test_only_the_servers_own_page_with_the_token_drives_a_tab(tmp_path: Path) -
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and process groups")
 def test_two_visitors_never_see_each_others_games(tmp_path: Path) -> None:
     """Two browsers, two visitors: one saves a game; the other's Open does not list it, and
-    refuses it by its name (outside that tab's folder)."""
+    refuses it by its name (outside that tab's folder), in the dialog."""
     data = tmp_path / "data"
     with (
         serving(data) as served,
@@ -284,5 +283,6 @@ def test_two_visitors_never_see_each_others_games(tmp_path: Path) -> None:
         second.keyboard.press("Control+k")
         second.keyboard.type(str(saved))
         second.keyboard.press("Enter")
-        wait_for_text(second, "outside", "folder;")
-        assert "Black to move" not in screen(second)  # not opened
+        refused = wait_for_text(second, "outside", "folder;")
+        assert "Open a game" in refused  # said in the dialog, to be mended there
+        assert "Black to move" not in refused  # not opened

@@ -15,8 +15,10 @@ from aiohttp import ClientWebSocketResponse, WSServerHandshakeError
 from aiohttp.test_utils import TestClient, TestServer
 from app_steps import AppFactory, type_move, until
 from browser import free_port
+from textual.widgets import Input, Static
 
 from dipole_tui.app.dialogs.choice import ChoiceScreen
+from dipole_tui.app.dialogs.open import OpenScreen
 from dipole_tui.cli.web_tabs import VISITOR_ID, TabServer
 from dipole_tui.saves import CONFINED_VARIABLE, DATA_DIR_VARIABLE, refused
 
@@ -254,3 +256,26 @@ async def test_ctrl_c_in_a_terminal_quits_at_once(make_app: AppFactory) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("ctrl+c")
         await until(lambda: not app.is_running)
+
+
+async def test_the_open_dialog_refuses_a_file_outside_the_tab_and_stays(
+    make_app: AppFactory, confined: Path, tmp_path: Path
+) -> None:
+    """Refused where it was typed, to be mended there (a toast could pass unread)."""
+    record = tmp_path / "theirs.txt"
+    record.write_text('[Game "Dipole"]\n\n1. e1-e3 *\n', encoding="utf-8")
+    app = make_app(folder=confined)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("o")
+        await until(lambda: isinstance(app.screen, OpenScreen))
+        dialog = app.screen
+        assert not dialog.query_one("#about", Static).display  # no empty line to begin with
+        entry = dialog.query_one("#path", Input)
+        entry.focus()
+        entry.value = str(record)
+        await pilot.press("enter")
+        await pilot.pause()
+        about = str(dialog.query_one("#about", Static).render())
+        assert about.splitlines()[-1].startswith(f"{record} is outside this tab's folder; ")
+        assert app.screen is dialog and entry.value == str(record)
+        assert app.keeper.session.state.moves_played == []

@@ -18,7 +18,7 @@ from ...control.choice import OnlineChoice
 from ...games.base import displayable, title
 from ...online.seat import RoomSeat
 from ...registry import REGISTRY
-from ...saves import SavedGame
+from ...saves import SavedGame, refused
 from ...session import HUMAN
 from ..closing import Dialog
 from ..widgets.game_list import Columns, GameList
@@ -61,9 +61,11 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
             if self.games:
                 yield Label(Text(f"Kept in {self.folder}:"), classes="dialog-hint")
                 yield GameList(self.games, self._lay_out, id="games")
-                yield Static(id="about")
             else:
                 yield Label(Text(f"No games kept in {self.folder} yet."), classes="dialog-text")
+            about = Static(id="about")
+            about.display = bool(self.games)  # described at once when there are games
+            yield about
             yield Label("Or type the file name:", id="entry-hint", classes="dialog-hint")
             yield Input(value=self.default, id="path")
             yield Label(self._keys(), id="keys", classes="dialog-hint")
@@ -186,13 +188,15 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
                 about.append(f"\ndamaged: {game.problem}", style="bold red")
         if self.said is not None:
             about.append("\n" if about else "").append_text(self.said[1])
-        self.query_one("#about", Static).update(about)
+        shown = self.query_one("#about", Static)
+        shown.update(about)
+        shown.display = bool(about)  # no empty line under "No games kept"
 
     def _say(self, text: str, error: bool = False) -> None:
         """A line under the list on what a key did (file names in it shown escaped), said till
         the cursor moves on."""
-        row = self.query_one(GameList).cursor_row
-        game = self.games[row] if row < len(self.games) else None
+        row = self.query_one(GameList).cursor_row if self.games else -1
+        game = self.games[row] if 0 <= row < len(self.games) else None
         self.said = (game, Text(displayable(text), style="bold red" if error else ""))
         self._describe(row)
 
@@ -292,8 +296,12 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
     def submitted(self, event: Input.Submitted) -> None:
         if self.renaming is not None:
             self._rename(self.renaming, event.value)
+            return
+        path = path_from(event.value)
+        if path is not None and (refusal := refused(path)):
+            self._say(refusal, error=True)  # said here, to be corrected, not in a passing toast
         else:
-            self.dismiss(path_from(event.value))
+            self.dismiss(path)
 
     def action_cancel(self) -> None:
         if self.renaming is not None:
