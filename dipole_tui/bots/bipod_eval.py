@@ -58,9 +58,12 @@ def _near(cells: int) -> int:
 
 
 def _flood(seed: int, passable: int) -> int:
+    """The cells of `passable` (cells of the board) connected to `seed`'s. The six shifts in
+    four, as the engine floods: 35 is 33 + 2, so the 33s of the 2s give the 35s too."""
     reach = seed & passable
     while True:
-        grown = (reach | _near(reach)) & passable
+        left, right = reach | reach << 2, reach | reach >> 2
+        grown = (left | right | left << 33 | right >> 33) & passable
         if grown == reach:
             return reach
         reach = grown
@@ -233,6 +236,43 @@ class BipodKnowledge(Knowledge[BipodState, Move]):
         runs = state.runner == state.to_move
         value = self.runner_value(state, runs)
         return value if runs else -value
+
+    def first_win(self, state: BipodState, moves: list[Move]) -> int:
+        """Told from the chains, no stone played (the solver asks at every node next to its
+        horizon): before adoption only adopting can win; the Runner's stone wins where the other
+        chain is home already and the stone, next to its own chain, brings that one home; the
+        Blocker's wins where it cuts a chain, on a cell the chain could still use."""
+        runner = state.runner
+        if runner is None:  # a block then ends the game drawn at most
+            if not moves or moves[-1] != ADOPT:
+                return -1
+            me = state.to_move
+            state.play(ADOPT)
+            over = state.outcome()
+            state.undo()
+            return len(moves) - 1 if over is not None and over.winner == me else -1
+        own = {WHITE: state.white, GRAY: state.gray}
+        if state.to_move == runner:
+            home = {c: _flood(START_BITS[c], own[c]) & GOAL_BITS for c in own}
+            near = {WHITE: 0, GRAY: 0}
+            for colour, other in ((WHITE, GRAY), (GRAY, WHITE)):
+                if home[other]:
+                    near[colour] = _near(_flood(START_BITS[colour], own[colour]))
+            for index, (colour, cells) in enumerate(moves):
+                bit = BITS[cells[0]]
+                if bit & near[colour] and _flood(START_BITS[colour], own[colour] | bit) & GOAL_BITS:
+                    return index
+            return -1
+        empty = state.empty
+        open_to = {c: own[c] | empty for c in own}
+        room = {c: _flood(START_BITS[c], open_to[c]) for c in own}
+        for index, (_, cells) in enumerate(moves):
+            bit = BITS[cells[0]]
+            for colour in (WHITE, GRAY):  # a flood only where the stone can cut
+                passable = open_to[colour] & ~bit
+                if bit & room[colour] and not _flood(START_BITS[colour], passable) & GOAL_BITS:
+                    return index
+        return -1
 
     def candidates(self, state: BipodState) -> list[Move]:
         """The moves worth searching, likeliest first: never the whole list before adoption in

@@ -150,6 +150,25 @@ class DeathStacksKnowledge(Knowledge[DeathStacksState, Move]):
         stack = state.cells[move.target]
         return bool(stack) and stack[-1] != state.to_move
 
+    def first_win(self, state: DeathStacksState, moves: list[Move]) -> int:
+        """A move wins at once when it takes the opponent's last stack and leaves none of its
+        pieces on top where it started: told from the board, nothing played."""
+        you = 1 - state.to_move
+        if state.controls(you) != 1:
+            return -1
+        cells = state.cells
+        for index, (origin, count, target) in enumerate(moves):
+            below = cells[target]
+            if below and below[-1] == you:
+                source = cells[origin]
+                if count == len(source) or source[-count - 1] != you:
+                    return index
+        return -1
+
+    def first_hold(self, state: DeathStacksState, moves: list[Move]) -> int:
+        """No move loses at once: the stack it lands on is the mover's."""
+        return 0 if moves else -1
+
     def order(self, state: DeathStacksState, move: Move) -> int:
         """Captures by what they hold: own pieces freed count most, then the stack's height."""
         stack = state.cells[move.target]

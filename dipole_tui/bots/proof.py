@@ -15,8 +15,9 @@ proof-number search would choose them, the game's noisy moves (captures) first a
 that leave the opponent the fewest replies, so that a refutation needs few branches; a move whose
 position the table already refutes cuts at once, before anything is searched (enhanced
 transposition cutoff, found while counting those replies); and a node that can only reach its
-window by ending the game this ply tries its moves for that without searching them. A node costs
-a move generation and, per move, a play, a table lookup and a count of the replies
+window by ending the game this ply tries its moves for that without searching them
+(`Knowledge.first_win`, `first_hold`: Death Stacks and Bi-Pod tell them from the board). A node
+costs a move generation and, per move, a play, a table lookup and a count of the replies
 (`State.count_moves`, which Dipole reads from tables built once per board); about two nodes in
 three end at once, on the table or on `decided`. What limits it (the endings of 8 to 10
 checkers that `bench/solver.py` does not solve within a second): four prove their result in 783
@@ -299,16 +300,24 @@ class _Solver(Generic[M]):
             raise _Unknown  # the budget is spent: this node is not searched
         self.nodes += 1
         if self.nodes & TICK == 0:
-            if self.stop is not None and self.stop.is_set():
-                raise _Unknown
-            if self.progress is not None:
-                self.progress(self.nodes)
+            self._look()
+
+    def _look(self) -> None:
+        """Every TICK + 1 nodes: a stop asked for ends the search; progress is told."""
+        if self.stop is not None and self.stop.is_set():
+            raise _Unknown
+        if self.progress is not None:
+            self.progress(self.nodes)
 
     def search(self, state: State[M], alpha: int, beta: int, ply: int) -> int:
         """The score of `state` for its side to move, counted in plies from the root (`ply`
         plies above): exact inside (alpha, beta), a bound on the side it fell otherwise."""
-        self._tick()
-        start = self.nodes
+        start = self.nodes  # `_tick`, inline: a node's every call counts
+        if self.max_nodes is not None and start >= self.max_nodes:
+            raise _Unknown  # the budget is spent: this node is not searched
+        self.nodes = start = start + 1
+        if not start & TICK:
+            self._look()
         outcome = state.outcome()
         if outcome is not None:
             if outcome.winner is None:
@@ -341,35 +350,32 @@ class _Solver(Generic[M]):
             else 0
         )
         if entry:
-            lower = _from_table(((entry >> LOWER) & SCORE) - WIN, ply)
-            upper = _from_table((entry & SCORE) - WIN, ply)
+            lower = ((entry >> LOWER) & SCORE) - WIN  # `_from_table`, inline
+            lower = lower - ply if lower > 0 else lower + ply if lower else 0
+            upper = (entry & SCORE) - WIN
+            upper = upper - ply if upper > 0 else upper + ply if upper else 0
             best = ((entry >> MOVE) & MOVES) - 1
             if lower >= beta:
                 return lower
             if upper <= alpha:
                 return upper
-            alpha = max(alpha, lower)
-            beta = min(beta, upper)
+            if lower > alpha:
+                alpha = lower
+            if upper < beta:
+                beta = upper
         moves = state.legal_moves()
-        me = state.to_move
         if alpha >= best_possible - 1:  # only a win this ply reaches beta
-            for index, move in enumerate(moves):
-                state.play(move)
-                over = state.outcome()
-                state.undo()
-                if over is not None and over.winner == me:
-                    store(key, ply, best_possible, upper, index, 1)
-                    return best_possible
+            index = self.knowledge.first_win(state, moves)
+            if index >= 0:
+                store(key, ply, best_possible, upper, index, 1)
+                return best_possible
             store(key, ply, lower, best_possible - 1, best, 1)
             return best_possible - 1
         if beta <= worst_possible + 1:  # only a loss this ply stays at or below alpha
-            for index, move in enumerate(moves):
-                state.play(move)
-                over = state.outcome()
-                state.undo()
-                if over is None or over.winner != 1 - me:  # not lost at once: a draw holds too
-                    store(key, ply, worst_possible + 1, upper, index, 1)
-                    return worst_possible + 1
+            index = self.knowledge.first_hold(state, moves)
+            if index >= 0:  # not lost at once: a draw holds too
+                store(key, ply, worst_possible + 1, upper, index, 1)
+                return worst_possible + 1
             store(key, ply, worst_possible, worst_possible, 0, 1)
             return worst_possible
         is_noisy, order = self.knowledge.is_noisy, self.knowledge.order
@@ -388,7 +394,8 @@ class _Solver(Generic[M]):
                 else 0
             )
             if known:  # the child's upper bound is a lower bound here
-                refuted = -_from_table((known & SCORE) - WIN, ply + 1)
+                refuted = (known & SCORE) - WIN  # -`_from_table`, inline
+                refuted = ply + 1 - refuted if refuted > 0 else -refuted - ply - 1 if refuted else 0
                 if refuted >= beta:
                     state.undo()
                     store(key, ply, max(lower, refuted), upper, index, 1)

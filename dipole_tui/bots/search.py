@@ -89,6 +89,32 @@ class Knowledge(ABC, Generic[S_contra, M]):
         (big captures before quiet moves). By default none goes before another."""
         return 0
 
+    def first_win(self, state: S_contra, moves: list[M]) -> int:
+        """The index of the first of `moves` (the legal moves) that ends the game won for the
+        side that plays it, -1 if none: what the solver asks where only a win this ply reaches
+        its window. By default each move is played; a game's knowledge may tell without."""
+        me = state.to_move
+        for index, move in enumerate(moves):
+            state.play(move)
+            over = state.outcome()
+            state.undo()
+            if over is not None and over.winner == me:
+                return index
+        return -1
+
+    def first_hold(self, state: S_contra, moves: list[M]) -> int:
+        """The index of the first of `moves` that does not lose the game at once (a draw
+        holds), -1 if every one does: where only a loss this ply stays below the solver's
+        window. By default each move is played."""
+        me = state.to_move
+        for index, move in enumerate(moves):
+            state.play(move)
+            over = state.outcome()
+            state.undo()
+            if over is None or over.winner != 1 - me:
+                return index
+        return -1
+
     def candidates(self, state: S_contra) -> list[M]:
         """The legal moves the search expands, likeliest first; by default every legal move.
         Never empty while the game goes on."""

@@ -164,6 +164,12 @@ REACH = tuple(
     tuple(sum(len(TARGETS[o][k]) for k in range(1, h + 1)) for h in range(MAX_HEIGHT + 1))
     for o in range(SQUARES)
 )
+# TALL_REACH[origin][h]: the moves a stack of h pieces on `origin` has if too tall (h > 4: it must
+# move 5 pieces or fewer, leaving the rest), 0 for one that is not.
+TALL_REACH = tuple(
+    tuple(reach[h] - reach[h - TOO_TALL - 1] if h > TOO_TALL else 0 for h in range(len(reach)))
+    for reach in REACH
+)
 
 # Zobrist keys: one random number per (square, level, colour), and one for Black to move, so a
 # move changes the key by two XORs per moving piece. Fixed seed: keys are the same in every run.
@@ -180,29 +186,48 @@ START_POSITION = "bb,bb,bb,bb,bb,bb/,,,,,/,,,,,/,,,,,/,,,,,/rr,rr,rr,rr,rr,rr r"
 class DeathStacksState(State[Move]):
     """A Death Stacks position with its history; `play` and `undo` restore it exactly.
 
-    `repetitions` counts every arrangement-and-side-to-move seen since the state was created, so
-    the threefold-repetition draw needs no replay; `_seen` is the count of the one on the board,
-    so that `outcome` and the move generator, asked at every node of a search, look none up.
+    The threefold-repetition draw needs no replay: `_boards` keeps every position's stacks
+    since the state was created, and `_keys` the positions of each Zobrist key seen, so `_seen`,
+    the count of the arrangement on the board, is 1 for a key not seen before and otherwise
+    counts the positions of that key with the same stacks and side to move (exactly: no
+    collision makes a repetition), without hashing the whole board at every move. `_tally`
+    keeps, for each side, the stacks it controls, their moves (by `REACH`), how many are too
+    tall and their moves (`TALL_REACH`), so that `outcome` and `count_moves`, asked at every
+    node of a search, need not look at the board.
     """
 
-    __slots__ = ("_history", "_seen", "cells", "key", "repetitions", "to_move")
+    __slots__ = ("_boards", "_history", "_keys", "_seen", "_tally", "cells", "key", "to_move")
 
     def __init__(self, cells: list[Stack], to_move: int = RED) -> None:
         self.cells = list(cells)
         self.to_move = to_move
         self.key = self.zobrist_key()
-        # Each move with the two stacks it changed (before), the key and `_seen` before it.
-        self._history: list[tuple[Move, Stack, Stack, int, int]] = []
-        self.repetitions: Counter[tuple[tuple[Stack, ...], int]] = Counter([self._arrangement()])
+        # Each move with the two stacks it changed (before), the key, `_seen` and `_tally`
+        # before it.
+        self._history: list[tuple[Move, Stack, Stack, int, int, list[int]]] = []
+        self._boards = [tuple(self.cells)]
+        self._keys = {self.key: [0]}
         self._seen = 1
+        # Per side (RED, BLACK): stacks controlled, then their moves, then those too tall, then
+        # their moves; replaced at each move, never changed in place (the history keeps the one
+        # before).
+        self._tally = [0] * 8
+        for square, stack in enumerate(self.cells):
+            if stack:
+                _count(self._tally, square, stack)
 
     @property
     def variant(self) -> str:
         return "standard"
 
-    def _arrangement(self) -> tuple[tuple[Stack, ...], int]:
-        """The exact repetition key: every stack and the side to move (no hash collisions)."""
-        return tuple(self.cells), self.to_move
+    @property
+    def repetitions(self) -> Counter[tuple[tuple[Stack, ...], int]]:
+        """How often each arrangement (every stack, and the side to move) has been seen since
+        the state was created."""
+        last = len(self._boards) - 1
+        return Counter(
+            (board, self.to_move ^ ((last - index) & 1)) for index, board in enumerate(self._boards)
+        )
 
     def zobrist_key(self) -> int:
         """The position's key from scratch; `self.key` keeps it up to date move by move."""
@@ -216,6 +241,10 @@ class DeathStacksState(State[Move]):
         """Who controls the stack on `square` (its top piece's colour), None when empty."""
         stack = self.cells[square]
         return stack[-1] if stack else None
+
+    def controls(self, side: int) -> int:
+        """How many stacks `side` controls."""
+        return self._tally[side]
 
     def stacks_of(self, side: int) -> list[int]:
         """The squares of the stacks `side` controls, a1 first."""
@@ -236,16 +265,18 @@ class DeathStacksState(State[Move]):
         twin.to_move = self.to_move
         twin.key = self.key
         twin._history = list(self._history)
-        twin.repetitions = Counter(self.repetitions)
+        twin._boards = list(self._boards)
+        twin._keys = {key: list(positions) for key, positions in self._keys.items()}
         twin._seen = self._seen
+        twin._tally = self._tally
         return twin
 
     # -- rules ---------------------------------------------------------------------------
 
     def outcome(self) -> Outcome | None:
-        controls = {stack[-1] for stack in self.cells if stack}
+        tally = self._tally
         for side in (self.to_move, 1 - self.to_move):
-            if side not in controls:
+            if not tally[side]:
                 return Outcome(
                     1 - side, Termination.NO_STACKS, f"{SIDE_NAMES[side]} controls no stack"
                 )
@@ -258,20 +289,16 @@ class DeathStacksState(State[Move]):
     def _movable(self) -> list[tuple[int, int, int]] | None:
         """(origin, least count, height) per stack that may move; None when the game is over."""
         side = self.to_move
+        if not self._tally[side] or not self._tally[1 - side] or self._seen >= 3:
+            return None
         own: list[tuple[int, int, int]] = []
         tall: list[tuple[int, int, int]] = []
-        enemy = False
         for square, stack in enumerate(self.cells):
-            if stack:
-                if stack[-1] == side:
-                    height = len(stack)
-                    own.append((square, 1, height))
-                    if height > TOO_TALL:
-                        tall.append((square, height - TOO_TALL, height))
-                else:
-                    enemy = True
-        if not own or not enemy or self._seen >= 3:
-            return None
+            if stack and stack[-1] == side:
+                height = len(stack)
+                own.append((square, 1, height))
+                if height > TOO_TALL:
+                    tall.append((square, height - TOO_TALL, height))
         return tall or own
 
     def legal_moves(self) -> list[Move]:
@@ -288,10 +315,11 @@ class DeathStacksState(State[Move]):
 
     def count_moves(self) -> int:
         """len(legal_moves()) without building them: for perft's last ply and bots' mobility."""
-        movable = self._movable()
-        if movable is None:
+        side, tally = self.to_move, self._tally
+        if not tally[side] or not tally[1 - side] or self._seen >= 3:
             return 0
-        return sum(REACH[o][height] - REACH[o][least - 1] for o, least, height in movable)
+        # A stack too tall must move: only those stacks' moves count then.
+        return tally[6 + side] if tally[4 + side] else tally[2 + side]
 
     def play(self, move: Move) -> None:
         origin, k, target = move
@@ -304,22 +332,58 @@ class DeathStacksState(State[Move]):
         base = len(below)
         for i, piece in enumerate(part):
             key ^= zobrist_from[cut + i][piece] ^ zobrist_to[base + i][piece]
-        cells[origin] = source[:cut]
+        rest = source[:cut]
+        cells[origin] = rest
         cells[target] = below + part
-        self.key = key ^ BLACK_TO_MOVE_KEY
-        self.to_move ^= 1
-        self._history.append((move, source, below, before, self._seen))
-        arrangement = self._arrangement()
-        self._seen = self.repetitions[arrangement] + 1
-        self.repetitions[arrangement] = self._seen
+        key ^= BLACK_TO_MOVE_KEY
+        self.key = key
+        mover = self.to_move
+        self.to_move = mover ^ 1
+        # `_tally` (`_count`, inline): the mover's stack leaves the origin for the target, what
+        # was left at the origin is its top piece's, what the target held is no one's now.
+        previous = self._tally
+        tally = self._tally = previous.copy()
+        from_reach, to_reach, height = REACH[origin], REACH[target], base + k
+        from_tall, to_tall = TALL_REACH[origin], TALL_REACH[target]
+        tally[2 + mover] += to_reach[height] - from_reach[cut + k]
+        if height > TOO_TALL or cut + k > TOO_TALL:
+            tally[4 + mover] += (height > TOO_TALL) - (cut + k > TOO_TALL)
+            tally[6 + mover] += to_tall[height] - from_tall[cut + k]
+        if cut:
+            side = rest[-1]
+            tally[side] += 1
+            tally[2 + side] += from_reach[cut]
+            if cut > TOO_TALL:
+                tally[4 + side] += 1
+                tally[6 + side] += from_tall[cut]
+        if base:
+            side = below[-1]
+            tally[side] -= 1
+            tally[2 + side] -= to_reach[base]
+            if base > TOO_TALL:
+                tally[4 + side] -= 1
+                tally[6 + side] -= to_tall[base]
+        self._history.append((move, source, below, before, self._seen, previous))
+        boards = self._boards
+        board = tuple(cells)
+        index = len(boards)
+        boards.append(board)
+        same = self._keys.get(key)
+        if same is None:
+            self._keys[key] = [index]
+            self._seen = 1
+        else:  # the same stacks with the same side to move: an even number of plies apart
+            self._seen = 1 + sum(boards[i] == board for i in same if not (index - i) & 1)
+            same.append(index)
 
     def undo(self) -> Move:
-        arrangement = self._arrangement()
-        if self._seen > 1:
-            self.repetitions[arrangement] = self._seen - 1
+        self._boards.pop()
+        same = self._keys[self.key]
+        if len(same) > 1:
+            same.pop()
         else:
-            self.repetitions.pop(arrangement)  # dict's own: Counter's `del` is written in Python
-        move, source, below, self.key, self._seen = self._history.pop()
+            del self._keys[self.key]
+        move, source, below, self.key, self._seen, self._tally = self._history.pop()
         self.cells[move.origin] = source
         self.cells[move.target] = below
         self.to_move ^= 1
@@ -343,6 +407,16 @@ class DeathStacksState(State[Move]):
         texts = list(map(_stack_text, self.cells))
         ranks = [",".join(texts[start : start + SIZE]) for start in _RANK_STARTS]
         return f"{'/'.join(ranks)} {LETTERS[self.to_move]}"
+
+
+def _count(tally: list[int], square: int, stack: Stack) -> None:
+    """Count a stack in `tally` (`DeathStacksState._tally`), as `play` does move by move."""
+    side, height = stack[-1], len(stack)
+    tally[side] += 1
+    tally[2 + side] += REACH[square][height]
+    if height > TOO_TALL:
+        tally[4 + side] += 1
+        tally[6 + side] += TALL_REACH[square][height]
 
 
 @lru_cache(maxsize=4096)  # a game holds a few dozen stacks; repetition tables read millions

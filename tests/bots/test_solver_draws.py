@@ -24,6 +24,7 @@ from dipole_tui.analysis import (
 )
 from dipole_tui.bots import proof
 from dipole_tui.bots.score import PovScore, Score
+from dipole_tui.bots.search import Knowledge
 from dipole_tui.cli import main
 from dipole_tui.games.base import AnyGame, GameError
 from dipole_tui.games.bipod import BIPOD, BipodState
@@ -181,6 +182,53 @@ def random_ending(rng: random.Random) -> DeathStacksState:
             pieces = [rng.choice("rb") for _ in range(rng.randint(0, 2))] + [side]
             cells[squares.pop()] = "".join(pieces)
     return DEATH_STACKS.parse_position(ending(cells, rng.choice("rb")))
+
+
+def test_death_stacks_tells_a_win_or_a_hold_at_once_as_playing_each_move_does() -> None:
+    """The solver's shortcut where only a win (or a hold) this ply will do: the first move
+    that takes the last stack, told from the board, is the one that playing them all finds."""
+    knowledge = proof_knowledge(DEATH_STACKS)
+    rng = random.Random(5)
+    wins = 0
+    for _ in range(300):
+        state = random_ending(rng)
+        if state.outcome() is not None:
+            continue
+        moves = state.legal_moves()
+        state.play(rng.choice(moves))  # a position with a past, as the search meets them
+        if state.outcome() is not None:
+            continue
+        moves = state.legal_moves()
+        found = knowledge.first_win(state, moves)
+        assert found == Knowledge.first_win(knowledge, state, moves), state.position()
+        assert knowledge.first_hold(state, moves) == Knowledge.first_hold(knowledge, state, moves)
+        wins += found >= 0
+    assert wins > 20  # the endings take last stacks often enough to tell
+
+
+@pytest.mark.parametrize("variant", ["", "adopter-runs"])
+def test_bipod_tells_a_win_at_once_as_playing_each_move_does(variant: str) -> None:
+    """The same shortcut in Bi-Pod, at every turn of games that adopt early, a careless Blocker
+    against a Runner that heads home: the first stone that brings both chains home, or cuts
+    one, or adopting into a won game, is the one that playing every move finds."""
+    knowledge = proof_knowledge(BIPOD)
+    rng = random.Random(f"at once:{variant}")
+    wins: set[str] = set()  # whose turns had a win at once: "runner", "blocker"
+    for _ in range(30):
+        state = BIPOD.new(variant)
+        while state.outcome() is None:
+            moves = state.legal_moves()
+            found = knowledge.first_win(state, moves)
+            assert found == Knowledge.first_win(knowledge, state, moves), state.position()
+            if found >= 0 and state.runner is not None:
+                wins.add("runner" if state.to_move == state.runner else "blocker")
+            if state.runner is None:  # adopting early
+                state.play(moves[-1] if rng.random() < 0.1 else rng.choice(moves))
+            elif state.to_move == state.runner:  # the Runner as its knowledge leads it
+                state.play(knowledge.candidates(state)[0])
+            else:  # a careless Blocker
+                state.play(rng.choice(moves))
+    assert wins == {"runner", "blocker"}
 
 
 def test_bigger_endings_agree_with_a_shallow_minimax_on_what_is_forced_soon() -> None:
