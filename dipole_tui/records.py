@@ -330,8 +330,10 @@ def _tokens(game: AnyGame | None, lines: list[str], start: int) -> Iterator[_Tok
                 yield _Token(opened, _unescaped("\n".join(said)), True)
                 opened, said, at = None, [], close + 1
             found = opener.search(line, at)
-            for token, mark in _marked(split, line[at : found.start() if found else len(line)]):
-                yield _Token(index, token, False, mark)
+            piece = line[at : found.start() if found else len(line)]
+            if piece and not piece.isspace():  # (no tokens in blank text: a comment's line)
+                for token, mark in _marked(split, piece):
+                    yield _Token(index, token, False, mark)
             if found is None:
                 break
             if found[0] != "{":
@@ -496,12 +498,18 @@ def _braced(text: str) -> str:
 def _escape(text: str, special: str) -> str:
     """`text` as a record writes it between quotes or braces: a backslash doubled, and each of
     `special` (a comment's `}`) as `\\u` and its four hex digits."""
-    return "".join(f"\\u{ord(c):04x}" if c in special else c for c in text.replace("\\", "\\\\"))
+    text = text.replace("\\", "\\\\")
+    for char in special:  # (no escape written holds a special character)
+        if char in text:
+            text = text.replace(char, f"\\u{ord(char):04x}")
+    return text
 
 
 def _unescaped(text: str) -> str:
     """What `_escape` (and `\\"` in a tag value) wrote; any other backslash is itself, as in
     records and comments written before they were escaped."""
+    if "\\" not in text:  # nearly every text: nothing to look for
+        return text
 
     def one(match: re.Match[str]) -> str:
         if len(match[1]) == 1:

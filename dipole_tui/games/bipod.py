@@ -18,9 +18,10 @@ import random
 import re
 from collections import deque
 from collections.abc import Mapping
-from functools import partial
-from itertools import combinations
+from functools import cache, partial
+from itertools import combinations, compress
 from math import comb
+from operator import not_
 from typing import NamedTuple
 
 from .base import (
@@ -105,6 +106,21 @@ class Move(NamedTuple):
 
 ADOPT = Move("adopt")
 RESIGN = Move("resign")
+# The one-stone moves of each cell, made once: `legal_moves` hands out these, not new tuples.
+BLOCKS = tuple(Move(BLOCK, (cell,)) for cell in range(CELL_COUNT))
+RUNS = tuple((Move(WHITE, (cell,)), Move(GRAY, (cell,))) for cell in range(CELL_COUNT))
+MADE_FROM = 48  # empty cells from which the multi variant's placements are filtered, not made
+
+
+@cache
+def _placements(size: int) -> tuple[tuple[Move, ...], tuple[int, ...]]:
+    """Every placement of `size` blocking stones on an empty board in canonical order, and the
+    bits of its cells. A multi turn has up to 82,240 moves: filtering these for the cells still
+    empty is faster than making as many tuples anew, and leaves the garbage collector nothing to
+    scan (it took more time than the making)."""
+    groups = list(combinations(range(CELL_COUNT), size))
+    bits = tuple(sum(BITS[cell] for cell in group) for group in groups)
+    return tuple(Move(BLOCK, group) for group in groups), bits
 
 
 def cell_name(cell: int) -> str:
@@ -115,16 +131,24 @@ def _cells_of(bits: int) -> frozenset[int]:
     return frozenset(i for i, bit in enumerate(BITS) if bits & bit)
 
 
-def _flood(seed: int, passable: int) -> int:
-    """Every cell of `passable` connected to `seed` (which must lie in `passable`)."""
+def _flood(seed: int, passable: int, until: int = 0) -> int:
+    """Every cell of `passable` connected to `seed` (which must lie in `passable`); with
+    `until`, those found by the time one of `until` is: whether a chain can reach a short side
+    is known a few steps out, long before all it could reach (most of the board)."""
     reach = seed
-    while True:
+    while not reach & until:
         # The six shifts in four: 35 is 33 + 2, so the 33s of these give the 35s too.
         left, right = reach | reach << 2, reach | reach >> 2
         grown = (left | right | left << 33 | right >> 33) & passable
         if grown == reach:
             return reach
         reach = grown
+    return reach
+
+
+def _reaches_a_side(seed: int, passable: int) -> bool:
+    """Whether the cells of `passable` connected to `seed` include a short side."""
+    return bool(_flood(seed, passable, _GOAL_BITS) & _GOAL_BITS)
 
 
 def _combination(n: int, size: int, index: int) -> list[int]:
@@ -284,7 +308,7 @@ class BipodState(State[Move]):
             if not reach & _GOAL_BITS:
                 continue  # cut already: the game is over once anyone has adopted
             for bit in BITS:
-                if bit & reach & self.empty and not _flood(start, passable & ~bit) & _GOAL_BITS:
+                if bit & reach & self.empty and not _reaches_a_side(start, passable & ~bit):
                     cuts |= bit
         return _cells_of(cuts)
 
@@ -324,8 +348,8 @@ class BipodState(State[Move]):
             return None
         if (
             placed != BLOCK
-            and _flood(_START_BITS[WHITE], self.white) & _GOAL_BITS
-            and _flood(_START_BITS[GRAY], self.gray) & _GOAL_BITS
+            and _reaches_a_side(_START_BITS[WHITE], self.white)
+            and _reaches_a_side(_START_BITS[GRAY], self.gray)
         ):
             return Outcome(
                 self.runner,
@@ -335,7 +359,7 @@ class BipodState(State[Move]):
         cut = [
             f"the {colour} chain from {cell_name(START_CELLS[colour])}"
             for colour, own in ((WHITE, self.white), (GRAY, self.gray))
-            if colour != placed and not _flood(_START_BITS[colour], own | self.empty) & _GOAL_BITS
+            if colour != placed and not _reaches_a_side(_START_BITS[colour], own | self.empty)
         ]
         if not cut:
             return None
@@ -362,16 +386,20 @@ class BipodState(State[Move]):
             return []
         empties = self._empties()
         if self.runner is None:
-            block = partial(Move, BLOCK)
-            moves = [Move(BLOCK, (cell,)) for cell in empties]
+            moves = [BLOCKS[cell] for cell in empties]
             if self.multi:
+                taken = _ALL & ~self.empty
                 for size in range(2, MULTI_MOST + 1):
-                    moves.extend(map(block, combinations(empties, size)))
+                    if len(empties) < MADE_FROM:
+                        moves.extend(map(partial(Move, BLOCK), combinations(empties, size)))
+                    else:
+                        placements, bits = _placements(size)
+                        moves.extend(compress(placements, map(not_, map(taken.__and__, bits))))
             moves.append(ADOPT)
             return moves
         if self.to_move == self.runner:
-            return [Move(colour, (cell,)) for cell in empties for colour in (WHITE, GRAY)]
-        return [Move(BLOCK, (cell,)) for cell in empties]
+            return [move for cell in empties for move in RUNS[cell]]
+        return [BLOCKS[cell] for cell in empties]
 
     def count_moves(self) -> int:
         """len(legal_moves()) without building them: for perft's last ply and bots' mobility."""
@@ -504,11 +532,8 @@ class BipodState(State[Move]):
         return "\n".join(lines)
 
     def position(self) -> str:
-        rows = []
-        for row in range(1, ROWS + 1):
-            rows.append("".join(self._glyph(i) for i in range(CELL_COUNT) if CELLS[i][0] == row))
         fields = [
-            "/".join(rows),
+            "/".join("".join(map(self._glyph, cells)) for cells in ROW_CELLS),
             str(self.to_move + 1),
             "-" if self.runner is None else str(self.runner + 1),
         ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -34,14 +35,20 @@ TABLE = DATA / "perft_death_stacks.txt"
 REFERENCE_MAX_DEPTH = 2  # the slow reference re-checks the table up to this depth on every run
 
 
+# A move's paths depend on the move alone: each of the few hundred moves there are is walked
+# once, not again at every position that lists it (the slowest part of this file's games).
+paths_of = functools.cache(move_paths)
+
+
 def check_against_reference(state: DeathStacksState) -> None:
     legal = state.legal_moves()
     seen = state.repetitions[(tuple(state.cells), state.to_move)]
-    assert set(legal) == ref_moves(read_position(state.position()), seen)
+    position = read_position(state.position())
+    assert set(legal) == ref_moves(position, seen)
     assert legal == sorted(legal)  # origin (a1 first), count, target
     for move in legal:
-        assert move.target != move.origin and move_paths(move)
-    assert threats(state) == ref_threats(read_position(state.position()), state.outcome() is None)
+        assert move.target != move.origin and paths_of(move)
+    assert threats(state) == ref_threats(position, state.outcome() is None)
 
 
 def threats(state: DeathStacksState) -> set[tuple[int, int]]:

@@ -98,11 +98,18 @@ DIGIT_FORMS = [
 ] + [list("⁰¹²³⁴⁵⁶⁷⁸⁹"), list("₀₁₂₃₄₅₆₇₈₉")]
 
 
+@functools.cache
+def sampled(key: str, digits: bool = False) -> st.SearchStrategy[str]:
+    """One of the game's valid texts (with a digit, when `digits`): one strategy per game and
+    process, as `hostile`'s, since Hypothesis looks at all of a new one's texts (its label)."""
+    texts = [text for text in valid_texts(key) if not digits or any(map(str.isdigit, text))]
+    return st.sampled_from(texts)
+
+
 @st.composite
 def other_digits(draw: st.DrawFn, key: str) -> str:
     """A valid text of the game with its digits written in another script or form."""
-    digits = [text for text in valid_texts(key) if any(char.isdigit() for char in text)]
-    text = draw(st.sampled_from(digits))
+    text = draw(sampled(key, digits=True))
     forms = draw(st.sampled_from(DIGIT_FORMS))
     every = draw(st.booleans())
     chosen = draw(st.sampled_from([at for at, char in enumerate(text) if char.isdigit()]))
@@ -115,7 +122,7 @@ def other_digits(draw: st.DrawFn, key: str) -> str:
 @st.composite
 def mutated(draw: st.DrawFn, key: str) -> str:
     """A valid text of the game with a few pieces replaced, inserted or repeated."""
-    text = draw(st.sampled_from(valid_texts(key)))
+    text = draw(sampled(key))
     for _ in range(draw(st.integers(min_value=1, max_value=4))):
         at = draw(st.integers(min_value=0, max_value=len(text)))
         cut = draw(st.integers(min_value=0, max_value=2))
@@ -123,7 +130,10 @@ def mutated(draw: st.DrawFn, key: str) -> str:
     return text
 
 
+@functools.cache
 def hostile(key: str) -> st.SearchStrategy[str]:
+    """Built once per game and process: a strategy built anew for each example is looked at
+    anew by Hypothesis (its label, its emptiness), which cost more than the parsing tested."""
     valid = valid_texts(key)
     return st.one_of(
         st.text(),
@@ -165,12 +175,18 @@ def refused_well(parse: Callable[[str], T], text: str) -> T | None:
     return result
 
 
+@functools.cache
+def sampled_states(key: str) -> st.SearchStrategy[State[Any]]:
+    """One of `states(key)`, a strategy made once (Hypothesis hashes each state of a new one)."""
+    return st.sampled_from(states(key))
+
+
 @pytest.mark.parametrize("key", REGISTRY)
 @FUZZ
 @given(data=st.data())
 def test_moves_are_refused_in_one_line_or_legal(key: str, data: st.DataObject) -> None:
     game = REGISTRY[key].game
-    state = data.draw(st.sampled_from(states(key)))
+    state = data.draw(sampled_states(key))
     text = data.draw(hostile(key))
     move = refused_well_or_read(lambda text: game.parse_move(text, state), text)
     if move is not None:
