@@ -6,6 +6,7 @@ with `cli`. Every test that runs an app is marked `ui` here, never by hand, so t
 from __future__ import annotations
 
 import functools
+import gc
 import inspect
 import sys
 from collections.abc import Iterator
@@ -13,10 +14,12 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
+import app_steps
 import pytest
 from app_steps import AppFactory
 from cli_steps import Cli, Ran
 from textual.app import App
+from textual.pilot import Pilot
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.cli import main
@@ -85,6 +88,14 @@ def of_tests(module: str) -> bool:
     return file is not None and Path(file).is_relative_to(TESTS)
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collection built (pytest's, Hypothesis's and Textual's objects, every test module)
+    lives to the end: out of the garbage collector's way, which otherwise walks it all at each
+    full collection (measured: the non-UI tests' CPU time 5 % less)."""
+    gc.collect()
+    gc.freeze()
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     running[:] = [item]
 
@@ -101,6 +112,22 @@ def apps_run_only_in_ui_tests() -> Iterator[None]:
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(App, "run_test", checked)
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def keys_wait_for_the_app() -> Iterator[None]:
+    """Every `pilot.press` (the tests', the scenes', snap_compare's) is `app_steps.press`: each
+    key is sent once the app has taken the one before and all that followed from it, not after
+    Textual's two waits a key for the process to go idle, which the app's refreshes after a key
+    stretch to a quarter of a second (measured on test_app.py, test_app_bipod.py and the
+    snapshots: 16 % less time, 4 % less CPU time)."""
+
+    async def press(pilot: Pilot[Any], *keys: str) -> None:
+        await app_steps.press(pilot, *keys)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Pilot, "press", press)
         yield
 
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 from textual import events
 from textual.geometry import Offset
-from textual.keys import _character_to_key
+from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -242,16 +243,25 @@ def status_lines(board: AnyBoard, letters: str) -> list[str]:
     return [line.strip() for line in lines[last + 1 :] if line.strip()]
 
 
-async def press(pilot: Pilot[None], *keys: str) -> None:
-    """Keys pressed one by one, each taken by the app (`settle`) before the next is sent, as
-    `pilot.press` has them; it waits for the process to idle twice a key, at least 20 ms each,
-    which a file name's or a move's dozens of characters add up to seconds of."""
+async def press(pilot: Pilot[Any], *keys: str) -> None:
+    """Keys pressed one by one, each taken by the app before the next is sent (`settle`, then
+    any animation it started): the events `pilot.press` sends (a named key with its character:
+    `colon` is ":"), without its waits for the process to idle, twice a key and at least 20 ms
+    each, which the app's refreshes after a key stretch to a quarter of a second. conftest.py
+    has every `pilot.press` run this."""
     for key in keys:
-        character = key if len(key) == 1 else None
-        if character is not None and not character.isalnum():
-            key = _character_to_key(character)  # "/" is "slash", as a terminal names it
+        assert not key.startswith("wait:"), "a pause is pilot.pause, not a key"
+        if len(key) == 1 and not key.isalnum():
+            key = _character_to_key(key)  # "/" is "slash", as a terminal names it
+        try:
+            character: str | None = unicodedata.lookup(
+                _get_unicode_name_from_key(REPLACED_KEYS.get(key, key))
+            )
+        except KeyError:
+            character = key if len(key) == 1 else None
         pilot.app.post_message(events.Key(key, character))
         await settle(pilot)
+        await pilot.app.animator.wait_until_complete()
 
 
 async def type_move(pilot: Pilot[None], text: str, leave: bool = True) -> None:

@@ -10,7 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...learn import Item, Progress, items, problems
@@ -18,6 +18,7 @@ from ...registry import REGISTRY
 from ...workers.tracker import Connect
 from ..ascii import plain
 from ..closing import ClosingScreen
+from ..widgets.footer import KeysFooter
 from ..widgets.wrapping import wrap
 from .learning import ExerciseScreen, LessonScreen
 from .puzzle import PuzzleScreen
@@ -50,7 +51,7 @@ class LearnMenu(ClosingScreen[Any]):
             yield problem_lines
             yield Static(id="learn-summary")
             yield OptionList(*self._options(), id="learn-items")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         if self.progress.problem:

@@ -19,7 +19,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...control.position import position_of
 from ...games.base import State
@@ -29,6 +29,7 @@ from ..ascii import glyph_map, plain
 from ..boards.game_board import GameBoard
 from ..boards.registered import make_board
 from ..commands import command
+from ..widgets.footer import KeysFooter
 from ..widgets.play_area import PlayArea, TriesMoves
 from ..widgets.side_panel import MoveEntry
 
@@ -74,7 +75,7 @@ class ExerciseScreen(TriesMoves):
                     yield Static(id="exercise-moves", markup=False)
                     yield Static(id="exercise-message", markup=False)
                 yield self.entry
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.show()

@@ -20,7 +20,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...analysis import (
     Analysis,
@@ -39,6 +39,7 @@ from ...workers.tracker import Connect, Tracker
 from ..boards.game_board import GameBoard
 from ..boards.registered import make_board
 from ..commands import command
+from ..widgets.footer import KeysFooter
 from ..widgets.play_area import PlayArea, TriesMoves
 from ..widgets.side_panel import MoveEntry
 from ..worker_messages import WorkerAnswered, answers_to
@@ -124,7 +125,7 @@ class MistakesScreen(TriesMoves):
                     yield Static(id="mistakes-task")
                     yield Static(id="mistakes-message", markup=False)
                 yield self.entry
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._begin()

@@ -20,7 +20,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from ... import storage
@@ -46,6 +46,7 @@ from ..closing import ClosingScreen
 from ..commands import command
 from ..dialogs.file import FileScreen
 from ..widgets.eval_graph import MARK_CLASS, EvalGraph
+from ..widgets.footer import KeysFooter
 from ..worker_messages import WorkerAnswered, answers_to
 from .mistakes import MistakesScreen, mistakes_of
 
@@ -150,7 +151,7 @@ class ReviewScreen(ClosingScreen[Any]):
                 yield self.graph
                 yield Static(id="review-details")
                 yield OptionList(*self._options(), id="review-moves")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         request = ReviewRequest(self.game_key, self.record, self.movetime)
