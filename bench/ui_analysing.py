@@ -32,7 +32,7 @@ from dipole_tui.app.boards.dipole import DipoleBoard
 from dipole_tui.control.choice import GameChoice
 from dipole_tui.games.dipole import DIPOLE, DipoleState
 from dipole_tui.saves import Autosave
-from dipole_tui.session import HUMAN
+from dipole_tui.session import HUMAN, Seat
 
 KEY_NAMES = {":": "colon", "-": "minus", "\r": "enter"}
 
@@ -43,7 +43,7 @@ async def measure(args: argparse.Namespace) -> tuple[list[float], int]:
     samples: list[float] = []
     depths = 0
     with tempfile.TemporaryDirectory() as folder, tick_timing():
-        players = (HUMAN, "hard" if args.bot else HUMAN)
+        players = (HUMAN, Seat("hard") if args.bot else HUMAN)
         app = GameApp(
             choice=GameChoice("dipole", "8x8", players),
             new=True,

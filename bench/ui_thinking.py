@@ -29,7 +29,7 @@ from dipole_tui.app.app import GameApp
 from dipole_tui.control.choice import GameChoice
 from dipole_tui.games.dipole import DIPOLE, DipoleState
 from dipole_tui.saves import Autosave
-from dipole_tui.session import HUMAN
+from dipole_tui.session import HUMAN, Seat
 
 KEY_NAMES = {":": "colon", "-": "minus", "\r": "enter"}
 
@@ -39,7 +39,7 @@ async def measure(args: argparse.Namespace) -> list[float]:
     samples: list[float] = []
     with tempfile.TemporaryDirectory() as folder, tick_timing():
         app = GameApp(
-            choice=GameChoice("dipole", "8x8", (HUMAN, "hard")),
+            choice=GameChoice("dipole", "8x8", (HUMAN, Seat("hard"))),
             new=True,
             autosave=Autosave(Path(folder)),
             think_time=args.think,

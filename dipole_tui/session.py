@@ -142,7 +142,7 @@ class Session(Generic[M]):
 
     game: Game[Any, M]
     state: State[M]
-    players: tuple[str, str] = (HUMAN, HUMAN)  # the seats' text, as given: `seats` reads it
+    players: tuple[Seat, Seat] = (HUMAN, HUMAN)  # who sits at each side
     tags: dict[str, str] = field(default_factory=dict)
     redo_moves: list[M] = field(default_factory=list)
     # How the game ended when the position did not end it: a resignation, an agreed draw, a flag.
@@ -155,7 +155,7 @@ class Session(Generic[M]):
         cls,
         game: Game[Any, M],
         variant: str | None = None,
-        players: tuple[str, str] = (HUMAN, HUMAN),
+        players: tuple[Seat, Seat] = (HUMAN, HUMAN),
         time_control: TimeControl | None = None,
     ) -> Session[M]:
         """A game from its start; with a time control, its clocks are set but not running
@@ -266,14 +266,9 @@ class Session(Generic[M]):
         played = self.state.moves_played
         return played[-1] if played else None
 
-    @property
-    def seats(self) -> tuple[Seat, Seat]:
-        """Who sits at each side, asked as seats (`players` holds their text)."""
-        return Seat(self.players[0]), Seat(self.players[1])
-
     def human_sides(self) -> list[int]:
         """The sides a person plays: undo and redo stop on their turns."""
-        return [side for side, seat in enumerate(self.seats) if seat.is_person]
+        return [side for side, seat in enumerate(self.players) if seat.is_person]
 
     def is_pass(self, move: M) -> bool:
         return self.game.is_pass(move)
@@ -470,7 +465,7 @@ class Session(Generic[M]):
         """Who plays `side`, as the record says it: a person's name from the record the game
         was loaded from, where it has one, else the seat (`human`, a bot's level)."""
         named = self.tags.get(("White", "Black")[side], "")
-        seat = self.seats[side]
+        seat = self.players[side]
         return named if seat.is_person and named and named not in _SEATS else str(seat)
 
     def turn_clock(self) -> str | None:

@@ -18,6 +18,7 @@ import app_steps
 import pytest
 from app_steps import AppFactory
 from cli_steps import Cli, Ran
+from seats import seated
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -166,9 +167,9 @@ def make_app(tmp_path: Path) -> AppFactory:
     ) -> GameApp:
         rules = REGISTRY[game].game
         if position is not None:
-            session = Session(rules, rules.parse_position(position), players)
+            session = Session(rules, rules.parse_position(position), seated(*players))
         return GameApp(
-            choice=GameChoice(game, variant or rules.variants[0], players),
+            choice=GameChoice(game, variant or rules.variants[0], seated(*players)),
             session=session,
             new=new,
             ascii_glyphs=ascii_glyphs,

@@ -190,7 +190,7 @@ def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
     variant = opened.state.variant if opened else game.new(asked).variant
     given = (getattr(args, "white", None), getattr(args, "black", None))
     white, black = (  # a record's own seats where none is given; argparse's choices checked them
-        Seat(text) if text else opened.seats[side] if opened else HUMAN
+        Seat(text) if text else opened.players[side] if opened else HUMAN
         for side, text in enumerate(given)
     )
     players = (white, black)

@@ -103,7 +103,7 @@ class BotController:
         """If a bot is to move, ask it, unless watching is paused or a game is being reviewed
         (`step`: one move all the same)."""
         side = session.state.to_move
-        seat = session.seats[side]
+        seat = session.players[side]
         if not seat.is_bot or session.outcome is not None or self.thinking:
             return
         if (self.paused or session.redo_moves) and not step:
@@ -131,7 +131,7 @@ class BotController:
 
     def hint(self, session: Session[Any]) -> bool:
         """Ask what `HINT_BOT` would play here; only on a person's turn in a game going on."""
-        if session.outcome is not None or not session.seats[session.state.to_move].is_person:
+        if session.outcome is not None or not session.players[session.state.to_move].is_person:
             return False
         self._hint = self._ask(session, HINT_BOT, HINT_SEAT, min(self.think_time, HINT_TIME))
         return True
@@ -139,7 +139,7 @@ class BotController:
     def weigh_draw(self, session: Session[Any], side: int, seconds: float) -> None:
         """Ask the bot playing `side` whether it accepts a draw here, after `seconds` of
         thought; asked again, only the last question's answer is wanted."""
-        level = self.level_of(session.seats[side], session.game.key)
+        level = self.level_of(session.players[side], session.game.key)
         request = DrawRequest(session.game.key, session.record_text(), side, seconds, level)
         asked = Request(self.tracker.ask(request), session, position_of(session.state))
         self._draw = asked, side

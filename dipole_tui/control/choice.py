@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..clock import TimeControl
+from ..session import Seat
 
 
 @dataclass(frozen=True)
@@ -14,7 +15,7 @@ class GameChoice:
 
     game_key: str
     variant: str
-    players: tuple[str, str]
+    players: tuple[Seat, Seat]
     time_control: TimeControl | None = None
 
     def rematch(self) -> GameChoice:

@@ -83,7 +83,7 @@ class Keeper:
         """The game on screen as the new-game dialog offers it again."""
         session = self.session
         control = session.clock.control if session.clock is not None else None
-        white, black = (HUMAN if seat.is_remote else seat for seat in session.seats)
+        white, black = (HUMAN if seat.is_remote else seat for seat in session.players)
         return GameChoice(session.game.key, session.state.variant, (white, black), control)
 
     # -- seats -----------------------------------------------------------------------------
@@ -101,7 +101,7 @@ class Keeper:
     def human_to_move(self) -> bool:
         """A person may move now: the game goes on and the side to move is a human seat."""
         session = self.session
-        return session.outcome is None and session.seats[session.state.to_move].is_person
+        return session.outcome is None and session.players[session.state.to_move].is_person
 
     def acting_side(self) -> int | None:
         """The side the person at the keyboard plays now, who may resign or offer a draw:
@@ -372,7 +372,7 @@ class Keeper:
 
     def _adapt(self, whole: Session[Any]) -> list[Notice]:
         """A game between a person and the adaptive bot is over: the bot's next level, once."""
-        seats, outcome = whole.seats, whole.outcome
+        seats, outcome = whole.players, whole.outcome
         person = next((side for side, seat in enumerate(seats) if seat.is_person), None)
         if self._adapted or outcome is None or person is None or not seats[1 - person].is_adaptive:
             return []

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit, urlunsplit
 from .. import storage
 from ..clock import TimeControl
 from ..games.base import GameError
-from ..session import HUMAN, REMOTE, Session
+from ..session import HUMAN, REMOTE, Seat, Session
 from .protocol import (
     Ended,
     Error,
@@ -205,7 +205,7 @@ class OnlineGame:
             return None
         return RoomSeat(self.server, self.code, self.secret, self.side, self.game, self.filed)
 
-    def players(self) -> tuple[str, str]:
+    def players(self) -> tuple[Seat, Seat]:
         """Who sits where on this screen: the player here, the other at the other end."""
         return (
             HUMAN if self.side == 0 else REMOTE,

@@ -11,6 +11,7 @@ import pytest
 from app_steps import AnyBoard, AppFactory, noticed, press, until
 from game_files import kept, played
 from paths import DATA
+from seats import seated
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -144,7 +145,7 @@ async def test_new_game_from_the_question_is_offered_like_the_saved_one_and_keep
         await pilot.click("#new")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        assert app.screen.current == GameChoice("dipole", "10x10", (HUMAN, "medium"))
+        assert app.screen.current == GameChoice("dipole", "10x10", seated(HUMAN, "medium"))
         await pilot.press("escape")  # no new game after all: the saved one goes on
         await pilot.pause()
         assert app.session.state.moves_played == saved.state.moves_played

@@ -28,6 +28,7 @@ from game_samples import board_samples
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from seats import seated
 from textual.pilot import Pilot
 
 from dipole_tui.analysis import Analysis
@@ -176,7 +177,7 @@ class UIMachine(RuleBasedStateMachine):
         """A game of two people, or of a person against a bot (its answers held: LateBots)."""
         key, variant = game
         seats = [levels(key)[0] if side in bots else HUMAN for side in (0, 1)]
-        players = (seats[0], seats[1])
+        players = seated(seats[0], seats[1])
         choice = GameChoice(key, variant, players)
         app = GameApp(choice=choice, new=True, thinker=self.bots, analyst=self.analyst)
         assert app.autosave.folder == self.folder  # the data folder the variable names

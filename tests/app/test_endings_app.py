@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from app_steps import AppFactory, ScriptedBots, StandIn, message, noticed, press, until
+from seats import seated
 from textual import events
 from textual.content import Content
 from textual.widgets import Button, Select, Static
@@ -99,7 +100,9 @@ async def test_resigning_is_asked_once_and_ends_the_game(make_app: AppFactory) -
 
 async def test_a_person_resigns_while_the_bot_thinks(make_app: AppFactory) -> None:
     bots = ScriptedBots("e3-e5", held=True)
-    app = make_app(session=opened(Session.new(DIPOLE, None, ("beginner", HUMAN))), thinker=bots)
+    app = make_app(
+        session=opened(Session.new(DIPOLE, None, seated("beginner", HUMAN))), thinker=bots
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await until(lambda: app.bots.thinking)
         await press(pilot, "R")
@@ -307,8 +310,8 @@ async def test_a_rematch_swaps_the_colours_and_keeps_the_clock_and_the_bot(
 ) -> None:
     bots = ScriptedBots("e1-e3")  # the bot's first move of the rematch, as White
     clock = TimeControl(3, 2)
-    session = Session(DIPOLE, DIPOLE.parse_position("8:W:Wc3=2:Be5=2"), (HUMAN, "easy"))
-    session.clock = Session.new(DIPOLE, None, (HUMAN, "easy"), clock).clock
+    session = Session(DIPOLE, DIPOLE.parse_position("8:W:Wc3=2:Be5=2"), seated(HUMAN, "easy"))
+    session.clock = Session.new(DIPOLE, None, seated(HUMAN, "easy"), clock).clock
     app = make_app(session=session, thinker=bots)
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, *":c3xe5", "enter")  # the person wins

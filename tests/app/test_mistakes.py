@@ -21,6 +21,7 @@ from app_steps import (
     walk_to,
 )
 from planted import BLUNDER_START, game_with_planted_blunder
+from seats import seated
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -115,7 +116,7 @@ def best_move() -> Any:
 
 def blundered(players: tuple[str, str] = (HUMAN, HUMAN)) -> Session[Any]:
     """Black's blunder e7-d6 (e7-e5 wins), then best play to White's win."""
-    return Session(DIPOLE, game_with_planted_blunder(), players)
+    return Session(DIPOLE, game_with_planted_blunder(), seated(*players))
 
 
 async def test_the_review_says_each_sides_accuracy_and_marks(make_app: AppFactory) -> None:
@@ -276,7 +277,7 @@ async def test_every_game_learns_from_its_mistakes(
 ) -> None:
     state, said_by_review = planted(game_key)
     game = REGISTRY[game_key].game
-    session = Session(game, state, (HUMAN, "beginner"))
+    session = Session(game, state, seated(HUMAN, "beginner"))
     app = make_app(
         game=game_key,
         session=session,

@@ -7,6 +7,7 @@ import random
 
 import pytest
 from app_steps import AppFactory, ScriptedBots, type_move, until
+from seats import seated
 from textual.widgets import Static
 
 from dipole_tui.app.app import GameApp
@@ -43,7 +44,7 @@ async def test_the_final_move_is_in_the_list_when_the_game_ends(
 ) -> None:
     moves = a_long_game()
     players = (HUMAN, HUMAN) if last_by == "person" else (HUMAN, "beginner")
-    session = Session.new(DIPOLE, None, players)
+    session = Session.new(DIPOLE, None, seated(*players))
     before = moves[:-1] if last_by == "person" else moves[:-2]
     for move in before:
         session.play(DIPOLE.parse_move(move, session.state))

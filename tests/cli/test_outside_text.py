@@ -12,6 +12,7 @@ from app_steps import open_record, until
 from cli_steps import Cli
 from hypothesis import given
 from hypothesis import strategies as st
+from seats import seated
 from textual._compositor import LayoutUpdate
 from textual.widgets import Button, Input, Label
 
@@ -112,7 +113,7 @@ async def test_a_server_typed_with_markup_is_refused_as_typed() -> None:
     """Rich markup in a typed server (`[/]` closes nothing) is quoted back, not read."""
     app = GameApp(session=Session.from_text('[Game "Dipole"]\n'))
     async with app.run_test(size=(100, 30)) as pilot:
-        dialog = OnlineScreen(GameChoice("dipole", "8x8", ("human", "human")))
+        dialog = OnlineScreen(GameChoice("dipole", "8x8", seated("human", "human")))
         app.push_screen(dialog)
         await until(lambda: app.screen is dialog)
         await pilot.pause()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from seats import seated
 
 from dipole_tui.control.bot_controller import HINT_BOT, Answer, BotController, DrawAnswer
 from dipole_tui.games.dipole import DIPOLE, Move
@@ -88,7 +89,7 @@ class Bench:
 
 
 def game(players: tuple[str, str], *moves: str) -> Session[Move]:
-    session = Session.new(DIPOLE, "8x8", players)
+    session = Session.new(DIPOLE, "8x8", seated(*players))
     for text in moves:
         session.play(session.game.parse_move(text, session.state))
     return session
@@ -111,7 +112,7 @@ def test_nobody_is_asked_on_a_persons_turn_twice_at_once_or_after_the_end() -> N
     bench.bots.take_turn(game((HUMAN, "easy")))
     bench.bots.take_turn(game((HUMAN, HUMAN), "e1-g3"))
     assert not bench.made
-    over = Session(DIPOLE, DIPOLE.parse_position("8:B:We1=1:B"), ("easy", "easy"))
+    over = Session(DIPOLE, DIPOLE.parse_position("8:B:We1=1:B"), seated("easy", "easy"))
     assert over.outcome is not None
     bench.bots.take_turn(over)
     assert not bench.made

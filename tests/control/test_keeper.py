@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from game_files import a_move_from_a_win
+from seats import seated
 
 from dipole_tui.adaptive import AdaptiveLevels, rungs
 from dipole_tui.clock import Clock, TimeControl
@@ -22,13 +23,13 @@ WON_IN_ONE = "8:W:Wc3=2:Be5=2"  # White takes Black's last stack with c3xe5
 
 
 def at(position: str, players: tuple[str, str] = (HUMAN, HUMAN)) -> Session[Any]:
-    session = Session(DIPOLE, DIPOLE.parse_position(position), players)
+    session = Session(DIPOLE, DIPOLE.parse_position(position), seated(*players))
     session.pass_if_forced()
     return session
 
 
 def keeper_at(folder: Path, position: str = "", **players: str) -> Keeper:
-    seats = (players.get("white", HUMAN), players.get("black", HUMAN))
+    seats = seated(players.get("white", HUMAN), players.get("black", HUMAN))
     session = at(position, seats) if position else Session.new(DIPOLE, players=seats)
     keeper = Keeper(session, Autosave(folder))
     keeper.claim()

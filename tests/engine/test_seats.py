@@ -50,8 +50,8 @@ def test_a_record_s_seats_are_read_as_seats_and_written_as_before() -> None:
     text = session.record_text()
     assert '[White "adaptive"]' in text and '[Black "easy"]' in text
     read = Session.from_text(text)
-    assert read.seats == (ADAPTIVE, Seat("easy")) and read.seats[1].level == "easy"
+    assert read.players == (ADAPTIVE, Seat("easy")) and read.players[1].level == "easy"
     # A person's name, or a seat this game does not offer, is a person here.
     named = Session.from_text(text.replace('"adaptive"', '"Ann"').replace('"easy"', '"remote"'))
-    assert [seat.is_person for seat in named.seats] == [True, True]
+    assert [seat.is_person for seat in named.players] == [True, True]
     assert (named.player_name(0), named.player_name(1)) == ("Ann", "human")

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from seats import seated
 
 from dipole_tui.games.base import GameError, Outcome, S, Termination
 from dipole_tui.games.bipod import BIPOD
@@ -168,7 +169,7 @@ def test_a_new_move_after_undo_clears_the_redo_list() -> None:
 
 
 def test_against_a_bot_undo_and_redo_go_from_a_persons_turn_to_the_next() -> None:
-    session = Session.new(DIPOLE, players=(HUMAN, "easy"))
+    session = Session.new(DIPOLE, players=seated(HUMAN, "easy"))
     moves = ["e1-e5", "d8-c7", "e5xc7", "d8-d4"]
     play(session, *moves)
     assert names(session.undo_to_human()) == moves[2:]  # the person's move and the reply
@@ -183,7 +184,7 @@ def test_against_a_bot_undo_and_redo_go_from_a_persons_turn_to_the_next() -> Non
 
 
 def test_undo_to_a_persons_turn_stops_at_the_start_where_the_bot_moves_first() -> None:
-    session = Session.new(DIPOLE, players=("easy", HUMAN))
+    session = Session.new(DIPOLE, players=seated("easy", HUMAN))
     play(session, "e1-e5", "d8-c7", "e5xc7")
     assert names(session.undo_to_human()) == ["d8-c7", "e5xc7"]
     assert session.state.to_move == 1
@@ -197,7 +198,7 @@ def test_undo_to_a_persons_turn_stops_at_the_start_where_the_bot_moves_first() -
 def test_with_no_bot_to_answer_or_no_person_undo_to_human_takes_one_move(
     players: tuple[str, str],
 ) -> None:
-    session = Session.new(DIPOLE, players=players)
+    session = Session.new(DIPOLE, players=seated(*players))
     play(session, "e1-e5", "d8-c7", "e5xc7")
     assert names(session.undo_to_human()) == ["e5xc7"]
     assert names(session.undo_to_human()) == ["d8-c7"]

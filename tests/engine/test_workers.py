@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from seats import seated
 
 from dipole_tui.analysis import Analysis, Evaluator, accepts_draw
 from dipole_tui.bots.score import PovScore, Score
@@ -298,7 +299,7 @@ def test_a_bot_weighs_a_draw_offer_and_says_nothing_once_stopped(
     position: str, accepts: bool
 ) -> None:
     game = REGISTRY["death-stacks"].game
-    record = Session(game, game.parse_position(position), (HUMAN, "easy")).record_text()
+    record = Session(game, game.parse_position(position), seated(HUMAN, "easy")).record_text()
     request = DrawRequest("death-stacks", record, 1, 0.05, "easy")
     said: list[Answer] = []
     weigh_draw(request, threading.Event(), said.append)

@@ -14,6 +14,7 @@ import pytest
 from cli_steps import Cli
 from game_samples import SAMPLES, check_samples
 from paths import module_of_room
+from seats import seated
 from toy_game import ENTRY, TOY, TOY_SAMPLES
 
 from dipole_tui.perft import perft
@@ -163,7 +164,7 @@ def test_a_game_registered_without_its_samples_is_named(monkeypatch: pytest.Monk
 
 def test_a_session_keeps_the_toy(toy: None) -> None:
     """Played, taken back, replayed, written and read again: the session and its record."""
-    session = Session.new(TOY, "misere", (HUMAN, "hard"))
+    session = Session.new(TOY, "misere", seated(HUMAN, "hard"))
     for text in TOY_SAMPLES.opening:
         session.play(session.game.parse_move(text, session.state))
     assert session.undo() and session.state.plies == 3

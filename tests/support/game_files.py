@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from paths import DATA
+from seats import seated
 
 from dipole_tui.records import parse_record
 from dipole_tui.registry import REGISTRY
@@ -22,7 +23,7 @@ def played(
     players: tuple[str, str] = ("human", "hard"),
 ) -> Session[Any]:
     game = REGISTRY[game_key].game
-    session = Session.new(game, variant, players)
+    session = Session.new(game, variant, seated(*players))
     for text in moves:
         session.play(game.parse_move(text, session.state))
     return session

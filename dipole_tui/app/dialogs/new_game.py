@@ -106,7 +106,7 @@ class NewGameScreen(Dialog[GameChoice | LearnChoice | OnlineChoice | None]):
         key = str(event.value)
         if event.select is not self.query_one("#game", Select) or key == self.current.game_key:
             return
-        seats = tuple(nearest_level(key, seat) for seat in self._seats())
+        seats = tuple(Seat(nearest_level(key, seat)) for seat in self._seats())
         clock = self.current.time_control
         variant = REGISTRY[key].game.variants[0]
         self.current = GameChoice(key, variant, (seats[0], seats[1]), clock)

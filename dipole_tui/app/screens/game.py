@@ -180,7 +180,7 @@ class GameScreen(Screen[None]):
         # The board takes moves only from a human seat; a bot's seat plays itself. (Set first:
         # the board puts the cursor on a person's stacks when the turn passes to them.)
         self.board.interactive = self.keeper.human_to_move
-        if self.auto_flip and all(seat.is_person for seat in session.seats):
+        if self.auto_flip and all(seat.is_person for seat in session.players):
             self.board.flipped = session.state.to_move == 1
         self.board.show_state(session.state, session.last_move)
         self.watch_threats_on()
@@ -366,7 +366,7 @@ class GameScreen(Screen[None]):
 
     def action_auto_flip(self) -> None:
         self.auto_flip = not self.auto_flip
-        if self.auto_flip and not all(seat.is_person for seat in self.session.seats):
+        if self.auto_flip and not all(seat.is_person for seat in self.session.players):
             said = "Auto-flip is on, for hot-seat games: this game has a bot, so f flips."
         elif self.auto_flip:
             said = "Auto-flip on: the board turns to the side to move (F again: off)."

@@ -103,7 +103,7 @@ class GameEndings:
         if self.keeper.referee.relays_offers:  # the server asks the other player
             self._end(self.keeper.referee.draw)
             return
-        if session.seats[other].is_person:
+        if session.players[other].is_person:
             answers = [("Decline", "no"), ("Accept the draw", "yes")]
 
             def answered(answer: str | None) -> None:

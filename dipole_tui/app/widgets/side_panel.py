@@ -295,7 +295,7 @@ class SidePanel(Vertical):
         key = session.game.key
         named = [
             self.bots.seat_name(seat, key) if seat.is_bot else session.player_name(side)
-            for side, seat in enumerate(session.seats)
+            for side, seat in enumerate(session.players)
         ]
         seats = "hot-seat" if named == [HUMAN, HUMAN] else " v ".join(named)
         joiner = "  " if len(name) + 2 + len(seats) <= self._text_width() else "\n"
@@ -379,7 +379,7 @@ class SidePanel(Vertical):
         review = ""
         if undone := len(session.redo_moves):
             review = f"\n{undone} {'ply' if undone == 1 else 'plies'} taken back: U replays"
-        seat = session.seats[session.state.to_move]
+        seat = session.players[session.state.to_move]
         if seat.is_bot:
             bots = self.bots
             doing = "is thinking..." if bots.thinking else ("paused (p)" if bots.paused else "")
