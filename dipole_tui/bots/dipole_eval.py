@@ -59,23 +59,33 @@ def race_decided(state: DipoleState) -> int | None:
     or off the far row) and must move while it has checkers, so the side to move wins if it has
     more steps left, when the other's last checker leaves.
     """
-    cells, stacks = state.cells, state.stacks
-    lowest_white = min(stacks[WHITE]) // STRIDE
-    highest_black = max(stacks[BLACK]) // STRIDE
-    if lowest_white <= highest_black:
+    cells, (whites, blacks) = state.cells, state.stacks
+    nearest_white, nearest_black = min(whites), max(blacks)
+    lowest_white = nearest_white // STRIDE
+    highest_black = nearest_black // STRIDE
+    gap = lowest_white - highest_black
+    if gap <= 0:
         return None
     # A side's checkers on a stack's rank and behind it: its tallest stack there, at most. Only
-    # the ranks of its stacks need a look: between them the count stays, the distance grows.
-    behind = 0
-    for square in sorted(stacks[WHITE]):
-        behind += cells[square]
-        if behind >= square // STRIDE - highest_black:
+    # the ranks of its stacks need a look: between them the count stays, the distance grows;
+    # none, when all its checkers together could not span the gap (the nearest stack first).
+    white_checkers, black_checkers = state.checkers
+    if white_checkers >= gap:
+        if cells[nearest_white] >= gap:
             return None
-    behind = 0
-    for square in sorted(stacks[BLACK], reverse=True):
-        behind -= cells[square]
-        if behind >= lowest_white - square // STRIDE:
+        behind = 0
+        for square in sorted(whites):
+            behind += cells[square]
+            if behind >= square // STRIDE - highest_black:
+                return None
+    if black_checkers >= gap:
+        if -cells[nearest_black] >= gap:
             return None
+        behind = 0
+        for square in sorted(blacks, reverse=True):
+            behind -= cells[square]
+            if behind >= lowest_white - square // STRIDE:
+                return None
     me = state.to_move
     mine, theirs = race(state, me), race(state, 1 - me)
     return 2 * theirs if mine > theirs else -(2 * mine - 1)
@@ -173,6 +183,22 @@ class DipoleKnowledge(Knowledge[DipoleState, Move]):
         if len(captures) > 1:
             captures.sort(key=lambda move: self.order(state, move), reverse=True)
         return captures
+
+    def first_win(self, state: DipoleState, moves: list[Move]) -> int:
+        """Only a capture of every checker the other side has left wins, so no move is played."""
+        left, cells = state.checkers[1 - state.to_move], state.cells
+        for index, (_, target, _, capture) in enumerate(moves):
+            if capture and abs(cells[target]) == left:
+                return index
+        return -1
+
+    def first_hold(self, state: DipoleState, moves: list[Move]) -> int:
+        """Only a removal of the mover's last checkers loses at once (a pass never does)."""
+        mine = state.checkers[state.to_move]
+        for index, (_, target, count, _) in enumerate(moves):
+            if target != OFF or count < mine:
+                return index
+        return -1
 
     def order(self, state: DipoleState, move: Move) -> int:
         """Captures by victim size (cheapest attacker first); then forward moves; removals last."""

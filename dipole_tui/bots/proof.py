@@ -16,7 +16,7 @@ that leave the opponent the fewest replies, so that a refutation needs few branc
 position the table already refutes cuts at once, before anything is searched (enhanced
 transposition cutoff, found while counting those replies); and a node that can only reach its
 window by ending the game this ply tries its moves for that without searching them
-(`Knowledge.first_win`, `first_hold`: Death Stacks and Bi-Pod tell them from the board). A node
+(`Knowledge.first_win`, `first_hold`: every game tells them from the board). A node
 costs a move generation and, per move, a play, a table lookup and a count of the replies
 (`State.count_moves`, which Dipole reads from tables built once per board); about two nodes in
 three end at once, on the table or on `decided`. What limits it (the endings of 8 to 10

@@ -540,6 +540,16 @@ def threats(state: DeathStacksState) -> list[Threat]:
     return [Threat(square_name(square), by) for square, by in sorted(taken.items())]
 
 
+@lru_cache(maxsize=1024)
+def _read_stack(text: str) -> Stack | None:
+    """A stack's pieces from its letters, bottom to top; None if a character is not r or b.
+    Cached: a search's positions, read back from their strings, hold the same few stacks."""
+    letters = text.lower()
+    if letters.strip(LETTERS):
+        return None
+    return tuple(LETTERS.index(letter) for letter in letters)
+
+
 def parse_position(text: str) -> DeathStacksState:
     """Read `<rank 6>/.../<rank 1> <side>`; NotationError says what is malformed."""
     parts = text.split()
@@ -563,16 +573,17 @@ def parse_position(text: str) -> DeathStacksState:
                 f"rank {rank + 1} has {len(stacks)} stacks; each rank has 6, separated by commas"
             )
         for file, stack_text in enumerate(stacks):
-            square = rank * SIZE + file
-            letters = stack_text.lower()
-            if letters.strip(LETTERS):
+            stack = _read_stack(stack_text)
+            if stack is None:
                 raise NotationError(
-                    f"'{shown(stack_text)}' on {square_name(square)} is not a stack; expected its "
-                    f"pieces bottom to top as r and b, like rrb"
+                    f"'{shown(stack_text)}' on {square_name(rank * SIZE + file)} is not a stack; "
+                    f"expected its pieces bottom to top as r and b, like rrb"
                 )
-            cells[square] = tuple(LETTERS.index(letter) for letter in letters)
+            cells[rank * SIZE + file] = stack
+    # Every letter of the board is a piece's now: the commas and slashes apart, r and b alone.
+    pieces = board.lower()
     for side in (RED, BLACK):
-        total = sum(stack.count(side) for stack in cells)
+        total = pieces.count(LETTERS[side])
         if total > PIECES_PER_SIDE:
             raise NotationError(
                 f"{SIDE_NAMES[side]} has {total} pieces; a game has at most "

@@ -3,11 +3,11 @@ defence; and it asks the solver only where its knowledge says a proof may come i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
-from dipole_tui.analysis import solve
+from dipole_tui.analysis import within
 from dipole_tui.bots import Budget, proof
 from dipole_tui.bots.dipole_eval import PROVABLE
 from dipole_tui.bots.levels import SearchBot
@@ -39,18 +39,32 @@ def after(state: DipoleState, move: Move) -> DipoleState:
 
 @pytest.mark.parametrize(("position", "result"), ENDINGS)
 def test_hard_keeps_a_proved_win_and_holds_a_proved_loss_longest(
-    position: str, result: str
+    position: str, result: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     state = DIPOLE.parse_position(position)
-    solved = solve(DIPOLE, state)
-    assert solved.result == result
+    # The position is solved once, by the bot itself (with `hard`'s knowledge, as `solve` has):
+    # its solution is read on the way rather than computed a second time.
+    solutions: list[proof.Solution[Move]] = []
+    proving = proof.solve
+
+    def recorded(*args: Any, **kwargs: Any) -> proof.Solution[Move]:
+        solutions.append(proving(*args, **kwargs))
+        return solutions[-1]
+
+    monkeypatch.setattr(proof, "solve", recorded)
     move = hard()._proved_move(state, 600.0, None)
-    assert move is not None
-    reply = solve(DIPOLE, after(state, move))
+    monkeypatch.undo()
+    (solved,) = solutions
+    assert solved.result == result
+    assert move is not None and move == solved.move
     # The opponent's result after the move is the other one, one ply shorter: the win is kept
-    # as fast as it goes, and the loss is held as long as it can be.
-    assert reply.result == ("loss" if result == "win" else "win")
-    assert reply.plies == solved.plies - 1
+    # as fast as it goes, and the loss is held as long as it can be. Dipole has no draws, so
+    # that is the other result within those plies and not within one fewer (two null windows,
+    # cheaper than solving the position for its length).
+    reply = after(state, move)
+    other: Literal["win", "loss"] = "loss" if result == "win" else "win"
+    assert within(DIPOLE, reply, other, solved.plies - 1).holds is True
+    assert within(DIPOLE, reply, other, solved.plies - 2).holds is False
 
 
 def test_hard_asks_the_solver_first_only_where_a_proof_may_come(

@@ -17,28 +17,46 @@ from dipole_tui.games.dipole import DIPOLE, DipoleState, dark_squares, square_na
 
 Value = tuple[str, int]  # ("win" or "loss" for the side to move, plies to the end)
 REFERENCE_NODES = 4000  # a position whose whole tree is bigger is left out
+# Positions already valued, by their exact board and side to move: their value and the size of
+# their tree, which counts against the budget again wherever they come back.
+Known = dict[tuple[int, tuple[int, ...]], tuple[Value, int]]
 
 
 class TooBig(Exception):
     pass
 
 
-def minimax(state: DipoleState, budget: list[int]) -> Value:
-    """Every line to the end, no pruning and no table: the side to move picks the reply that
-    is best for it, a win over a loss, then a shorter win or a longer loss."""
+def minimax(state: DipoleState, budget: list[int], known: Known) -> Value:
+    """Every line to the end, no pruning: the side to move picks the reply that is best for it,
+    a win over a loss, then a shorter win or a longer loss. A position met again (by another
+    order of the same moves, or in another call) is not searched again, but its whole tree still
+    counts, node for node, so a tree is too big exactly when its plain search would be."""
+    here = (state.to_move, tuple(state.cells))
+    seen = known.get(here)
+    if seen is not None:
+        budget[0] -= seen[1]
+        if budget[0] < 0:
+            raise TooBig
+        return seen[0]
+    left = budget[0]
     budget[0] -= 1
     if budget[0] < 0:
         raise TooBig
     outcome = state.outcome()
     if outcome is not None:
-        return ("win" if outcome.winner == state.to_move else "loss", 0)
-    values = []
-    for move in state.legal_moves():
-        state.play(move)
-        result, plies = minimax(state, budget)
-        state.undo()
-        values.append(("loss" if result == "win" else "win", plies + 1))
-    return max(values, key=goodness)
+        value: Value = ("win" if outcome.winner == state.to_move else "loss", 0)
+    else:
+        values = []
+        for move in state.legal_moves():
+            state.play(move)
+            try:
+                result, plies = minimax(state, budget, known)
+            finally:
+                state.undo()
+            values.append(("loss" if result == "win" else "win", plies + 1))
+        value = max(values, key=goodness)
+    known[here] = (value, left - budget[0])
+    return value
 
 
 def goodness(value: Value) -> tuple[bool, int]:
@@ -47,10 +65,11 @@ def goodness(value: Value) -> tuple[bool, int]:
     return (result == "win", -plies if result == "win" else plies)
 
 
-def reference(state: DipoleState) -> Value | None:
-    """The minimax value, or None when the tree has more than REFERENCE_NODES positions."""
+def reference(state: DipoleState, known: Known | None = None) -> Value | None:
+    """The minimax value, or None when the tree has more than REFERENCE_NODES positions; `known`
+    may carry positions valued before (of the same game, or the position before a move)."""
     try:
-        return minimax(state, [REFERENCE_NODES])
+        return minimax(state, [REFERENCE_NODES], {} if known is None else known)
     except TooBig:
         return None
 
@@ -83,12 +102,12 @@ def random_endings(rng: random.Random) -> list[DipoleState]:
     return endings
 
 
-def check_solution(state: DipoleState, expected: Value) -> None:
+def check_solution(state: DipoleState, expected: Value, known: Known) -> None:
     solution = solve(DIPOLE, state)
     assert (solution.result, solution.plies) == expected, state.position()
     assert solution.move is not None and solution.move in state.legal_moves()
     state.play(solution.move)
-    after = reference(state)
+    after = reference(state, known)
     state.undo()
     opposite = "loss" if expected[0] == "win" else "win"
     assert after == (opposite, expected[1] - 1), (state.position(), solution.move)
@@ -99,9 +118,10 @@ def test_the_solver_agrees_with_minimax_on_random_small_positions() -> None:
     compared = {2: 0, 3: 0, 4: 0}
     for checkers in (2, 3, 4) * 160:
         state = random_position(rng, checkers)
-        expected = reference(state)
+        known: Known = {}
+        expected = reference(state, known)
         if expected is not None:
-            check_solution(state, expected)
+            check_solution(state, expected, known)
             compared[checkers] += 1
     assert compared[2] > 140 and compared[3] > 90 and compared[4] > 50, compared
 
@@ -110,10 +130,11 @@ def test_the_solver_agrees_with_minimax_on_endings_of_random_games() -> None:
     rng = random.Random(2007)
     compared, wins, losses = 0, 0, 0
     while compared < 150:
+        known: Known = {}  # one game's: each ending's tree holds the ones after it
         for state in random_endings(rng):
-            expected = reference(state)
+            expected = reference(state, known)
             if expected is not None:
-                check_solution(state, expected)
+                check_solution(state, expected, known)
                 compared += 1
                 wins += expected[0] == "win"
                 losses += expected[0] == "loss"
