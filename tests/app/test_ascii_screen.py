@@ -3,17 +3,13 @@ scrollbar, dialog, drop-down, notice, help page and palette the app shows, in ev
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
-from app_steps import AppFactory, type_move, until, walk_to
+from app_steps import AppFactory, screen_text, type_move, until, walk_to
 from game_samples import SAMPLES
-from rich.console import Console
-from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
@@ -27,25 +23,6 @@ from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import DATA_DIR_VARIABLE
 
 SIZES = [(80, 24), (160, 50)]  # each screen is looked at in both; each app starts in the first
-
-
-def screen_text(app: App[Any]) -> str:
-    """Every character on the terminal: the screen and the screens showing through behind a
-    dialog, composed as Textual sends them to the terminal."""
-    width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        force_terminal=True,
-        color_system="truecolor",
-        record=True,
-        legacy_windows=False,
-        safe_box=False,
-    )
-    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    console.print(update)
-    return console.export_text()
 
 
 class Screens:

@@ -7,8 +7,7 @@ import re
 from typing import Any
 
 import pytest
-from app_steps import AppFactory, HandAnalyst, press, settle, until
-from test_ascii_screen import screen_text
+from app_steps import AppFactory, HandAnalyst, press, screen_text, settle, until
 from textual.pilot import Pilot
 from textual.widget import Widget
 

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 from textual import events
+from textual._compositor import LayoutUpdate
+from textual.app import App
 from textual.geometry import Offset
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot
@@ -285,6 +287,16 @@ async def open_record(pilot: Pilot[None], app: GameApp, path: Path) -> None:
     entry.value = str(path)
     await pilot.press("enter")
     await pilot.pause()
+
+
+def screen_text(app: App[Any]) -> str:
+    """Every character on the terminal: the screen and the screens showing through behind a
+    dialog, composed as Textual sends them to the terminal, line by line: the composed strips'
+    text, the same as a recording console's export of them (checked on every screen the tests
+    read), without the printing (a quarter of this function's time)."""
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    assert isinstance(update, LayoutUpdate)
+    return "\n".join("".join(strip.text for strip in line) for line in update.strips)
 
 
 def message(app: GameApp) -> str:
