@@ -7,10 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_steps import AppFactory, HandAnalyst, press, type_move, until
+from app_steps import AppFactory, HandAnalyst, press, screen_text, type_move, until
 from test_app_bursts import SLOW_REPLY
 from test_app_learning import PUZZLE
-from test_ascii_screen import screen_text
 from textual.pilot import Pilot
 from textual.widgets import Static
 
