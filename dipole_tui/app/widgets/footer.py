@@ -9,7 +9,9 @@ focus is (`q` on the board, `ctrl+c` in the move entry, where `q` is a letter of
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import HorizontalGroup
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -23,6 +25,24 @@ class KeysFooter(Footer):
     then sets it to the footer's style (`FooterKey.compact`), each change restyling the key at
     once; the keys are made again whenever the focus or a screen changes (a typed move, a
     dialog), and those restyles took up to a tenth of the app tests' CPU time."""
+
+    drawn: list[tuple[str, Binding, bool, str, bool]] | None = None  # the keys made last
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        """Textual makes the keys again at every change of focus or screen; most of those
+        changes leave the same keys (a typed move, a hint: 164 of 247 in a puzzle test), and
+        then nothing is made again."""
+        if not (screen.app.app_focus and self.is_attached and screen is self.screen):
+            super().bindings_changed(screen)  # Textual's own: it makes nothing then
+            return
+        shown = [
+            (key, active.binding, active.enabled, active.tooltip, self.compact)
+            for key, active in screen.active_bindings.items()
+        ]
+        if self._bindings_ready and shown == self.drawn:
+            return
+        self.drawn = shown
+        super().bindings_changed(screen)
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():
