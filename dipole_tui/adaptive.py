@@ -13,8 +13,6 @@ from pathlib import Path
 from . import storage
 from .registry import REGISTRY, levels
 
-ADAPTIVE = "adaptive"
-
 
 def rungs(game_key: str) -> list[str]:
     """The levels the adaptive bot walks in a game, weakest first."""
