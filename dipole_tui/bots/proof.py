@@ -300,24 +300,16 @@ class _Solver(Generic[M]):
             raise _Unknown  # the budget is spent: this node is not searched
         self.nodes += 1
         if self.nodes & TICK == 0:
-            self._look()
-
-    def _look(self) -> None:
-        """Every TICK + 1 nodes: a stop asked for ends the search; progress is told."""
-        if self.stop is not None and self.stop.is_set():
-            raise _Unknown
-        if self.progress is not None:
-            self.progress(self.nodes)
+            if self.stop is not None and self.stop.is_set():
+                raise _Unknown
+            if self.progress is not None:
+                self.progress(self.nodes)
 
     def search(self, state: State[M], alpha: int, beta: int, ply: int) -> int:
         """The score of `state` for its side to move, counted in plies from the root (`ply`
         plies above): exact inside (alpha, beta), a bound on the side it fell otherwise."""
-        start = self.nodes  # `_tick`, inline: a node's every call counts
-        if self.max_nodes is not None and start >= self.max_nodes:
-            raise _Unknown  # the budget is spent: this node is not searched
-        self.nodes = start = start + 1
-        if not start & TICK:
-            self._look()
+        self._tick()
+        start = self.nodes
         outcome = state.outcome()
         if outcome is not None:
             if outcome.winner is None:
@@ -350,19 +342,15 @@ class _Solver(Generic[M]):
             else 0
         )
         if entry:
-            lower = ((entry >> LOWER) & SCORE) - WIN  # `_from_table`, inline
-            lower = lower - ply if lower > 0 else lower + ply if lower else 0
-            upper = (entry & SCORE) - WIN
-            upper = upper - ply if upper > 0 else upper + ply if upper else 0
+            lower = _from_table(((entry >> LOWER) & SCORE) - WIN, ply)
+            upper = _from_table((entry & SCORE) - WIN, ply)
             best = ((entry >> MOVE) & MOVES) - 1
             if lower >= beta:
                 return lower
             if upper <= alpha:
                 return upper
-            if lower > alpha:
-                alpha = lower
-            if upper < beta:
-                beta = upper
+            alpha = max(alpha, lower)
+            beta = min(beta, upper)
         moves = state.legal_moves()
         if alpha >= best_possible - 1:  # only a win this ply reaches beta
             index = self.knowledge.first_win(state, moves)
@@ -394,8 +382,7 @@ class _Solver(Generic[M]):
                 else 0
             )
             if known:  # the child's upper bound is a lower bound here
-                refuted = (known & SCORE) - WIN  # -`_from_table`, inline
-                refuted = ply + 1 - refuted if refuted > 0 else -refuted - ply - 1 if refuted else 0
+                refuted = -_from_table((known & SCORE) - WIN, ply + 1)
                 if refuted >= beta:
                     state.undo()
                     store(key, ply, max(lower, refuted), upper, index, 1)
