@@ -7,9 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-from app_steps import AppFactory, message, type_move, until
+from app_steps import AppFactory, message, screen_text, type_move, until
 from textual.widgets import Static
-from textual.widgets._footer import FooterKey
 
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.dialogs.choice import ChoiceScreen
@@ -84,18 +83,39 @@ async def test_the_footer_shows_the_entry_keys_while_typing(make_app: AppFactory
 
 
 def footer_keys(app: GameApp) -> dict[str, str]:
-    """Description -> key of every footer key drawn whole inside the screen and not under
-    another (the pinned keys stand over the right end of the row)."""
+    """Description -> key of every footer key seen whole on the screen's last row, where the
+    footer says it drew it."""
     footer = app.query_one(GameFooter)
-    pinned = footer.query_one(".pinned").region
-    shown = {}
-    for key in footer.query(FooterKey):
-        region = key.region
-        inside = region.width > 0 and region.right <= app.size.width
-        covered = key.parent is footer and region.right > pinned.x
-        if key.display and inside and not covered:
-            shown[key.description] = key.key_display
-    return shown
+    row = screen_text(app).splitlines()[-1]
+    return {
+        drawn.key.description: drawn.key.shown
+        for drawn in footer.drawn()
+        if row[drawn.x : drawn.x + drawn.width] == footer.text(drawn.key)
+    }
+
+
+async def test_a_footer_key_is_pressed_by_a_click_and_says_what_it_does(
+    make_app: AppFactory,
+) -> None:
+    """As Textual's footer keys: the key under the mouse is lit and its tooltip says what it
+    does; a click presses it; a click between keys does nothing."""
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await type_move(pilot, "e1-g3")
+        footer = app.query_one(GameFooter)
+        undo = next(drawn for drawn in footer.drawn() if drawn.key.description == "Undo")
+        plain = footer.render().spans
+        await pilot.hover(footer, offset=(undo.x + 1, 0))
+        assert footer.hovered == undo.key and footer.tooltip == undo.key.tooltip
+        assert "Take back the last move" in str(footer.tooltip)
+        assert footer.render().spans != plain  # lit
+        await pilot.click(footer, offset=(undo.x + undo.width - 1, 0))  # the margin
+        assert len(app.session.state.moves_played) == 1
+        await pilot.click(footer, offset=(undo.x, 0))
+        await pilot.pause()
+        assert app.session.state.moves_played == []
+        await pilot.hover(app.board)
+        assert footer.hovered is None and footer.tooltip is None
 
 
 @pytest.mark.parametrize("game", list(REGISTRY))
@@ -203,10 +223,15 @@ async def test_no_footer_key_is_cut_in_half(
             await pilot.pause()
             await until(lambda: "Help" in footer_keys(app))  # laid out again (slow when loaded)
             footer = app.query_one(GameFooter)
-            pinned = footer.query_one(".pinned").region
-            for key in footer.query_children(FooterKey):
-                if key.display:
-                    assert key.region.right <= pinned.x, f"{key.description} runs under Help"
+            drawn = footer.drawn()
+            pinned = min(key.x for key in drawn if key.key.pinned)
+            for key in drawn:
+                if not key.key.pinned:
+                    assert key.x + key.width <= pinned, f"{key.key.description} runs under Help"
+            row = list(screen_text(app).splitlines()[-1])
+            for key in drawn:
+                row[key.x : key.x + key.width] = " " * key.width
+            assert not "".join(row).strip(), f"a key cut short in the footer: {''.join(row)!r}"
             assert footer_keys(app).get("Help") == "?"
             await pilot.press("escape")  # resumed: the game screen's own keys
 

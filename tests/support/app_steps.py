@@ -212,8 +212,10 @@ def clicks(app: GameApp, board: AnyBoard, key: str, value: int, times: int = 2) 
 async def settle(pilot: Pilot[None]) -> None:
     """Until the app has taken all it was sent and all that followed from it (a key goes to
     the board, comes up to the app, a move chosen there comes up after it, the app answers):
-    no message waiting anywhere, and nothing left to run after the next refresh
-    (`call_after_refresh`: the focus given back to the board after a dialog), twice running.
+    no message waiting anywhere, and nothing left to run after the next refresh of the screen
+    in front (`call_after_refresh`: the focus given back to the board after a dialog; a screen
+    behind a dialog runs its own at its next refresh, which may be when the dialog closes),
+    twice running.
     Quicker than `pilot.pause`, which waits for the processor to idle; a state machine's
     preconditions read the app then, so each run of the same steps sees the same app."""
     app = pilot.app
@@ -222,7 +224,7 @@ async def settle(pilot: Pilot[None]) -> None:
         await pilot._wait_for_screen()
         nodes = [app, *(node for s in app.screen_stack for node in s.walk_children(with_self=True))]
         waiting = any(node.message_queue_size for node in nodes)
-        after_refresh = any(screen._callbacks for screen in app.screen_stack)
+        after_refresh = bool(app.screen._callbacks)
         if after_refresh:
             await asyncio.sleep(1 / 60)  # a screen refreshes up to 60 times a second
         calm = 0 if waiting or after_refresh else calm + 1
