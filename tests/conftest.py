@@ -41,6 +41,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         fixtures = getattr(item, "fixturenames", ())
         if UI_FIXTURES.intersection(fixtures) or runs_app(getattr(item, "obj", None)):
             item.add_marker(pytest.mark.ui)
+    items.sort(key=start_order)
+
+
+def start_order(item: pytest.Item) -> tuple[bool, bool]:
+    """The long tests first, then the app tests, then the rest (most of them short): the workers
+    end together, rather than one starting a 20-second test when the others are done (measured:
+    17 s of the whole suite's 303 s ran on one worker alone)."""
+    return item.get_closest_marker("long") is None, item.get_closest_marker("ui") is None
 
 
 @functools.cache

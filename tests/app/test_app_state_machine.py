@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import pytest
 from app_steps import HandAnalyst, answer_move, burst, clicks, message, settle
 from game_samples import board_samples
 from hypothesis import HealthCheck, settings
@@ -409,4 +410,4 @@ UIMachine.TestCase.settings = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-TestUIMachine = UIMachine.TestCase
+TestUIMachine = pytest.mark.long(UIMachine.TestCase)

@@ -72,6 +72,7 @@ async def pick(pilot: Pilot[None], app: GameApp) -> None:
     assert board.selected == origin
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game_key", list(REGISTRY))
 async def test_every_screen_is_ascii(make_app: AppFactory, tmp_path: Path, game_key: str) -> None:
     game = REGISTRY[game_key].game

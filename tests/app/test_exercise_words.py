@@ -46,6 +46,7 @@ async def whole(pilot: Pilot[None], widget: Widget, text: str, scroll: bool = Fa
     return False
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("kind", ["lesson", "puzzle"])
 @pytest.mark.parametrize("game", sorted(REGISTRY))
 async def test_every_exercise_shows_its_words_whole_at_80x24(

@@ -41,6 +41,7 @@ def words(svg: list[str]) -> list[str]:
     ]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", readme_shots())
 async def test_screenshot_is_its_scene(name: str, tmp_path: Path) -> None:
     drawn = normalised((await shoot(name, tmp_path)).read_text()).splitlines()

@@ -12,6 +12,7 @@ from dipole_tui.bots import proof
 from dipole_tui.games.death_stacks import DEATH_STACKS
 
 
+@pytest.mark.long
 def test_the_longest_loss_and_a_draw_of_three_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
     values = retrograde(ending({0: "br", 35: "b"}, "r"))
     longest = max((v for v in values.items() if v[1][0] == "loss"), key=lambda v: v[1][1])

@@ -39,6 +39,8 @@ from dipole_tui.cli.web import app_command
 from dipole_tui.cli.web_tabs import TabServer
 from dipole_tui.saves import DATA_DIR_VARIABLE
 
+pytestmark = pytest.mark.long  # a browser and a server per test
+
 
 @pytest.mark.skipif(
     not CHROMIUM.exists(),
