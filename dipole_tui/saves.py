@@ -383,7 +383,7 @@ class Autosave:
             kept = f"kept as {self._set_aside()}"
         except OSError as failure:
             kept = f"left where it is, since it could not be moved ({failure.strerror})"
-        return RecordError(f"the autosave could not be read ({_reason(error)}); {kept}")
+        return RecordError(f"the autosave could not be read ({_reason(error, self.path)}); {kept}")
 
     def _set_aside(self) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -392,8 +392,9 @@ class Autosave:
         return kept
 
 
-def _reason(error: Exception) -> str:
-    """Why a file could not be read, in one printable line of bounded length."""
+def _reason(error: Exception, path: Path) -> str:
+    """Why a file could not be read, in one printable line of bounded length; the file named
+    without its folder (shown beside it), so that a long folder never cuts the reason short."""
     if isinstance(error, UnicodeDecodeError):
         said = "not a text file"
     elif isinstance(error, OSError):
@@ -402,7 +403,7 @@ def _reason(error: Exception) -> str:
         said = str(error)
     else:
         said = f"{type(error).__name__}: {error}"
-    return shown(said, 160)
+    return shown(said.replace(storage.named(path), storage.named(path.name)), 160)
 
 
 # The locks this process holds. A child forked from it (the bots' worker, on Linux) closes its
@@ -426,7 +427,7 @@ def _saved_game(path: Path) -> tuple[Header | None, str]:
     try:
         return read_header(read_record_file(path)), ""
     except Exception as error:  # a damaged file is listed with its reason, never stops the app
-        return None, _reason(error)
+        return None, _reason(error, path)
 
 
 def _write_in(target: Path, text: str) -> None:

@@ -91,6 +91,8 @@ def test_the_kept_games_are_listed_newest_first_without_the_autosave(tmp_path: P
 
 
 def test_damaged_files_are_listed_with_a_one_line_reason(tmp_path: Path) -> None:
+    tmp_path /= "a folder with a long name " * 6  # the reason is never cut short by it
+    tmp_path.mkdir()
     autosave = Autosave(tmp_path)
     good = kept(
         tmp_path / "finished" / "good.txt",
