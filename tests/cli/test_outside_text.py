@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from app_steps import open_record, until
-from cli_steps import Cli
+from cli_steps import Cli, Ran
 from hypothesis import given
 from hypothesis import strategies as st
 from seats import seated
@@ -161,15 +161,15 @@ def test_no_command_prints_a_control_character_of_a_record(
 ) -> None:
     path = tmp_path / "hostile.txt"
     path.write_text(every_control_record(key), encoding="utf-8")
+    said: dict[str, Ran] = {}
     for args in (
         ["replay", str(path)],
         ["analyse", "--movetime", "0.01", str(path)],
         ["moves", "--game", key, f"1{ON_A_LINE}"],
     ):
-        ran = cli(*args)
+        said[args[0]] = ran = cli(*args)
         assert raw(ran.out) == [] and raw(ran.err) == [], args
-    analysed = cli("analyse", "--movetime", "0.01", str(path)).out
-    assert parse_record(analysed).tags["White"] == "White:" + displayable(ON_A_LINE)
+    assert parse_record(said["analyse"].out).tags["White"] == "White:" + displayable(ON_A_LINE)
 
 
 @pytest.mark.parametrize("key", sorted(REGISTRY))

@@ -238,10 +238,6 @@ def defines(source: str, name: str) -> bool:
     )
 
 
-def mentions(source: str, name: str) -> bool:
-    return re.search(rf"\b{re.escape(name)}\b", source) is not None
-
-
 def files_at(path: str) -> list[str]:
     """The Python files a named path covers: the file, or every one in the folder, for every
     game when it holds `<game>`."""
@@ -321,7 +317,8 @@ def test_every_class_and_constant_named_exists() -> None:
     """A code span that is a class's name (`GameApp`) or a constant's (`REGISTRY`) names
     something the project has, or something of another library's that ELSEWHERE explains."""
     missing = []
-    everything = "\n".join(sources().values())
+    # The project's words: a name is mentioned where it stands whole (`\bname\b`), as here.
+    words = {word for source in sources().values() for word in re.findall(r"\w+", source)}
     for doc in DOCS:
         text = read(doc)
         for start, _, content in code_spans(text):
@@ -331,7 +328,7 @@ def test_every_class_and_constant_named_exists() -> None:
             word = name.group(1)
             camel = re.fullmatch(r"[A-Z][a-z]+[A-Z]\w*|[A-Z][a-z]+", word)
             constant = re.fullmatch(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+|[A-Z]{3,}[A-Z0-9]*", word)
-            if (camel or constant) and not mentions(everything, word):
+            if (camel or constant) and word not in words:
                 missing.append(f"{relative(doc)}:{line_of(text, start)}: `{content}`")
     assert not missing, "named but nowhere in the project:\n" + "\n".join(missing)
 
