@@ -193,6 +193,17 @@ def write_output(path: Path | str, text: str) -> None:
     _replace(target, text, info, None)
 
 
+def check_output(path: Path | str) -> None:
+    """The OSError `write_output` would raise for where `path` leads (a folder, a missing
+    folder, one that is not a folder), raised now: a command says so before its work, not
+    after minutes of it."""
+    given = Path(path)
+    if _own_stream(given) is None:
+        _, info = _target(given)
+        if info is not None and stat.S_ISDIR(info.st_mode):
+            raise _not_a_file(given, info.st_mode)
+
+
 def _target(given: Path) -> tuple[Path, os.stat_result | None]:
     """Where a write to `given` goes (a link's target) and what is there now (None: nothing);
     OSError when its folder is missing or is not one."""

@@ -15,6 +15,8 @@ from ..registry import game_named
 from .arguments import add_game_option, positive_seconds
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .arguments import Commands
 
 ANALYSE_MOVETIME = 1.0
@@ -59,6 +61,8 @@ def run_analyse(args: argparse.Namespace) -> None:
     from .progress_bar import progress_bar
 
     record = load_record(args.file, game_named(args.game))
+    if args.output is not None:
+        _writable(args.output, storage.check_output)
     game_key = record.game.key
     console = Console(stderr=True)
     with progress_bar(console, "positions") as progress:
@@ -75,9 +79,14 @@ def run_analyse(args: argparse.Namespace) -> None:
     if args.output is None:
         sys.stdout.write(text)
     else:
-        try:
-            storage.write_output(args.output, text)
-        except OSError as error:
-            raise GameError(f"cannot write {args.output}: {error.strerror or error}") from None
+        _writable(args.output, lambda path: storage.write_output(path, text))
     for line in summary(record.game, judged):
         console.print(line, highlight=False, markup=False)
+
+
+def _writable(path: str, write: Callable[[str], object]) -> None:
+    """`write` (or its check) to OUT, an OSError said as the one line of a GameError."""
+    try:
+        write(path)
+    except OSError as error:
+        raise GameError(f"cannot write {path}: {error.strerror or error}") from None

@@ -21,6 +21,7 @@ import pytest
 from paths import ROOT
 
 from dipole_tui import storage
+from dipole_tui.cli import analyse as analyse_command
 from dipole_tui.cli import main
 from dipole_tui.control.keeper import Keeper
 from dipole_tui.games.dipole import DIPOLE
@@ -106,6 +107,7 @@ def test_analyse_into_a_missing_folder_says_so_as_cp_does(
     record.write_text(TWO_PLIES)
     target = Path("a") / "b" / "c.txt"
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(analyse_command, "analyse", None)  # said before any analysis
     assert main(["analyse", str(record), "--movetime", "0.01", "-o", str(target)]) == 2
     assert capsys.readouterr().err == "dipole-tui: cannot write a/b/c.txt: no folder a/b\n"
     assert not (tmp_path / "a").exists()

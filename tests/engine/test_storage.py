@@ -15,6 +15,7 @@ import pytest
 
 from dipole_tui import storage
 from dipole_tui.adaptive import AdaptiveLevels
+from dipole_tui.cli import analyse as analyse_command
 from dipole_tui.cli import main
 from dipole_tui.learn import Progress
 from dipole_tui.saves import Autosave
@@ -270,7 +271,10 @@ def test_analyse_writes_into_a_fifo(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert b"1. e1-g3" in got[0] and stat.S_ISFIFO(fifo.lstat().st_mode)
 
 
-def test_analyse_to_a_folder_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_analyse_to_a_folder_is_refused_before_analysing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(analyse_command, "analyse", None)
     assert analyse_to(tmp_path, tmp_path, capsys) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "is a folder; expected the name of a file" in error
