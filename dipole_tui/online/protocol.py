@@ -2,36 +2,30 @@
 one way.
 
 On the wire a message is a JSON object in a WebSocket text frame: its class's `TYPE` as `type`,
-and its fields. `read_message` reads what a client sends, `read_reply` what a server sends; both
-read a field by its annotation (its kind, and the bounds `Annotated` adds), so a frame that is not
-JSON, not an object, of an unknown type, or with a field missing, of the wrong kind or out of
-bounds is refused with one `ProtocolError`, whose `code` and text the server sends back as an
-`Error`; nothing of it reaches a room. Every string read, keys too, is `displayable` first.
+and its fields. `read_message` reads what a client sends, `read_reply` what a server sends;
+both through `codec.py`, which reads a field by its annotation, so a frame that is not JSON, not
+an object, of an unknown type, or with a field missing, of the wrong kind or out of bounds is
+refused with one `ProtocolError`, whose `code` and text the server sends back as an `Error`;
+nothing of it reaches a room.
 docs/protocol.md is the reference for people (a test holds it to these classes, field by field).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-import json
-import math
 import re
-import types
 from dataclasses import dataclass
-from typing import (
-    Annotated,
-    Any,
-    ClassVar,
-    Final,
-    Never,
-    Union,
-    get_args,
-    get_origin,
-    get_type_hints,
-)
+from typing import Annotated, ClassVar, Final, get_args
 
-from ..games.base import displayable, shown
+from .codec import (
+    BAD_JSON,
+    BAD_MESSAGE,
+    UNKNOWN_TYPE,
+    ProtocolError,
+    Shape,
+    read,
+    unanswered,
+    write_message,
+)
 
 # Raised whenever a message changes meaning; `hello` carries it. 2: `join` without a secret or
 # an invitation watches (in 1 it took the free seat); `rooms` asks after 50 rooms at most.
@@ -46,10 +40,7 @@ ROOM_CODE: Final = re.compile(r"[A-Za-z0-9]{4,12}")
 SIDES: Final = ("white", "black", "random")
 MOST_ROOMS_ASKED: Final = 50  # a client with more seats asks in several messages
 
-# Error codes, the `code` of an `Error`: stable words a program may match on.
-BAD_JSON: Final = "bad-json"  # not JSON, or not an object
-BAD_MESSAGE: Final = "bad-message"  # a field missing, of the wrong kind or too long
-UNKNOWN_TYPE: Final = "unknown-type"
+# Error codes, the `code` of an `Error`, beside the codec's: stable words a program may match on.
 UPGRADE: Final = "upgrade"  # the client's protocol version is not the server's
 HELLO_FIRST: Final = "hello-first"
 NO_ROOM: Final = "no-room"
@@ -58,26 +49,9 @@ TOO_FAST: Final = "too-fast"
 REFUSED: Final = "refused"  # a move or act the rules or the seats refuse: the text says why
 
 _TEXT = 200  # longest text a client sends (a move, a game key) in characters
-_NUMBERS = range(1_000_000)  # every whole number either way, unless its field says less
 _SECRET = re.compile(r"[A-Za-z0-9_-]{16,64}")  # a seat's secret, an invitation's key
 # An invitation as people pass it on: the room's code, a dash, the key of its free seat.
 INVITATION: Final = re.compile(r"([A-Za-z0-9]{4,12})-([A-Za-z0-9_-]{16,64})")
-
-
-class ProtocolError(ValueError):
-    """A message that is refused: `code` for programs, the text for people (one line)."""
-
-    def __init__(self, code: str, text: str) -> None:
-        super().__init__(text)
-        self.code = code
-
-
-@dataclass(frozen=True)
-class Shape:
-    """What a text field must match, and the refusal of one that does not."""
-
-    pattern: re.Pattern[str]
-    says: str
 
 
 # The kinds of fields, with their bounds (a `range` bounds a number, or a list's length).
@@ -322,42 +296,10 @@ SERVER_TYPES: Final[dict[str, type[ServerMessage]]] = {
 }
 
 
-def unanswered(message: Never) -> ProtocolError:
-    """The last case of a dispatch (`match message: ... case _: raise unanswered(message)`):
-    typed `Never` as `typing.assert_never`'s argument is, so a message type the `match` misses
-    fails mypy; should one come anyway, it is refused, never taken for another."""
-    kind = getattr(message, "TYPE", type(message).__name__)
-    return ProtocolError(UNKNOWN_TYPE, f"'{shown(str(kind))}' is not answered here")
-
-
-# -- the codec ----------------------------------------------------------------------------------
-
-
-def write_message(message: Message) -> str:
-    """A message as it goes on the wire (either way): compact JSON, `type` first; an optional
-    field (one whose default is None) is left out while it is None."""
-    return json.dumps({"type": message.TYPE} | _plain(message), separators=(",", ":"),
-                      ensure_ascii=False)  # fmt: skip
-
-
-def _plain(value: Any) -> Any:
-    if dataclasses.is_dataclass(value):
-        return {
-            field.name: _plain(getattr(value, field.name))
-            for field in dataclasses.fields(value)
-            if not (field.default is None and getattr(value, field.name) is None)
-        }
-    if isinstance(value, tuple):
-        return [_plain(item) for item in value]
-    return value
-
-
 def read_message(frame: str | bytes) -> ClientMessage:
     """A client's frame as its message; ProtocolError for anything else. Texts are one line of
     at most 200 characters."""
-    if isinstance(frame, bytes):
-        raise ProtocolError(BAD_JSON, "binary frames are not read: send JSON text")
-    message: ClientMessage = _read(frame, CLIENT_TYPES, _TEXT)
+    message: ClientMessage = read(frame, CLIENT_TYPES, _TEXT)
     return message
 
 
@@ -365,124 +307,8 @@ def read_reply(frame: str | bytes) -> ServerMessage:
     """A server's frame, as a client reads it; ProtocolError for anything else. Texts may be
     long and span lines (a record), and are `displayable`, so that nothing a server says
     reaches the screen raw."""
-    message: ServerMessage = _read(frame, SERVER_TYPES, None)
+    message: ServerMessage = read(frame, SERVER_TYPES, None)
     return message
-
-
-def _read(frame: str | bytes, kinds: dict[str, type[Any]], most_text: int | None) -> Any:
-    try:
-        data = _displayable_in(json.loads(frame))  # what is logged or shown is never raw
-    except (ValueError, RecursionError):
-        raise ProtocolError(BAD_JSON, "the frame is not JSON: expected one JSON object") from None
-    if not isinstance(data, dict):
-        raise ProtocolError(BAD_JSON, "expected one JSON object with a 'type'")
-    kind = data.get("type")
-    if not isinstance(kind, str):
-        raise ProtocolError(BAD_MESSAGE, "a message needs a 'type' string")
-    cls = kinds.get(kind)
-    if cls is None:
-        known = ", ".join(kinds)
-        raise ProtocolError(UNKNOWN_TYPE, f"unknown message type '{shown(kind)}'; known: {known}")
-    return _Reader(kind, most_text).fields(cls, data)
-
-
-@functools.cache
-def _fields(cls: Any) -> list[tuple[str, Any, bool]]:
-    """Each field of a message class: its name, its annotation and whether it is required."""
-    hints = get_type_hints(cls, include_extras=True)
-    return [
-        (field.name, hints[field.name], field.default is dataclasses.MISSING)
-        for field in dataclasses.fields(cls)
-    ]
-
-
-@dataclass(frozen=True)
-class _Reader:
-    """Reads the fields of one message of type `kind` (only those of its class: no other)."""
-
-    kind: str
-    most_text: int | None
-
-    def refuse(self, text: str) -> ProtocolError:
-        return ProtocolError(BAD_MESSAGE, text)
-
-    def fields(self, cls: Any, data: dict[str, Any]) -> Any:
-        values = {}
-        for name, hint, required in _fields(cls):
-            value = data.get(name)
-            if value is not None:
-                values[name] = self.value(name, hint, value)
-            elif required and not _nullable(hint):
-                raise self.refuse(f"'{self.kind}' needs '{name}'")
-            elif required:
-                values[name] = None
-        return cls(**values)
-
-    def value(self, name: str, hint: Any, value: Any) -> Any:
-        origin, args = get_origin(hint), get_args(hint)
-        if origin is Annotated:
-            read = self.value(name, args[0], value)
-            for rule in args[1:]:
-                self.hold(name, rule, read)
-            return read
-        if origin in (Union, types.UnionType):  # X | None, and the value is not None
-            return self.value(name, next(a for a in args if a is not type(None)), value)
-        if origin is tuple:
-            return self.items(name, args, value)
-        if dataclasses.is_dataclass(hint):
-            if not isinstance(value, dict):
-                names = ", ".join(field.name for field in dataclasses.fields(hint))
-                raise self.refuse(f"'{self.kind}' holds {{{names}}} objects")
-            return self.fields(hint, value)
-        return self.scalar(name, hint, value)
-
-    def items(self, name: str, args: tuple[Any, ...], value: Any) -> tuple[Any, ...]:
-        many = len(args) == 2 and args[1] is Ellipsis
-        if not isinstance(value, list) or not (many or len(value) == len(args)):
-            size = "a list" if many else f"a list of {len(args)}"
-            raise self.refuse(f"'{self.kind}' needs '{name}' as {size}")
-        kinds = [args[0]] * len(value) if many else list(args)
-        return tuple(self.value(name, kind, item) for kind, item in zip(kinds, value, strict=True))
-
-    def scalar(self, name: str, hint: Any, value: Any) -> Any:
-        if hint is bool and isinstance(value, bool):
-            return value
-        if hint is int and type(value) is int and value in _NUMBERS:
-            return value
-        if hint is float and type(value) in (int, float) and math.isfinite(value):
-            return float(value)
-        if hint is str and isinstance(value, str):
-            if self.most_text is not None and (
-                len(value) > self.most_text or not value.isprintable()
-            ):
-                raise self.refuse(f"'{self.kind}' has a '{name}' that is too long or not text")
-            return value
-        what = {int: "a whole number", float: "a number"}.get(hint, f"a {hint.__name__}")
-        raise self.refuse(f"'{self.kind}' needs '{name}' as {what}")
-
-    def hold(self, name: str, rule: object, value: Any) -> None:
-        if isinstance(rule, Shape) and not rule.pattern.fullmatch(value):
-            raise self.refuse(rule.says)
-        if isinstance(rule, range) and isinstance(value, tuple) and len(value) not in rule:
-            raise self.refuse(f"'{self.kind}' holds at most {rule.stop - 1} '{name}'")
-        if isinstance(rule, range) and isinstance(value, int) and value not in rule:
-            raise self.refuse(f"'{self.kind}' needs '{name}' from {rule.start} to {rule.stop - 1}")
-
-
-def _nullable(hint: Any) -> bool:
-    return get_origin(hint) in (Union, types.UnionType) and type(None) in get_args(hint)
-
-
-def _displayable_in(value: Any) -> Any:
-    """A JSON value with each of its strings, keys too, made `displayable` (line ends kept, as
-    a record's text has them)."""
-    if isinstance(value, str):
-        return displayable(value, lines=True)
-    if isinstance(value, list):
-        return [_displayable_in(item) for item in value]
-    if isinstance(value, dict):
-        return {_displayable_in(key): _displayable_in(item) for key, item in value.items()}
-    return value
 
 
 def room_code(text: str) -> str:
