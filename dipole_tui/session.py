@@ -462,11 +462,13 @@ class Session(Generic[M]):
         return format_record(self.game, self.state, tags, marks, comments)
 
     def player_name(self, side: int) -> str:
-        """Who plays `side`, as the record says it: a person's name from the record the game
-        was loaded from, where it has one, else the seat (`human`, a bot's level)."""
+        """Who plays `side`, as the record says it: a person's name (here, or at the other
+        end of a server) from the record the game was loaded from or the server's word, where
+        it has one, else the seat (`human`, `remote`, a bot's level)."""
         named = self.tags.get(("White", "Black")[side], "")
         seat = self.players[side]
-        return named if seat.is_person and named and named not in _SEATS else str(seat)
+        person = seat.is_person or seat.is_remote
+        return named if person and named and named not in _SEATS else str(seat)
 
     def turn_clock(self) -> str | None:
         """The side to move's time left now, as `[%clk]` writes a time, cut down to the tenth,

@@ -14,6 +14,7 @@ from .. import learn as learning
 from ..clock import TimeControl
 from ..control.choice import GameChoice, OnlineChoice
 from ..games.base import GameError, shown
+from ..online.names import name_problem
 from ..online.protocol import SIDES, invitation_text, room_or_invitation
 from ..orphans import end_with_parent
 from ..records import load_record
@@ -116,6 +117,12 @@ def add_online_options(play: argparse.ArgumentParser) -> None:
     )
     room.add_argument("--watch", type=room_arg, metavar="CODE", help="watch a room's game")
     online.add_argument(
+        "--name",
+        type=player_name,
+        help="the name you play under on that server (kept with its key in the data folder: "
+        "the server's first game under a new name claims it for you)",
+    )
+    online.add_argument(
         "--side",
         choices=SIDES,
         default="random",
@@ -136,21 +143,30 @@ def room_arg(text: str) -> str:
     return code if key is None else invitation_text(code, key)
 
 
+def player_name(text: str) -> str:
+    """argparse type: `--name`, refused in one line unless it may be a player's name."""
+    if problem := name_problem(text):
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
 def online_choice(args: argparse.Namespace, game: GameChoice) -> OnlineChoice | None:
     """The room the command line asks for (None: a game here); GameError when half asked."""
     server = getattr(args, "server", None)
     join, watch = getattr(args, "join", None), getattr(args, "watch", None)
     new_room = getattr(args, "new_room", False)
+    name = getattr(args, "name", None)
     if server is None:
-        if new_room or join or watch:
-            raise GameError("--new-room, --join and --watch need --server URL")
+        if new_room or join or watch or name:
+            raise GameError("--new-room, --join, --watch and --name need --server URL")
         return None
     if not server.startswith(("ws://", "wss://")):
         raise GameError(f"'{shown(server)}' is not a server address: expected ws://HOST:PORT")
     if new_room:
-        return OnlineChoice(server, "create", game=game, side=args.side)
+        return OnlineChoice(server, "create", game=game, side=args.side, name=name)
     if join or watch:
-        return OnlineChoice(server, "join" if join else "watch", room=str(join or watch))
+        kind, room = "join" if join else "watch", str(join or watch)
+        return OnlineChoice(server, kind, room=room, name=name)
     raise GameError("with --server, say --new-room, --join CODE or --watch CODE")
 
 

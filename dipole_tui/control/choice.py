@@ -34,6 +34,7 @@ class OnlineChoice:
     room: str = ""
     game: GameChoice | None = None
     side: str = "random"
+    name: str | None = None  # the name to play under (None: the one kept for the server, if any)
 
 
 @dataclass(frozen=True)

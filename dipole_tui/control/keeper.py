@@ -16,6 +16,7 @@ from .. import storage
 from ..adaptive import AdaptiveLevels
 from ..games.base import GameError, title
 from ..online.client import Link
+from ..online.names import NameBook
 from ..online.seat import OnlineGame, SeatBook
 from ..records import RecordError, from_the_start, load_record
 from ..saves import Autosave, refused
@@ -61,6 +62,7 @@ class Keeper:
         self._played_at: str | None = None  # then, the adaptive level this game was played at
         self.referee: Referee = LocalReferee(self)
         self.seat_book = SeatBook(autosave.folder)
+        self.name_book = NameBook(autosave.folder)
 
     @property
     def online(self) -> OnlineGame | None:
@@ -124,16 +126,17 @@ class Keeper:
 
     def claim(self) -> list[Notice]:
         """This app's own game-in-progress file, and what to say about the others; and the
-        settings files set aside, if any (the seat book is read now to know)."""
+        settings files set aside, if any (the seat and name books are read now to know)."""
         notices = [Notice(text, "Autosave", timeout=8) for text in self.autosave.claim()]
         self.seat_book.seats()
+        self.name_book.names()
         return notices + self.settings_notices()
 
     def settings_notices(self) -> list[Notice]:
         """The settings files set aside since last asked (`adaptive.json`, `online.json`)."""
-        owners = (self.adaptive, self.seat_book)
+        owners = (self.adaptive, self.seat_book, self.name_book)
         notices = [Notice(o.problem, "Settings", "warning", 12) for o in owners if o.problem]
-        self.adaptive.problem = self.seat_book.problem = ""
+        self.adaptive.problem = self.seat_book.problem = self.name_book.problem = ""
         return notices
 
     def saved_game(self) -> tuple[Session[Any] | None, list[Notice]]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..games.base import GameError, IllegalMoveError
 from ..online.client import Link
-from ..online.protocol import Draw, Move, Moved, Resign, Seated, ServerMessage
+from ..online.protocol import Draw, Move, Moved, Named, Resign, Seated, ServerMessage
 from ..online.seat import OnlineGame, Sending
 from .changes import Change, Notice
 
@@ -47,6 +47,8 @@ class ServerReferee:
         if isinstance(message, Seated):  # a reconnection asks for this seat (or place) again
             self.link.seated(room.rejoin)
             unkept = self._keep_seat()
+        if isinstance(message, Named) and message.token is not None:
+            unkept = self._keep_name(message.name, message.token)
         change: Change | None = Change(got.said) if got.said or unkept else None
         if got.session is not None:
             keeper.session = got.session
@@ -149,6 +151,16 @@ class ServerReferee:
     def _send(self, message: Resign | Draw) -> None:
         if not self.link.send(message):
             raise GameError("not connected to the server: try again once it is back")
+
+    def _keep_name(self, name: str, token: str) -> list[Notice]:
+        """A new name's token written to the name book; a warning when it cannot be, as the
+        name is then this app's only as long as it runs."""
+        try:
+            self.keeper.name_book.keep(self.room.server, name, token)
+        except OSError as error:
+            said = f"Your name {name} could not be kept ({error}): it is yours until you quit."
+            return [Notice(said, title="Name not kept", severity="warning", timeout=12)]
+        return [Notice(f"You play as {name} on this server now.", title="Online", timeout=8)]
 
     def _keep_seat(self) -> list[Notice]:
         """The seat written to the seat book; a warning when it cannot be, as the player then

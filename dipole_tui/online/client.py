@@ -25,11 +25,13 @@ from .protocol import (
     UPGRADE,
     VERSION,
     AskRooms,
+    Claim,
     ClientMessage,
     Create,
     Error,
     Hello,
     Join,
+    Named,
     Ping,
     ProtocolError,
     RoomList,
@@ -58,9 +60,11 @@ class Link:
         ask: Ask,
         on_message: Callable[[ServerMessage], None],
         on_status: Callable[[str], None] = lambda said: None,
+        claim: Claim | None = None,
     ) -> None:
         self.url = url
         self.ask = ask
+        self.claim = claim  # the name to play under, said on every connection before `ask`
         self.on_message = on_message
         self.on_status = on_status
         self.connected = False
@@ -87,7 +91,7 @@ class Link:
                     await self._talk(socket)
                     wait = FIRST_WAIT
             except ProtocolError as error:
-                if error.code == UPGRADE:
+                if error.code == UPGRADE or isinstance(error, _Unnamed):
                     self._give_up(str(error))
                     return
                 why = f"the server answered oddly: {error}"
@@ -107,6 +111,8 @@ class Link:
 
     async def _talk(self, socket: ClientConnection) -> None:
         await _hello(socket)
+        if self.claim is not None:
+            await self._claim(socket, self.claim)
         await socket.send(write_message(self.ask if self.again is None else self.again()))
         self.connected = True
         self.on_status("")
@@ -116,6 +122,19 @@ class Link:
                 self.on_message(read_reply(frame))
         finally:
             pinger.cancel()
+
+    async def _claim(self, socket: ClientConnection, claim: Claim) -> None:
+        """Play under the claimed name: a new name's token is kept for the reconnections, and
+        `Named` goes on to `on_message` (to keep it for good); a refusal ends the link."""
+        await socket.send(write_message(claim))
+        while True:
+            match read_reply(await socket.recv()):
+                case Named() as named:
+                    self.claim = Claim(named.name, named.token or claim.token)
+                    self.on_message(named)
+                    return
+                case Error(code=code, text=text):
+                    raise _Unnamed(code, text)
 
     async def _ping(self, socket: ClientConnection) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -183,6 +202,11 @@ async def _hello(socket: ClientConnection) -> None:
     welcome = read_reply(await socket.recv())
     if isinstance(welcome, Error):
         raise ProtocolError(welcome.code, welcome.text)
+
+
+class _Unnamed(ProtocolError):
+    """The server refused the name (taken, or the token not its key): no reconnection would
+    change that."""
 
 
 _PENDING: set[asyncio.Task[None]] = set()  # sends under way: kept so they are not collected

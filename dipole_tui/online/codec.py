@@ -131,7 +131,9 @@ class _Reader:
             for rule in args[1:]:
                 self.hold(name, rule, read)
             return read
-        if origin in (Union, types.UnionType):  # X | None, and the value is not None
+        if origin in (Union, types.UnionType):  # X | None
+            if value is None:  # an item of a list (a field's None is read before this)
+                return None
             return self.value(name, next(a for a in args if a is not type(None)), value)
         if origin is tuple:
             return self.items(name, args, value)

@@ -28,6 +28,7 @@ class Limits:
     guesses_per_minute: float = 10.0  # wrong codes, secrets and invitations; bursts of...
     guess_burst: int = 20
     asked_per_minute: float = 600.0  # rooms asked after by `rooms`, bursts of as many
+    names_per_hour: float = 5.0  # new names claimed, bursts of as many
     loopback_exempt: bool = False  # `serve --bench`: this machine's own address is not counted
     hello_seconds: float = 10.0
     idle_seconds: float = 600.0  # the client pings every 60 s
@@ -75,6 +76,7 @@ class Address:
 
     guesses: Bucket
     asked: Bucket
+    names: Bucket
     connections: int = 0
     created: set[str] = field(default_factory=set)  # its unfinished rooms
 
@@ -83,12 +85,17 @@ class Address:
         return cls(
             Bucket(limits.guesses_per_minute / 60, limits.guess_burst),
             Bucket(limits.asked_per_minute / 60, limits.asked_per_minute),
+            Bucket(limits.names_per_hour / 3600, limits.names_per_hour),
         )
 
     def forgettable(self) -> bool:
         """Nothing open or made, and nothing counted against it any more."""
         return (
-            not self.connections and not self.created and self.guesses.full() and self.asked.full()
+            not self.connections
+            and not self.created
+            and self.guesses.full()
+            and self.asked.full()
+            and self.names.full()
         )
 
 

@@ -30,7 +30,8 @@ from .codec import (
 # Raised whenever a message changes meaning; `hello` carries it. 2: `join` without a secret or
 # an invitation watches (in 1 it took the free seat); `rooms` asks after 50 rooms at most.
 # 3: a room's events carry its `version`, and `join` and `watch` ask for those `since` one.
-VERSION: Final = 3
+# 4: `claim` plays under a name; `seats` and `game` name the seats' players.
+VERSION: Final = 4
 # A client of 2 is answered still: it sends no `since` (so it gets the whole game, as from a
 # server of 2) and passes over the `version` fields, as a reader passes over fields it lacks.
 OLDEST_CLIENT: Final = 2
@@ -47,21 +48,29 @@ NO_ROOM: Final = "no-room"
 TOO_MANY_ROOMS: Final = "too-many-rooms"
 TOO_FAST: Final = "too-fast"
 REFUSED: Final = "refused"  # a move or act the rules or the seats refuse: the text says why
+NAME_TAKEN: Final = "name-taken"  # claimed by another player (names are told apart in any case)
 
 _TEXT = 200  # longest text a client sends (a move, a game key) in characters
-_SECRET = re.compile(r"[A-Za-z0-9_-]{16,64}")  # a seat's secret, an invitation's key
+SECRET: Final = re.compile(r"[A-Za-z0-9_-]{16,64}")  # a seat's secret, an invitation's key, a token
+# A player's name: ASCII letters, digits, _ and -, so no two look alike; unique in any case.
+PLAYER_NAME: Final = re.compile(r"[A-Za-z0-9_-]{3,20}")
 # An invitation as people pass it on: the room's code, a dash, the key of its free seat.
 INVITATION: Final = re.compile(r"([A-Za-z0-9]{4,12})-([A-Za-z0-9_-]{16,64})")
 
 
 # The kinds of fields, with their bounds (a `range` bounds a number, or a list's length).
 RoomCode = Annotated[str, Shape(ROOM_CODE, "a room code is 4 to 12 letters and digits")]
-Secret = Annotated[str, Shape(_SECRET, "that is not a seat's secret")]
-InviteKey = Annotated[str, Shape(_SECRET, "that is not an invitation's key")]
+Secret = Annotated[str, Shape(SECRET, "that is not a seat's secret")]
+InviteKey = Annotated[str, Shape(SECRET, "that is not an invitation's key")]
 GameKey = Annotated[str, Shape(re.compile(r"[a-z0-9-]{1,40}"), "that is not a game's key")]
+Token = Annotated[str, Shape(SECRET, "that is not a name's token")]
+PlayerName = Annotated[
+    str, Shape(PLAYER_NAME, "a name is 3 to 20 letters (a-z, A-Z), digits, _ or -")
+]
 Side = Annotated[int, range(2)]  # 0 moves first
 SideAsked = Annotated[str, Shape(re.compile("|".join(SIDES)), "'side' is white, black or random")]
 Clocks = tuple[float, float]  # white's and black's time left, in seconds
+Names = tuple[PlayerName | None, PlayerName | None]  # white's and black's (None: no name)
 
 
 # -- client to server ---------------------------------------------------------------------------
@@ -148,11 +157,21 @@ class AskRooms:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """Play under a name on this server: a new one (no token: the server keeps the name for
+    this player and answers with its token), or one claimed before, with its token."""
+
+    TYPE: ClassVar[str] = "claim"
+    name: PlayerName
+    token: Token | None = None
+
+
+@dataclass(frozen=True)
 class Ping:
     TYPE: ClassVar[str] = "ping"
 
 
-ClientMessage = Hello | Create | Join | Watch | Move | Resign | Draw | AskRooms | Ping
+ClientMessage = Hello | Create | Join | Watch | Move | Resign | Draw | AskRooms | Claim | Ping
 
 
 # -- server to client ---------------------------------------------------------------------------
@@ -163,6 +182,16 @@ class Welcome:
     TYPE: ClassVar[str] = "welcome"
     version: int
     server: str
+
+
+@dataclass(frozen=True)
+class Named:
+    """The connection plays as `name` (as it was first written); `token` only when the name is
+    new: the one key to it, kept by the player and by the server as a digest only."""
+
+    TYPE: ClassVar[str] = "named"
+    name: PlayerName
+    token: Token | None = None
 
 
 @dataclass(frozen=True)
@@ -206,6 +235,7 @@ class WholeGame:
     watchers: int
     offer: Side | None  # the side whose draw offer stands
     version: int  # the room's last event's
+    names: Names | None = None  # the seats' players' names (protocol 4)
 
 
 @dataclass(frozen=True)
@@ -253,6 +283,7 @@ class Seats:
     watchers: int
     clocks: Clocks | None
     running: Side | None
+    names: Names | None = None  # the seats' players' names (protocol 4)
 
 
 @dataclass(frozen=True)
@@ -281,7 +312,7 @@ class Pong:
 
 
 ServerMessage = (
-    Welcome | Error | Seated | WholeGame | Moved | Ended | Offer | Seats | RoomList | Pong
+    Welcome | Named | Error | Seated | WholeGame | Moved | Ended | Offer | Seats | RoomList | Pong
 )
 # What a room tells its seats and watchers, in order, each numbered by the room (a `Seats` is
 # not one: it says how the room stands now, whole, so the last one is all a client needs).
@@ -339,11 +370,14 @@ __all__ = [
     "INVITATION",
     "MOST_BYTES",
     "MOST_ROOMS_ASKED",
+    "NAME_TAKEN",
     "NO_ROOM",
     "OLDEST_CLIENT",
+    "PLAYER_NAME",
     "REFUSED",
     "ROOM_CODE",
     "ROOM_LETTERS",
+    "SECRET",
     "SERVER_TYPES",
     "SIDES",
     "TOO_FAST",
@@ -352,6 +386,7 @@ __all__ = [
     "UPGRADE",
     "VERSION",
     "AskRooms",
+    "Claim",
     "ClientMessage",
     "Clocks",
     "Create",
@@ -364,8 +399,11 @@ __all__ = [
     "Message",
     "Move",
     "Moved",
+    "Named",
+    "Names",
     "Offer",
     "Ping",
+    "PlayerName",
     "Pong",
     "ProtocolError",
     "Resign",
@@ -375,6 +413,7 @@ __all__ = [
     "Seated",
     "Seats",
     "ServerMessage",
+    "Token",
     "Watch",
     "Welcome",
     "WholeGame",

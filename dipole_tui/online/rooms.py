@@ -10,26 +10,21 @@ with the rules' reason; nothing is changed by them.
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
-import hashlib
-import hmac
 import logging
-import secrets
 from collections.abc import Awaitable, Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, broadcast
+from websockets.asyncio.server import broadcast
 
 from ..clock import Mark, TimeControl
 from ..games.base import GameError, Termination
 from ..records import ending
 from ..registry import game_named
 from ..session import Session
+from .connection import Client, WrongKey, invitation, new_secret, refused
 from .events import EventLog
 from .protocol import (
-    REFUSED,
     Clocks,
     Ended,
     Event,
@@ -43,53 +38,10 @@ from .protocol import (
     WholeGame,
     write_message,
 )
-from .store import RoomStore, StoredEvent, StoredRoom, digest, holds
+from .store import RoomStore, StoredEvent, StoredRoom, digest, holds, name_key
 
 log = logging.getLogger("dipole_tui.online")
 SIDES = (0, 1)
-
-
-@dataclass(eq=False)
-class Client:
-    """One connection, and where it sits: at most one room, a side or watching (None)."""
-
-    connection: ServerConnection
-    address: str
-    room: Room | None = None
-    side: int | None = None
-    messages: int = 0  # read from it, for the log
-    refusals: int = 0  # errors sent to it
-
-    def send(self, message: ServerMessage) -> None:
-        self.say(write_message(message))
-
-    def say(self, frame: str) -> None:
-        """A message written already (an event of the room's log)."""
-        broadcast([self.connection], frame)
-
-
-def refused(text: str) -> ProtocolError:
-    return ProtocolError(REFUSED, text)
-
-
-class WrongKey(ProtocolError):
-    """A secret or an invitation that fits no seat of the room: a guess, counted as one."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(REFUSED, text)
-
-
-def new_secret() -> str:
-    """A seat's secret: 192 random bits."""
-    return secrets.token_urlsafe(24)
-
-
-def invitation(secret: str, code: str) -> str:
-    """The key of the invitation to the free seat of room `code` whose other seat `secret`
-    holds: a keyed hash of that secret (random, as unguessable as it), so the server keeps only
-    its digest and can still show it again to the creator coming back."""
-    keyed = hmac.new(secret.encode(), f"invitation {code}".encode(), hashlib.sha256)
-    return base64.urlsafe_b64encode(keyed.digest()[:18]).decode()
 
 
 class Room:
@@ -101,10 +53,14 @@ class Room:
         store: RoomStore,
         on_end: Callable[[Room], None],
         invite: str | None = None,
+        names: list[str | None] | None = None,
     ) -> None:
         self.code = code
         self.session = session
         self.seats = seats  # each side's secret digest
+        self.names: list[str | None] = [None, None]  # the name each seat's player plays under
+        for side, name in enumerate(names or ()):
+            self._name(side, name)
         self.invite = invite  # the digest of the invitation to the free seat
         self.store = store
         self.on_end = on_end
@@ -141,7 +97,7 @@ class Room:
         if kept.termination is not None and session.outcome is None:
             winner = {"1-0": 0, "0-1": 1}.get(kept.result or "")
             session.ending = ending(game, Termination(kept.termination), winner)
-        room = cls(kept.code, session, kept.seats, store, on_end, kept.invite)
+        room = cls(kept.code, session, kept.seats, store, on_end, kept.invite, kept.names)
         room.log = EventLog.stored(kept)
         room.offer = None if session.outcome is not None else room.log.standing_offer()
         room.grace = grace
@@ -188,13 +144,14 @@ class Room:
         seats = self.seats_news()
         return WholeGame(self.code, self.session.record_text(), self.session.state.plies,
                          seats.clocks, seats.running, seats.seats, seats.online, seats.watchers,
-                         self.offer, self.log.version)  # fmt: skip
+                         self.offer, self.log.version, seats.names)  # fmt: skip
 
     def seats_news(self) -> Seats:
         """Who sits where, who is connected, how many watch; and the clocks."""
         taken = (self.seats[0] is not None, self.seats[1] is not None)
         online = (bool(self.players[0]), bool(self.players[1]))
-        return Seats(self.code, taken, online, len(self.watchers), *self.clocks())
+        names = (self.names[0], self.names[1]) if any(self.names) else None
+        return Seats(self.code, taken, online, len(self.watchers), *self.clocks(), names)
 
     def summary(self, side: int) -> RoomSummary:
         """The room as a player's list of games shows it."""
@@ -230,20 +187,29 @@ class Room:
                 side = next((side for side in SIDES if self.seats[side] is None), None)
                 if side is None:
                     raise refused(f"the invitation to room {self.code} was taken up: watch it")
-                secret = await self._take(side)
+                secret = await self._take(side, client.name)
             await self._enter(client, side, secret, since)
 
     async def open(self, client: Client, side: int) -> None:
         """The creator takes its side of the new room (and learns the invitation)."""
         async with self.lock:
-            await self._enter(client, side, await self._take(side), None)
+            await self._enter(client, side, await self._take(side, client.name), None)
 
-    async def _take(self, side: int) -> str:
+    async def _take(self, side: int, name: str | None) -> str:
+        """The seat for a player (under `name`, if any): its secret, kept as a digest."""
         secret = new_secret()
-        await self._keep(self.store.take_seat(self.code, side, secret))
+        key = None if name is None else name_key(name)
+        await self._keep(self.store.take_seat(self.code, side, secret, key))
         self.seats[side] = digest(secret)
+        self._name(side, name)
         self._start_clock()
         return secret
+
+    def _name(self, side: int, name: str | None) -> None:
+        """The seat's player's name, in the record too (as a person's name, a `White` tag)."""
+        self.names[side] = name
+        if name is not None:
+            self.session.tags[("White", "Black")[side]] = name
 
     def watch(self, client: Client, since: int | None = None) -> None:
         self._show(client, None, None, None, since)

@@ -31,6 +31,8 @@ from .protocol import (
     Event,
     Join,
     Moved,
+    Named,
+    Names,
     Offer,
     Pong,
     RoomList,
@@ -186,6 +188,8 @@ class OnlineGame:
     current: bool = False  # since the link was last made, the room's news came up to `up_to`
     version: int | None = None  # the room's last event applied here (None: the whole game next)
     up_to: int = 0  # the room's version when the server last seated the client
+    name: str | None = None  # the name the player here plays under on this server
+    names: Names = (None, None)  # the seats' players' names, as the server says them
 
     def invitation(self) -> str:
         """The invitation to the free seat as a friend types it (CODE-KEY), "" without one."""
@@ -251,6 +255,9 @@ class OnlineGame:
             case Seats():  # someone came or went; the clocks start when both seats are taken
                 self._seats(message)
                 self.set_clocks(session, message)
+                for side, name in enumerate(self.names):  # the record names who sits there
+                    if name is not None:
+                        session.tags[("White", "Black")[side]] = name
             case Offer(side=side):
                 self.offer = side
                 if side == self.side:
@@ -265,6 +272,8 @@ class OnlineGame:
                 # Most likely the move refused (the game moved on, the flag fell): its game again.
                 self.sending = self.sending._replace(refused=text)
                 return Received(said=text, resync=True)
+            case Named(name=name):
+                self.name = name
             case Welcome() | Pong() | RoomList():  # the link's own, no room's news
                 pass
             case _:
@@ -273,6 +282,7 @@ class OnlineGame:
 
     def _seats(self, message: WholeGame | Seats) -> None:
         self.seats, self.online, self.watchers = message.seats, message.online, message.watchers
+        self.names = message.names or (None, None)
 
     def _whole_game(self, message: WholeGame | Ended, session: Session[Any]) -> Received:
         server = Session.from_text(message.record)

@@ -26,11 +26,14 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from ..bots import BOT_NAMES
 from ..games.base import GameError
+from .connection import Client, WrongKey, new_secret, refused
 from .limits import Address, Bucket, Limits, address_key, is_loopback
 from .protocol import (
     BAD_MESSAGE,
     HELLO_FIRST,
+    NAME_TAKEN,
     NO_ROOM,
     OLDEST_CLIENT,
     ROOM_LETTERS,
@@ -39,6 +42,7 @@ from .protocol import (
     UPGRADE,
     VERSION,
     AskRooms,
+    Claim,
     ClientMessage,
     Create,
     Draw,
@@ -46,6 +50,7 @@ from .protocol import (
     Hello,
     Join,
     Move,
+    Named,
     Ping,
     Pong,
     ProtocolError,
@@ -58,8 +63,8 @@ from .protocol import (
     room_code,
     unanswered,
 )
-from .rooms import SIDES, Client, Room, WrongKey, new_session, refused
-from .store import RoomStore, RoomTaken, SqliteStore, holds
+from .rooms import SIDES, Room, new_session
+from .store import NameTaken, RoomStore, RoomTaken, SqliteStore, holds, name_key
 
 log = logging.getLogger("dipole_tui.online")
 STORE_NAME = "online.sqlite3"
@@ -67,6 +72,8 @@ CODE_LENGTH = 6
 SERVER_NAME = "dipole-tui"
 LOGGED_REFUSALS = 10  # refusals of one connection written to the log; its close line counts all
 HOUR = 3600.0
+# Names nobody claims: the seats' words and the bots' levels a record writes as White or Black.
+RESERVED_NAMES = frozenset({"white", "black", "human", "anonymous", "admin", "server", *BOT_NAMES})
 
 
 class _Close(Exception):
@@ -223,6 +230,8 @@ class GameServer:
                 raise ProtocolError(BAD_MESSAGE, "hello is said once, first")
             case AskRooms(rooms=asked):
                 await self._list(client, counted, asked)
+            case Claim():
+                await self._claim(client, counted, message)
             case Create() | Join() | Watch() if client.room is not None:
                 raise refused(f"this connection is in room {client.room.code} already")
             case Create():
@@ -246,11 +255,7 @@ class GameServer:
         return room
 
     async def _enter(self, client: Client, counted: Address | None, message: Join | Watch) -> None:
-        if counted is not None and counted.guesses.empty():
-            raise ProtocolError(
-                TOO_FAST, "too many wrong room codes, secrets or invitations from this "
-                "address: wait a minute",
-            )  # fmt: skip
+        self._guessing(counted)
         found = await self._room_or_refuse(room_code(message.room))
         try:
             if isinstance(message, Join):
@@ -293,6 +298,43 @@ class GameServer:
             self._creator[room.code] = counted
         side = {"white": 0, "black": 1}.get(message.side or "", secrets.randbelow(2))
         await room.open(client, side)
+
+    async def _claim(self, client: Client, counted: Address | None, message: Claim) -> None:
+        """The connection plays under the name from now on: a new one is kept with a new
+        token, one claimed before is taken with its token (a wrong token is a guess)."""
+        name, token = message.name, message.token
+        if client.name is not None:
+            raise refused(f"this connection plays as {client.name} already")
+        if token is not None:
+            self._guessing(counted)
+            kept = await self.store.player(name)
+            if kept is None or not holds(token, kept.token):
+                raise WrongKey(f"that token is not the key of the name {name}")
+            client.name = kept.name
+            client.send(Named(kept.name))
+            return
+        if name_key(name) in RESERVED_NAMES:
+            raise ProtocolError(NAME_TAKEN, f"{name} is a name of this program's: choose another")
+        if counted is not None and not counted.names.take():
+            most = self.limits.names_per_hour
+            raise ProtocolError(TOO_FAST, f"{most:g} new names an hour from one address at most")
+        token = new_secret()
+        try:
+            await self.store.claim_name(name, token)
+        except NameTaken:
+            raise ProtocolError(
+                NAME_TAKEN, f"the name {name} is taken: choose another, or claim it with its token"
+            ) from None
+        client.name = name
+        client.send(Named(name, token))
+
+    def _guessing(self, counted: Address | None) -> None:
+        """Refused while the address has made too many wrong guesses lately."""
+        if counted is not None and counted.guesses.empty():
+            raise ProtocolError(
+                TOO_FAST, "too many wrong room codes, secrets, invitations or tokens from this "
+                "address: wait a minute",
+            )  # fmt: skip
 
     def _new_code(self) -> str:
         while (code := "".join(secrets.choice(ROOM_LETTERS) for _ in range(CODE_LENGTH))) in (

@@ -30,6 +30,16 @@ class RoomTaken(Exception):
     """A new room's code is in use already: the server draws another."""
 
 
+class NameTaken(Exception):
+    """A name claimed already (in any case)."""
+
+
+@dataclass(frozen=True)
+class StoredPlayer:
+    name: str  # as first written
+    token: str  # the digest of the name's token
+
+
 @dataclass(frozen=True)
 class StoredMove:
     ply: int  # plies played before it (forced passes count)
@@ -51,6 +61,7 @@ class StoredRoom:
     clock: str | None  # the time control as typed, "5+3"
     date: str  # the record's Date tag, as the room was created
     seats: list[str | None]  # each side's secret digest, None while the seat is free
+    names: list[str | None] = field(default_factory=lambda: [None, None])  # the seats' players
     invite: str | None = None  # the digest of the invitation to the free seat
     moves: list[StoredMove] = field(default_factory=list)
     result: str | None = None  # "1-0", "0-1", "1/2-1/2" once ended
@@ -75,7 +86,14 @@ class RoomStore(Protocol):
     ) -> None:
         """RoomTaken when `code` is in use."""
 
-    async def take_seat(self, code: str, side: int, secret: str) -> None: ...
+    async def take_seat(self, code: str, side: int, secret: str, name: str | None) -> None:
+        """The seat's secret (its digest kept), and the name its player plays under, if any."""
+
+    async def claim_name(self, name: str, token: str) -> None:
+        """A new name and its token (its digest kept); NameTaken when it is held in any case."""
+
+    async def player(self, name: str) -> StoredPlayer | None:
+        """The name claimed as `name` in any case, if any."""
 
     async def set_invite(self, code: str, invite: str) -> None:
         """Keep the digest of the invitation to the room's free seat."""
@@ -104,15 +122,18 @@ class RoomStore(Protocol):
     async def close(self) -> None: ...
 
 
-SCHEMA = 1  # the file's `user_version`: 0 before events were kept (protocol 2), then 1
+SCHEMA = 2  # the file's `user_version`: 0 before events were kept (protocol 2), 1, 2 with names
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
     code TEXT PRIMARY KEY, game TEXT NOT NULL, variant TEXT NOT NULL, clock TEXT,
     date TEXT NOT NULL, created REAL NOT NULL, result TEXT, termination TEXT, invite TEXT);
 CREATE INDEX IF NOT EXISTS rooms_created ON rooms (created);
 CREATE TABLE IF NOT EXISTS seats (
-    code TEXT NOT NULL, side INTEGER NOT NULL, secret TEXT NOT NULL,
+    code TEXT NOT NULL, side INTEGER NOT NULL, secret TEXT NOT NULL, name TEXT,
     PRIMARY KEY (code, side)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS players (
+    name_key TEXT PRIMARY KEY, name TEXT NOT NULL, token TEXT NOT NULL, created REAL NOT NULL
+    ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS moves (
     code TEXT NOT NULL, ply INTEGER NOT NULL, move TEXT NOT NULL, white REAL, black REAL,
     PRIMARY KEY (code, ply)) WITHOUT ROWID;
@@ -215,9 +236,29 @@ class SqliteStore:
 
         await self._run(job)
 
-    async def take_seat(self, code: str, side: int, secret: str) -> None:
-        row = (code, side, digest(secret))
-        await self._run(lambda c: c.execute("INSERT INTO seats VALUES (?, ?, ?)", row))
+    async def take_seat(self, code: str, side: int, secret: str, name: str | None) -> None:
+        row = (code, side, digest(secret), name)
+        await self._run(lambda c: c.execute("INSERT INTO seats VALUES (?, ?, ?, ?)", row))
+
+    async def claim_name(self, name: str, token: str) -> None:
+        row = (name_key(name), name, digest(token), time.time())
+
+        def job(connection: sqlite3.Connection) -> None:
+            try:
+                connection.execute("INSERT INTO players VALUES (?, ?, ?, ?)", row)
+            except sqlite3.IntegrityError:
+                raise NameTaken(name) from None
+
+        await self._run(job)
+
+    async def player(self, name: str) -> StoredPlayer | None:
+        query = "SELECT name, token FROM players WHERE name_key = ?"
+
+        def job(connection: sqlite3.Connection) -> StoredPlayer | None:
+            row = connection.execute(query, (name_key(name),)).fetchone()
+            return None if row is None else StoredPlayer(*row)
+
+        return await self._run(job)  # type: ignore[no-any-return]
 
     async def set_invite(self, code: str, invite: str) -> None:
         row = (invite, code)
@@ -289,10 +330,13 @@ def _load(connection: sqlite3.Connection, code: str) -> StoredRoom | None:
     if row is None:
         return None
     seats: list[str | None] = [None, None]
-    for side, secret in connection.execute(
-        "SELECT side, secret FROM seats WHERE code = ?", (code,)
+    names: list[str | None] = [None, None]
+    for side, secret, name in connection.execute(
+        "SELECT side, secret, players.name FROM seats LEFT JOIN players ON seats.name = name_key"
+        " WHERE code = ?",
+        (code,),
     ):
-        seats[side] = secret
+        seats[side], names[side] = secret, name
     moves = [
         StoredMove(ply, move, None if white is None else (white, black))
         for ply, move, white, black in connection.execute(
@@ -307,7 +351,7 @@ def _load(connection: sqlite3.Connection, code: str) -> StoredRoom | None:
     ]
     game, variant, clock, date, result, termination, invite = row
     return StoredRoom(
-        code, game, variant, clock, date, seats, invite, moves, result, termination, events
+        code, game, variant, clock, date, seats, names, invite, moves, result, termination, events
     )
 
 
@@ -326,11 +370,22 @@ def _migrate(connection: sqlite3.Connection) -> None:
         )
     connection.execute("PRAGMA journal_mode=WAL")
     connection.execute("PRAGMA synchronous=FULL")
-    columns = [row[1] for row in connection.execute("PRAGMA table_info(rooms)")]
-    if columns and "invite" not in columns:  # a file of a server before invitations
-        connection.execute("ALTER TABLE rooms ADD COLUMN invite TEXT")
+    _add_column(connection, "rooms", "invite TEXT")  # a file of a server before invitations
+    _add_column(connection, "seats", "name TEXT")  # before names (schema 1)
     connection.executescript(_SCHEMA)
     connection.execute(f"PRAGMA user_version = {SCHEMA}")
+
+
+def _add_column(connection: sqlite3.Connection, table: str, column: str) -> None:
+    """`column` ("name TYPE") added to `table` of an older file that lacks it."""
+    columns = [row[1] for row in connection.execute(f"PRAGMA table_info({table})")]
+    if columns and column.split()[0] not in columns:
+        connection.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
+
+
+def name_key(name: str) -> str:
+    """How names are told apart: in any case (they are ASCII)."""
+    return name.lower()
 
 
 def _settle(answers: list[Answer]) -> None:
@@ -346,12 +401,15 @@ def _settle(answers: list[Answer]) -> None:
 __all__ = [
     "SCHEMA",
     "Clocks",
+    "NameTaken",
     "RoomStore",
     "RoomTaken",
     "SqliteStore",
     "StoredEvent",
     "StoredMove",
+    "StoredPlayer",
     "StoredRoom",
     "digest",
     "holds",
+    "name_key",
 ]

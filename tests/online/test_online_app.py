@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_steps import AppFactory, StandIn, message, noticed, type_move, until
+from app_steps import AppFactory, StandIn, message, noticed, screen_text, type_move, until
 from online_steps import Peer
 from textual.widgets import Input, Select
 
@@ -27,6 +27,7 @@ from dipole_tui.clock import TimeControl
 from dipole_tui.control.choice import GameChoice, OnlineChoice
 from dipole_tui.control.server_referee import NO_HELP
 from dipole_tui.online import client
+from dipole_tui.online.names import NameBook
 from dipole_tui.online.protocol import VERSION, ClientMessage, Move, Watch
 from dipole_tui.online.seat import SeatBook
 from dipole_tui.online.server import running_server
@@ -292,6 +293,42 @@ def test_play_join_takes_an_invitation_and_watch_a_code() -> None:
     assert online_choice(args, game) == OnlineChoice(url, "watch", room="K7QMWD")
     with pytest.raises(UsageError, match="not a room code or an invitation"):
         build_parser().parse_args(["play", "--server", url, "--join", "K7QMWD-\x1b]52;c;x"])
+
+
+def test_play_name_is_checked_and_goes_with_the_room() -> None:
+    from dipole_tui.cli import build_parser
+    from dipole_tui.cli.arguments import UsageError
+    from dipole_tui.cli.play import online_choice
+
+    game = GameChoice("dipole", "8x8", (HUMAN, HUMAN))
+    url = "ws://127.0.0.1:8765"
+    args = build_parser().parse_args(["play", "--server", url, "--watch", "ABCD", "--name", "Zoe"])
+    assert online_choice(args, game) == OnlineChoice(url, "watch", room="ABCD", name="Zoe")
+    with pytest.raises(UsageError, match="is not a name: 3 to 20 letters"):
+        build_parser().parse_args(["play", "--server", url, "--name", "Zo\x1b[2Je"])
+
+
+async def test_a_named_player_sees_both_names_and_keeps_the_token(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        url = f"ws://127.0.0.1:{server.port}"
+        choice = GameChoice("dipole", "8x8", (HUMAN, HUMAN))
+        online = OnlineChoice(url, "create", game=choice, side="white", name="Yuki")
+        app = make_app("dipole", online=online, folder=tmp_path / "white")
+        async with app.run_test(size=(100, 34)):
+            await until(lambda: bool(room_of(app)))
+            friend = await Peer.open(server.port)
+            await friend.send("claim", name="Xavier")
+            assert (await friend.read())["type"] == "named"
+            await friend.sit("join", room=room_of(app), invite=invite_of(app))
+            await until(lambda: "Black Xavier online" in screen_text(app))
+            assert "you: White Yuki" in screen_text(app)
+            kept = NameBook(tmp_path / "white").find(url)
+            assert kept is not None and kept.name == "Yuki" and kept.token
+            assert noticed(app, "You play as Yuki on this server now.")
+            await friend.close()
+        assert (app.session.player_name(0), app.session.player_name(1)) == ("Yuki", "Xavier")
 
 
 async def test_the_online_dialog_joins_with_the_invitation_and_watches_with_the_code(

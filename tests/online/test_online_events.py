@@ -21,10 +21,19 @@ from online_steps import Peer
 import dipole_tui
 from dipole_tui.control.keeper import Keeper
 from dipole_tui.online.client import Link
-from dipole_tui.online.protocol import Join, Moved, Offer, Seated, Seats, ServerMessage, WholeGame
+from dipole_tui.online.protocol import (
+    VERSION,
+    Join,
+    Moved,
+    Offer,
+    Seated,
+    Seats,
+    ServerMessage,
+    WholeGame,
+)
 from dipole_tui.online.seat import OnlineGame
 from dipole_tui.online.server import STORE_NAME, GameServer, running_server
-from dipole_tui.online.store import digest
+from dipole_tui.online.store import SCHEMA, digest
 from dipole_tui.registry import game_named
 from dipole_tui.saves import Autosave
 from dipole_tui.session import Session
@@ -203,14 +212,14 @@ async def test_a_room_stored_before_events_opens_and_a_since_before_them_gets_th
         await white.send("move", room="OLD2RM", ply=2, move="e3-e5")
         assert (await black.read_a("moved"))["version"] == 3
     with sqlite3.connect(folder / STORE_NAME) as db:
-        assert db.execute("PRAGMA user_version").fetchone() == (1,)
+        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA,)
         assert db.execute("SELECT version FROM events").fetchall() == [(3,)]
     db.close()
 
 
 def test_a_file_of_a_newer_server_is_refused_in_one_line(tmp_path: Path) -> None:
     with sqlite3.connect(tmp_path / STORE_NAME) as db:
-        db.execute("PRAGMA user_version = 2")
+        db.execute(f"PRAGMA user_version = {SCHEMA + 1}")
     db.close()
     root = str(Path(dipole_tui.__file__).parents[1])
     done = subprocess.run(
@@ -223,7 +232,8 @@ def test_a_file_of_a_newer_server_is_refused_in_one_line(tmp_path: Path) -> None
     assert done.returncode == 2
     assert done.stderr == (
         f"dipole-tui: cannot keep rooms in {tmp_path / STORE_NAME}: it was written by a newer "
-        "dipole-tui (store schema 2, this one reads up to 1): upgrade dipole-tui\n"
+        f"dipole-tui (store schema {SCHEMA + 1}, this one reads up to {SCHEMA}): upgrade "
+        "dipole-tui\n"
     )
 
 
@@ -234,7 +244,7 @@ async def test_a_client_of_protocol_2_is_still_answered_with_the_whole_game(
     white, _ = await seated_pair(server.port)
     old = await Peer.open(server.port, hello=False)
     await old.send("hello", version=2, client="dipole-tui 0.8")
-    assert await old.read() == {"type": "welcome", "version": 3, "server": "dipole-tui"}
+    assert await old.read() == {"type": "welcome", "version": VERSION, "server": "dipole-tui"}
     game = await old.sit("join", room=white.room)
     assert game["version"] == 0 and old.side is None
 

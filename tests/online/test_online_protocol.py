@@ -104,6 +104,7 @@ GOOD: dict[str, dict[str, Any]] = {
     "resign": {"room": "ABCDEF"},
     "draw": {"room": "ABCDEF"},
     "rooms": {"rooms": [{"room": "ABCDEF", "secret": "s" * 32}] * 50},
+    "claim": {"name": "n" * 20, "token": "t" * 64},
     "ping": {},
 }
 TOO_MUCH: dict[type, object] = {

@@ -106,7 +106,8 @@ class OnlinePlay:
         else:
             ask = Watch(code)
         room = OnlineGame(choice.server, code=code, filed=bool(seat and seat.filed))
-        link = self.screen.link_class(choice.server, ask, self._from_server, self._link_said)
+        claim = self.keeper.name_book.claim(choice.server, choice.name)
+        link = self.screen.link_class(choice.server, ask, self._from_server, self._link_said, claim)
         self.screen.bots.cancel()
         self.link_status = "connecting..."
         self.oriented = False
@@ -169,14 +170,18 @@ class OnlinePlay:
             return
         text = Text.assemble(("Room ", "bold"), (room.code or "...", "bold reverse"))
         names = self.session.game.side_names
-        text.append("  watching" if room.side is None else f"  you: {names[room.side]}", "dim")
+        if room.side is None:
+            text.append("  watching", "dim")
+        else:
+            text.append(f"  you: {names[room.side]} {room.name or ''}".rstrip(), "dim")
         news = []
         for side in () if not room.seated else (0, 1) if room.side is None else (1 - room.side,):
             if not room.seats[side]:
                 invited = f": a friend joins with --join {room.invitation()}" if room.invite else ""
                 news.append(f"{names[side]} free{invited}")
             else:
-                news.append(f"{names[side]} " + ("online" if room.online[side] else "away"))
+                named = f"{names[side]} {room.names[side]}" if room.names[side] else names[side]
+                news.append(f"{named} " + ("online" if room.online[side] else "away"))
         if room.watchers:
             news.append(f"{room.watchers} watching")
         if news:
