@@ -21,6 +21,7 @@ from .arguments import ASCII_HELP, PROG, Parser, UsageError
 from .best import add_best, run_best
 from .match import add_match, run_match
 from .play import add_learn, add_play, run_learn, run_play
+from .players import add_players, run_players
 from .positions import LONGEST_LINE
 from .rules import add_moves, add_perft, add_replay, run_moves, run_perft, run_replay
 from .serve import add_serve, run_serve
@@ -30,7 +31,7 @@ from .web import add_web, run_web
 __all__ = ["LONGEST_LINE", "PROG", "build_parser", "main"]
 
 # The commands that print for scripts: they need standard output, the app does not.
-ENGINE_TOOLS = ("moves", "perft", "replay", "match", "best", "solve", "analyse")
+ENGINE_TOOLS = ("moves", "perft", "replay", "match", "best", "solve", "analyse", "players")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -54,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
         add_learn,
         add_analyse,
         add_serve,
+        add_players,
         add_web,
     ):
         add(commands)
@@ -88,6 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_learn(args)
         elif args.command == "serve":
             run_serve(args)
+        elif args.command == "players":
+            run_players(args)
         else:
             run_play(args)
         if sys.stdout is not None:

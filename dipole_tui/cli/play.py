@@ -123,6 +123,12 @@ def add_online_options(play: argparse.ArgumentParser) -> None:
         "the server's first game under a new name claims it for you)",
     )
     online.add_argument(
+        "--rated",
+        action="store_true",
+        help="with --new-room: a rated game (it needs --name and --clock; both players' "
+        "ratings change at its end)",
+    )
+    online.add_argument(
         "--side",
         choices=SIDES,
         default="random",
@@ -162,8 +168,13 @@ def online_choice(args: argparse.Namespace, game: GameChoice) -> OnlineChoice | 
         return None
     if not server.startswith(("ws://", "wss://")):
         raise GameError(f"'{shown(server)}' is not a server address: expected ws://HOST:PORT")
+    rated = getattr(args, "rated", False)
+    if rated and not new_room:
+        raise GameError("--rated goes with --new-room: the room's creator says whether it is rated")
+    if rated and game.time_control is None:
+        raise GameError("a rated game needs a clock: add --clock 5+3, say")
     if new_room:
-        return OnlineChoice(server, "create", game=game, side=args.side, name=name)
+        return OnlineChoice(server, "create", game=game, side=args.side, name=name, rated=rated)
     if join or watch:
         kind, room = "join" if join else "watch", str(join or watch)
         return OnlineChoice(server, kind, room=room, name=name)

@@ -35,6 +35,7 @@ class OnlineChoice:
     game: GameChoice | None = None
     side: str = "random"
     name: str | None = None  # the name to play under (None: the one kept for the server, if any)
+    rated: bool = False  # a new room's game is rated (it needs a name and a clock)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from .protocol import (
     MOST_ROOMS_ASKED,
     UPGRADE,
     VERSION,
+    AskPlayers,
     AskRooms,
     Claim,
     ClientMessage,
@@ -33,11 +34,13 @@ from .protocol import (
     Join,
     Named,
     Ping,
+    PlayerList,
     ProtocolError,
     RoomList,
     RoomSummary,
     SeatKey,
     ServerMessage,
+    Standing,
     Watch,
     read_reply,
     write_message,
@@ -186,6 +189,20 @@ async def ask_rooms(url: str, rooms: list[tuple[str, str]]) -> list[RoomSummary]
     return found
 
 
+async def ask_players(url: str, game: str, speed: str | None = None) -> tuple[Standing, ...]:
+    """A game's leaderboard on a server (at one speed, or all), best first. OSError,
+    TimeoutError, ConnectionClosed or ProtocolError when the server cannot say."""
+    async with asyncio.timeout(OPEN_TIMEOUT), connect(url, open_timeout=OPEN_TIMEOUT) as socket:
+        await _hello(socket)
+        await socket.send(write_message(AskPlayers(game, speed)))
+        while True:
+            match read_reply(await socket.recv()):
+                case PlayerList(players=players):
+                    return players
+                case Error(code=code, text=text):
+                    raise ProtocolError(code, text)
+
+
 async def _rooms_answer(socket: ClientConnection) -> tuple[RoomSummary, ...]:
     while True:
         match read_reply(await socket.recv()):
@@ -230,4 +247,4 @@ def _why(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
-__all__ = ["Ask", "Link", "ask_rooms"]
+__all__ = ["Ask", "Link", "ask_players", "ask_rooms"]

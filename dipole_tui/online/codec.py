@@ -127,6 +127,13 @@ class _Reader:
     def value(self, name: str, hint: Any, value: Any) -> Any:
         origin, args = get_origin(hint), get_args(hint)
         if origin is Annotated:
+            bounds = next((rule for rule in args[1:] if isinstance(rule, range)), None)
+            if args[0] is int and bounds is not None:  # a number its field bounds (may be < 0)
+                if type(value) is not int or value not in bounds:
+                    raise self.refuse(
+                        f"'{self.kind}' needs '{name}' from {bounds.start} to {bounds.stop - 1}"
+                    )
+                return value
             read = self.value(name, args[0], value)
             for rule in args[1:]:
                 self.hold(name, rule, read)

@@ -30,7 +30,8 @@ from .codec import (
 # Raised whenever a message changes meaning; `hello` carries it. 2: `join` without a secret or
 # an invitation watches (in 1 it took the free seat); `rooms` asks after 50 rooms at most.
 # 3: a room's events carry its `version`, and `join` and `watch` ask for those `since` one.
-# 4: `claim` plays under a name; `seats` and `game` name the seats' players.
+# 4: `claim` plays under a name; `seats` and `game` say the seats' players; rated games and
+# `players`, the leaderboard.
 VERSION: Final = 4
 # A client of 2 is answered still: it sends no `since` (so it gets the whole game, as from a
 # server of 2) and passes over the `version` fields, as a reader passes over fields it lacks.
@@ -40,6 +41,7 @@ ROOM_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: read 
 ROOM_CODE: Final = re.compile(r"[A-Za-z0-9]{4,12}")
 SIDES: Final = ("white", "black", "random")
 MOST_ROOMS_ASKED: Final = 50  # a client with more seats asks in several messages
+MOST_PLAYERS_LISTED: Final = 50  # the leaderboard's length
 
 # Error codes, the `code` of an `Error`, beside the codec's: stable words a program may match on.
 UPGRADE: Final = "upgrade"  # the client's protocol version is not the server's
@@ -68,9 +70,15 @@ PlayerName = Annotated[
     str, Shape(PLAYER_NAME, "a name is 3 to 20 letters (a-z, A-Z), digits, _ or -")
 ]
 Side = Annotated[int, range(2)]  # 0 moves first
+RatingChange = Annotated[int, range(-4000, 4001)]  # ratings are 0 to 4000 (learn/rating.py)
 SideAsked = Annotated[str, Shape(re.compile("|".join(SIDES)), "'side' is white, black or random")]
 Clocks = tuple[float, float]  # white's and black's time left, in seconds
-Names = tuple[PlayerName | None, PlayerName | None]  # white's and black's (None: no name)
+Speed = Annotated[
+    str,
+    Shape(
+        re.compile("bullet|blitz|rapid|classical"), "a speed is bullet, blitz, rapid or classical"
+    ),
+]
 
 
 # -- client to server ---------------------------------------------------------------------------
@@ -94,6 +102,7 @@ class Create:
     variant: str | None = None
     side: SideAsked | None = None
     clock: str | None = None  # "5+3": minutes, and seconds added a move
+    rated: bool | None = None  # a rated game: the creator has a name, the game a clock
 
 
 @dataclass(frozen=True)
@@ -167,11 +176,22 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class AskPlayers:
+    """The leaderboard of a game (at one speed, or all): answered by a `PlayerList`."""
+
+    TYPE: ClassVar[str] = "players"
+    game: GameKey
+    speed: Speed | None = None
+
+
+@dataclass(frozen=True)
 class Ping:
     TYPE: ClassVar[str] = "ping"
 
 
-ClientMessage = Hello | Create | Join | Watch | Move | Resign | Draw | AskRooms | Claim | Ping
+ClientMessage = (
+    Hello | Create | Join | Watch | Move | Resign | Draw | AskRooms | Claim | AskPlayers | Ping
+)
 
 
 # -- server to client ---------------------------------------------------------------------------
@@ -182,6 +202,19 @@ class Welcome:
     TYPE: ClassVar[str] = "welcome"
     version: int
     server: str
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat's player as a room shows them: the name, and its rating in the room's game at the
+    room's speed (none without a clock), `provisional` before its tenth rated game."""
+
+    name: PlayerName
+    rating: int | None = None
+    provisional: bool | None = None
+
+
+Players = tuple[Player | None, Player | None]  # white's and black's (None: no name)
 
 
 @dataclass(frozen=True)
@@ -218,6 +251,7 @@ class Seated:
     variant: str
     clock: str | None
     version: int  # the room's now
+    rated: bool | None = None  # (protocol 4)
 
 
 @dataclass(frozen=True)
@@ -235,7 +269,7 @@ class WholeGame:
     watchers: int
     offer: Side | None  # the side whose draw offer stands
     version: int  # the room's last event's
-    names: Names | None = None  # the seats' players' names (protocol 4)
+    players: Players | None = None  # the seats' named players (protocol 4)
 
 
 @dataclass(frozen=True)
@@ -260,6 +294,7 @@ class Ended:
     reason: str
     record: str
     version: int
+    changes: tuple[RatingChange, RatingChange] | None = None  # a rated game: each side's
 
 
 @dataclass(frozen=True)
@@ -283,7 +318,7 @@ class Seats:
     watchers: int
     clocks: Clocks | None
     running: Side | None
-    names: Names | None = None  # the seats' players' names (protocol 4)
+    players: Players | None = None  # the seats' named players (protocol 4)
 
 
 @dataclass(frozen=True)
@@ -307,12 +342,41 @@ class RoomList:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """A player on the leaderboard: the rating at one speed of the game, and its rated games."""
+
+    name: PlayerName
+    speed: Speed
+    rating: int
+    provisional: bool
+    games: int
+
+
+@dataclass(frozen=True)
+class PlayerList:
+    TYPE: ClassVar[str] = "players"
+    game: GameKey
+    players: Annotated[tuple[Standing, ...], range(MOST_PLAYERS_LISTED + 1)]
+
+
+@dataclass(frozen=True)
 class Pong:
     TYPE: ClassVar[str] = "pong"
 
 
 ServerMessage = (
-    Welcome | Named | Error | Seated | WholeGame | Moved | Ended | Offer | Seats | RoomList | Pong
+    Welcome
+    | Named
+    | Error
+    | Seated
+    | WholeGame
+    | Moved
+    | Ended
+    | Offer
+    | Seats
+    | RoomList
+    | PlayerList
+    | Pong
 )
 # What a room tells its seats and watchers, in order, each numbered by the room (a `Seats` is
 # not one: it says how the room stands now, whole, so the last one is all a client needs).
@@ -369,6 +433,7 @@ __all__ = [
     "HELLO_FIRST",
     "INVITATION",
     "MOST_BYTES",
+    "MOST_PLAYERS_LISTED",
     "MOST_ROOMS_ASKED",
     "NAME_TAKEN",
     "NO_ROOM",
@@ -385,6 +450,7 @@ __all__ = [
     "UNKNOWN_TYPE",
     "UPGRADE",
     "VERSION",
+    "AskPlayers",
     "AskRooms",
     "Claim",
     "ClientMessage",
@@ -400,10 +466,12 @@ __all__ = [
     "Move",
     "Moved",
     "Named",
-    "Names",
     "Offer",
     "Ping",
+    "Player",
+    "PlayerList",
     "PlayerName",
+    "Players",
     "Pong",
     "ProtocolError",
     "Resign",
@@ -413,6 +481,8 @@ __all__ = [
     "Seated",
     "Seats",
     "ServerMessage",
+    "Speed",
+    "Standing",
     "Token",
     "Watch",
     "Welcome",

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from websockets.asyncio.server import broadcast
 
@@ -30,6 +30,8 @@ from .protocol import (
     Event,
     Moved,
     Offer,
+    Player,
+    Players,
     ProtocolError,
     RoomSummary,
     Seated,
@@ -38,10 +40,21 @@ from .protocol import (
     WholeGame,
     write_message,
 )
-from .store import RoomStore, StoredEvent, StoredRoom, digest, holds, name_key
+from .ratings import Standing, speed
+from .store import (
+    Changes,
+    RatedEnd,
+    RoomStore,
+    StoredEvent,
+    StoredRoom,
+    digest,
+    holds,
+    name_key,
+)
 
 log = logging.getLogger("dipole_tui.online")
 SIDES = (0, 1)
+T = TypeVar("T")
 
 
 class Room:
@@ -53,14 +66,15 @@ class Room:
         store: RoomStore,
         on_end: Callable[[Room], None],
         invite: str | None = None,
-        names: list[str | None] | None = None,
+        rated: bool = False,
     ) -> None:
         self.code = code
         self.session = session
         self.seats = seats  # each side's secret digest
+        self.rated = rated
+        self.speed = speed(self.clock_text)  # the ratings' (None without a clock)
         self.names: list[str | None] = [None, None]  # the name each seat's player plays under
-        for side, name in enumerate(names or ()):
-            self._name(side, name)
+        self.standings: list[Standing | None] = [None, None]  # the names' at the room's speed
         self.invite = invite  # the digest of the invitation to the free seat
         self.store = store
         self.on_end = on_end
@@ -97,7 +111,9 @@ class Room:
         if kept.termination is not None and session.outcome is None:
             winner = {"1-0": 0, "0-1": 1}.get(kept.result or "")
             session.ending = ending(game, Termination(kept.termination), winner)
-        room = cls(kept.code, session, kept.seats, store, on_end, kept.invite, kept.names)
+        room = cls(kept.code, session, kept.seats, store, on_end, kept.invite, kept.rated)
+        for side in SIDES:
+            room._name(side, kept.names[side], kept.standings[side])
         room.log = EventLog.stored(kept)
         room.offer = None if session.outcome is not None else room.log.standing_offer()
         room.grace = grace
@@ -138,20 +154,30 @@ class Room:
     def seated(self, client: Client, secret: str | None, invite: str | None) -> Seated:
         state = self.session.state
         return Seated(self.code, client.side, secret, invite, self.session.game.key,
-                      state.variant, self.clock_text, self.log.version)  # fmt: skip
+                      state.variant, self.clock_text, self.log.version, self.rated)  # fmt: skip
 
     def whole_game(self) -> WholeGame:
         seats = self.seats_news()
         return WholeGame(self.code, self.session.record_text(), self.session.state.plies,
                          seats.clocks, seats.running, seats.seats, seats.online, seats.watchers,
-                         self.offer, self.log.version, seats.names)  # fmt: skip
+                         self.offer, self.log.version, seats.players)  # fmt: skip
 
     def seats_news(self) -> Seats:
         """Who sits where, who is connected, how many watch; and the clocks."""
         taken = (self.seats[0] is not None, self.seats[1] is not None)
         online = (bool(self.players[0]), bool(self.players[1]))
-        names = (self.names[0], self.names[1]) if any(self.names) else None
-        return Seats(self.code, taken, online, len(self.watchers), *self.clocks(), names)
+        return Seats(self.code, taken, online, len(self.watchers), *self.clocks(),
+                     self.seat_players())  # fmt: skip
+
+    def seat_players(self) -> Players | None:
+        """The seats' named players, with their ratings at the room's speed (None: no names)."""
+        if not any(self.names):
+            return None
+        players = [
+            None if name is None else Player(name, *_rating(standing))
+            for name, standing in zip(self.names, self.standings, strict=True)
+        ]
+        return players[0], players[1]
 
     def summary(self, side: int) -> RoomSummary:
         """The room as a player's list of games shows it."""
@@ -197,17 +223,24 @@ class Room:
 
     async def _take(self, side: int, name: str | None) -> str:
         """The seat for a player (under `name`, if any): its secret, kept as a digest."""
+        if self.rated and name is None:
+            raise refused("a rated game is between named players: claim a name first")
         secret = new_secret()
         key = None if name is None else name_key(name)
         await self._keep(self.store.take_seat(self.code, side, secret, key))
         self.seats[side] = digest(secret)
-        self._name(side, name)
+        standing = None
+        if name is not None and self.speed is not None:
+            game = self.session.game.key
+            standing = await self._keep(self.store.standing(name, game, self.speed))
+        self._name(side, name, standing)
         self._start_clock()
         return secret
 
-    def _name(self, side: int, name: str | None) -> None:
-        """The seat's player's name, in the record too (as a person's name, a `White` tag)."""
-        self.names[side] = name
+    def _name(self, side: int, name: str | None, standing: Standing | None) -> None:
+        """The seat's player's name, in the record too (as a person's name, a `White` tag),
+        and their standing at the room's speed."""
+        self.names[side], self.standings[side] = name, standing
         if name is not None:
             self.session.tags[("White", "Black")[side]] = name
 
@@ -342,21 +375,40 @@ class Room:
             raise refused("the game is over")
 
     async def _ended(self) -> None:
+        """The end stored (a rated game's ratings with it, in the same transaction), then
+        told, with each side's rating change."""
         outcome = self.session.outcome
         assert outcome is not None
         self._stop_timer()
         self.offer = None
         result, how = outcome.result(), outcome.termination.value
-        ended = Ended(self.code, result, outcome.reason, self.session.record_text(),
-                      self.log.version + 1)  # fmt: skip
-        await self._told(ended, lambda event: self.store.end_room(self.code, result, how, event))
+        record, version, frames = self.session.record_text(), self.log.version + 1, []
+
+        def event(changes: Changes) -> StoredEvent:
+            ended = Ended(self.code, result, outcome.reason, record, version, changes)
+            frames.append(write_message(ended))
+            return StoredEvent(version, frames[-1])
+
+        after = await self._keep(self.store.end_room(self.code, result, how, event,
+                                                     self._rated_end()))  # fmt: skip
+        for side, standing in enumerate(after or ()):
+            self.standings[side] = standing
+        self.log.add(frames[-1])
+        broadcast([c.connection for c in self.clients()], frames[-1])
         self.on_end(self)
 
-    async def _keep(self, stored: Awaitable[None]) -> None:
+    def _rated_end(self) -> RatedEnd | None:
+        """What the store rates at the end: a rated room's two named players."""
+        white, black = self.names
+        if not self.rated or white is None or black is None or self.speed is None:
+            return None
+        return RatedEnd((white, black), self.session.game.key, self.speed)
+
+    async def _keep(self, stored: Awaitable[T]) -> T:
         """Store, or give the room up: its clients are closed, reconnect, and get the room as
         the store has it."""
         try:
-            await stored
+            return await stored
         except Exception as error:
             log.warning("room %s could not be stored: %s", self.code, error)
             self.lost = True
@@ -422,6 +474,10 @@ class Room:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+
+
+def _rating(standing: Standing | None) -> tuple[int | None, bool | None]:
+    return (None, None) if standing is None else (standing.points, standing.provisional)
 
 
 def new_session(game_key: str, variant: str | None, clock: str | None) -> Session[Any]:

@@ -32,8 +32,10 @@ from .protocol import (
     Join,
     Moved,
     Named,
-    Names,
     Offer,
+    Player,
+    PlayerList,
+    Players,
     Pong,
     RoomList,
     Seated,
@@ -189,7 +191,8 @@ class OnlineGame:
     version: int | None = None  # the room's last event applied here (None: the whole game next)
     up_to: int = 0  # the room's version when the server last seated the client
     name: str | None = None  # the name the player here plays under on this server
-    names: Names = (None, None)  # the seats' players' names, as the server says them
+    named: Players = (None, None)  # the seats' named players, as the server says them
+    rated: bool = False
 
     def invitation(self) -> str:
         """The invitation to the free seat as a friend types it (CODE-KEY), "" without one."""
@@ -247,6 +250,7 @@ class OnlineGame:
                 self.secret = message.secret if self.side is not None else None
                 self.invite, self.game, self.clock = message.invite, message.game, message.clock
                 self.up_to = message.version  # the events up to it, or the whole game, follow
+                self.rated = bool(message.rated)
                 self.current = self.version == message.version
             case WholeGame() | Ended():
                 return self._whole_game(message, session)
@@ -255,9 +259,9 @@ class OnlineGame:
             case Seats():  # someone came or went; the clocks start when both seats are taken
                 self._seats(message)
                 self.set_clocks(session, message)
-                for side, name in enumerate(self.names):  # the record names who sits there
-                    if name is not None:
-                        session.tags[("White", "Black")[side]] = name
+                for side, player in enumerate(self.named):  # the record names who sits there
+                    if player is not None:
+                        session.tags[("White", "Black")[side]] = player.name
             case Offer(side=side):
                 self.offer = side
                 if side == self.side:
@@ -274,7 +278,7 @@ class OnlineGame:
                 return Received(said=text, resync=True)
             case Named(name=name):
                 self.name = name
-            case Welcome() | Pong() | RoomList():  # the link's own, no room's news
+            case Welcome() | Pong() | RoomList() | PlayerList():  # the link's own, no room's news
                 pass
             case _:
                 raise unanswered(message)
@@ -282,7 +286,7 @@ class OnlineGame:
 
     def _seats(self, message: WholeGame | Seats) -> None:
         self.seats, self.online, self.watchers = message.seats, message.online, message.watchers
-        self.names = message.names or (None, None)
+        self.named = message.players or (None, None)
 
     def _whole_game(self, message: WholeGame | Ended, session: Session[Any]) -> Received:
         server = Session.from_text(message.record)
@@ -298,8 +302,25 @@ class OnlineGame:
         else:
             self.offer = None
             said = f"{server.outcome.reason}." if server.outcome else ""
+            said += self._rated(message.changes, server)
         lost = self._lost(server)
         return Received(session=server, said=f"{lost} {said}".strip())
+
+    def _rated(self, changes: tuple[int, int] | None, session: Session[Any]) -> str:
+        """Each side's rating after a rated game, and its change (the players' ratings move
+        with it)."""
+        if changes is None:
+            return ""
+        told = []
+        players = list(self.named)
+        for side, (player, change) in enumerate(zip(self.named, changes, strict=True)):
+            if player is None or player.rating is None:
+                continue
+            rating = player.rating + change
+            players[side] = Player(player.name, rating, player.provisional)
+            told.append(f"{player.name} {rating} ({change:+d})")
+        self.named = (players[0], players[1])
+        return "\nRatings: " + ", ".join(told) + "." if told else ""
 
     def _lost(self, server: Session[Any]) -> str:
         """The move on its way, in the server's whole game or not: what to say when not."""
@@ -343,4 +364,22 @@ def clock_text(control: TimeControl | None) -> str | None:
     return None if control is None else str(control)
 
 
-__all__ = ["OnlineGame", "Received", "RoomSeat", "SeatBook", "Sending", "clock_text", "normalised"]
+def player_text(player: Player | None) -> str:
+    """A seat's named player as the panel says them: the name, and the rating at the room's
+    speed (with "?" while provisional)."""
+    if player is None:
+        return ""
+    rating = "" if player.rating is None else f" {player.rating}{'?' if player.provisional else ''}"
+    return f"{player.name}{rating}"
+
+
+__all__ = [
+    "OnlineGame",
+    "Received",
+    "RoomSeat",
+    "SeatBook",
+    "Sending",
+    "clock_text",
+    "normalised",
+    "player_text",
+]

@@ -28,11 +28,13 @@ from websockets.http11 import Request, Response
 
 from ..bots import BOT_NAMES
 from ..games.base import GameError
+from ..registry import game_named
 from .connection import Client, WrongKey, new_secret, refused
 from .limits import Address, Bucket, Limits, address_key, is_loopback
 from .protocol import (
     BAD_MESSAGE,
     HELLO_FIRST,
+    MOST_PLAYERS_LISTED,
     NAME_TAKEN,
     NO_ROOM,
     OLDEST_CLIENT,
@@ -41,6 +43,7 @@ from .protocol import (
     TOO_MANY_ROOMS,
     UPGRADE,
     VERSION,
+    AskPlayers,
     AskRooms,
     Claim,
     ClientMessage,
@@ -52,11 +55,13 @@ from .protocol import (
     Move,
     Named,
     Ping,
+    PlayerList,
     Pong,
     ProtocolError,
     Resign,
     RoomList,
     SeatKey,
+    Standing,
     Watch,
     Welcome,
     read_message,
@@ -232,6 +237,8 @@ class GameServer:
                 await self._list(client, counted, asked)
             case Claim():
                 await self._claim(client, counted, message)
+            case AskPlayers(game=game, speed=speed):
+                await self._leaderboard(client, game, speed)
             case Create() | Join() | Watch() if client.room is not None:
                 raise refused(f"this connection is in room {client.room.code} already")
             case Create():
@@ -276,8 +283,13 @@ class GameServer:
             session = new_session(message.game, message.variant, message.clock)
         except GameError as error:
             raise ProtocolError(BAD_MESSAGE, str(error)) from None
+        rated = bool(message.rated)
+        if rated and message.clock is None:
+            raise refused("a rated game needs a clock (5+3, say): without one it may never end")
+        if rated and client.name is None:
+            raise refused("a rated game is between named players: claim a name first")
         session.tags["Date"] = datetime.now().strftime("%Y.%m.%d")
-        room = Room("", session, [None, None], self.store, self._ended)
+        room = Room("", session, [None, None], self.store, self._ended, rated=rated)
         try:
             while room.code == "":
                 room.code = self._new_code()
@@ -285,7 +297,7 @@ class GameServer:
                 try:
                     await self.store.create_room(room.code, session.game.key,
                                                  session.state.variant, room.clock_text,
-                                                 session.tags["Date"])  # fmt: skip
+                                                 session.tags["Date"], rated)  # fmt: skip
                 except RoomTaken:
                     self._forget(room)
                     room.code = ""
@@ -335,6 +347,19 @@ class GameServer:
                 TOO_FAST, "too many wrong room codes, secrets, invitations or tokens from this "
                 "address: wait a minute",
             )  # fmt: skip
+
+    async def _leaderboard(self, client: Client, game: str, speed: str | None) -> None:
+        try:
+            key = game_named(game).key
+        except GameError as error:
+            raise ProtocolError(BAD_MESSAGE, str(error)) from None
+        rows = await self.store.leaderboard(key, speed, MOST_PLAYERS_LISTED)
+        standings = tuple(
+            Standing(row.name, row.speed, row.standing.points, row.standing.provisional,
+                     row.standing.games)
+            for row in rows
+        )  # fmt: skip
+        client.send(PlayerList(key, standings))
 
     def _new_code(self) -> str:
         while (code := "".join(secrets.choice(ROOM_LETTERS) for _ in range(CODE_LENGTH))) in (

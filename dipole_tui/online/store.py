@@ -23,6 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..learn.rating import Rating
+from .ratings import Standing, rate, speed
+
 Clocks = tuple[float, float]  # white's and black's time left, in seconds
 
 
@@ -38,6 +41,29 @@ class NameTaken(Exception):
 class StoredPlayer:
     name: str  # as first written
     token: str  # the digest of the name's token
+
+
+@dataclass(frozen=True)
+class RatedEnd:
+    """A rated game's players (white's name, black's), game and speed: the store rates them in
+    the transaction that ends the room, against their standings then."""
+
+    names: tuple[str, str]
+    game: str
+    speed: str
+
+
+Changes = tuple[int, int] | None  # each side's rating change (None: not rated)
+
+
+@dataclass(frozen=True)
+class StoredRating:
+    """A player's standing in a game at a speed, as the rated games left it."""
+
+    name: str  # as first written
+    game: str
+    speed: str
+    standing: Standing
 
 
 @dataclass(frozen=True)
@@ -62,6 +88,8 @@ class StoredRoom:
     date: str  # the record's Date tag, as the room was created
     seats: list[str | None]  # each side's secret digest, None while the seat is free
     names: list[str | None] = field(default_factory=lambda: [None, None])  # the seats' players
+    rated: bool = False
+    standings: list[Standing | None] = field(default_factory=lambda: [None, None])  # the names'
     invite: str | None = None  # the digest of the invitation to the free seat
     moves: list[StoredMove] = field(default_factory=list)
     result: str | None = None  # "1-0", "0-1", "1/2-1/2" once ended
@@ -82,7 +110,7 @@ class RoomStore(Protocol):
     """What the server asks of its storage; each call is durable when it returns."""
 
     async def create_room(
-        self, code: str, game: str, variant: str, clock: str | None, date: str
+        self, code: str, game: str, variant: str, clock: str | None, date: str, rated: bool
     ) -> None:
         """RoomTaken when `code` is in use."""
 
@@ -110,8 +138,21 @@ class RoomStore(Protocol):
         """An event that changes no move and no result (a draw offer)."""
 
     async def end_room(
-        self, code: str, result: str, termination: str, event: StoredEvent
-    ) -> None: ...
+        self,
+        code: str,
+        result: str,
+        termination: str,
+        event: Callable[[Changes], StoredEvent],
+        rated: RatedEnd | None = None,
+    ) -> tuple[Standing, Standing] | None:
+        """The room's end, and for a rated game both players rated (`ratings.rate`), with the
+        event `event` makes of the changes, in one transaction: the new standings."""
+
+    async def standing(self, name: str, game: str, speed: str) -> Standing:
+        """The player's standing in that game at that speed (a new player's if none)."""
+
+    async def leaderboard(self, game: str, speed: str | None, most: int) -> list[StoredRating]:
+        """The best `most` standings of a game (at a speed, or any), best first."""
 
     async def load_room(self, code: str) -> StoredRoom | None: ...
 
@@ -126,7 +167,8 @@ SCHEMA = 2  # the file's `user_version`: 0 before events were kept (protocol 2),
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
     code TEXT PRIMARY KEY, game TEXT NOT NULL, variant TEXT NOT NULL, clock TEXT,
-    date TEXT NOT NULL, created REAL NOT NULL, result TEXT, termination TEXT, invite TEXT);
+    date TEXT NOT NULL, created REAL NOT NULL, result TEXT, termination TEXT, invite TEXT,
+    rated INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS rooms_created ON rooms (created);
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL, side INTEGER NOT NULL, secret TEXT NOT NULL, name TEXT,
@@ -134,6 +176,11 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS players (
     name_key TEXT PRIMARY KEY, name TEXT NOT NULL, token TEXT NOT NULL, created REAL NOT NULL
     ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS ratings (
+    name_key TEXT NOT NULL, game TEXT NOT NULL, speed TEXT NOT NULL, rating REAL NOT NULL,
+    rd REAL NOT NULL, volatility REAL NOT NULL, games INTEGER NOT NULL,
+    PRIMARY KEY (name_key, game, speed)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS ratings_best ON ratings (game, speed, rating);
 CREATE TABLE IF NOT EXISTS moves (
     code TEXT NOT NULL, ply INTEGER NOT NULL, move TEXT NOT NULL, white REAL, black REAL,
     PRIMARY KEY (code, ply)) WITHOUT ROWID;
@@ -222,14 +269,14 @@ class SqliteStore:
                 loop.call_soon_threadsafe(_settle, settled)
 
     async def create_room(
-        self, code: str, game: str, variant: str, clock: str | None, date: str
+        self, code: str, game: str, variant: str, clock: str | None, date: str, rated: bool
     ) -> None:
         def job(connection: sqlite3.Connection) -> None:
             try:
                 connection.execute(
-                    "INSERT INTO rooms (code, game, variant, clock, date, created)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (code, game, variant, clock, date, time.time()),
+                    "INSERT INTO rooms (code, game, variant, clock, date, created, rated)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (code, game, variant, clock, date, time.time(), int(rated)),
                 )
             except sqlite3.IntegrityError:
                 raise RoomTaken(code) from None
@@ -289,14 +336,56 @@ class SqliteStore:
     async def add_event(self, code: str, event: StoredEvent) -> None:
         await self._run(lambda connection: _add_event(connection, code, event))
 
-    async def end_room(self, code: str, result: str, termination: str, event: StoredEvent) -> None:
+    async def end_room(
+        self,
+        code: str,
+        result: str,
+        termination: str,
+        event: Callable[[Changes], StoredEvent],
+        rated: RatedEnd | None = None,
+    ) -> tuple[Standing, Standing] | None:
         row = (result, termination, code)
 
-        def job(connection: sqlite3.Connection) -> None:
+        def job(connection: sqlite3.Connection) -> tuple[Standing, Standing] | None:
             connection.execute("UPDATE rooms SET result = ?, termination = ? WHERE code = ?", row)
-            _add_event(connection, code, event)
+            if rated is None:
+                _add_event(connection, code, event(None))
+                return None
+            keys = [name_key(name) for name in rated.names]
+            before = [_standing(connection, key, rated.game, rated.speed) for key in keys]
+            after = rate(before[0], before[1], result)
+            changes = (after[0].points - before[0].points, after[1].points - before[1].points)
+            _add_event(connection, code, event(changes))
+            for key, standing in zip(keys, after, strict=True):
+                kept = standing.rating
+                connection.execute(
+                    "INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (key, rated.game, rated.speed, kept.rating, kept.rd, kept.volatility,
+                     standing.games),
+                )  # fmt: skip
+            return after
 
-        await self._run(job)
+        return await self._run(job)  # type: ignore[no-any-return]
+
+    async def standing(self, name: str, game: str, speed: str) -> Standing:
+        key = (name_key(name), game, speed)
+        return await self._run(lambda connection: _standing(connection, *key))  # type: ignore[no-any-return]
+
+    async def leaderboard(self, game: str, speed: str | None, most: int) -> list[StoredRating]:
+        query = (
+            "SELECT players.name, game, speed, rating, rd, volatility, games FROM ratings"
+            " JOIN players USING (name_key) WHERE game = ? AND (? IS NULL OR speed = ?)"
+            " ORDER BY rating DESC, games DESC, players.name LIMIT ?"
+        )
+
+        def job(connection: sqlite3.Connection) -> list[StoredRating]:
+            rows = connection.execute(query, (game, speed, speed, most))
+            return [
+                StoredRating(name, game, speed, _kept_standing(rating, rd, volatility, games))
+                for name, game, speed, rating, rd, volatility, games in rows
+            ]
+
+        return await self._run(job)  # type: ignore[no-any-return]
 
     async def load_room(self, code: str) -> StoredRoom | None:
         return await self._run(lambda connection: _load(connection, code))  # type: ignore[no-any-return]
@@ -324,7 +413,8 @@ class SqliteStore:
 
 def _load(connection: sqlite3.Connection, code: str) -> StoredRoom | None:
     row = connection.execute(
-        "SELECT game, variant, clock, date, result, termination, invite FROM rooms WHERE code = ?",
+        "SELECT game, variant, clock, date, result, termination, invite, rated FROM rooms"
+        " WHERE code = ?",
         (code,),
     ).fetchone()
     if row is None:
@@ -349,10 +439,32 @@ def _load(connection: sqlite3.Connection, code: str) -> StoredRoom | None:
             "SELECT version, message FROM events WHERE code = ? ORDER BY version", (code,)
         )
     ]
-    game, variant, clock, date, result, termination, invite = row
-    return StoredRoom(
-        code, game, variant, clock, date, seats, names, invite, moves, result, termination, events
-    )
+    game, variant, clock, date, result, termination, invite, rated = row
+    at = speed(clock)
+    standings = [
+        None if name is None or at is None else _standing(connection, name_key(name), game, at)
+        for name in names
+    ]
+    return StoredRoom(code, game, variant, clock, date, seats, names, bool(rated), standings,
+                      invite, moves, result, termination, events)  # fmt: skip
+
+
+def _standing(connection: sqlite3.Connection, key: str, game: str, at: str) -> Standing:
+    row = connection.execute(
+        "SELECT rating, rd, volatility, games FROM ratings WHERE name_key = ? AND game = ?"
+        " AND speed = ?",
+        (key, game, at),
+    ).fetchone()
+    return Standing() if row is None else _kept_standing(*row)
+
+
+def _kept_standing(rating: float, rd: float, volatility: float, games: int) -> Standing:
+    """A standing as the file keeps it; one out of Glicko's bounds (a file edited by hand) is
+    a new player's, never a crash of the server."""
+    try:
+        return Standing(Rating(rating, rd, volatility), max(0, int(games)))
+    except (ValueError, TypeError):
+        return Standing()
 
 
 def _add_event(connection: sqlite3.Connection, code: str, event: StoredEvent) -> None:
@@ -372,6 +484,7 @@ def _migrate(connection: sqlite3.Connection) -> None:
     connection.execute("PRAGMA synchronous=FULL")
     _add_column(connection, "rooms", "invite TEXT")  # a file of a server before invitations
     _add_column(connection, "seats", "name TEXT")  # before names (schema 1)
+    _add_column(connection, "rooms", "rated INTEGER NOT NULL DEFAULT 0")
     connection.executescript(_SCHEMA)
     connection.execute(f"PRAGMA user_version = {SCHEMA}")
 
@@ -402,12 +515,14 @@ __all__ = [
     "SCHEMA",
     "Clocks",
     "NameTaken",
+    "RatedEnd",
     "RoomStore",
     "RoomTaken",
     "SqliteStore",
     "StoredEvent",
     "StoredMove",
     "StoredPlayer",
+    "StoredRating",
     "StoredRoom",
     "digest",
     "holds",

@@ -26,9 +26,11 @@ from dipole_tui.app.screens.review import ReviewScreen
 from dipole_tui.clock import TimeControl
 from dipole_tui.control.choice import GameChoice, OnlineChoice
 from dipole_tui.control.server_referee import NO_HELP
+from dipole_tui.games.base import GameError
 from dipole_tui.online import client
 from dipole_tui.online.names import NameBook
 from dipole_tui.online.protocol import VERSION, ClientMessage, Move, Watch
+from dipole_tui.online.ratings import Standing, rate
 from dipole_tui.online.seat import SeatBook
 from dipole_tui.online.server import running_server
 from dipole_tui.registry import REGISTRY
@@ -329,6 +331,48 @@ async def test_a_named_player_sees_both_names_and_keeps_the_token(
             assert noticed(app, "You play as Yuki on this server now.")
             await friend.close()
         assert (app.session.player_name(0), app.session.player_name(1)) == ("Yuki", "Xavier")
+
+
+async def test_a_rated_game_shows_both_ratings_and_their_changes_at_the_end(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        url = f"ws://127.0.0.1:{server.port}"
+        choice = GameChoice("dipole", "8x8", (HUMAN, HUMAN), TimeControl(5, 3))
+        online = OnlineChoice(url, "create", game=choice, side="white", name="Uma", rated=True)
+        app = make_app("dipole", online=online, folder=tmp_path / "white")
+        async with app.run_test(size=(100, 34)):
+            await until(lambda: bool(room_of(app)))
+            await until(lambda: "Uma 1500?" in screen_text(app))  # the panel wraps at 100x34
+            assert "rated  you: White" in screen_text(app)
+            friend = await Peer.open(server.port)
+            await friend.send("claim", name="Viktor")
+            assert (await friend.read())["type"] == "named"
+            await friend.sit("join", room=room_of(app), invite=invite_of(app))
+            await until(lambda: "Black Viktor 1500? online" in screen_text(app))
+            await friend.send("resign", room=friend.room)
+            await until(lambda: app.session.outcome is not None)
+            won, lost = rate(Standing(), Standing(), "1-0")
+            said = f"Ratings: Uma {won.points} (+{won.points - 1500}), Viktor {lost.points} "
+            said += f"({lost.points - 1500:+d})."
+            await until(lambda: said in " ".join(message(app).split()))
+            await friend.close()
+
+
+def test_rated_needs_a_new_room_and_a_clock() -> None:
+    from dipole_tui.cli import build_parser
+    from dipole_tui.cli.play import online_choice
+
+    url = "ws://127.0.0.1:8765"
+    untimed = GameChoice("dipole", "8x8", (HUMAN, HUMAN))
+    timed = GameChoice("dipole", "8x8", (HUMAN, HUMAN), TimeControl(5, 3))
+    args = build_parser().parse_args(["play", "--server", url, "--new-room", "--rated"])
+    with pytest.raises(GameError, match="a rated game needs a clock"):
+        online_choice(args, untimed)
+    assert online_choice(args, timed) == OnlineChoice(url, "create", game=timed, rated=True)
+    args = build_parser().parse_args(["play", "--server", url, "--join", "ABCD", "--rated"])
+    with pytest.raises(GameError, match="--rated goes with --new-room"):
+        online_choice(args, timed)
 
 
 async def test_the_online_dialog_joins_with_the_invitation_and_watches_with_the_code(

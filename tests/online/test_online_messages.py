@@ -11,7 +11,8 @@ import subprocess
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, ClassVar, get_args, get_origin, get_type_hints
+from types import UnionType
+from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
 
 import pytest
 from online_steps import Peer
@@ -21,6 +22,7 @@ from dipole_tui.online import protocol
 from dipole_tui.online.protocol import (
     CLIENT_TYPES,
     SERVER_TYPES,
+    AskPlayers,
     AskRooms,
     Claim,
     Create,
@@ -35,6 +37,8 @@ from dipole_tui.online.protocol import (
     Named,
     Offer,
     Ping,
+    Player,
+    PlayerList,
     Pong,
     ProtocolError,
     Resign,
@@ -44,6 +48,7 @@ from dipole_tui.online.protocol import (
     Seated,
     SeatKey,
     Seats,
+    Standing,
     Watch,
     Welcome,
     WholeGame,
@@ -60,7 +65,7 @@ BOTH = (True, True)
 # One of each message, either way, with every field given.
 SAMPLES: list[Message] = [
     Hello(3, "dipole-tui 1.0"),
-    Create("dipole", "8x8", "white", "5+3"),
+    Create("dipole", "8x8", "white", "5+3", True),
     Join("K7QMWD", SECRET, "i" * 24, 17),
     Watch("K7QMWD", 17),
     Move("K7QMWD", 0, "e1-e3"),
@@ -68,11 +73,12 @@ SAMPLES: list[Message] = [
     Draw("K7QMWD"),
     AskRooms((SeatKey("K7QMWD", SECRET),)),
     Claim("Alice_2-b", SECRET),
+    AskPlayers("dipole", "blitz"),
     Ping(),
     Welcome(3, "dipole-tui"),
     Named("Alice_2-b", SECRET),
     Error("refused", "the game is over", "K7QMWD"),
-    Seated("K7QMWD", 1, SECRET, None, "dipole", "8x8", None, 0),
+    Seated("K7QMWD", 1, SECRET, None, "dipole", "8x8", None, 0, True),
     WholeGame(
         "K7QMWD",
         "[Game]\n\n*\n",
@@ -84,13 +90,14 @@ SAMPLES: list[Message] = [
         2,
         None,
         0,
-        ("Alice", None),
+        (Player("Alice", 1500, True), None),
     ),
     Moved("K7QMWD", 0, "e1-e3", 0, None, None, 1),
-    Ended("K7QMWD", "1-0", "Black resigned", "[Game]\n\n1-0\n", 3),
+    Ended("K7QMWD", "1-0", "Black resigned", "[Game]\n\n1-0\n", 3, (12, -12)),
     Offer("K7QMWD", 1, 2),
-    Seats("K7QMWD", BOTH, BOTH, 0, None, None, (None, "bob")),
+    Seats("K7QMWD", BOTH, BOTH, 0, None, None, (None, Player("bob", 1712, False))),
     RoomList((RoomSummary("K7QMWD", "dipole", "8x8", 0, 1, 3, None, "5+3"),)),
+    PlayerList("dipole", (Standing("Alice", "blitz", 1620, False, 12),)),
     Pong(),
 ]
 
@@ -118,10 +125,21 @@ def fields_of(cls: type[Any]) -> list[str]:
         field.name + ("?" if field.default is None else "") for field in dataclasses.fields(cls)
     ]
     for hint in get_type_hints(cls).values():  # Annotated stripped
-        inner = get_args(hint)[0] if get_origin(hint) is tuple else None
-        if dataclasses.is_dataclass(inner):
-            said.append("{" + ", ".join(field.name for field in dataclasses.fields(inner)) + "}")
+        tuple_of = present(hint)
+        inner = present(get_args(tuple_of)[0]) if get_origin(tuple_of) is tuple else None
+        if inner is not None and dataclasses.is_dataclass(inner):
+            fields = dataclasses.fields(inner)
+            said.append(
+                "{" + ", ".join(f.name + ("?" if f.default is None else "") for f in fields) + "}"
+            )
     return said
+
+
+def present(hint: Any) -> Any:
+    """`X` of `X | None`, else the hint itself."""
+    if get_origin(hint) in (Union, UnionType):
+        return next(arg for arg in get_args(hint) if arg is not type(None))
+    return hint
 
 
 @pytest.mark.parametrize(
@@ -139,7 +157,13 @@ def test_the_docs_say_every_message_with_exactly_its_fields(
 
 def test_the_docs_check_would_see_a_field_missing() -> None:
     """The check reads the table as a person does: brackets say what a field holds."""
-    assert documented("Client to server")["create"] == ["game", "variant?", "side?", "clock?"]
+    assert documented("Client to server")["create"] == [
+        "game",
+        "variant?",
+        "side?",
+        "clock?",
+        "rated?",
+    ]
     assert documented("Server to client")["rooms"] == [
         "rooms",
         "{room, game, variant, side, to_move, plies, result, clock}",

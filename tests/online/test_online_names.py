@@ -14,7 +14,7 @@ from online_steps import Peer
 from dipole_tui.online.client import Link
 from dipole_tui.online.limits import Limits
 from dipole_tui.online.names import NAMES_FILE, NameBook, name_problem
-from dipole_tui.online.protocol import Claim, Create, Named, ServerMessage, WholeGame
+from dipole_tui.online.protocol import Claim, Create, Named, Player, ServerMessage, WholeGame
 from dipole_tui.online.server import running_server
 from dipole_tui.records import parse_record
 
@@ -84,25 +84,26 @@ async def test_the_seats_names_are_told_kept_and_written_in_the_record(tmp_path:
         await claim(white, "Alice")
         await claim(black, "bob_2")
         game = await white.sit("create", game="dipole", side="white")
-        assert game["names"] == ["Alice", None]
+        assert game["players"] == [{"name": "Alice"}, None]  # no clock: no rating
         await black.sit("join", room=white.room, invite=white.invite)
-        assert (await white.read_a("seats"))["names"] == ["Alice", "bob_2"]
+        both = [{"name": "Alice"}, {"name": "bob_2"}]
+        assert (await white.read_a("seats"))["players"] == both
         whole = await watcher.sit("watch", room=white.room)
-        assert whole["names"] == ["Alice", "bob_2"]
+        assert whole["players"] == both
         tags = parse_record(str(whole["record"])).tags
         assert (tags["White"], tags["Black"]) == ("Alice", "bob_2")
         room = white.room
     async with running_server("127.0.0.1", 0, tmp_path) as server:  # kept with the seats
         again = await Peer.open(server.port)
         whole = await again.sit("watch", room=room)
-        assert whole["names"] == ["Alice", "bob_2"]
+        assert whole["players"] == both
         assert '[White "Alice"]' in str(whole["record"])
 
 
 async def test_a_room_without_names_says_none(tmp_path: Path) -> None:
     async with running_server("127.0.0.1", 0, tmp_path) as server:
         game = await (await Peer.open(server.port)).sit("create", game="dipole")
-        assert "names" not in game
+        assert "players" not in game
 
 
 async def test_the_link_claims_before_its_room_and_again_with_the_token_on_reconnection(
@@ -118,7 +119,7 @@ async def test_the_link_claims_before_its_room_and_again_with_the_token_on_recon
         named = heard[0]
         assert isinstance(named, Named) and named.name == "Carol" and named.token
         whole = next(m for m in heard if isinstance(m, WholeGame))
-        assert whole.names == (None, "Carol")
+        assert whole.players == (None, Player("Carol"))
         assert link.claim == Claim("Carol", named.token)  # what a reconnection claims
         link.resync()  # the connection drops: the link comes back under the same name
         while sum(isinstance(m, Named) for m in heard) < 2:

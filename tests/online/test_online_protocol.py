@@ -97,7 +97,7 @@ def test_a_good_message_reads_back_and_a_code_in_any_case_is_one_room() -> None:
 
 GOOD: dict[str, dict[str, Any]] = {
     "hello": {"version": 3, "client": "tests"},
-    "create": {"game": "dipole", "variant": "8x8", "side": "white", "clock": "5+3"},
+    "create": {"game": "dipole", "variant": "8x8", "side": "white", "clock": "5+3", "rated": True},
     "join": {"room": "ABCDEF", "secret": "s" * 32, "invite": "i" * 24, "since": 999_999},
     "watch": {"room": "ABCDEF", "since": 999_999},
     "move": {"room": "ABCDEF", "ply": 0, "move": "e1-e3"},
@@ -105,11 +105,13 @@ GOOD: dict[str, dict[str, Any]] = {
     "draw": {"room": "ABCDEF"},
     "rooms": {"rooms": [{"room": "ABCDEF", "secret": "s" * 32}] * 50},
     "claim": {"name": "n" * 20, "token": "t" * 64},
+    "players": {"game": "d" * 40, "speed": "classical"},
     "ping": {},
 }
 TOO_MUCH: dict[type, object] = {
     str: "a" * 201,
     int: 1_000_000,
+    bool: 1,  # not a bool
     list: [{"room": "ABCDEF", "secret": "s" * 32}] * 51,
 }
 

@@ -32,7 +32,7 @@ from ...online.protocol import (
     room_code,
     room_or_invitation,
 )
-from ...online.seat import OnlineGame, clock_text
+from ...online.seat import OnlineGame, clock_text, player_text
 
 if TYPE_CHECKING:
     from ...session import Session
@@ -99,7 +99,8 @@ class OnlinePlay:
         ask: Ask
         if choice.kind == "create" and choice.game is not None:
             game = choice.game
-            ask = Create(game.game_key, game.variant, choice.side, clock_text(game.time_control))
+            clock = clock_text(game.time_control)
+            ask = Create(game.game_key, game.variant, choice.side, clock, choice.rated or None)
         elif choice.kind == "join":  # a seat kept, or the invitation to the free one
             seat = self.keeper.seat_book.find(choice.server, code)
             ask = Join(code, seat.secret) if seat else Join(code, invite=key)
@@ -170,17 +171,20 @@ class OnlinePlay:
             return
         text = Text.assemble(("Room ", "bold"), (room.code or "...", "bold reverse"))
         names = self.session.game.side_names
+        if room.rated:
+            text.append("  rated", "bold")
         if room.side is None:
             text.append("  watching", "dim")
         else:
-            text.append(f"  you: {names[room.side]} {room.name or ''}".rstrip(), "dim")
+            you = player_text(room.named[room.side]) or room.name or ""
+            text.append(f"  you: {names[room.side]} {you}".rstrip(), "dim")
         news = []
         for side in () if not room.seated else (0, 1) if room.side is None else (1 - room.side,):
             if not room.seats[side]:
                 invited = f": a friend joins with --join {room.invitation()}" if room.invite else ""
                 news.append(f"{names[side]} free{invited}")
             else:
-                named = f"{names[side]} {room.names[side]}" if room.names[side] else names[side]
+                named = f"{names[side]} {player_text(room.named[side])}".rstrip()
                 news.append(f"{named} " + ("online" if room.online[side] else "away"))
         if room.watchers:
             news.append(f"{room.watchers} watching")
