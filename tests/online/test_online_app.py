@@ -325,6 +325,7 @@ async def test_a_named_player_sees_both_names_and_keeps_the_token(
             assert (await friend.read())["type"] == "named"
             await friend.sit("join", room=room_of(app), invite=invite_of(app))
             await until(lambda: "Black Xavier online" in screen_text(app))
+            await until(lambda: "Yuki v Xavier" in screen_text(app))  # the title names them too
             assert "you: White Yuki" in screen_text(app)
             kept = NameBook(tmp_path / "white").find(url)
             assert kept is not None and kept.name == "Yuki" and kept.token

@@ -190,9 +190,12 @@ class SidePanel(Vertical):
         self._unkept.display = bool(self.unkept)
 
     def show_room(self, room: Text) -> None:
-        """The room of an online game (empty: a game played here)."""
+        """The room of an online game (empty: a game played here), and the title with it: a
+        player coming in names a seat."""
         self.room = room
         if self.is_mounted:
+            if self.session is not None:
+                self._fit(self._title, self._title_text(self.session))
             self._fit(self._room, room)
             self._room.display = bool(room)
 
