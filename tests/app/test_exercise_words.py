@@ -43,7 +43,11 @@ async def whole(pilot: Pilot[None], widget: Widget, text: str, scroll: bool = Fa
         await pilot.pause(0.05)
         if words(text) in shown(pilot.app, widget):
             return True
+    SEEN.append(f"wanted {words(text)!r}, seen {shown(pilot.app, widget)!r}")
     return False
+
+
+SEEN: list[str] = []  # what a failed `whole` saw instead, said with the failure
 
 
 @pytest.mark.long
@@ -106,7 +110,7 @@ async def test_every_exercise_shows_its_words_whole_at_80x24(
                     cut.append(f"{item.id} solved")
             await press(pilot, "m")
             assert app.screen is menu
-    assert not cut, f"cut at 80x24: {', '.join(cut)}"
+    assert not cut, f"cut at 80x24: {', '.join(cut)}; {'; '.join(SEEN)}"
 
 
 def wrong_move(item: Item) -> tuple[Any, str] | None:
