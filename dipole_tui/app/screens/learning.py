@@ -36,6 +36,27 @@ from ..widgets.side_panel import MoveEntry
 REPLY_DELAY = 0.6  # seconds before the board plays its reply: the player sees their move first
 
 
+class Words(VerticalScroll):
+    """An exercise's words (title, text, task, moves, message). Once a message is said they
+    follow their end: scrolled to it again whenever they or the panel change size, however
+    Textual lays the change out (a reflow sets `virtual_size`, a refresh after a scroll only
+    resizes: a scroll to the end after one refresh left a longer message's last line out of
+    view when the panel was laid out again later, under load)."""
+
+    following = False
+
+    def follow(self) -> None:
+        self.following = True
+        self.scroll_end(animate=False)
+
+    def watch_virtual_size(self) -> None:
+        if self.following:
+            self.scroll_end(animate=False)
+
+    def on_resize(self) -> None:
+        self.watch_virtual_size()
+
+
 class ExerciseScreen(TriesMoves):
     """A lesson or a puzzle: the board beside a panel with its words, a typed-move entry, and the
     message that answers each try. Dismissed with "next" (go on) or None (back to the menu)."""
@@ -66,7 +87,7 @@ class ExerciseScreen(TriesMoves):
         with Horizontal():
             yield self.board
             with Vertical(id="exercise-side"):
-                with VerticalScroll(id="exercise-words"):
+                with Words(id="exercise-words"):
                     yield Static(self.shown(self.item.title), id="exercise-title")
                     text = Static(self.shown(self.item.text), id="exercise-text")
                     text.display = bool(self.item.text)
@@ -80,8 +101,6 @@ class ExerciseScreen(TriesMoves):
     def on_mount(self) -> None:
         self.show()
         self.board.focus()
-        words = self.query_one("#exercise-words", VerticalScroll)
-        self.watch(words, "virtual_size", self._follow, init=False)
 
     def task_text(self) -> str:
         return self.item.task
@@ -110,20 +129,13 @@ class ExerciseScreen(TriesMoves):
         return plain(text, glyph_map(*type(self.board).GLYPH_TABLES))
 
     def say(self, text: str, style: str = "") -> None:
-        """The message under the task, scrolled into view: at 80x24 the words above it may
-        leave it below the panel's edge (the scroll bar says more is there). It is the last
-        of the words: the panel scrolls to their end, and again when they are laid out anew
-        (`_follow`; scrolled to by the size it had before, a longer message kept its last
-        lines out of view)."""
+        """The message under the task, kept in view: at 80x24 the words above it may leave it
+        below the panel's edge (the scroll bar says more is there). It is the last of the
+        words, so they follow their end from the first message on (`Words`)."""
         self.message = text
         message = self.query_one("#exercise-message", Static)
         message.update(Text(self.shown(text), style=style))
-        self.query_one("#exercise-words", VerticalScroll).scroll_end(animate=False)
-
-    def _follow(self) -> None:
-        """The words grew or shrank: a message said stays in view."""
-        if self.message:
-            self.query_one("#exercise-words", VerticalScroll).scroll_end(animate=False)
+        self.query_one(Words).follow()
 
     # -- moves arriving ------------------------------------------------------------------------
 
