@@ -19,9 +19,9 @@ from ..registry import game_named
 from .analyse import add_analyse, run_analyse
 from .arguments import ASCII_HELP, PROG, Parser, UsageError
 from .best import add_best, run_best
+from .listings import add_lobby, add_players, run_lobby, run_players
 from .match import add_match, run_match
 from .play import add_learn, add_play, run_learn, run_play
-from .players import add_players, run_players
 from .positions import LONGEST_LINE
 from .rules import add_moves, add_perft, add_replay, run_moves, run_perft, run_replay
 from .serve import add_serve, run_serve
@@ -31,7 +31,9 @@ from .web import add_web, run_web
 __all__ = ["LONGEST_LINE", "PROG", "build_parser", "main"]
 
 # The commands that print for scripts: they need standard output, the app does not.
-ENGINE_TOOLS = ("moves", "perft", "replay", "match", "best", "solve", "analyse", "players")
+ENGINE_TOOLS = (
+    "moves", "perft", "replay", "match", "best", "solve", "analyse", "players", "lobby"
+)  # fmt: skip
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -56,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
         add_analyse,
         add_serve,
         add_players,
+        add_lobby,
         add_web,
     ):
         add(commands)
@@ -92,6 +95,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_serve(args)
         elif args.command == "players":
             run_players(args)
+        elif args.command == "lobby":
+            run_lobby(args)
         else:
             run_play(args)
         if sys.stdout is not None:

@@ -116,17 +116,43 @@ def add_online_options(play: argparse.ArgumentParser) -> None:
         "(CODE-KEY), or come back to your own seat in room CODE",
     )
     room.add_argument("--watch", type=room_arg, metavar="CODE", help="watch a room's game")
+    room.add_argument(
+        "--seek",
+        action="store_true",
+        help="wait in the lobby for a game of --game, --variant and --clock (--rated or not): "
+        "it starts when someone takes it, or at once when a seek that fits is there",
+    )
+    room.add_argument(
+        "--accept",
+        type=room_arg,
+        metavar="SEEK",
+        help="take a seek of the lobby (its code, as 'dipole-tui lobby' lists it)",
+    )
     online.add_argument(
         "--name",
         type=player_name,
         help="the name you play under on that server (kept with its key in the data folder: "
         "the server's first game under a new name claims it for you)",
     )
-    online.add_argument(
+    kind = online.add_mutually_exclusive_group()
+    kind.add_argument(
         "--rated",
         action="store_true",
-        help="with --new-room: a rated game (it needs --name and --clock; both players' "
-        "ratings change at its end)",
+        help="with --new-room or --seek: a rated game (it needs --name and --clock; both "
+        "players' ratings change at its end)",
+    )
+    kind.add_argument("--casual", action="store_true", help="not rated (the default)")
+    online.add_argument(
+        "--range",
+        type=rating_range,
+        metavar="POINTS",
+        help="with --seek: the most the other player's rating may differ from yours",
+    )
+    online.add_argument(
+        "--invite",
+        type=player_name,
+        metavar="NAME",
+        help="with --seek: a seek only that player sees (and takes)",
     )
     online.add_argument(
         "--side",
@@ -149,6 +175,13 @@ def room_arg(text: str) -> str:
     return code if key is None else invitation_text(code, key)
 
 
+def rating_range(text: str) -> int:
+    """argparse type: `--range`, rating points from 0 to 4000."""
+    if not text.isdigit() or int(text) > 4000:
+        raise argparse.ArgumentTypeError(f"'{shown(text, 20)}' is not a range: 0 to 4000 points")
+    return int(text)
+
+
 def player_name(text: str) -> str:
     """argparse type: `--name`, refused in one line unless it may be a player's name."""
     if problem := name_problem(text):
@@ -162,23 +195,35 @@ def online_choice(args: argparse.Namespace, game: GameChoice) -> OnlineChoice | 
     join, watch = getattr(args, "join", None), getattr(args, "watch", None)
     new_room = getattr(args, "new_room", False)
     name = getattr(args, "name", None)
+    seek, accept = getattr(args, "seek", False), getattr(args, "accept", None)
     if server is None:
-        if new_room or join or watch or name:
-            raise GameError("--new-room, --join, --watch and --name need --server URL")
+        if new_room or join or watch or name or seek or accept:
+            raise GameError(
+                "--new-room, --seek, --accept, --join, --watch and --name need --server URL"
+            )
         return None
     if not server.startswith(("ws://", "wss://")):
         raise GameError(f"'{shown(server)}' is not a server address: expected ws://HOST:PORT")
     rated = getattr(args, "rated", False)
-    if rated and not new_room:
-        raise GameError("--rated goes with --new-room: the room's creator says whether it is rated")
+    if rated and not (new_room or seek):
+        raise GameError("--rated goes with --new-room or --seek: the game's maker says so")
     if rated and game.time_control is None:
         raise GameError("a rated game needs a clock: add --clock 5+3, say")
-    if new_room:
-        return OnlineChoice(server, "create", game=game, side=args.side, name=name, rated=rated)
+    most, invite = getattr(args, "range", None), getattr(args, "invite", None)
+    if (most is not None or invite) and not seek:
+        raise GameError("--range and --invite go with --seek")
+    if new_room or seek:
+        kind = "seek" if seek else "create"
+        return OnlineChoice(server, kind, game=game, side=args.side, name=name, rated=rated,
+                            range=most, invite=invite)  # fmt: skip
+    if accept:
+        return OnlineChoice(server, "accept", room=str(accept), name=name)
     if join or watch:
         kind, room = "join" if join else "watch", str(join or watch)
         return OnlineChoice(server, kind, room=room, name=name)
-    raise GameError("with --server, say --new-room, --join CODE or --watch CODE")
+    raise GameError(
+        "with --server, say --new-room, --seek, --accept SEEK, --join CODE or --watch CODE"
+    )
 
 
 def time_control(text: str) -> TimeControl:

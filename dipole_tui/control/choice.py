@@ -26,16 +26,19 @@ class GameChoice:
 
 @dataclass(frozen=True)
 class OnlineChoice:
-    """A room of a game server: a new one for `game` (`kind` create), or `room` to join or
-    watch; `side` the seat asked for when creating (white, black or random)."""
+    """A room of a game server: a new one for `game` (`kind` create), a seek for it in the
+    lobby (`seek`), or `room` to join or watch, or the lobby's seek of that code to accept
+    (`accept`); `side` the seat asked for when creating or seeking (white, black or random)."""
 
     server: str
-    kind: str  # create, join or watch
+    kind: str  # create, seek, join, watch or accept
     room: str = ""
     game: GameChoice | None = None
     side: str = "random"
     name: str | None = None  # the name to play under (None: the one kept for the server, if any)
     rated: bool = False  # a new room's game is rated (it needs a name and a clock)
+    range: int | None = None  # a seek: the most the other's rating may differ
+    invite: str | None = None  # a seek: the one player who sees it
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import random
 from collections.abc import Callable
+from typing import TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -24,6 +25,8 @@ from .protocol import (
     MOST_ROOMS_ASKED,
     UPGRADE,
     VERSION,
+    Accept,
+    AskLobby,
     AskPlayers,
     AskRooms,
     Claim,
@@ -32,15 +35,17 @@ from .protocol import (
     Error,
     Hello,
     Join,
+    Lobby,
     Named,
     Ping,
     PlayerList,
     ProtocolError,
+    Ranked,
     RoomList,
     RoomSummary,
     SeatKey,
+    Seek,
     ServerMessage,
-    Standing,
     Watch,
     read_reply,
     write_message,
@@ -50,7 +55,7 @@ FIRST_WAIT = 0.5  # seconds before the first reconnection; doubled each time, up
 LONGEST_WAIT = 10.0
 PING_EVERY = 60.0  # the server closes a connection that says nothing for long
 OPEN_TIMEOUT = 5.0
-Ask = Create | Join | Watch  # what a link asks for its room
+Ask = Create | Join | Watch | Seek | Accept  # what a link asks for its room
 
 
 class Link:
@@ -189,18 +194,32 @@ async def ask_rooms(url: str, rooms: list[tuple[str, str]]) -> list[RoomSummary]
     return found
 
 
-async def ask_players(url: str, game: str, speed: str | None = None) -> tuple[Standing, ...]:
-    """A game's leaderboard on a server (at one speed, or all), best first. OSError,
+async def ask_players(url: str, game: str, speed: str | None = None) -> tuple[Ranked, ...]:
+    """A game's leaderboard on a server (at one speed, or all), best first."""
+    listed = await _ask(url, AskPlayers(game, speed), PlayerList)
+    return listed.players
+
+
+async def ask_lobby(url: str, game: str | None = None) -> Lobby:
+    """The seeks a server's lobby shows this client, and the games going on there."""
+    return await _ask(url, AskLobby(game), Lobby)
+
+
+Answer = TypeVar("Answer", bound=ServerMessage)
+
+
+async def _ask(url: str, message: ClientMessage, answer: type[Answer]) -> Answer:
+    """One question to a server and its answer, on a connection of its own. OSError,
     TimeoutError, ConnectionClosed or ProtocolError when the server cannot say."""
     async with asyncio.timeout(OPEN_TIMEOUT), connect(url, open_timeout=OPEN_TIMEOUT) as socket:
         await _hello(socket)
-        await socket.send(write_message(AskPlayers(game, speed)))
+        await socket.send(write_message(message))
         while True:
-            match read_reply(await socket.recv()):
-                case PlayerList(players=players):
-                    return players
-                case Error(code=code, text=text):
-                    raise ProtocolError(code, text)
+            reply = read_reply(await socket.recv())
+            if isinstance(reply, answer):
+                return reply
+            if isinstance(reply, Error):
+                raise ProtocolError(reply.code, reply.text)
 
 
 async def _rooms_answer(socket: ClientConnection) -> tuple[RoomSummary, ...]:
@@ -247,4 +266,4 @@ def _why(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
-__all__ = ["Ask", "Link", "ask_players", "ask_rooms"]
+__all__ = ["Ask", "Link", "ask_lobby", "ask_players", "ask_rooms"]

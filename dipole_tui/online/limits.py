@@ -29,6 +29,8 @@ class Limits:
     guess_burst: int = 20
     asked_per_minute: float = 600.0  # rooms asked after by `rooms`, bursts of as many
     names_per_hour: float = 5.0  # new names claimed, bursts of as many
+    seeks_per_minute: float = 30.0  # seeks posted, bursts of as many
+    most_seeks: int = 10_000  # open in the lobby at once
     loopback_exempt: bool = False  # `serve --bench`: this machine's own address is not counted
     hello_seconds: float = 10.0
     idle_seconds: float = 600.0  # the client pings every 60 s
@@ -77,6 +79,7 @@ class Address:
     guesses: Bucket
     asked: Bucket
     names: Bucket
+    seeks: Bucket
     connections: int = 0
     created: set[str] = field(default_factory=set)  # its unfinished rooms
 
@@ -86,6 +89,7 @@ class Address:
             Bucket(limits.guesses_per_minute / 60, limits.guess_burst),
             Bucket(limits.asked_per_minute / 60, limits.asked_per_minute),
             Bucket(limits.names_per_hour / 3600, limits.names_per_hour),
+            Bucket(limits.seeks_per_minute / 60, limits.seeks_per_minute),
         )
 
     def forgettable(self) -> bool:
@@ -96,6 +100,7 @@ class Address:
             and self.guesses.full()
             and self.asked.full()
             and self.names.full()
+            and self.seeks.full()
         )
 
 

@@ -31,7 +31,7 @@ from .codec import (
 # an invitation watches (in 1 it took the free seat); `rooms` asks after 50 rooms at most.
 # 3: a room's events carry its `version`, and `join` and `watch` ask for those `since` one.
 # 4: `claim` plays under a name; `seats` and `game` say the seats' players; rated games and
-# `players`, the leaderboard.
+# `players`, the leaderboard; the lobby: `seek`, `accept`, `lobby`.
 VERSION: Final = 4
 # A client of 2 is answered still: it sends no `since` (so it gets the whole game, as from a
 # server of 2) and passes over the `version` fields, as a reader passes over fields it lacks.
@@ -42,6 +42,7 @@ ROOM_CODE: Final = re.compile(r"[A-Za-z0-9]{4,12}")
 SIDES: Final = ("white", "black", "random")
 MOST_ROOMS_ASKED: Final = 50  # a client with more seats asks in several messages
 MOST_PLAYERS_LISTED: Final = 50  # the leaderboard's length
+MOST_LISTED: Final = 100  # seeks, and games going on, a lobby lists at most
 
 # Error codes, the `code` of an `Error`, beside the codec's: stable words a program may match on.
 UPGRADE: Final = "upgrade"  # the client's protocol version is not the server's
@@ -71,6 +72,7 @@ PlayerName = Annotated[
 ]
 Side = Annotated[int, range(2)]  # 0 moves first
 RatingChange = Annotated[int, range(-4000, 4001)]  # ratings are 0 to 4000 (learn/rating.py)
+RatingRange = Annotated[int, range(4001)]
 SideAsked = Annotated[str, Shape(re.compile("|".join(SIDES)), "'side' is white, black or random")]
 Clocks = tuple[float, float]  # white's and black's time left, in seconds
 Speed = Annotated[
@@ -176,6 +178,38 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class Seek:
+    """A game wanted, posted in the lobby until someone accepts it or a seek that fits comes
+    (quick pairing); it leaves with its connection. `range`: the most the other's rating may
+    differ; `invite`: only that player sees it."""
+
+    TYPE: ClassVar[str] = "seek"
+    game: GameKey
+    variant: str | None = None
+    clock: str | None = None
+    rated: bool | None = None
+    side: SideAsked | None = None
+    range: RatingRange | None = None
+    invite: PlayerName | None = None
+
+
+@dataclass(frozen=True)
+class Accept:
+    """Play the lobby's seek `seek`: a room for both, each told `seated` and `game`."""
+
+    TYPE: ClassVar[str] = "accept"
+    seek: RoomCode
+
+
+@dataclass(frozen=True)
+class AskLobby:
+    """The open seeks this player may accept, and the games going on to watch: a `Lobby`."""
+
+    TYPE: ClassVar[str] = "lobby"
+    game: GameKey | None = None
+
+
+@dataclass(frozen=True)
 class AskPlayers:
     """The leaderboard of a game (at one speed, or all): answered by a `PlayerList`."""
 
@@ -190,7 +224,20 @@ class Ping:
 
 
 ClientMessage = (
-    Hello | Create | Join | Watch | Move | Resign | Draw | AskRooms | Claim | AskPlayers | Ping
+    Hello
+    | Create
+    | Join
+    | Watch
+    | Move
+    | Resign
+    | Draw
+    | AskRooms
+    | Claim
+    | AskPlayers
+    | Seek
+    | Accept
+    | AskLobby
+    | Ping
 )
 
 
@@ -342,7 +389,7 @@ class RoomList:
 
 
 @dataclass(frozen=True)
-class Standing:
+class Ranked:
     """A player on the leaderboard: the rating at one speed of the game, and its rated games."""
 
     name: PlayerName
@@ -356,7 +403,51 @@ class Standing:
 class PlayerList:
     TYPE: ClassVar[str] = "players"
     game: GameKey
-    players: Annotated[tuple[Standing, ...], range(MOST_PLAYERS_LISTED + 1)]
+    players: Annotated[tuple[Ranked, ...], range(MOST_PLAYERS_LISTED + 1)]
+
+
+@dataclass(frozen=True)
+class Sought:
+    """The seek is in the lobby under `seek` (a code, as a room's), until it is accepted."""
+
+    TYPE: ClassVar[str] = "sought"
+    seek: RoomCode
+
+
+@dataclass(frozen=True)
+class OpenSeek:
+    """A seek as the lobby lists it: who, at what rating (at the seek's speed), and what game."""
+
+    seek: RoomCode
+    name: PlayerName
+    rating: int | None
+    provisional: bool | None
+    game: GameKey
+    variant: str
+    clock: str | None
+    rated: bool
+    side: SideAsked | None
+
+
+@dataclass(frozen=True)
+class GameOn:
+    """A game going on, to watch."""
+
+    room: RoomCode
+    game: GameKey
+    variant: str
+    clock: str | None
+    rated: bool
+    players: Players | None
+    plies: int
+    watchers: int
+
+
+@dataclass(frozen=True)
+class Lobby:
+    TYPE: ClassVar[str] = "lobby"
+    seeks: Annotated[tuple[OpenSeek, ...], range(MOST_LISTED + 1)]
+    games: Annotated[tuple[GameOn, ...], range(MOST_LISTED + 1)]
 
 
 @dataclass(frozen=True)
@@ -376,6 +467,8 @@ ServerMessage = (
     | Seats
     | RoomList
     | PlayerList
+    | Sought
+    | Lobby
     | Pong
 )
 # What a room tells its seats and watchers, in order, each numbered by the room (a `Seats` is
@@ -433,6 +526,7 @@ __all__ = [
     "HELLO_FIRST",
     "INVITATION",
     "MOST_BYTES",
+    "MOST_LISTED",
     "MOST_PLAYERS_LISTED",
     "MOST_ROOMS_ASKED",
     "NAME_TAKEN",
@@ -450,6 +544,8 @@ __all__ = [
     "UNKNOWN_TYPE",
     "UPGRADE",
     "VERSION",
+    "Accept",
+    "AskLobby",
     "AskPlayers",
     "AskRooms",
     "Claim",
@@ -460,13 +556,16 @@ __all__ = [
     "Ended",
     "Error",
     "Event",
+    "GameOn",
     "Hello",
     "Join",
+    "Lobby",
     "Message",
     "Move",
     "Moved",
     "Named",
     "Offer",
+    "OpenSeek",
     "Ping",
     "Player",
     "PlayerList",
@@ -474,15 +573,17 @@ __all__ = [
     "Players",
     "Pong",
     "ProtocolError",
+    "Ranked",
     "Resign",
     "RoomList",
     "RoomSummary",
     "SeatKey",
     "Seated",
     "Seats",
+    "Seek",
     "ServerMessage",
+    "Sought",
     "Speed",
-    "Standing",
     "Token",
     "Watch",
     "Welcome",

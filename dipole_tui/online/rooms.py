@@ -28,6 +28,7 @@ from .protocol import (
     Clocks,
     Ended,
     Event,
+    GameOn,
     Moved,
     Offer,
     Player,
@@ -220,6 +221,23 @@ class Room:
         """The creator takes its side of the new room (and learns the invitation)."""
         async with self.lock:
             await self._enter(client, side, await self._take(side, client.name), None)
+
+    async def pair(self, first: Client, side: int, second: Client) -> None:
+        """Two players from the lobby seated at once, `first` on `side`: no invitation."""
+        async with self.lock:
+            secrets = [await self._take(side, first.name), await self._take(1 - side, second.name)]
+            await self._enter(first, side, secrets[0], None)
+            await self._enter(second, 1 - side, secrets[1], None)
+
+    def going_on(self) -> bool:
+        """Both seats taken and the game not over: one the lobby lists to watch."""
+        return all(self.seats) and self.session.outcome is None and not self.lost
+
+    def on(self) -> GameOn:
+        """The room as the lobby lists it."""
+        state = self.session.state
+        return GameOn(self.code, self.session.game.key, state.variant, self.clock_text,
+                      self.rated, self.seat_players(), state.plies, len(self.watchers))  # fmt: skip
 
     async def _take(self, side: int, name: str | None) -> str:
         """The seat for a player (under `name`, if any): its secret, kept as a digest."""

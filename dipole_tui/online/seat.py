@@ -30,6 +30,7 @@ from .protocol import (
     Error,
     Event,
     Join,
+    Lobby,
     Moved,
     Named,
     Offer,
@@ -41,6 +42,7 @@ from .protocol import (
     Seated,
     Seats,
     ServerMessage,
+    Sought,
     Watch,
     Welcome,
     WholeGame,
@@ -193,6 +195,7 @@ class OnlineGame:
     name: str | None = None  # the name the player here plays under on this server
     named: Players = (None, None)  # the seats' named players, as the server says them
     rated: bool = False
+    seeking: str = ""  # the player's seek in the lobby, while it waits there
 
     def invitation(self) -> str:
         """The invitation to the free seat as a friend types it (CODE-KEY), "" without one."""
@@ -247,6 +250,7 @@ class OnlineGame:
         match message:
             case Seated():
                 self.code, self.seated, self.side = message.room, True, message.side
+                self.seeking = ""
                 self.secret = message.secret if self.side is not None else None
                 self.invite, self.game, self.clock = message.invite, message.game, message.clock
                 self.up_to = message.version  # the events up to it, or the whole game, follow
@@ -278,7 +282,9 @@ class OnlineGame:
                 return Received(said=text, resync=True)
             case Named(name=name):
                 self.name = name
-            case Welcome() | Pong() | RoomList() | PlayerList():  # the link's own, no room's news
+            case Sought(seek=code):  # in the lobby until someone takes the seek
+                self.seeking = code
+            case Welcome() | Pong() | RoomList() | PlayerList() | Lobby():  # the link's own
                 pass
             case _:
                 raise unanswered(message)

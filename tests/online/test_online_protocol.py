@@ -106,6 +106,17 @@ GOOD: dict[str, dict[str, Any]] = {
     "rooms": {"rooms": [{"room": "ABCDEF", "secret": "s" * 32}] * 50},
     "claim": {"name": "n" * 20, "token": "t" * 64},
     "players": {"game": "d" * 40, "speed": "classical"},
+    "seek": {
+        "game": "d" * 40,
+        "variant": "v" * 200,
+        "clock": "c" * 200,
+        "rated": False,
+        "side": "random",
+        "range": 4000,
+        "invite": "n" * 20,
+    },
+    "accept": {"seek": "A" * 12},
+    "lobby": {"game": "d" * 40},
     "ping": {},
 }
 TOO_MUCH: dict[type, object] = {

@@ -21,11 +21,13 @@ from ...control.choice import OnlineChoice
 from ...online.client import Ask
 from ...online.protocol import (
     NO_ROOM,
+    Accept,
     Create,
     Ended,
     Error,
     Join,
     Seated,
+    Seek,
     ServerMessage,
     Watch,
     WholeGame,
@@ -97,10 +99,16 @@ class OnlinePlay:
         seat = None
         code, key = room_or_invitation(choice.room) or (room_code(choice.room), None)
         ask: Ask
-        if choice.kind == "create" and choice.game is not None:
-            game = choice.game
+        if choice.kind in ("create", "seek") and choice.game is not None:
+            game, rated = choice.game, choice.rated or None
             clock = clock_text(game.time_control)
-            ask = Create(game.game_key, game.variant, choice.side, clock, choice.rated or None)
+            ask = Create(game.game_key, game.variant, choice.side, clock, rated)
+            if choice.kind == "seek":
+                side = None if choice.side == "random" else choice.side
+                ask = Seek(game.game_key, game.variant, clock, rated, side, choice.range,
+                           choice.invite)  # fmt: skip
+        elif choice.kind == "accept":
+            ask = Accept(code)
         elif choice.kind == "join":  # a seat kept, or the invitation to the free one
             seat = self.keeper.seat_book.find(choice.server, code)
             ask = Join(code, seat.secret) if seat else Join(code, invite=key)
@@ -168,6 +176,10 @@ class OnlinePlay:
         room = self.keeper.online
         if room is None:
             self.panel.show_room(Text())
+            return
+        if room.seeking:
+            said = f"Seeking a game in the lobby ({room.seeking}): it starts when someone takes it."
+            self.panel.show_room(Text(f"{said}\n{self.link_status}".rstrip(), "bold"))
             return
         text = Text.assemble(("Room ", "bold"), (room.code or "...", "bold reverse"))
         names = self.session.game.side_names
