@@ -166,6 +166,7 @@ class Results:
         self.path = folder / self.FILE
         self.problem = ""
         self.entries = self._read()
+        self._stats: dict[str, GameStats] = {}  # each game's, computed when first asked
 
     def _read(self) -> list[Result]:
         entries, problem = storage.read_settings(self.path, "a results file", _entries, LIMIT)
@@ -179,11 +180,14 @@ class Results:
         entries = self._read()
         if len(entries) >= MOST_ENTRIES:
             raise OSError(f"{storage.named(self.path)} holds {MOST_ENTRIES} games, its most")
-        self.entries = [*entries, result]
-        storage.write_settings(self.path, _text(self.entries))
+        storage.write_settings(self.path, _text([*entries, result]))
+        self.entries, self._stats = [*entries, result], {}  # only once it is kept
 
     def stats(self, game: str) -> GameStats:
-        return stats(self.entries, game)
+        """A game's statistics (computed once until a game is added: the panel asks often)."""
+        if game not in self._stats:
+            self._stats[game] = stats(self.entries, game)
+        return self._stats[game]
 
 
 def _entries(data: object) -> list[Result]:

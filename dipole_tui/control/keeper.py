@@ -22,6 +22,7 @@ from ..saves import Autosave, refused
 from ..session import HUMAN, KEPT_LIMIT, Seat, Session, game_named
 from .changes import Change, GameOver, Notice
 from .choice import GameChoice
+from .rated import HomeRatings
 from .referee import LocalReferee, Referee
 from .server_referee import ServerReferee
 
@@ -61,6 +62,7 @@ class Keeper:
         self._played_at: str | None = None  # then, the adaptive level this game was played at
         self.referee: Referee = LocalReferee(self)
         self.seat_book = SeatBook(autosave.folder)
+        self.ratings = HomeRatings(autosave.folder)  # your games against the ladder
 
     @property
     def online(self) -> OnlineGame | None:
@@ -130,10 +132,11 @@ class Keeper:
         return notices + self.settings_notices()
 
     def settings_notices(self) -> list[Notice]:
-        """The settings files set aside since last asked (`adaptive.json`, `online.json`)."""
-        owners = (self.adaptive, self.seat_book)
+        """The settings files set aside since last asked (`adaptive.json`, `online.json`,
+        `results.json`)."""
+        owners = (self.adaptive, self.seat_book, self.ratings)
         notices = [Notice(o.problem, "Settings", "warning", 12) for o in owners if o.problem]
-        self.adaptive.problem = self.seat_book.problem = ""
+        self.adaptive.problem = self.seat_book.problem = self.ratings.problem = ""
         return notices
 
     def saved_game(self) -> tuple[Session[Any] | None, list[Notice]]:
@@ -186,6 +189,7 @@ class Keeper:
         """A game begins here: one already finished (loaded) is a file already, and its result
         has been counted; it is neither filed nor counted again."""
         self.filed = self._adapted = session.whole_game().outcome is not None
+        self.ratings.take_up(self.filed)
         self._played_at = None
 
     def play(self, move: Any) -> Change:
@@ -250,6 +254,7 @@ class Keeper:
                 filed: Path | None = self.autosave.finish(whole)
             except (OSError, GameError):  # kept pending, and tried again: `unkept` says so
                 filed = None
+            change.notices += self.ratings.ended(whole, self.level_of)  # before: its level
             change.notices += self._adapt(whole)
             change.game_over = self._game_over(filed)
         else:
