@@ -94,7 +94,7 @@ def rating_words(rating: Rating) -> str:
 
 
 @dataclass
-class Record:
+class Tally:
     """Games, wins, losses and draws."""
 
     wins: int = 0
@@ -122,8 +122,8 @@ class GameStats:
 
     game: str
     ratings: list[Rating] = field(default_factory=lambda: [Rating()])
-    levels: dict[str, Record] = field(default_factory=dict)
-    total: Record = field(default_factory=Record)
+    levels: dict[str, Tally] = field(default_factory=dict)
+    total: Tally = field(default_factory=Tally)
     longest_streak: int = 0
 
     @property
@@ -131,16 +131,30 @@ class GameStats:
         return self.ratings[-1]
 
 
+def summary(found: GameStats) -> str:
+    """A game's statistics in a line or two of words, for the screen and the command."""
+    total, rating = found.total, found.rating
+    if not total.games:
+        return "No games against the bots yet."
+    said = f"Rating {rating_words(rating)} ± {round(rating.rd)}, {counted(total.games)}: "
+    said += f"{total.wins} won, {total.losses} lost, {total.draws} drawn."
+    return said + f" Longest winning streak: {found.longest_streak}."
+
+
+def counted(games: int) -> str:
+    return f"{games} game{'s' * (games != 1)}"
+
+
 def stats(entries: Iterable[Result], game: str) -> GameStats:
     """One game's statistics from the entries, in the order they were played."""
     found = GameStats(game)
     streak = 0
-    levels: dict[str, Record] = {}
+    levels: dict[str, Tally] = {}
     for entry in entries:
         if entry.game != game:
             continue
         found.ratings.append(update(found.rating, [entry.bout]))
-        levels.setdefault(entry.level, Record()).count(entry.result)
+        levels.setdefault(entry.level, Tally()).count(entry.result)
         found.total.count(entry.result)
         streak = streak + 1 if entry.result == "win" else 0
         found.longest_streak = max(found.longest_streak, streak)
@@ -216,10 +230,12 @@ __all__ = [
     "ANCHOR",
     "LEVEL_RD",
     "GameStats",
-    "Record",
     "Result",
     "Results",
+    "Tally",
+    "counted",
     "games_played",
     "rating_words",
     "stats",
+    "summary",
 ]

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ..records import from_the_start
-from ..registry import levels, rating
-from ..results import DATE_FORMAT, Result, Results, rating_words
+from ..registry import game_named, levels, rating
+from ..results import DATE_FORMAT, Result, Results, counted, rating_words
 from ..session import Seat, Session
 from .changes import Notice
 
@@ -93,6 +93,12 @@ class HomeRatings:
         if len(people) != 1 or not any(seat.is_bot for seat in session.players):
             return ""
         return f"Your rating {self.rating(session.game.key)}"
+
+    def said(self, game_key: str) -> str:
+        """Your rating in a game and how many games made it, as the new-game dialog says it."""
+        found = self.results.stats(game_key)
+        games = counted(found.total.games) if found.total.games else "no games yet"
+        return f"Your rating in {game_named(game_key).name}: {rating_words(found.rating)} ({games})"
 
     def rating(self, game_key: str) -> str:
         """Your rating in a game, as lichess writes it (`1432?`)."""
