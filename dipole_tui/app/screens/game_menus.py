@@ -28,6 +28,7 @@ from ..dialogs.open import OpenScreen
 from .editor import EditorScreen
 from .learn_menu import LearnMenu
 from .review import ReviewScreen
+from .stats import StatsScreen
 
 if TYPE_CHECKING:
     from .game import GameScreen
@@ -157,7 +158,13 @@ class GameMenus:
         seats = self.keeper.seat_book.seats()
         self.tell(self.keeper.settings_notices())
         server = seats[-1].server if seats else DEFAULT_SERVER
-        self.app.push_screen(NewGameScreen(self.keeper.choice, server), chosen)
+        dialog = NewGameScreen(self.keeper.choice, server, self.keeper.ratings.said)
+        self.app.push_screen(dialog, chosen)
+
+    def stats(self) -> None:
+        """Your statistics against the bots, the game on screen first."""
+        results, key = self.keeper.ratings.results, self.session.game.key
+        self.app.push_screen(StatsScreen(results, key, self.screen.ascii_glyphs))
 
     def save(self) -> None:
         default = str(self.keeper.autosave.save_name(self.session.game.key))
