@@ -11,6 +11,7 @@ from app_steps import AppFactory, ScriptedBots, screen_text, type_move, until
 from game_files import a_move_from_a_win
 from textual.widgets import Label, Static
 
+from dipole_tui.app.dialogs.choice import ChoiceScreen
 from dipole_tui.app.dialogs.new_game import NewGameScreen
 from dipole_tui.app.screens.game import GameScreen
 from dipole_tui.app.screens.stats import StatsScreen
@@ -116,6 +117,18 @@ async def test_a_win_against_a_level_moves_the_rating_shown(
         said = app.screen.query_one("#your-rating", Label)
         assert str(said.render()) == f"Your rating in Dipole: {after} (1 game)"
         assert screen_text(app).count("Your rating in Dipole") == 1  # whole, at 80x24
+
+
+async def test_the_change_said_at_the_end_is_ascii_under_ascii(make_app: AppFactory) -> None:
+    session, winning = a_move_from_a_win(("easy", HUMAN))
+    app = make_app(session=session, thinker=ScriptedBots(), ascii_glyphs=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, winning, leave=False)
+        await until(lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Rating: Your Dipole rating: 1500? > " in text  # the arrow as ASCII
+        assert text.isascii(), [line for line in text.splitlines() if not line.isascii()]
 
 
 async def test_no_rating_line_in_a_hot_seat_game(make_app: AppFactory) -> None:

@@ -18,6 +18,7 @@ from ...control.keeper import new_session
 from ...games.base import State
 from ...learn import Progress
 from ...session import Session
+from ..ascii import plain
 from ..boards.game_board import GameBoard
 from ..boards.registered import playable
 from ..dialogs.choice import ChoiceScreen
@@ -92,6 +93,7 @@ class GameMenus:
             f"{notice.title}: {notice.text}" if notice.title else notice.text for notice in notices
         ]
         text = "\n".join([over.text, *said])
+        text = plain(text) if self.screen.ascii_glyphs else text  # a rating's change: 1500 → 1512
         answers = [
             ("Rematch", "rematch"),
             ("New game", "new"),
