@@ -38,7 +38,8 @@ class RatingPlot(PlotextPlot):
         low, high = min(values), max(values)
         step = _step(high - low, (10, 20, 25, 50, 100, 200, 250, 500, 1000))
         ticks = [float(r) for r in range(-int(-low // step) * step, int(high) + 1, step)]
-        plot.yticks(ticks or [low], [str(int(tick)) for tick in ticks or [low]])
+        ticks = ticks if len(ticks) > 1 else sorted({low, high})  # a span under one step
+        plot.yticks(ticks, [str(int(tick)) for tick in ticks])
         self.refresh()
 
     def render(self) -> RenderResult:
