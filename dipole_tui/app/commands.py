@@ -81,6 +81,14 @@ GAME_KEYS: list[BindingType] = [
     Binding("right_square_bracket", "walk_forward", "Forward", show=False),
     Binding("home", "walk_first", "Start", show=False),
     Binding("end", "walk_end", "Game", show=False),
+    command(
+        "S",
+        "stats",
+        "Stats",
+        "Your rating, your record against each level, the rating over time",
+        "Your statistics",
+        show=False,
+    ),
     command("R", "resign", "Resign", "End the game: the opponent wins", show=False),
     command("D", "offer_draw", "Offer a draw", "Where the game has draws", show=False),
 ]

@@ -26,13 +26,14 @@ from .positions import LONGEST_LINE
 from .rules import add_moves, add_perft, add_replay, run_moves, run_perft, run_replay
 from .serve import add_serve, run_serve
 from .solve import add_solve, run_solve
+from .stats import add_stats, run_stats
 from .web import add_web, run_web
 
 __all__ = ["LONGEST_LINE", "PROG", "build_parser", "main"]
 
 # The commands that print for scripts: they need standard output, the app does not.
 ENGINE_TOOLS = (
-    "moves", "perft", "replay", "match", "best", "solve", "analyse", "players", "lobby"
+    "moves", "perft", "replay", "match", "best", "solve", "analyse", "stats", "players", "lobby"
 )  # fmt: skip
 
 
@@ -56,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
         add_solve,
         add_learn,
         add_analyse,
+        add_stats,
         add_serve,
         add_players,
         add_lobby,
@@ -87,6 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = run_solve(args)
         elif args.command == "analyse":
             run_analyse(args)
+        elif args.command == "stats":
+            run_stats(args)
         elif args.command == "web":
             run_web(args)
         elif args.command == "learn":

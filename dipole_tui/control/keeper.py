@@ -23,6 +23,7 @@ from ..saves import Autosave, refused
 from ..session import HUMAN, KEPT_LIMIT, Seat, Session, game_named
 from .changes import Change, GameOver, Notice
 from .choice import GameChoice
+from .rated import HomeRatings
 from .referee import LocalReferee, Referee
 from .server_referee import ServerReferee
 
@@ -63,6 +64,7 @@ class Keeper:
         self.referee: Referee = LocalReferee(self)
         self.seat_book = SeatBook(autosave.folder)
         self.name_book = NameBook(autosave.folder)
+        self.ratings = HomeRatings(autosave.folder)  # your games against the ladder
 
     @property
     def online(self) -> OnlineGame | None:
@@ -133,10 +135,12 @@ class Keeper:
         return notices + self.settings_notices()
 
     def settings_notices(self) -> list[Notice]:
-        """The settings files set aside since last asked (`adaptive.json`, `online.json`)."""
-        owners = (self.adaptive, self.seat_book, self.name_book)
+        """The settings files set aside since last asked (`adaptive.json`, `online.json`,
+        `names.json`, `results.json`)."""
+        owners = (self.adaptive, self.seat_book, self.name_book, self.ratings)
         notices = [Notice(o.problem, "Settings", "warning", 12) for o in owners if o.problem]
-        self.adaptive.problem = self.seat_book.problem = self.name_book.problem = ""
+        for owner in owners:
+            owner.problem = ""
         return notices
 
     def saved_game(self) -> tuple[Session[Any] | None, list[Notice]]:
@@ -189,6 +193,7 @@ class Keeper:
         """A game begins here: one already finished (loaded) is a file already, and its result
         has been counted; it is neither filed nor counted again."""
         self.filed = self._adapted = session.whole_game().outcome is not None
+        self.ratings.take_up(self.filed)
         self._played_at = None
 
     def play(self, move: Any) -> Change:
@@ -253,6 +258,7 @@ class Keeper:
                 filed: Path | None = self.autosave.finish(whole)
             except (OSError, GameError):  # kept pending, and tried again: `unkept` says so
                 filed = None
+            change.notices += self.ratings.ended(whole, self.level_of)  # before: its level
             change.notices += self._adapt(whole)
             change.game_over = self._game_over(filed)
         else:

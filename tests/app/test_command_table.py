@@ -23,6 +23,7 @@ from dipole_tui.app.screens.learning import LessonScreen
 from dipole_tui.app.screens.mistakes import MistakesScreen
 from dipole_tui.app.screens.puzzle import PuzzleScreen
 from dipole_tui.app.screens.review import ReviewScreen
+from dipole_tui.app.screens.stats import StatsScreen
 
 KEYS_PAGE = Path(dipole_tui.app.__file__).parent / "help" / "keys.md"
 SIZE = (100, 30)
@@ -38,6 +39,7 @@ TABLES: dict[type, str] = {
     LessonScreen: "Keys in lessons and puzzles",
     PuzzleScreen: "Keys in lessons and puzzles",
     EditorScreen: "Keys in the position editor",
+    StatsScreen: "Keys in the statistics",
 }
 
 

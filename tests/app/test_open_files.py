@@ -70,7 +70,7 @@ async def test_delete_moves_the_game_to_the_trash_and_u_puts_it_back(
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         screen = await open_dialog(pilot, app)
-        assert "d: delete   r: rename" in hint(screen, "keys")
+        assert "d: delete  r: rename  /: filter" in hint(screen, "keys")
         await pilot.press("down", "d")
         await pilot.pause()
         trashed = tmp_path / "trash" / "finished" / "mid.txt"
@@ -262,3 +262,86 @@ async def test_the_palette_says_the_key_that_runs_the_command_on_this_board(
     async with app.run_test(size=SMALL) as pilot:
         said = await palette_says(pilot, app, "analysis", "Analysis")
         assert said.endswith("the best line  (A)")
+
+
+def games_of_every_kind(folder: Path) -> None:
+    """Four games: two Dipole against easy (one won by Black), Death Stacks against hard, and
+    a Bi-Pod hot-seat game, each kept on its own day."""
+    won = played("dipole", ["e1-g3"], "8x8", (HUMAN, "easy"))
+    won.resign(0)  # White resigns: Black won
+    kept(folder / "finished" / "won.txt", won.record_text(), "2026-03-04T10:00")
+    text = played("dipole", ["e1-g3"], "8x8", (HUMAN, "easy")).record_text()
+    kept(folder / "saved" / "going.txt", text, "2026-03-03T10:00")
+    text = played("death-stacks", [], None, (HUMAN, "hard")).record_text()
+    kept(folder / "saved" / "stacks.txt", text, "2026-02-02T10:00")
+    text = played("bipod", [], None, (HUMAN, HUMAN)).record_text()
+    kept(folder / "saved" / "pod.txt", text, "2026-01-01T10:00")
+
+
+async def filtered(pilot: Pilot[None], screen: OpenScreen, words: str) -> list[str]:
+    """`/`, the words typed, Enter: the names of the games listed then."""
+    screen.query_one(GameList).focus()
+    await press(pilot, "slash")
+    entry = screen.query_one("#path", Input)
+    assert entry.has_focus and hint(screen, "entry-hint") == OpenScreen.FILTER
+    entry.value = ""
+    await press(pilot, *words, "enter")
+    await until(lambda: screen.query_one(GameList).has_focus)
+    return names(screen)
+
+
+async def test_slash_filters_by_game_opponent_result_and_date(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    games_of_every_kind(tmp_path)
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await open_dialog(pilot, app)
+        assert names(screen) == ["won.txt", "going.txt", "stacks.txt", "pod.txt"]
+        assert await filtered(pilot, screen, "dipole") == ["won.txt", "going.txt"]
+        assert "(2 of 4: / filters)" in hint(screen, "kept")
+        assert await filtered(pilot, screen, "easy won") == ["won.txt"]  # Black won
+        assert await filtered(pilot, screen, "HARD") == ["stacks.txt"]  # any case
+        assert await filtered(pilot, screen, "hot-seat") == ["pod.txt"]
+        assert await filtered(pilot, screen, "2026-03") == ["won.txt", "going.txt"]
+        assert await filtered(pilot, screen, "drawn") == []
+        assert "/: filter" in hint(screen, "keys")  # the list's keys, though none is shown
+        await press(pilot, "slash", *"dipol", "backspace")  # as typed, the old words replaced
+        assert names(screen) == ["won.txt", "going.txt"]
+        assert "(2 of 4" in hint(screen, "kept")
+        await press(pilot, *["backspace"] * 4)
+        assert hint(screen, "kept") == f"Kept in {tmp_path}:"  # no words, no count
+        await press(pilot, "enter")
+        assert await filtered(pilot, screen, "") == [
+            "won.txt",
+            "going.txt",
+            "stacks.txt",
+            "pod.txt",
+        ]
+        # Escape in the filter's entry shows every game again
+        await filtered(pilot, screen, "bipod")
+        await press(pilot, "slash", "escape")
+        assert names(screen) == ["won.txt", "going.txt", "stacks.txt", "pod.txt"]
+        assert isinstance(app.screen, OpenScreen)  # the dialog stays
+        assert hint(screen, "entry-hint") == "Or type the file name:"
+
+
+async def test_a_game_deleted_from_a_filtered_list_comes_back_in_its_place(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    games_of_every_kind(tmp_path)
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await open_dialog(pilot, app)
+        assert await filtered(pilot, screen, "dipole") == ["won.txt", "going.txt"]
+        await press(pilot, "down", "d")
+        assert names(screen) == ["won.txt"]
+        assert not (tmp_path / "saved" / "going.txt").exists()
+        await press(pilot, "u")
+        assert names(screen) == ["won.txt", "going.txt"]
+        await press(pilot, "r")
+        screen.query_one("#path", Input).value = "kept"
+        await press(pilot, "enter")
+        assert names(screen) == ["won.txt", "kept.txt"]
+        assert await filtered(pilot, screen, "") == ["won.txt", "kept.txt", "stacks.txt", "pod.txt"]
+        assert (tmp_path / "saved" / "kept.txt").exists()

@@ -144,8 +144,8 @@ def test_the_adaptive_seat_moves_once_per_game(tmp_path: Path) -> None:
     assert keeper.level_of(ADAPTIVE, "dipole") == ladder[0]
     assert keeper.level_of(Seat("hard"), "dipole") == "hard"
     change = play(keeper, winning)
-    assert [notice.title for notice in change.notices] == ["Adaptive"]
-    assert f"moves up to {ladder[1]}" in change.notices[0].text
+    assert [notice.title for notice in change.notices] == ["Rating", "Adaptive"]
+    assert f"moves up to {ladder[1]}" in change.notices[1].text
     assert AdaptiveLevels(tmp_path).level("dipole") == ladder[1]
     # The finished game keeps the level it was played at; the next game plays the new one.
     assert keeper.level_of(ADAPTIVE, "dipole") == ladder[0]
@@ -228,7 +228,7 @@ def test_a_resignation_against_the_adaptive_bot_is_a_loss(tmp_path: Path) -> Non
     assert keeper.adaptive.level("dipole") == ladder[1]
     keeper.start(Session.new(DIPOLE, players=(HUMAN, ADAPTIVE)))
     change = keeper.referee.resign(0)
-    assert f"moves down to {ladder[0]}" in change.notices[0].text
+    assert f"moves down to {ladder[0]}" in change.notices[-1].text
     assert AdaptiveLevels(tmp_path).level("dipole") == ladder[0]
 
 

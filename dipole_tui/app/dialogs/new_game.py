@@ -1,7 +1,9 @@
 """The new-game dialog: the game, the board, who plays each side (a level with its rating), the
-clock; or Online, a game server's room."""
+clock, and your own rating in the game; or Online, a game server's room."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from textual import on
 from textual.app import ComposeResult
@@ -33,10 +35,16 @@ class NewGameScreen(Dialog[GameChoice | LearnChoice | OnlineChoice | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, current: GameChoice, server: str = DEFAULT_SERVER) -> None:
+    def __init__(
+        self,
+        current: GameChoice,
+        server: str = DEFAULT_SERVER,
+        rating: Callable[[str], str] = lambda game_key: "",
+    ) -> None:
         super().__init__()
         self.current = current
         self.server = server  # the Online dialog's: the last one played on
+        self.rating = rating  # your rating in a game, said under the form ("": nothing)
 
     def compose(self) -> ComposeResult:
         game = REGISTRY[self.current.game_key].game
@@ -78,6 +86,8 @@ class NewGameScreen(Dialog[GameChoice | LearnChoice | OnlineChoice | None]):
                     compact=True,
                     id="clock",
                 )
+            if said := self.rating(key):
+                yield Label(said, id="your-rating", classes="dialog-hint")
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Learn", id="learn")

@@ -1,6 +1,6 @@
 """The Open dialog: the games kept in the data folder (`game_list.py` lists them), each to open,
-delete (to the data folder's trash, `u` puts it back) or rename, and a file name to type
-instead."""
+delete (to the data folder's trash, `u` puts it back) or rename, filtered by words their rows
+hold (a game, a player, a result, a date: `/`), and a file name to type instead."""
 
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ from datetime import datetime
 from pathlib import Path
 
 from rich.text import Text
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.widgets import Input, Label, Static
+from textual.worker import get_current_worker
 
 from ...control.choice import OnlineChoice
 from ...games.base import displayable, title
@@ -31,7 +33,8 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
     first (each also to delete or rename), or any file by its name."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
-    KEYS = "Enter: open   d: delete   r: rename   Tab: list or name   Escape: cancel"
+    KEYS = "Enter: open  d: delete  r: rename  /: filter  Tab: list or name  Esc: cancel"
+    FILTER = "Show the games whose row holds every word (a game, a player, won, a date):"
     PLAYERS = 16  # the players' column's least width ("human v adaptive") before others are cut
 
     def __init__(
@@ -43,13 +46,17 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
         online: list[RoomSeat] | None = None,
     ) -> None:
         super().__init__()
-        self.games = games
+        self.games = games  # those shown (the list's own): all, or those the filter keeps
+        self.every_game = list(games)
+        self.words: list[str] = []  # the filter's, lowercase: a row shown holds each
+        self.filtering = False  # the entry takes the filter's words
         self.online = online or []
         self.folder = folder
         self.default = default
         self.ellipsis = "~" if ascii_glyphs else "\N{HORIZONTAL ELLIPSIS}"
         self.renaming: SavedGame | None = None  # the game whose new name the entry takes
-        self.trashed: list[tuple[int, SavedGame, Path]] = []  # row, game, where: u puts back
+        # row, game, where, its place among every game: u puts back
+        self.trashed: list[tuple[int, SavedGame, Path, int]] = []
         self.said: tuple[SavedGame | None, Text] | None = None  # under the list, till it moves
 
     def compose(self) -> ComposeResult:
@@ -59,7 +66,7 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
                 yield Label("Your online games:", classes="dialog-hint")
                 yield OnlineGames(self.online, id="online")
             if self.games:
-                yield Label(Text(f"Kept in {self.folder}:"), classes="dialog-hint")
+                yield Label(Text(f"Kept in {self.folder}:"), id="kept", classes="dialog-hint")
                 yield GameList(self.games, self._lay_out, id="games")
             else:
                 yield Label(Text(f"No games kept in {self.folder} yet."), classes="dialog-text")
@@ -71,8 +78,8 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
             yield Label(self._keys(), id="keys", classes="dialog-hint")
 
     def _keys(self) -> str:
-        """The keys of the hint line: the list's own while there is one."""
-        if self.games:
+        """The keys of the hint line: the list's own while there is one (filtered to none too)."""
+        if self.every_game:
             return self.KEYS
         tab = "   Tab: list or name" if self.online else ""
         return f"Enter: open{tab}   Escape: cancel"
@@ -216,8 +223,9 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
         except OSError as error:
             self._say(f"Not deleted: {error.strerror or error}", error=True)
             return
-        self.trashed.append((row, game, trashed))
+        self.trashed.append((row, game, trashed, self.every_game.index(game)))
         del self.games[row]
+        self.every_game.remove(game)
         games.changed(row)
         self._say(f"Deleted: moved to {self._named(trashed)} (u puts it back)")
 
@@ -225,7 +233,7 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
         """The game deleted last back in its place."""
         if not self.trashed:
             return
-        row, game, trashed = self.trashed.pop()
+        row, game, trashed, place = self.trashed.pop()
         try:
             game.restore(trashed)
         except OSError as error:
@@ -233,6 +241,7 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
             self._say(f"Not put back: {error.strerror or error}; it is in {where}", error=True)
             return
         self.games.insert(min(row, len(self.games)), game)
+        self.every_game.insert(min(place, len(self.every_game)), game)
         self.query_one(GameList).changed(row)
         self._say(f"Put back: {self._named(game.path)}")
 
@@ -273,16 +282,79 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
             self._say(f"Not renamed: {said}", error=True)
             return
         row = self.games.index(game)
-        self.games[row] = renamed
+        self.games[row] = self.every_game[self.every_game.index(game)] = renamed
         self._stop_renaming()
         self.query_one(GameList).changed(row)
         if renamed is not game:
             self._say(f"Renamed from {game.name}")
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """Tab or a click away from the entry ends a rename, not renamed."""
-        if self.renaming is not None and event.widget is not self.query_one("#path"):
+        """Tab or a click away from the entry ends a rename, not renamed, or the filter's
+        words (the filter stays)."""
+        away = event.widget is not self.query_one("#path")
+        if away and (self.renaming is not None or self.filtering):
+            self.filtering = False
             self._stop_renaming(focus=False)
+
+    # -- the filter ----------------------------------------------------------------------------
+
+    class AllRead(Message):
+        """Every kept game's header is read: the filter knows each row now."""
+
+    def action_filter(self) -> None:
+        """The entry takes the words every row shown must hold; the headers not read yet are
+        read meanwhile, off the UI thread, and the rows filtered again once they are."""
+        self.renaming = None
+        self.filtering = True
+        keys = "Enter: filter   Escape: every game"
+        self._entry(self.FILTER, " ".join(self.words), keys).focus()
+        if not all(game.is_read for game in self.every_game):
+            self._read_all()
+
+    @work(thread=True, group="filter", exclusive=True)
+    def _read_all(self) -> None:
+        worker = get_current_worker()  # cancelled when the dialog closes
+        for game in list(self.every_game):
+            if worker.is_cancelled:
+                return
+            game.read()
+        self.post_message(self.AllRead())
+
+    @on(AllRead)
+    def all_read(self) -> None:
+        self._filter(" ".join(self.words))
+
+    @on(Input.Changed, "#path")
+    def words_typed(self, event: Input.Changed) -> None:
+        if self.filtering:
+            self._filter(event.value)
+
+    def _filter(self, words: str) -> None:
+        """The rows that hold every word (a row not read yet stays until it is read)."""
+        self.words = words.lower().split()
+        when = "%Y-%m-%d %H:%M"
+        shown = [
+            game
+            for game in self.every_game
+            if not game.is_read
+            or all(
+                word in " ".join([game.name, *self._cells(game, True, when)]).lower()
+                for word in self.words
+            )
+        ]
+        counted = f" ({len(shown)} of {len(self.every_game)}: / filters)" if self.words else ""
+        self.query_one("#kept", Label).update(Text(f"Kept in {self.folder}{counted}:"))
+        if shown != self.games:  # (a header read that changes nothing moves no cursor)
+            self.games[:] = shown
+            self.query_one(GameList).changed(0)
+            self._describe(0)
+
+    def _stop_filtering(self, keep: bool) -> None:
+        """Enter keeps the filter, Escape shows every game again; back to the list."""
+        if not keep:
+            self._filter("")
+        self.filtering = False
+        self._stop_renaming()
 
     @on(GameList.Selected)
     def chosen(self, event: GameList.Selected) -> None:
@@ -294,6 +366,10 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
+        if self.filtering:
+            self._filter(event.value)
+            self._stop_filtering(keep=True)
+            return
         if self.renaming is not None:
             self._rename(self.renaming, event.value)
             return
@@ -304,7 +380,9 @@ class OpenScreen(Dialog[Path | OnlineChoice | None]):
             self.dismiss(path)
 
     def action_cancel(self) -> None:
-        if self.renaming is not None:
+        if self.filtering:
+            self._stop_filtering(keep=False)
+        elif self.renaming is not None:
             self._stop_renaming()
         else:
             self.dismiss(None)

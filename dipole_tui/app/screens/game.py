@@ -97,7 +97,7 @@ class GameScreen(Screen[None]):
         self.analysis_view = AnalysisView(self)
         self.analysis = AnalysisMode(self.analysis_view.show, analysis)
         self.board = self._new_board(self.session)
-        self.panel = SidePanel(self.bots, self.analysis)
+        self.panel = SidePanel(self.bots, self.analysis, keeper.ratings.line)
         self.area: PlayArea[Any] = PlayArea(self.session.game, self.board, self.panel.entry)
         self.eval_bar = EvalBar(ascii_glyphs)
         self.too_small = Static(id="too-small")
@@ -424,6 +424,9 @@ class GameScreen(Screen[None]):
     @refusable
     def action_edit(self) -> None:
         self.menus.edit()
+
+    def action_stats(self) -> None:
+        self.menus.stats()
 
     def action_copy_position(self) -> None:
         self.menus.copy_position()

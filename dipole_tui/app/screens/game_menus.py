@@ -18,6 +18,7 @@ from ...control.keeper import new_session
 from ...games.base import State
 from ...learn import Progress
 from ...session import Session
+from ..ascii import plain
 from ..boards.game_board import GameBoard
 from ..boards.registered import playable
 from ..dialogs.choice import ChoiceScreen
@@ -28,6 +29,7 @@ from ..dialogs.open import OpenScreen
 from .editor import EditorScreen
 from .learn_menu import LearnMenu
 from .review import ReviewScreen
+from .stats import StatsScreen
 
 if TYPE_CHECKING:
     from .game import GameScreen
@@ -91,6 +93,7 @@ class GameMenus:
             f"{notice.title}: {notice.text}" if notice.title else notice.text for notice in notices
         ]
         text = "\n".join([over.text, *said])
+        text = plain(text) if self.screen.ascii_glyphs else text  # a rating's change: 1500 → 1512
         answers = [
             ("Rematch", "rematch"),
             ("New game", "new"),
@@ -157,7 +160,13 @@ class GameMenus:
         seats = self.keeper.seat_book.seats()
         self.tell(self.keeper.settings_notices())
         server = seats[-1].server if seats else DEFAULT_SERVER
-        self.app.push_screen(NewGameScreen(self.keeper.choice, server), chosen)
+        dialog = NewGameScreen(self.keeper.choice, server, self.keeper.ratings.said)
+        self.app.push_screen(dialog, chosen)
+
+    def stats(self) -> None:
+        """Your statistics against the bots, the game on screen first."""
+        results, key = self.keeper.ratings.results, self.session.game.key
+        self.app.push_screen(StatsScreen(results, key, self.screen.ascii_glyphs))
 
     def save(self) -> None:
         default = str(self.keeper.autosave.save_name(self.session.game.key))

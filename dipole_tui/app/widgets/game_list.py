@@ -50,6 +50,7 @@ class GameList(ScrollView, can_focus=True):
         Binding("d,delete", "screen.delete", "Delete", show=False),
         Binding("r,f2", "screen.rename", "Rename", show=False),
         Binding("u", "screen.undelete", "Undo delete", show=False),
+        Binding("slash", "screen.filter", "Filter", show=False),
     ]
     COMPONENT_CLASSES = {
         "game-list--header",

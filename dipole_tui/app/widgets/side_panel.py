@@ -9,6 +9,7 @@ taken down finds nothing missing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -119,10 +120,16 @@ class SidePanel(Vertical):
     A message is lasting (the last move, a pass) or `transient` (a refusal, "nothing to redo"):
     a transient one gives way to the lasting one when the app says so (`say_lasting`)."""
 
-    def __init__(self, bots: BotController, analysis: AnalysisMode) -> None:
+    def __init__(
+        self,
+        bots: BotController,
+        analysis: AnalysisMode,
+        rating: Callable[[Session[Any]], str] = lambda session: "",
+    ) -> None:
         super().__init__(id="side")
         self.bots = bots  # whether a bot thinks, or watching is paused
         self.analysis = analysis  # whether it is on, and what it found
+        self.rating = rating  # your rating line in a game against a bot ("" in others)
         self.session: Session[Any] | None = None  # what is shown: none until the app says
         self.glyphs = ("", "")  # each side's glyph on the board
         self.lasting: tuple[str, str] = ("", "")  # the lasting message: (text, style)
@@ -293,7 +300,8 @@ class SidePanel(Vertical):
         part.update(Text("\n").join(lines), layout=False)
 
     def _title_text(self, session: Session[Any]) -> Text:
-        """The game, and who plays: on one line when it fits, the players below when not."""
+        """The game, and who plays: on one line when it fits, the players below when not; then
+        your rating in the game, against a bot."""
         name = title(session.game, session.state.variant)
         key = session.game.key
         named = [
@@ -302,7 +310,10 @@ class SidePanel(Vertical):
         ]
         seats = "hot-seat" if named == [HUMAN, HUMAN] else " v ".join(named)
         joiner = "  " if len(name) + 2 + len(seats) <= self._text_width() else "\n"
-        return Text.assemble((name, "bold"), joiner, (seats, "dim" if joiner == "\n" else ""))
+        text = Text.assemble((name, "bold"), joiner, (seats, "dim" if joiner == "\n" else ""))
+        if rating := self.rating(session):
+            text.append(f"\n{rating}", "dim")
+        return text
 
     def _draw_analysis(self, session: Session[Any]) -> None:
         self._analysis.display = self.analysis.on
