@@ -1,10 +1,11 @@
-"""A player's puzzle rating: Glicko-2, as Glickman's "Example of the Glicko-2 system" (2012)
-gives it, and as lichess rates puzzles: each puzzle is an opponent with a rating of its own, and
-each attempt is a rating period of one game (so a rating never drifts while the player is away).
+"""Glicko-2, as Glickman's "Example of the Glicko-2 system" (2012) gives it, and as lichess
+rates: each game is a rating period of its own (so a rating never drifts while the player is
+away). One implementation for every rating here: the puzzle rating (each puzzle an opponent
+with a rating of its own, `learn.Progress`, `learned.json`), the player's rating against the
+ladder (`results.py`) and a game server's ratings (`online/ratings.py`).
 
-Pure arithmetic, no terminal: `learn.Progress` keeps a `Rating` in `learned.json`, the screens
-show it. The bounds are those a figure read from that file must keep to (`Rating` refuses any
-other), and `update` keeps to them.
+Pure arithmetic, no terminal. The bounds are those a figure read from a file must keep to
+(`Rating` refuses any other), and `update` keeps to them.
 """
 
 from __future__ import annotations
