@@ -13,8 +13,9 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from ..app.widgets.stats_table import levels_table
 from ..games.base import shown
-from ..registry import REGISTRY, describe_level, levels
+from ..registry import REGISTRY
 from ..results import GameStats, Results, games_played, rating_words, stats, summary
 from ..saves import data_dir
 from .arguments import ASCII_HELP
@@ -57,20 +58,8 @@ def run_stats(args: argparse.Namespace) -> None:
         said = f"{name}: {summary(found)}"
         said = said.replace("±", "+/-") if args.ascii else said
         console.print(("\n" if number else "") + said, soft_wrap=True)  # a line for scripts
-        console.print(_levels(found, frame))
+        console.print(levels_table(found, frame))
         console.print(_last_games(results, found, frame))
-
-
-def _levels(found: GameStats, frame: box.Box) -> Table:
-    table = Table(box=frame, show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("against")
-    for heading in ("games", "won", "lost", "drawn"):
-        table.add_column(heading, justify="right")
-    known = levels(found.game) if found.game in REGISTRY else []
-    for level, tally in found.levels.items():
-        said = describe_level(found.game, level) if level in known else shown(level)
-        table.add_row(said, *map(str, (tally.games, tally.wins, tally.losses, tally.draws)))
-    return table
 
 
 def _last_games(results: Results, found: GameStats, frame: box.Box) -> Table:

@@ -10,7 +10,7 @@ here: the server seats the pair.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from dataclasses import dataclass
 
 from .connection import Client
@@ -122,7 +122,7 @@ class Lobby:
             if (game is None or waiting.seek.game == game) and waiting.shown_to(name):
                 yield waiting
 
-    def new_code(self, taken: dict[str, object]) -> str:
+    def new_code(self, taken: Container[str]) -> str:
         """A code no seek and no room holds (`taken`: the rooms in memory)."""
         while True:
             code = "".join(secrets.choice(ROOM_LETTERS) for _ in range(SEEK_CODE_LENGTH))

@@ -225,9 +225,9 @@ class Room:
     async def pair(self, first: Client, side: int, second: Client) -> None:
         """Two players from the lobby seated at once, `first` on `side`: no invitation."""
         async with self.lock:
-            secrets = [await self._take(side, first.name), await self._take(1 - side, second.name)]
-            await self._enter(first, side, secrets[0], None)
-            await self._enter(second, 1 - side, secrets[1], None)
+            keys = [await self._take(side, first.name), await self._take(1 - side, second.name)]
+            await self._enter(first, side, keys[0], None)
+            await self._enter(second, 1 - side, keys[1], None)
 
     def going_on(self) -> bool:
         """Both seats taken and the game not over: one the lobby lists to watch."""

@@ -341,7 +341,7 @@ class GameServer:
             raise refused("the lobby is full: try again in a while")
         session = _session(client, message)
         standing = await self._standing(client.name, session)
-        code = self.lobby.new_code(self.rooms)  # type: ignore[arg-type]
+        code = self.lobby.new_code(self.rooms)
         clock = str(session.clock.control) if session.clock is not None else None
         waiting = Waiting(code, client, message, session.state.variant, clock, standing)
         match = self.lobby.add(waiting)

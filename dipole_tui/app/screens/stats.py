@@ -6,19 +6,19 @@ you have played; with none yet, the screen says so in words."""
 from __future__ import annotations
 
 from rich import box
-from rich.table import Table
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from ...games.base import shown
-from ...registry import REGISTRY, describe_level, levels
-from ...results import GameStats, Results, games_played, summary
+from ...registry import REGISTRY
+from ...results import Results, games_played, summary
 from ..ascii import plain
 from ..closing import ClosingScreen
 from ..commands import command
 from ..widgets.footer import KeysFooter
 from ..widgets.rating_plot import RatingPlot
+from ..widgets.stats_table import levels_table
 
 NONE_YET = (
     "No games against the bots yet.\n\nPlay one (n: a level of the ladder on one side, you "
@@ -69,26 +69,10 @@ class StatsScreen(ClosingScreen[None]):
         self.summary.update(plain(said) if self.ascii_glyphs else said)  # ± as +/-
         self.query_one("#stats-body").display = played
         if played:
-            self.levels.update(self._levels_table(found))
+            self.levels.update(
+                levels_table(found, box.ASCII2 if self.ascii_glyphs else box.SIMPLE_HEAD)
+            )
             self.plot.show(found.ratings)
-
-    def _levels_table(self, found: GameStats) -> Table:
-        """A row per level played, weakest first: games, won, lost, drawn."""
-        table = Table(
-            box=box.ASCII2 if self.ascii_glyphs else box.SIMPLE_HEAD,
-            show_edge=False,
-            pad_edge=False,
-            header_style="bold",
-        )
-        table.add_column("against")
-        for heading in ("games", "won", "lost", "drawn"):
-            table.add_column(heading, justify="right")
-        known = levels(self.game) if self.game in REGISTRY else []
-        for level, record in found.levels.items():
-            said = describe_level(self.game, level) if level in known else shown(level)
-            row = (record.games, record.wins, record.losses, record.draws)
-            table.add_row(said, *map(str, row))
-        return table
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """`g` only when there is another game to go to (else neither footer nor palette)."""
