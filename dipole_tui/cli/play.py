@@ -177,7 +177,7 @@ def room_arg(text: str) -> str:
 
 def rating_range(text: str) -> int:
     """argparse type: `--range`, rating points from 0 to 4000."""
-    if not text.isdigit() or int(text) > 4000:
+    if not (text.isascii() and text.isdigit() and len(text) <= 4 and int(text) <= 4000):
         raise argparse.ArgumentTypeError(f"'{shown(text, 20)}' is not a range: 0 to 4000 points")
     return int(text)
 

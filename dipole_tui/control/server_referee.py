@@ -100,6 +100,8 @@ class ServerReferee:
         sending until the server acknowledges it (`moved`). One the server refuses, or never
         got (it went down meanwhile), is said when its game comes back on reconnection."""
         session, room = self.keeper.session, self.room
+        if room.seeking:
+            raise IllegalMoveError("your seek waits in the lobby: the game starts when it is taken")
         if not self.link.connected or not room.current:
             raise IllegalMoveError("not connected to the server yet: wait a moment, then play")
         if room.sending is not None:

@@ -26,6 +26,7 @@ from dipole_tui.online.protocol import (
     Offer,
     Resign,
     Seated,
+    Sought,
     Watch,
     WholeGame,
 )
@@ -256,6 +257,18 @@ def test_back_online_no_move_before_the_servers_game(tmp_path: Path) -> None:
     keeper.referee.from_server(whole_game(Session.new(DIPOLE)))
     keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
     assert link.sent == [Move("ABCDEF", 0, "e1-e3")]
+
+
+def test_no_move_while_a_seek_waits_in_the_lobby(tmp_path: Path) -> None:
+    keeper = Keeper(Session.new(DIPOLE), Autosave(tmp_path))
+    keeper.claim()
+    keeper.go_online(OnlineGame("ws://127.0.0.1:1"), SentLink())
+    keeper.referee.from_server(Sought("Q2W3E4"))
+    move = keeper.session.state.legal_moves()[0]
+    with pytest.raises(IllegalMoveError, match="your seek waits in the lobby"):
+        keeper.referee.play(move)
+    keeper.referee.from_server(Seated("ABCDEF", 0, SECRET, None, "dipole", "8x8", None, 0))
+    assert keeper.online is not None and keeper.online.seeking == ""
 
 
 def test_a_watcher_moves_for_nobody(tmp_path: Path) -> None:

@@ -360,6 +360,20 @@ async def test_a_rated_game_shows_both_ratings_and_their_changes_at_the_end(
             await friend.close()
 
 
+@pytest.mark.parametrize(
+    "given", ["4001", "9" * 5000, "²", "-1", "1e3"], ids=["4001", "5000-digits", "²", "-1", "1e3"]
+)
+def test_a_range_is_0_to_4000_points_said_in_one_short_line(
+    given: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dipole_tui.cli import main
+
+    assert main(["play", "--server", "ws://127.0.0.1:1", "--seek", "--range", given]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "is not a range: 0 to 4000 points" in error
+    assert len(error) < 200
+
+
 def test_rated_needs_a_new_room_and_a_clock() -> None:
     from dipole_tui.cli import build_parser
     from dipole_tui.cli.play import online_choice
