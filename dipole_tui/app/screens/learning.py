@@ -131,10 +131,14 @@ class ExerciseScreen(TriesMoves):
     def say(self, text: str, style: str = "") -> None:
         """The message under the task, kept in view: at 80x24 the words above it may leave it
         below the panel's edge (the scroll bar says more is there). It is the last of the
-        words, so they follow their end from the first message on (`Words`)."""
+        words, so they follow their end from the first message on (`Words`). The message is
+        laid out again after the next refresh too: under load its new last line was left out
+        of the layout for good (the words' height, and so the scroll, stayed the old message's;
+        seen 2 times in 3 runs with two CPU hogs, then 0 in 6)."""
         self.message = text
         message = self.query_one("#exercise-message", Static)
         message.update(Text(self.shown(text), style=style))
+        self.call_after_refresh(message.refresh, layout=True)
         self.query_one(Words).follow()
 
     # -- moves arriving ------------------------------------------------------------------------
