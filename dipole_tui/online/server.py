@@ -20,7 +20,6 @@ import time
 from collections.abc import AsyncIterator, Callable
 from datetime import datetime
 from http import HTTPStatus
-from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -28,20 +27,14 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ..bots import BOT_NAMES
 from ..games.base import GameError
-from ..registry import game_named
 from ..session import Session
-from .connection import Client, WrongKey, new_secret, refused
+from .connection import Client, WrongKey, refused
+from .desk import Desk, asked_session
 from .limits import Address, Bucket, Limits, address_key, is_loopback
-from .lobby import Lobby as Seeks
-from .lobby import Waiting
 from .protocol import (
     BAD_MESSAGE,
     HELLO_FIRST,
-    MOST_LISTED,
-    MOST_PLAYERS_LISTED,
-    NAME_TAKEN,
     NO_ROOM,
     OLDEST_CLIENT,
     ROOM_LETTERS,
@@ -60,28 +53,22 @@ from .protocol import (
     Error,
     Hello,
     Join,
-    Lobby,
     Move,
-    Named,
     Ping,
-    PlayerList,
     Pong,
     ProtocolError,
-    Ranked,
     Resign,
     RoomList,
     SeatKey,
     Seek,
-    Sought,
     Watch,
     Welcome,
     read_message,
     room_code,
     unanswered,
 )
-from .ratings import Standing, speed
-from .rooms import SIDES, Room, new_session
-from .store import NameTaken, RoomStore, RoomTaken, SqliteStore, holds, name_key
+from .rooms import SIDES, Room
+from .store import RoomStore, RoomTaken, SqliteStore, holds
 
 log = logging.getLogger("dipole_tui.online")
 STORE_NAME = "online.sqlite3"
@@ -89,8 +76,6 @@ CODE_LENGTH = 6
 SERVER_NAME = "dipole-tui"
 LOGGED_REFUSALS = 10  # refusals of one connection written to the log; its close line counts all
 HOUR = 3600.0
-# Names nobody claims: the seats' words and the bots' levels a record writes as White or Black.
-RESERVED_NAMES = frozenset({"white", "black", "human", "anonymous", "admin", "server", *BOT_NAMES})
 
 
 class _Close(Exception):
@@ -107,7 +92,7 @@ class GameServer:
         self.addresses: dict[str, Address] = {}  # by address_key; none for exempt ones
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._creator: dict[str, Address] = {}  # an unfinished room -> the address it came from
-        self.lobby = Seeks()
+        self.desk = Desk(self)
 
     # -- connections ----------------------------------------------------------------------------
 
@@ -169,7 +154,7 @@ class GameServer:
             self.connections -= 1
             if counted is not None:
                 counted.connections -= 1
-            self.lobby.withdraw(client)
+            self.desk.lobby.withdraw(client)
             room = client.room
             if room is not None and room.leave(client):
                 self._forget(room)
@@ -250,15 +235,15 @@ class GameServer:
             case AskRooms(rooms=asked):
                 await self._list(client, counted, asked)
             case Claim():
-                await self._claim(client, counted, message)
+                await self.desk.claim(client, counted, message)
             case AskPlayers(game=game, speed=speed):
-                await self._leaderboard(client, game, speed)
+                await self.desk.leaderboard(client, game, speed)
             case Seek():
-                await self._seek(client, counted, message)
+                await self.desk.seek(client, counted, message)
             case Accept():
-                await self._accept(client, counted, message)
+                await self.desk.accept(client, counted, message)
             case AskLobby(game=game):
-                self._lobby(client, game)
+                self.desk.lobby_list(client, game)
             case Create() | Join() | Watch() | Seek() | Accept() if client.room is not None:
                 raise refused(f"this connection is in room {client.room.code} already")
             case Create():
@@ -282,7 +267,7 @@ class GameServer:
         return room
 
     async def _enter(self, client: Client, counted: Address | None, message: Join | Watch) -> None:
-        self._guessing(counted)
+        self.guessing(counted)
         found = await self._room_or_refuse(room_code(message.room))
         try:
             if isinstance(message, Join):
@@ -299,15 +284,15 @@ class GameServer:
                 TOO_MANY_ROOMS, f"{len(counted.created)} unfinished rooms were created from "
                 "this address, the most allowed: finish some first",
             )  # fmt: skip
-        session = _session(client, message)
-        room = await self._new_room(session, bool(message.rated))
+        session = asked_session(client, message)
+        room = await self.new_room(session, bool(message.rated))
         if counted is not None:
             counted.created.add(room.code)
             self._creator[room.code] = counted
         side = {"white": 0, "black": 1}.get(message.side or "", secrets.randbelow(2))
         await room.open(client, side)
 
-    async def _new_room(self, session: Session[Any], rated: bool) -> Room:
+    async def new_room(self, session: Session[Any], rated: bool) -> Room:
         """A room for `session`, under a code nobody holds, stored before anyone hears of it."""
         session.tags["Date"] = datetime.now().strftime("%Y.%m.%d")
         room = Room("", session, [None, None], self.store, self._ended, rated=rated)
@@ -327,121 +312,6 @@ class GameServer:
             log.warning("a room could not be stored: %s", error)
             raise refused("the server could not store a new room: try again later") from None
         return room
-
-    # -- the lobby ------------------------------------------------------------------------------
-
-    async def _seek(self, client: Client, counted: Address | None, message: Seek) -> None:
-        """Post the seek, or (one in the lobby fits it) seat both players at once."""
-        if client.name is None:
-            raise refused("the lobby is for named players: claim a name first (--name)")
-        if counted is not None and not counted.seeks.take():
-            most = self.limits.seeks_per_minute
-            raise ProtocolError(TOO_FAST, f"{most:g} seeks a minute from one address at most")
-        if len(self.lobby) >= self.limits.most_seeks:
-            raise refused("the lobby is full: try again in a while")
-        session = _session(client, message)
-        standing = await self._standing(client.name, session)
-        code = self.lobby.new_code(self.rooms)
-        clock = str(session.clock.control) if session.clock is not None else None
-        waiting = Waiting(code, client, message, session.state.variant, clock, standing)
-        match = self.lobby.add(waiting)
-        if match is None:
-            client.send(Sought(code))
-        else:
-            await self._pair(match, client, message.side)
-
-    async def _accept(self, client: Client, counted: Address | None, message: Accept) -> None:
-        code = room_code(message.seek)
-        waiting = self.lobby.seeks.get(code)
-        if waiting is None or not waiting.shown_to(client.name):
-            self._guessing(counted)
-            raise ProtocolError(NO_ROOM, f"there is no seek {code}: taken, or withdrawn")
-        if waiting.client is client:
-            raise refused("that is your own seek: another player accepts it")
-        if waiting.seek.rated and client.name is None:
-            raise refused("a rated game is between named players: claim a name first")
-        session = new_session(waiting.seek.game, waiting.variant, waiting.clock)
-        standing = None if client.name is None else await self._standing(client.name, session)
-        if not waiting.admits(standing):
-            raise refused(f"your rating is outside the range {waiting.name} asked for")
-        self.lobby.take(code)
-        self.lobby.withdraw(client)
-        await self._pair(waiting, client, None)
-
-    async def _pair(self, first: Waiting, second: Client, side_asked: str | None) -> None:
-        """A room for a seek and the player who takes it: the seeker's side, else the
-        other's, else one drawn; both seated."""
-        session = new_session(first.seek.game, first.variant, first.clock)
-        room = await self._new_room(session, bool(first.seek.rated))
-        side = {"white": 0, "black": 1}.get(first.seek.side or "")
-        if side is None:
-            side = {"white": 1, "black": 0}.get(side_asked or "", secrets.randbelow(2))
-        await room.pair(first.client, side, second)
-
-    def _lobby(self, client: Client, game: str | None) -> None:
-        seeks = self.lobby.shown_to(client.name, game)
-        rooms = (
-            room.on()
-            for room in self.rooms.values()
-            if room.going_on() and game in (None, room.session.game.key)
-        )
-        listed = tuple(waiting.listed() for waiting in islice(seeks, MOST_LISTED))
-        client.send(Lobby(listed, tuple(islice(rooms, MOST_LISTED))))
-
-    async def _standing(self, name: str, session: Session[Any]) -> Standing | None:
-        """The player's standing at the game's speed (None without a clock)."""
-        at = speed(None if session.clock is None else str(session.clock.control))
-        return None if at is None else await self.store.standing(name, session.game.key, at)
-
-    async def _claim(self, client: Client, counted: Address | None, message: Claim) -> None:
-        """The connection plays under the name from now on: a new one is kept with a new
-        token, one claimed before is taken with its token (a wrong token is a guess)."""
-        name, token = message.name, message.token
-        if client.name is not None:
-            raise refused(f"this connection plays as {client.name} already")
-        if token is not None:
-            self._guessing(counted)
-            kept = await self.store.player(name)
-            if kept is None or not holds(token, kept.token):
-                raise WrongKey(f"that token is not the key of the name {name}")
-            client.name = kept.name
-            client.send(Named(kept.name))
-            return
-        if name_key(name) in RESERVED_NAMES:
-            raise ProtocolError(NAME_TAKEN, f"{name} is a name of this program's: choose another")
-        if counted is not None and not counted.names.take():
-            most = self.limits.names_per_hour
-            raise ProtocolError(TOO_FAST, f"{most:g} new names an hour from one address at most")
-        token = new_secret()
-        try:
-            await self.store.claim_name(name, token)
-        except NameTaken:
-            raise ProtocolError(
-                NAME_TAKEN, f"the name {name} is taken: choose another, or claim it with its token"
-            ) from None
-        client.name = name
-        client.send(Named(name, token))
-
-    def _guessing(self, counted: Address | None) -> None:
-        """Refused while the address has made too many wrong guesses lately."""
-        if counted is not None and counted.guesses.empty():
-            raise ProtocolError(
-                TOO_FAST, "too many wrong room codes, secrets, invitations or tokens from this "
-                "address: wait a minute",
-            )  # fmt: skip
-
-    async def _leaderboard(self, client: Client, game: str, speed: str | None) -> None:
-        try:
-            key = game_named(game).key
-        except GameError as error:
-            raise ProtocolError(BAD_MESSAGE, str(error)) from None
-        rows = await self.store.leaderboard(key, speed, MOST_PLAYERS_LISTED)
-        standings = tuple(
-            Ranked(row.name, row.speed, row.standing.points, row.standing.provisional,
-                   row.standing.games)
-            for row in rows
-        )  # fmt: skip
-        client.send(PlayerList(key, standings))
 
     def _new_code(self) -> str:
         while (code := "".join(secrets.choice(ROOM_LETTERS) for _ in range(CODE_LENGTH))) in (
@@ -477,6 +347,14 @@ class GameServer:
             if room.idle():  # only looked at: out of memory again
                 self._forget(room)
         client.send(RoomList(tuple(found)))
+
+    def guessing(self, counted: Address | None) -> None:
+        """Refused while the address has made too many wrong guesses lately."""
+        if counted is not None and counted.guesses.empty():
+            raise ProtocolError(
+                TOO_FAST, "too many wrong room codes, secrets, invitations or tokens from this "
+                "address: wait a minute",
+            )  # fmt: skip
 
     # -- rooms ----------------------------------------------------------------------------------
 
@@ -569,20 +447,6 @@ class GameServer:
                     log.warning("unjoined rooms could not be removed: %s", error)
             self.prune()
             await asyncio.sleep(60)
-
-
-def _session(client: Client, asked: Create | Seek) -> Session[Any]:
-    """The game a `create` or a `seek` asks for; refused in one line when it cannot be one (a
-    rated game needs a clock, and a name)."""
-    try:
-        session = new_session(asked.game, asked.variant, asked.clock)
-    except GameError as error:
-        raise ProtocolError(BAD_MESSAGE, str(error)) from None
-    if asked.rated and asked.clock is None:
-        raise refused("a rated game needs a clock (5+3, say): without one it may never end")
-    if asked.rated and client.name is None:
-        raise refused("a rated game is between named players: claim a name first")
-    return session
 
 
 def _remote(connection: ServerConnection) -> str:

@@ -152,7 +152,7 @@ async def test_a_seek_leaves_with_its_connection_and_only_named_players_seek(
     await ann.read_a("sought")
     assert [s["game"] for s in (await lobby(bob))["seeks"]] == ["death-stacks"]
     await ann.close()
-    await until(lambda: len(server.lobby) == 0)
+    await until(lambda: len(server.desk.lobby) == 0)
     assert (await lobby(bob))["seeks"] == []
     refused = await bob.refused("seek", game="dipole", rated=True)
     assert "needs a clock" in refused["text"]
