@@ -27,6 +27,7 @@ class Client:
     room: Room | None = None
     side: int | None = None
     name: str | None = None  # the name it plays under (`claim`), as first written
+    version: int = 0  # the protocol its hello spoke: an older client is sent no newer message
     messages: int = 0  # read from it, for the log
     refusals: int = 0  # errors sent to it
 

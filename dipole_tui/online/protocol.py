@@ -31,8 +31,10 @@ from .codec import (
 # an invitation watches (in 1 it took the free seat); `rooms` asks after 50 rooms at most.
 # 3: a room's events carry its `version`, and `join` and `watch` ask for those `since` one.
 # 4: `claim` plays under a name; `seats` and `game` say the seats' players; rated games and
-# `players`, the leaderboard; the lobby: `seek`, `accept`, `lobby`.
-VERSION: Final = 4
+# `players`, the leaderboard; the lobby: `seek`, `accept`, `lobby`. 5: rematches, take-backs,
+# chat, correspondence (`days`), a player's finished games (`games`); a client of 4 is sent none
+# of the messages new in 5 (`Client.version`).
+VERSION: Final = 5
 # A client of 2 is answered still: it sends no `since` (so it gets the whole game, as from a
 # server of 2) and passes over the `version` fields, as a reader passes over fields it lacks.
 OLDEST_CLIENT: Final = 2

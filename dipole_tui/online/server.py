@@ -186,6 +186,7 @@ class GameServer:
             text = f"this server speaks protocol {VERSION} and the client {theirs}: {what}"
             self._say(client, UPGRADE, text)
             raise _Close("upgrade")
+        client.version = theirs
         client.send(Welcome(VERSION, SERVER_NAME))
 
     async def _converse(self, client: Client, counted: Address | None) -> None:
