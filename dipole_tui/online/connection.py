@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from websockets.asyncio.server import ServerConnection, broadcast
 
-from .protocol import REFUSED, ProtocolError, ServerMessage, write_message
+from .protocol import NEW_IN_5, REFUSED, ProtocolError, ServerMessage, write_message
 
 if TYPE_CHECKING:
     from .rooms import Room
@@ -29,10 +29,12 @@ class Client:
     name: str | None = None  # the name it plays under (`claim`), as first written
     version: int = 0  # the protocol its hello spoke: an older client is sent no newer message
     messages: int = 0  # read from it, for the log
+    last_said: float = float("-inf")  # when it last said a chat line (time.monotonic)
     refusals: int = 0  # errors sent to it
 
     def send(self, message: ServerMessage) -> None:
-        self.say(write_message(message))
+        if self.version >= 5 or message.TYPE not in NEW_IN_5:
+            self.say(write_message(message))
 
     def say(self, frame: str) -> None:
         """A message written already (an event of the room's log)."""

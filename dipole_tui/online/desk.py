@@ -38,7 +38,7 @@ from .protocol import (
     room_code,
 )
 from .ratings import Standing, speed
-from .rooms import new_session
+from .rooms import Room, new_session
 from .store import NameTaken, holds, name_key
 
 if TYPE_CHECKING:
@@ -104,6 +104,23 @@ class Desk:
         if side is None:
             side = {"white": 1, "black": 0}.get(side_asked or "", secrets.randbelow(2))
         await room.pair(first.client, side, second)
+
+    async def rematch(self, client: Client, room: Room) -> None:
+        """A rematch offered, or agreed: then a new room of the same game, clock and rating,
+        the colours swapped, both players seated there from where they are."""
+        players = await room.rematch(client)
+        if players is None:
+            return
+        session = new_session(room.session.game.key, room.session.state.variant, room.clock_text)
+        try:
+            new = await self.server.new_room(session, room.rated)
+        except ProtocolError:
+            room.next = None  # not made: it may be asked again
+            raise
+        await room.rematched(new.code)
+        if any([room.leave(player) for player in players]):  # both leave, then it may go
+            self.server.forget(room)
+        await new.pair(players[0], 0, players[1])
 
     def lobby_list(self, client: Client, game: str | None) -> None:
         seeks = self.lobby.shown_to(client.name, game)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .protocol import Offer, read_reply
+from .protocol import Asked, Offer, Rematched, read_reply
 from .store import StoredRoom
 
 
@@ -53,6 +53,16 @@ class EventLog:
         """The side whose draw offer stands: one made last, after every move."""
         last = read_reply(self.frames[-1]) if self.frames else None
         return last.side if isinstance(last, Offer) else None
+
+    def standing_ask(self) -> tuple[str, int] | None:
+        """What stands asked, and by which side: a take-back or a rematch asked last."""
+        last = read_reply(self.frames[-1]) if self.frames else None
+        return (last.what, last.side) if isinstance(last, Asked) else None
+
+    def rematch(self) -> str | None:
+        """The room of the rematch agreed, if one was."""
+        last = read_reply(self.frames[-1]) if self.frames else None
+        return last.next if isinstance(last, Rematched) else None  # the room's last event
 
 
 __all__ = ["EventLog"]

@@ -77,6 +77,20 @@ RatingChange = Annotated[int, range(-4000, 4001)]  # ratings are 0 to 4000 (lear
 RatingRange = Annotated[int, range(4001)]
 SideAsked = Annotated[str, Shape(re.compile("|".join(SIDES)), "'side' is white, black or random")]
 Clocks = tuple[float, float]  # white's and black's time left, in seconds
+# What a player may ask of the other (a draw is `draw`/`offer`, from protocol 1).
+Asking = Annotated[str, Shape(re.compile("takeback|rematch"), "'what' is takeback or rematch")]
+Declining = Annotated[
+    str, Shape(re.compile("draw|takeback|rematch"), "'what' is draw, takeback or rematch")
+]
+CHAT_LENGTH: Final = 140  # characters of a chat line
+ChatText = Annotated[
+    str,
+    Shape(
+        re.compile(rf"(?=.*\S).{{1,{CHAT_LENGTH}}}"),
+        f"a chat line is 1 to {CHAT_LENGTH} characters",
+    ),
+]
+MOST_CHAT: Final = 50  # chat lines a room sends a client that comes in
 Speed = Annotated[
     str,
     Shape(
@@ -151,6 +165,40 @@ class Draw:
 
     TYPE: ClassVar[str] = "draw"
     room: RoomCode
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """Ask to take back the sender's last move (casual games), or accept the opponent's ask."""
+
+    TYPE: ClassVar[str] = "takeback"
+    room: RoomCode
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """Once the game is over: offer the same game again, colours swapped, or accept the offer."""
+
+    TYPE: ClassVar[str] = "rematch"
+    room: RoomCode
+
+
+@dataclass(frozen=True)
+class Decline:
+    """Say no to the opponent's standing draw offer, take-back or rematch."""
+
+    TYPE: ClassVar[str] = "decline"
+    room: RoomCode
+    what: Declining
+
+
+@dataclass(frozen=True)
+class Say:
+    """A chat line: to everyone in the room from a player, to the watchers from a watcher."""
+
+    TYPE: ClassVar[str] = "say"
+    room: RoomCode
+    text: ChatText
 
 
 @dataclass(frozen=True)
@@ -239,6 +287,10 @@ ClientMessage = (
     | Seek
     | Accept
     | AskLobby
+    | TakeBack
+    | Rematch
+    | Decline
+    | Say
     | Ping
 )
 
@@ -357,6 +409,68 @@ class Offer:
 
 
 @dataclass(frozen=True)
+class Asked:
+    """A take-back or a rematch asked by `side`: it stands until the next move (a rematch,
+    until its asker leaves)."""
+
+    TYPE: ClassVar[str] = "asked"
+    room: RoomCode
+    side: Side
+    what: Asking
+    version: int
+
+
+@dataclass(frozen=True)
+class Declined:
+    """`side` said no to the other's draw offer, take-back or rematch."""
+
+    TYPE: ClassVar[str] = "declined"
+    room: RoomCode
+    side: Side
+    what: Declining
+    version: int
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """A take-back agreed: the game goes back to `plies` plies, the clocks to their times
+    then."""
+
+    TYPE: ClassVar[str] = "takenback"
+    room: RoomCode
+    plies: int
+    clocks: Clocks | None
+    running: Side | None
+    version: int
+
+
+@dataclass(frozen=True)
+class Rematched:
+    """A rematch agreed: its room's code (the players are seated there next)."""
+
+    TYPE: ClassVar[str] = "rematched"
+    room: RoomCode
+    next: RoomCode
+    version: int
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    name: str | None  # the speaker's name, if it has one
+    side: Side | None  # None: a watcher
+    text: str
+
+
+@dataclass(frozen=True)
+class Chat:
+    """Chat lines: the room's last ones to a client coming in, then each new one."""
+
+    TYPE: ClassVar[str] = "chat"
+    room: RoomCode
+    lines: Annotated[tuple[ChatLine, ...], range(MOST_CHAT + 1)]
+
+
+@dataclass(frozen=True)
 class Seats:
     """Someone came, went or came back; the clocks with it (they start with the second seat)."""
 
@@ -471,11 +585,18 @@ ServerMessage = (
     | PlayerList
     | Sought
     | Lobby
+    | Asked
+    | Declined
+    | TakenBack
+    | Rematched
+    | Chat
     | Pong
 )
 # What a room tells its seats and watchers, in order, each numbered by the room (a `Seats` is
 # not one: it says how the room stands now, whole, so the last one is all a client needs).
-Event = Moved | Offer | Ended
+Event = Moved | Offer | Ended | Asked | Declined | TakenBack | Rematched
+# The messages a client of protocol 4 or older is never sent.
+NEW_IN_5: Final = frozenset({"asked", "declined", "takenback", "rematched", "chat"})
 Message = ClientMessage | ServerMessage
 
 CLIENT_TYPES: Final[dict[str, type[ClientMessage]]] = {
@@ -524,14 +645,17 @@ def invitation_text(room: str, key: str) -> str:
 __all__ = [
     "BAD_JSON",
     "BAD_MESSAGE",
+    "CHAT_LENGTH",
     "CLIENT_TYPES",
     "HELLO_FIRST",
     "INVITATION",
     "MOST_BYTES",
+    "MOST_CHAT",
     "MOST_LISTED",
     "MOST_PLAYERS_LISTED",
     "MOST_ROOMS_ASKED",
     "NAME_TAKEN",
+    "NEW_IN_5",
     "NO_ROOM",
     "OLDEST_CLIENT",
     "PLAYER_NAME",
@@ -550,10 +674,15 @@ __all__ = [
     "AskLobby",
     "AskPlayers",
     "AskRooms",
+    "Asked",
+    "Chat",
+    "ChatLine",
     "Claim",
     "ClientMessage",
     "Clocks",
     "Create",
+    "Decline",
+    "Declined",
     "Draw",
     "Ended",
     "Error",
@@ -576,9 +705,12 @@ __all__ = [
     "Pong",
     "ProtocolError",
     "Ranked",
+    "Rematch",
+    "Rematched",
     "Resign",
     "RoomList",
     "RoomSummary",
+    "Say",
     "SeatKey",
     "Seated",
     "Seats",
@@ -586,6 +718,8 @@ __all__ = [
     "ServerMessage",
     "Sought",
     "Speed",
+    "TakeBack",
+    "TakenBack",
     "Token",
     "Watch",
     "Welcome",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from websockets.asyncio.server import broadcast
@@ -22,10 +22,15 @@ from ..games.base import GameError, Termination
 from ..records import ending
 from ..registry import game_named
 from ..session import Session
+from .chat import RoomChat
 from .connection import Client, WrongKey, invitation, new_secret, refused
 from .events import EventLog
 from .protocol import (
+    NEW_IN_5,
+    Asked,
+    Chat,
     Clocks,
+    Declined,
     Ended,
     Event,
     GameOn,
@@ -34,10 +39,12 @@ from .protocol import (
     Player,
     Players,
     ProtocolError,
+    Rematched,
     RoomSummary,
     Seated,
     Seats,
     ServerMessage,
+    TakenBack,
     WholeGame,
     write_message,
 )
@@ -82,6 +89,9 @@ class Room:
         self.players: tuple[set[Client], set[Client]] = (set(), set())
         self.watchers: set[Client] = set()
         self.offer: int | None = None  # the side whose draw offer stands
+        self.asked: tuple[str, int] | None = None  # a take-back or rematch asked, and by whom
+        self.next: str | None = None  # the rematch's room, once agreed
+        self.chat = RoomChat()
         self.log = EventLog()
         self.lock = asyncio.Lock()
         self.lost = False  # the store failed: the room is reloaded from it by the next client
@@ -117,6 +127,8 @@ class Room:
             room._name(side, kept.names[side], kept.standings[side])
         room.log = EventLog.stored(kept)
         room.offer = None if session.outcome is not None else room.log.standing_offer()
+        room.asked, room.next = room.log.standing_ask(), room.log.rematch()
+        room.chat = RoomChat(kept.chat)
         room.grace = grace
         room.paused = clock is not None and all(kept.seats) and session.outcome is None
         return room
@@ -130,14 +142,21 @@ class Room:
 
     def tell(self, message: ServerMessage, but: Client | None = None) -> None:
         text = write_message(message)  # once, however many hear it
-        broadcast([c.connection for c in self.clients() if c is not but], text)
+        hearers = self._hearers(message, self.clients())
+        broadcast([c.connection for c in hearers if c is not but], text)
+
+    @staticmethod
+    def _hearers(message: ServerMessage, clients: Iterable[Client]) -> Iterator[Client]:
+        """Those of `clients` who read `message`: a client of protocol 4 reads none new in 5."""
+        new = message.TYPE in NEW_IN_5
+        return (client for client in clients if not new or client.version >= 5)
 
     async def _told(self, event: Event, kept: Callable[[StoredEvent], Awaitable[None]]) -> None:
         """An event stored (by `kept`, with what it changed), logged, and only then told."""
         frame = write_message(event)
         await self._keep(kept(StoredEvent(event.version, frame)))
         self.log.add(frame)
-        broadcast([c.connection for c in self.clients()], frame)
+        broadcast([c.connection for c in self._hearers(event, self.clients())], frame)
 
     @property
     def clock_text(self) -> str | None:
@@ -294,12 +313,16 @@ class Room:
         (self.watchers if side is None else self.players[side]).add(client)
         client.send(self.seated(client, secret, invite))
         missed = self.log.after(since)
+        if missed is not None and client.version < 5 and any(_new(frame) for frame in missed):
+            missed = None  # it could not read them all: the whole game instead
         if missed is None:
             client.send(self.whole_game())
         else:
             for frame in missed:
                 client.say(frame)
             client.send(self.seats_news())
+        if heard := self.chat.heard_by(client):
+            client.send(Chat(self.code, heard))
         self.tell(self.seats_news(), but=client)  # the clocks start with the second seat
 
     def leave(self, client: Client) -> bool:
@@ -347,7 +370,7 @@ class Room:
         """A move was played into the session: keep it, then tell everyone."""
         clock = self.session.clock
         times = None if clock is None else clock.marks[-1].times
-        self.offer = None
+        self.offer = self.asked = None
         moved = Moved(self.code, ply, move, side, *self.clocks(), self.log.version + 1)
         await self._told(moved, lambda event: self.store.add_move(self.code, ply, move, times,
                                                                   event))  # fmt: skip
@@ -381,6 +404,97 @@ class Room:
             await self._told(offer, lambda event: self.store.add_event(self.code, event))
             self.offer = side
 
+    async def take_back(self, client: Client) -> None:
+        """Ask to take back the sender's last move, or accept the other's ask: the game goes
+        back to before the asker's last move (and the reply to it). Casual games only."""
+        async with self.lock:
+            side = self._acting(client)
+            self._refuse_if_over()
+            if self.rated:
+                raise refused("a rated game has no take-backs")
+            if self.asked == ("takeback", 1 - side):
+                await self._taken_back(self._last_move_of(1 - side))
+                return
+            self._last_move_of(side)  # refused when the asker has none
+            await self._ask("takeback", side)
+
+    def _last_move_of(self, side: int) -> int:
+        """The plies before `side`'s last move (a pass the program played is no move)."""
+        session = self.session
+        state, first = session.state, (session.state.to_move - session.state.plies) % 2
+        for ply in range(state.plies - 1, -1, -1):
+            if (first + ply) % 2 == side and not session.is_pass(state.moves_played[ply]):
+                return ply
+        name = session.game.side_names[side]
+        raise refused(f"{name} has played no move to take back")
+
+    async def _taken_back(self, plies: int) -> None:
+        session = self.session
+        while session.state.plies > plies:
+            session.undo()
+        session.redo_moves.clear()
+        self.offer = self.asked = None
+        if session.clock is not None and all(self.seats):
+            session.start_clock()
+        taken = TakenBack(self.code, plies, *self.clocks(), self.log.version + 1)
+        await self._told(taken, lambda event: self.store.take_back(self.code, plies, event))
+        self._schedule_flag()
+
+    async def rematch(self, client: Client) -> tuple[Client, Client] | None:
+        """Offer a rematch, or accept the other's: the two players' connections, the old Black
+        first (colours swapped), once agreed; None while it is only asked."""
+        async with self.lock:
+            side = self._acting(client)
+            if self.session.outcome is None:
+                raise refused("the game is still on: a rematch comes after its end")
+            if self.next is not None:
+                raise refused(f"the rematch was agreed: it is room {self.next}")
+            if self.asked != ("rematch", 1 - side):
+                await self._ask("rematch", side)
+                return None
+            other = next(iter(self.players[1 - side]), None)
+            if other is None:
+                raise refused("the other player has left: the rematch lapsed")
+            self.asked, self.next = None, ""  # agreed: the room comes (`rematched`)
+            return (client, other) if side == 1 else (other, client)
+
+    async def rematched(self, code: str) -> None:
+        """The rematch's room is made: said, and its players go there."""
+        async with self.lock:
+            self.next = code
+            told = Rematched(self.code, code, self.log.version + 1)
+            await self._told(told, lambda event: self.store.add_event(self.code, event))
+
+    async def decline(self, client: Client, what: str) -> None:
+        async with self.lock:
+            side = self._acting(client)
+            standing = self.offer == 1 - side if what == "draw" else self.asked == (what, 1 - side)
+            if not standing:
+                raise refused(f"the other player has asked no {what} to decline")
+            if what == "draw":
+                self.offer = None
+            else:
+                self.asked = None
+            declined = Declined(self.code, side, what, self.log.version + 1)
+            await self._told(declined, lambda event: self.store.add_event(self.code, event))
+
+    async def _ask(self, what: str, side: int) -> None:
+        if self.asked == (what, side):  # told once: a client asking again fills no log
+            raise refused(f"your {what} request stands")
+        asked = Asked(self.code, side, what, self.log.version + 1)
+        await self._told(asked, lambda event: self.store.add_event(self.code, event))
+        self.asked = (what, side)
+
+    async def say(self, client: Client, text: str) -> None:
+        """A chat line, stored, then told to those who hear it."""
+        if client.room is not self:
+            raise refused(f"you are not in room {self.code}")
+        line = self.chat.line(client, text)
+        await self._keep(self.store.add_chat(self.code, line))
+        told = Chat(self.code, (line,))
+        hearers = [c for c in self.clients() if line.side is not None or c.side is None]
+        broadcast([c.connection for c in self._hearers(told, hearers)], write_message(told))
+
     def _acting(self, client: Client) -> int:
         if client.room is not self:
             raise refused(f"you are not seated in room {self.code}")
@@ -398,7 +512,7 @@ class Room:
         outcome = self.session.outcome
         assert outcome is not None
         self._stop_timer()
-        self.offer = None
+        self.offer = self.asked = None
         result, how = outcome.result(), outcome.termination.value
         record, version, frames = self.session.record_text(), self.log.version + 1, []
 
@@ -492,6 +606,11 @@ class Room:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+
+
+def _new(frame: str) -> bool:
+    """Whether an event of the log is of a type new in protocol 5."""
+    return any(f'"type":"{kind}"' in frame[:40] for kind in NEW_IN_5)
 
 
 def _rating(standing: Standing | None) -> tuple[int | None, bool | None]:

@@ -16,7 +16,7 @@ import json
 import os
 import shlex
 import stat
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit, urlunsplit
@@ -26,6 +26,11 @@ from ..clock import TimeControl
 from ..games.base import GameError
 from ..session import HUMAN, REMOTE, Seat, Session
 from .protocol import (
+    MOST_CHAT,
+    Asked,
+    Chat,
+    ChatLine,
+    Declined,
     Ended,
     Error,
     Event,
@@ -38,11 +43,13 @@ from .protocol import (
     PlayerList,
     Players,
     Pong,
+    Rematched,
     RoomList,
     Seated,
     Seats,
     ServerMessage,
     Sought,
+    TakenBack,
     Watch,
     Welcome,
     WholeGame,
@@ -75,6 +82,7 @@ def normalised(server: str) -> str:
     return urlunsplit((scheme, where, parts.path.rstrip("/"), parts.query, ""))
 
 
+WORDS = {"draw": "draw", "takeback": "take-back", "rematch": "rematch"}  # what is asked, in words
 MOST_TEXT = 2_000  # characters of a seat's server, room, secret or game: more is no seat of ours
 
 
@@ -158,6 +166,7 @@ class Received(NamedTuple):
     move: Any = None  # the opponent's move, to play (then `set_clocks` with its `Moved`)
     said: str = ""  # words for the panel
     resync: bool = False  # the game here is not the server's: ask for its game again
+    asked: str = ""  # what the other player asks of the player here (takeback, rematch)
 
 
 class Sending(NamedTuple):
@@ -196,6 +205,10 @@ class OnlineGame:
     named: Players = (None, None)  # the seats' named players, as the server says them
     rated: bool = False
     seeking: str = ""  # the player's seek in the lobby, while it waits there
+    asked: tuple[str, int] | None = None  # a take-back or rematch standing, and its asker
+    next: str | None = None  # the rematch's room, once agreed
+    chat: list[ChatLine] = field(default_factory=list)  # the room's last lines heard
+    muted: bool = False  # the others' chat lines are not shown (`/mute`)
 
     def invitation(self) -> str:
         """The invitation to the free seat as a friend types it (CODE-KEY), "" without one."""
@@ -249,6 +262,9 @@ class OnlineGame:
     def _apply(self, message: ServerMessage, session: Session[Any]) -> Received:
         match message:
             case Seated():
+                if message.room != self.code:  # another room (a rematch's): nothing carries over
+                    self.filed, self.version, self.chat = False, None, []
+                    self.offer = self.asked = self.next = None
                 self.code, self.seated, self.side = message.room, True, message.side
                 self.seeking = ""
                 self.secret = message.secret if self.side is not None else None
@@ -274,6 +290,34 @@ class OnlineGame:
                 return Received(
                     said=f"{name} offers a draw: D accepts (it lapses at the next move)."
                 )
+            case Asked(side=side, what=what):
+                self.asked = (what, side)
+                return self._asked(what, side, session)
+            case Declined(side=side, what=what):
+                self.asked = None if what != "draw" else self.asked
+                self.offer = None if what == "draw" else self.offer
+                name = self._who(side, session)
+                mine = "your" if self.side == 1 - side else "the"
+                return Received(said=f"{name} declines {mine} {WORDS[what]}.")
+            case TakenBack(plies=plies):
+                while session.state.plies > plies and session.can_undo():
+                    session.undo()
+                session.redo_moves.clear()
+                self.offer = self.asked = None
+                self.set_clocks(session, message)
+                to_move = session.game.side_names[session.state.to_move]
+                said = f"A move was taken back, as both players agreed: {to_move} to move."
+                return Received(session=session, said=said)
+            case Rematched(next=code):
+                self.next, self.asked = code, None
+                if self.side is not None:
+                    return Received(said=f"Rematch agreed: room {code}, colours swapped.")
+                return Received(said=f"The players play again in room {code}: w watches it.")
+            case Chat(lines=lines):
+                heard = [line for line in lines if not self.muted or line.side == self.side]
+                self.chat = (self.chat + heard)[-MOST_CHAT:]
+                if heard and len(lines) == 1:  # a new line (many: those said before coming in)
+                    return Received(said=self.chat_text(heard[-1], session))
             case Error(text=text):
                 if self.sending is None:
                     return Received(said=text)
@@ -289,6 +333,29 @@ class OnlineGame:
             case _:
                 raise unanswered(message)
         return Received()
+
+    def _asked(self, what: str, side: int, session: Session[Any]) -> Received:
+        if side == self.side:
+            if what == "rematch":
+                return Received(said="Rematch offered: waiting for the other player's answer.")
+            return Received(said="Take-back asked: it stands until the next move.")
+        name = self._who(side, session)
+        if self.side is None:
+            return Received(said=f"{name} asks for a {WORDS[what]}.")
+        return Received(said=f"{name} asks for a {WORDS[what]}.", asked=what)
+
+    def _who(self, side: int, session: Session[Any]) -> str:
+        """A seat's player as sentences name them: by name, else by side."""
+        player = self.named[side]
+        return player.name if player is not None else session.game.side_names[side]
+
+    def chat_text(self, line: ChatLine, session: Session[Any]) -> str:
+        """A chat line as the panel and the chat show it."""
+        if line.side is None:
+            who = f"{line.name or 'a watcher'} (watching)"
+        else:
+            who = line.name or session.game.side_names[line.side]
+        return f"{who}: {line.text}"
 
     def _seats(self, message: WholeGame | Seats) -> None:
         self.seats, self.online, self.watchers = message.seats, message.online, message.watchers
@@ -358,7 +425,7 @@ class OnlineGame:
         return Received(move=session.game.parse_move(text, session.state))
 
     @staticmethod
-    def set_clocks(session: Session[Any], news: WholeGame | Moved | Seats) -> None:
+    def set_clocks(session: Session[Any], news: WholeGame | Moved | Seats | TakenBack) -> None:
         """The server's times, where it said them (after the opponent's move, once played)."""
         clock, clocks = session.clock, news.clocks
         if clock is not None and clocks is not None:

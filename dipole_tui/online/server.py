@@ -49,6 +49,7 @@ from .protocol import (
     Claim,
     ClientMessage,
     Create,
+    Decline,
     Draw,
     Error,
     Hello,
@@ -57,10 +58,13 @@ from .protocol import (
     Ping,
     Pong,
     ProtocolError,
+    Rematch,
     Resign,
     RoomList,
+    Say,
     SeatKey,
     Seek,
+    TakeBack,
     Watch,
     Welcome,
     read_message,
@@ -157,7 +161,7 @@ class GameServer:
             self.desk.lobby.withdraw(client)
             room = client.room
             if room is not None and room.leave(client):
-                self._forget(room)
+                self.forget(room)
             log.info("%s left after %d messages, %d refused", client.address, client.messages,
                      client.refusals)  # fmt: skip
 
@@ -257,6 +261,14 @@ class GameServer:
                 await self._seated_in(client, code).resign(client)
             case Draw(room=code):
                 await self._seated_in(client, code).draw(client)
+            case TakeBack(room=code):
+                await self._seated_in(client, code).take_back(client)
+            case Decline(room=code, what=what):
+                await self._seated_in(client, code).decline(client, what)
+            case Rematch(room=code):
+                await self.desk.rematch(client, self._seated_in(client, code))
+            case Say(room=code, text=text):
+                await self._in(client, code).say(client, text)
             case _:
                 raise unanswered(message)
 
@@ -265,6 +277,16 @@ class GameServer:
         room, code = client.room, room_code(code)
         if room is None or room.code != code:
             raise refused(f"you are not seated in room {code}")
+        if client.side is None:
+            raise refused(f"you watch room {room.code}: only its players play")
+        return room
+
+    @staticmethod
+    def _in(client: Client, code: str) -> Room:
+        """The room the client sits in or watches, which its message names."""
+        room, code = client.room, room_code(code)
+        if room is None or room.code != code:
+            raise refused(f"you are not in room {code}")
         return room
 
     async def _enter(self, client: Client, counted: Address | None, message: Join | Watch) -> None:
@@ -277,7 +299,7 @@ class GameServer:
                 found.watch(client, message.since)
         finally:
             if client.room is not found and found.idle():  # refused: not kept in memory
-                self._forget(found)
+                self.forget(found)
 
     async def _create(self, client: Client, counted: Address | None, message: Create) -> None:
         if counted is not None and len(counted.created) >= self.limits.rooms_per_address:
@@ -306,10 +328,10 @@ class GameServer:
                                                  session.state.variant, room.clock_text,
                                                  session.tags["Date"], rated)  # fmt: skip
                 except RoomTaken:
-                    self._forget(room)
+                    self.forget(room)
                     room.code = ""
         except Exception as error:
-            self._forget(room)
+            self.forget(room)
             log.warning("a room could not be stored: %s", error)
             raise refused("the server could not store a new room: try again later") from None
         return room
@@ -346,7 +368,7 @@ class GameServer:
                 looked.append(room)
         for room in looked:
             if room.idle():  # only looked at: out of memory again
-                self._forget(room)
+                self.forget(room)
         client.send(RoomList(tuple(found)))
 
     def guessing(self, counted: Address | None) -> None:
@@ -394,7 +416,7 @@ class GameServer:
         self.rooms[code] = room
         return room
 
-    def _forget(self, room: Room) -> None:
+    def forget(self, room: Room) -> None:
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..learn.rating import Rating
+from .protocol import MOST_CHAT, ChatLine
 from .ratings import Standing, rate, speed
 
 Clocks = tuple[float, float]  # white's and black's time left, in seconds
@@ -95,6 +96,7 @@ class StoredRoom:
     result: str | None = None  # "1-0", "0-1", "1/2-1/2" once ended
     termination: str | None = None  # Termination.value of the ending
     events: list[StoredEvent] = field(default_factory=list)  # none before protocol 3
+    chat: list[ChatLine] = field(default_factory=list)  # its last lines, oldest first
 
 
 def digest(secret: str) -> str:
@@ -137,6 +139,12 @@ class RoomStore(Protocol):
     async def add_event(self, code: str, event: StoredEvent) -> None:
         """An event that changes no move and no result (a draw offer)."""
 
+    async def take_back(self, code: str, plies: int, event: StoredEvent) -> None:
+        """The moves after the first `plies` forgotten, with the event that says so."""
+
+    async def add_chat(self, code: str, line: ChatLine) -> None:
+        """A chat line said in the room."""
+
     async def end_room(
         self,
         code: str,
@@ -163,7 +171,8 @@ class RoomStore(Protocol):
     async def close(self) -> None: ...
 
 
-SCHEMA = 2  # the file's `user_version`: 0 before events were kept (protocol 2), 1, 2 with names
+# The file's `user_version`: 0 before events were kept (protocol 2), 1, 2 with names, 3 with chat.
+SCHEMA = 3
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
     code TEXT PRIMARY KEY, game TEXT NOT NULL, variant TEXT NOT NULL, clock TEXT,
@@ -187,6 +196,9 @@ CREATE TABLE IF NOT EXISTS moves (
 CREATE TABLE IF NOT EXISTS events (
     code TEXT NOT NULL, version INTEGER NOT NULL, message TEXT NOT NULL,
     PRIMARY KEY (code, version)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS chat (
+    code TEXT NOT NULL, said REAL NOT NULL, side INTEGER, name TEXT, text TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS chat_room ON chat (code, said);
 """
 
 Job = Callable[[sqlite3.Connection], Any]
@@ -336,6 +348,18 @@ class SqliteStore:
     async def add_event(self, code: str, event: StoredEvent) -> None:
         await self._run(lambda connection: _add_event(connection, code, event))
 
+    async def take_back(self, code: str, plies: int, event: StoredEvent) -> None:
+        def job(connection: sqlite3.Connection) -> None:
+            connection.execute("DELETE FROM moves WHERE code = ? AND ply >= ?", (code, plies))
+            _add_event(connection, code, event)
+
+        await self._run(job)
+
+    async def add_chat(self, code: str, line: ChatLine) -> None:
+        row = (code, time.time(), line.side, line.name, line.text)
+        await self._run(lambda connection: connection.execute(
+            "INSERT INTO chat VALUES (?, ?, ?, ?, ?)", row))  # fmt: skip
+
     async def end_room(
         self,
         code: str,
@@ -398,7 +422,7 @@ class SqliteStore:
                 (before,),
             )
             gone = [(code,) for (code,) in old if code not in keep]
-            for table in ("events", "moves", "seats", "rooms"):
+            for table in ("events", "moves", "seats", "chat", "rooms"):
                 connection.executemany(f"DELETE FROM {table} WHERE code = ?", gone)
             return [code for (code,) in gone]
 
@@ -439,6 +463,14 @@ def _load(connection: sqlite3.Connection, code: str) -> StoredRoom | None:
             "SELECT version, message FROM events WHERE code = ? ORDER BY version", (code,)
         )
     ]
+    chat = [
+        ChatLine(name, side, text)
+        for side, name, text in connection.execute(
+            "SELECT side, name, text FROM (SELECT rowid, side, name, text FROM chat WHERE code = ?"
+            " ORDER BY said DESC, rowid DESC LIMIT ?) ORDER BY rowid",
+            (code, MOST_CHAT),
+        )
+    ]
     game, variant, clock, date, result, termination, invite, rated = row
     at = speed(clock)
     standings = [
@@ -446,7 +478,7 @@ def _load(connection: sqlite3.Connection, code: str) -> StoredRoom | None:
         for name in names
     ]
     return StoredRoom(code, game, variant, clock, date, seats, names, bool(rated), standings,
-                      invite, moves, result, termination, events)  # fmt: skip
+                      invite, moves, result, termination, events, chat)  # fmt: skip
 
 
 def _standing(connection: sqlite3.Connection, key: str, game: str, at: str) -> Standing:

@@ -117,6 +117,10 @@ GOOD: dict[str, dict[str, Any]] = {
     },
     "accept": {"seek": "A" * 12},
     "lobby": {"game": "d" * 40},
+    "takeback": {"room": "ABCDEF"},
+    "rematch": {"room": "ABCDEF"},
+    "decline": {"room": "ABCDEF", "what": "rematch"},
+    "say": {"room": "ABCDEF", "text": "t" * 140},
     "ping": {},
 }
 TOO_MUCH: dict[type, object] = {
