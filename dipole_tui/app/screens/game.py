@@ -22,7 +22,6 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Static
 
 from ...control.analysis_mode import AnalysisMode
 from ...control.bot_controller import BotController
@@ -42,6 +41,7 @@ from ..widgets.footer import GameFooter
 from ..widgets.move_list import MoveList
 from ..widgets.play_area import PlayArea
 from ..widgets.side_panel import SIDE_PANEL_WIDTH, MoveEntry, MoveTyped, SidePanel
+from ..widgets.too_small import TooSmall
 from ..worker_messages import WorkerAnswered, answers_to
 from .analysis_view import AnalysisView
 from .bot_turns import BotTurns
@@ -100,7 +100,7 @@ class GameScreen(Screen[None]):
         self.panel = SidePanel(self.bots, self.analysis, keeper.ratings.line)
         self.area: PlayArea[Any] = PlayArea(self.session.game, self.board, self.panel.entry)
         self.eval_bar = EvalBar(ascii_glyphs)
-        self.too_small = Static(id="too-small")
+        self.too_small = TooSmall(id="too-small")
         self.footer = GameFooter()
         self.typing = TypedMoves(self)
         self.walk = MoveWalk(self)
@@ -154,24 +154,9 @@ class GameScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         self._check_fits()
 
-    def _minimum_terminal(self) -> tuple[int, int]:
-        board = self.board.minimum_size()
-        bar = EvalBar.WIDTH if self.analysis.on else 0
-        return board.width + bar + SIDE_PANEL_WIDTH, board.height + 1  # + the footer
-
     def _check_fits(self) -> None:
-        """Hide the game behind a plain request to enlarge the terminal when the board won't fit
-        (the game waits untouched and comes back on the next resize)."""
-        terminal = self.app.size
-        width, height = self._minimum_terminal()
-        small = terminal.width < width or terminal.height < height
-        self.set_class(small, "too-small")
-        if small:
-            self.too_small.update(
-                f"The terminal is too small for this board.\n"
-                f"Enlarge it to at least {width}x{height} (it is "
-                f"{terminal.width}x{terminal.height}).\nThe game waits where it is."
-            )
+        board, bar = self.board.minimum_size(), EvalBar.WIDTH if self.analysis.on else 0
+        self.too_small.check(self, (board.width + bar + SIDE_PANEL_WIDTH, board.height + 1))
 
     # -- showing the game ------------------------------------------------------------------
 
