@@ -91,6 +91,7 @@ GAME_KEYS: list[BindingType] = [
     ),
     command("R", "resign", "Resign", "End the game: the opponent wins", show=False),
     command("D", "offer_draw", "Offer a draw", "Where the game has draws", show=False),
+    command("C", "chat", "Chat", "Online: the room's chat, and a line to say", show=False),
 ]
 
 __all__ = ["GAME_KEYS", "command", "palette_words"]

@@ -1,4 +1,5 @@
-"""What the keeper answers after a change of the game: words, notices and the end's question."""
+"""What the keeper answers after a change of the game: words, notices, the end's question and
+the other player's."""
 
 from __future__ import annotations
 
@@ -23,6 +24,15 @@ class GameOver(NamedTuple):
     text: str
 
 
+class Question(NamedTuple):
+    """What the other player asks of the one here (a take-back, a rematch): accepted or
+    declined through the referee's `answer`."""
+
+    headline: str
+    text: str
+    what: str  # takeback, rematch
+
+
 class Change:
     """What the screen shows after a change of the game."""
 
@@ -30,3 +40,4 @@ class Change:
         self.message = message
         self.notices: list[Notice] = []
         self.game_over: GameOver | None = None
+        self.question: Question | None = None

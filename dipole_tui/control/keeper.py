@@ -217,14 +217,8 @@ class Keeper:
         return "" if self.session.can_undo() else "Nothing to undo."
 
     def undo(self) -> Change | None:
-        """Take back a move; against a bot, back to the human's previous turn (None: nothing
-        to undo)."""
-        if self.why_no_undo():
-            return None
-        undone = [move for move in self.session.undo_to_human() if not self.session.is_pass(move)]
-        if len(undone) == 1:
-            return self.after_change("Move taken back (U or ctrl+r replays it).")
-        return self.after_change(f"{len(undone)} moves taken back (U or ctrl+r replays them).")
+        """Take back a move, as the referee does (None: nothing to undo)."""
+        return None if self.why_no_undo() else self.referee.take_back()
 
     def redo(self) -> Change | None:
         if not self.session.redo_moves:

@@ -29,7 +29,10 @@ class Referee(Protocol):
     `after_change`, as the keeper's own do."""
 
     relays_offers: bool  # a draw offer goes to the opponent through the referee, unasked here
-    offers_rematch: bool  # the game-over dialog may start the same game again
+
+    @property
+    def offers_rematch(self) -> bool:
+        """The game-over dialog may start the same game again (here, or asked of the other)."""
 
     @property
     def room(self) -> OnlineGame | None:
@@ -68,6 +71,18 @@ class Referee(Protocol):
 
     def why_no_take_back(self) -> str:
         """Why no move may be taken back, whatever was played ("" when one may)."""
+
+    def take_back(self) -> Change:
+        """Take back a move (the keeper checked one may): here at once, at a server asked."""
+
+    def answer(self, what: str, yes: bool) -> Change:
+        """The player's answer to the other's `Question` (GameError when nobody asks here)."""
+
+    def rematch(self) -> Change:
+        """Ask the server for a rematch (GameError where the screen starts it itself)."""
+
+    def say(self, text: str) -> Change:
+        """A chat line to the room (GameError where there is none)."""
 
     def why_no_help(self) -> str:
         """Why no hint, analysis nor review may be asked now ("" when one may)."""
@@ -153,6 +168,25 @@ class LocalReferee:
 
     def why_no_take_back(self) -> str:
         return ""
+
+    def take_back(self) -> Change:
+        """Against a bot, back to the person's previous turn; redo replays what was undone."""
+        session = self.keeper.session
+        undone = [move for move in session.undo_to_human() if not session.is_pass(move)]
+        if len(undone) == 1:
+            return self.keeper.after_change("Move taken back (U or ctrl+r replays it).")
+        return self.keeper.after_change(
+            f"{len(undone)} moves taken back (U or ctrl+r replays them)."
+        )
+
+    def answer(self, what: str, yes: bool) -> Change:
+        raise GameError("nobody asks anything of a game played here")
+
+    def rematch(self) -> Change:
+        raise GameError("a rematch here is a new game: the screen starts it")
+
+    def say(self, text: str) -> Change:
+        raise GameError("chat is for online games: there is nobody to read it here")
 
     def why_no_help(self) -> str:
         return ""

@@ -14,9 +14,21 @@ from typing import TYPE_CHECKING, Any
 
 from ..games.base import GameError, IllegalMoveError
 from ..online.client import Link
-from ..online.protocol import Draw, Move, Moved, Named, Resign, Seated, ServerMessage
-from ..online.seat import OnlineGame, Sending
-from .changes import Change, Notice
+from ..online.protocol import (
+    Decline,
+    Draw,
+    Move,
+    Moved,
+    Named,
+    Rematch,
+    Resign,
+    Say,
+    Seated,
+    ServerMessage,
+    TakeBack,
+)
+from ..online.seat import WORDS, OnlineGame, Sending
+from .changes import Change, Notice, Question
 
 if TYPE_CHECKING:
     from .keeper import Keeper
@@ -28,10 +40,14 @@ class ServerReferee:
     """A room of a server, and the link its moves go through (a `referee.Referee`)."""
 
     relays_offers = True  # the server asks the other player
-    offers_rematch = False  # a rematch online is the server's to offer
 
     def __init__(self, keeper: Keeper, room: OnlineGame, link: Link) -> None:
         self.keeper, self.room, self.link = keeper, room, link
+
+    @property
+    def offers_rematch(self) -> bool:
+        """A player (not a watcher) may ask the other for a rematch."""
+        return self.room.side is not None
 
     def from_server(self, message: ServerMessage) -> Change | None:
         keeper, room = self.keeper, self.room
@@ -61,7 +77,21 @@ class ServerReferee:
             change = self._online_change(session.game.move_sentence(mover, got.move))
         if change is not None:
             change.notices += unkept
+            if got.asked:
+                change.question = self._question(got.asked, got.said)
         return change
+
+    def _question(self, what: str, said: str) -> Question:
+        """The other player's take-back or rematch, put to the player here."""
+        if what == "rematch":
+            room = self.room
+            side = (
+                self.keeper.session.game.side_names[1 - room.side] if room.side is not None else ""
+            )
+            text = f"{said}\nThe same game again, with you as {side}."
+            return Question("A rematch?", text, what)
+        text = f"{said}\nAccepting goes back to before their last move."
+        return Question("A take-back?", text, what)
 
     def _online_change(self, said: str) -> Change:
         """`after_change` for an online game: its end (seen by a move, an `ended` or a whole
@@ -90,7 +120,36 @@ class ServerReferee:
         return f"No editor in online room {self.room.code}: y copies the position, for a game here."
 
     def why_no_take_back(self) -> str:
-        return "No take-backs in an online game."
+        """The other player is asked: a player of a casual game may ask."""
+        if self.room.side is None:
+            return "You are watching: only the players take moves back."
+        if self.room.rated:
+            return "No take-backs in a rated game."
+        return ""
+
+    def take_back(self) -> Change:
+        room = self.room
+        self._send(TakeBack(room.code))
+        if room.asked == ("takeback", 1 - (room.side or 0)):
+            return Change("Take-back accepted...")
+        return Change("Take-back asked: the other player accepts or declines.")
+
+    def answer(self, what: str, yes: bool) -> Change:
+        """Yes is asking the same (the server takes it as the acceptance), no a `decline`."""
+        code = self.room.code
+        if not yes:
+            self._send(Decline(code, what))
+            return Change(f"You declined the {WORDS[what]}.")
+        self._send(TakeBack(code) if what == "takeback" else Rematch(code))
+        return Change(f"{WORDS[what].capitalize()} accepted...")
+
+    def rematch(self) -> Change:
+        self._send(Rematch(self.room.code))
+        return Change("Rematch offered: waiting for the other player's answer.")
+
+    def say(self, text: str) -> Change:
+        self._send(Say(self.room.code, text))
+        return Change()
 
     def waiting_for(self, name: str) -> str:
         return "you are watching" if self.room.side is None else f"it is {name}'s turn"
@@ -150,7 +209,7 @@ class ServerReferee:
         if (clock := self.keeper.session.clock) is not None:
             clock.stop()
 
-    def _send(self, message: Resign | Draw) -> None:
+    def _send(self, message: Resign | Draw | TakeBack | Rematch | Decline | Say) -> None:
         if not self.link.send(message):
             raise GameError("not connected to the server: try again once it is back")
 

@@ -314,7 +314,7 @@ class OnlineGame:
                     return Received(said=f"Rematch agreed: room {code}, colours swapped.")
                 return Received(said=f"The players play again in room {code}: w watches it.")
             case Chat(lines=lines):
-                heard = [line for line in lines if not self.muted or line.side == self.side]
+                heard = self.heard(lines)
                 self.chat = (self.chat + heard)[-MOST_CHAT:]
                 if heard and len(lines) == 1:  # a new line (many: those said before coming in)
                     return Received(said=self.chat_text(heard[-1], session))
@@ -348,6 +348,10 @@ class OnlineGame:
         """A seat's player as sentences name them: by name, else by side."""
         player = self.named[side]
         return player.name if player is not None else session.game.side_names[side]
+
+    def heard(self, lines: tuple[ChatLine, ...]) -> list[ChatLine]:
+        """The lines shown here: muted, the player's own side's alone."""
+        return [line for line in lines if not self.muted or line.side == self.side]
 
     def chat_text(self, line: ChatLine, session: Session[Any]) -> str:
         """A chat line as the panel and the chat show it."""

@@ -190,7 +190,7 @@ class GameScreen(Screen[None]):
         if change.game_over is not None:  # what is said at the end is said in its dialog
             self.menus.game_over(change.game_over, change.notices)
         else:
-            self.menus.tell(change.notices)
+            self.menus.tell(change.notices, change.question)
         self.panel.show_unkept(self.keeper.unkept)
         self.endings.follow_clock()
         if self.session.outcome is None:
@@ -412,6 +412,9 @@ class GameScreen(Screen[None]):
 
     def action_stats(self) -> None:
         self.menus.stats()
+
+    def action_chat(self) -> None:
+        self.online.chat()
 
     def action_copy_position(self) -> None:
         self.menus.copy_position()

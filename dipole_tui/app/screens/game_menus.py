@@ -12,10 +12,10 @@ from textual import events
 from textual.app import App
 from textual.widgets import Input
 
-from ...control.changes import GameOver, Notice
+from ...control.changes import GameOver, Notice, Question
 from ...control.choice import GameChoice, LearnChoice, OnlineChoice
 from ...control.keeper import new_session
-from ...games.base import State
+from ...games.base import GameError, State
 from ...learn import Progress
 from ...session import Session
 from ..ascii import plain
@@ -76,7 +76,8 @@ class GameMenus:
         self.screen.start(saved or self.session)
         self.open_lessons(self.screen.learn or None)
 
-    def tell(self, notices: list[Notice]) -> None:
+    def tell(self, notices: list[Notice], question: Question | None = None) -> None:
+        """The notices, as toasts; the other player's question, put at once."""
         for notice in notices:
             self.app.notify(
                 notice.text,
@@ -85,6 +86,19 @@ class GameMenus:
                 timeout=notice.timeout,
                 markup=False,
             )
+        if question is not None:
+            self._put(question)
+
+    def _put(self, question: Question) -> None:
+        def answered(answer: str | None) -> None:
+            try:
+                self.screen.after_change(self.keeper.referee.answer(question.what, answer == "yes"))
+            except GameError as error:
+                self.screen.refuse(f"{error}.")
+
+        answers = [("Accept", "yes"), ("Decline", "no")]
+        screen = ChoiceScreen(question.headline, question.text, answers, escape="no")
+        self.app.push_screen(screen, answered)
 
     def game_over(self, over: GameOver, notices: list[Notice]) -> None:
         """The question at the end; the notices of the moment are lines of it (a toast would
@@ -104,7 +118,9 @@ class GameMenus:
             answers = answers[1:]
 
         def answered(answer: str | None) -> None:
-            if answer == "rematch":
+            if answer == "rematch" and self.keeper.referee.relays_offers:  # the other is asked
+                self._rematch_asked()
+            elif answer == "rematch":
                 self.screen.start(new_session(self.keeper.choice.rematch()))
             elif answer == "new":
                 self.new_game()
@@ -118,6 +134,12 @@ class GameMenus:
                 )  # Escape: look at the board
 
         self.app.push_screen(ChoiceScreen(over.headline, text, answers, escape="board"), answered)
+
+    def _rematch_asked(self) -> None:
+        try:
+            self.screen.after_change(self.keeper.referee.rematch())
+        except GameError as error:
+            self.screen.refuse(f"{error}.")
 
     def confirm(self, event: GameBoard.MoveToConfirm[Any]) -> None:
         """A move the board asks to confirm (one that ends the game for the mover): played only

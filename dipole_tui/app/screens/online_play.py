@@ -18,14 +18,17 @@ from rich.text import Text
 
 from ...control.changes import Notice
 from ...control.choice import OnlineChoice
+from ...games.base import GameError
 from ...online.client import Ask
 from ...online.protocol import (
     NO_ROOM,
     Accept,
+    Chat,
     Create,
     Ended,
     Error,
     Join,
+    Rematched,
     Seated,
     Seek,
     ServerMessage,
@@ -35,6 +38,8 @@ from ...online.protocol import (
     room_or_invitation,
 )
 from ...online.seat import OnlineGame, clock_text, player_text
+from ..dialogs.chat import ChatScreen
+from ..dialogs.choice import ChoiceScreen
 
 if TYPE_CHECKING:
     from ...session import Session
@@ -72,6 +77,7 @@ class OnlinePlay:
         self.link_status = ""  # why the link is not connected now ("" when it is)
         self.oriented = False  # the board was turned to the player's side in this room
         self.creating = False  # a new room was asked for, and the server has not given it yet
+        self.chat_screen: ChatScreen | None = None  # the chat, while it is open
 
     @property
     def session(self) -> Session[Any]:
@@ -141,6 +147,13 @@ class OnlinePlay:
             self.screen.menus.tell([Notice(said, "Online", "error", timeout=12)])
             return
         change = self.keeper.referee.from_server(message)
+        if isinstance(message, Chat) and self.chat_screen is not None and online is not None:
+            self.chat_screen.add([online.chat_text(line, self.session) for line in online.heard(
+                message.lines)])  # fmt: skip
+        if isinstance(message, Rematched) and online is not None and online.side is not None:
+            self.oriented = False  # the new room's side nearest
+            if isinstance(self.screen.app.screen, ChoiceScreen):  # the old game's end: gone
+                self.screen.app.screen.dismiss("board")
         if isinstance(message, Seated) and self.creating:  # how a friend comes in, once
             self.creating = False
             self._tell_join_command()
@@ -155,6 +168,37 @@ class OnlinePlay:
                     )
             self.screen.after_change(change)
         self.show_room()
+
+    def chat(self) -> None:
+        """The room's chat (C); refused in a game played here."""
+        room = self.keeper.online
+        if room is None:
+            self.screen.refuse("Chat is for online games: C opens it in a room of a server.")
+            return
+        lines = [room.chat_text(line, self.session) for line in room.chat]
+        self.chat_screen = ChatScreen(f"Chat in room {room.code}", lines, self._say)
+        self.screen.app.push_screen(self.chat_screen, lambda _: self._chat_closed())
+
+    def _chat_closed(self) -> None:
+        self.chat_screen = None
+
+    def _say(self, text: str) -> str:
+        """A line sent, or a slash word done here: what to show in the chat instead."""
+        room = self.keeper.online
+        if room is None:
+            return "The room was left: nobody reads this."
+        if text in ("/mute", "/unmute"):
+            room.muted = text == "/mute"
+            if room.muted:
+                return "The other side's lines are hidden now: /unmute shows them again."
+            return "Every line is shown again."
+        if text.startswith("/"):
+            return f"{text.split()[0]}: not a chat command (/mute, /unmute)."
+        try:
+            self.keeper.referee.say(text)
+        except GameError as error:
+            return str(error)
+        return ""
 
     def _tell_join_command(self) -> None:
         room = self.keeper.online
