@@ -5,7 +5,9 @@ client saw acknowledged survives a SIGKILL. A distributed store (PostgreSQL, say
 with these methods; nothing else in the server knows sqlite. Secrets and invitations are kept
 as SHA-256 digests only, so the file does not let anyone take a seat. Each event a room tells
 (a move, a draw offer, the end) is kept as it went on the wire, numbered, with what it changed
-(in the same transaction), so a client coming back after a restart is told what it missed.
+(in the same transaction), so a client coming back after a restart is told what it missed. A
+game of days keeps its deadline (when the side to move's days run out, by the wall clock) with
+each move, so that its flag falls after a restart with nobody there (`overdue`).
 """
 
 from __future__ import annotations
@@ -95,6 +97,7 @@ class StoredRoom:
     result: str | None = None  # "1-0", "0-1", "1/2-1/2" once ended
     termination: str | None = None  # Termination.value of the ending
     events: list[StoredEvent] = field(default_factory=list)  # none before protocol 3
+    deadline: float | None = None  # a game of days: when the side to move's time runs out
 
 
 def digest(secret: str) -> str:
@@ -114,8 +117,11 @@ class RoomStore(Protocol):
     ) -> None:
         """RoomTaken when `code` is in use."""
 
-    async def take_seat(self, code: str, side: int, secret: str, name: str | None) -> None:
-        """The seat's secret (its digest kept), and the name its player plays under, if any."""
+    async def take_seat(
+        self, code: str, side: int, secret: str, name: str | None, deadline: float | None = None
+    ) -> None:
+        """The seat's secret (its digest kept), and the name its player plays under, if any;
+        with `deadline`, the room's (a game of days whose clock this seat starts)."""
 
     async def claim_name(self, name: str, token: str) -> None:
         """A new name and its token (its digest kept); NameTaken when it is held in any case."""
@@ -131,8 +137,19 @@ class RoomStore(Protocol):
         their games (at most 50 codes)."""
 
     async def add_move(
-        self, code: str, ply: int, move: str, clocks: Clocks | None, event: StoredEvent
-    ) -> None: ...
+        self,
+        code: str,
+        ply: int,
+        move: str,
+        clocks: Clocks | None,
+        event: StoredEvent,
+        deadline: float | None = None,
+    ) -> None:
+        """The move, its event and (a game of days) the room's new deadline, together."""
+
+    async def overdue(self, now: float, most: int) -> list[str]:
+        """Unfinished rooms of days whose deadline is `now` (a time.time()) or before, the
+        longest overdue first, at most `most`."""
 
     async def add_event(self, code: str, event: StoredEvent) -> None:
         """An event that changes no move and no result (a draw offer)."""
@@ -163,13 +180,16 @@ class RoomStore(Protocol):
     async def close(self) -> None: ...
 
 
-SCHEMA = 2  # the file's `user_version`: 0 before events were kept (protocol 2), 1, 2 with names
+# The file's `user_version`: 0 before events were kept (protocol 2), 1, 2 with names, 3 with the
+# deadlines of games of days.
+SCHEMA = 3
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
     code TEXT PRIMARY KEY, game TEXT NOT NULL, variant TEXT NOT NULL, clock TEXT,
     date TEXT NOT NULL, created REAL NOT NULL, result TEXT, termination TEXT, invite TEXT,
-    rated INTEGER NOT NULL DEFAULT 0);
+    rated INTEGER NOT NULL DEFAULT 0, deadline REAL);
 CREATE INDEX IF NOT EXISTS rooms_created ON rooms (created);
+CREATE INDEX IF NOT EXISTS rooms_deadline ON rooms (deadline) WHERE result IS NULL;
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL, side INTEGER NOT NULL, secret TEXT NOT NULL, name TEXT,
     PRIMARY KEY (code, side)) WITHOUT ROWID;
@@ -283,9 +303,17 @@ class SqliteStore:
 
         await self._run(job)
 
-    async def take_seat(self, code: str, side: int, secret: str, name: str | None) -> None:
+    async def take_seat(
+        self, code: str, side: int, secret: str, name: str | None, deadline: float | None = None
+    ) -> None:
         row = (code, side, digest(secret), name)
-        await self._run(lambda c: c.execute("INSERT INTO seats VALUES (?, ?, ?, ?)", row))
+
+        def job(connection: sqlite3.Connection) -> None:
+            connection.execute("INSERT INTO seats VALUES (?, ?, ?, ?)", row)
+            if deadline is not None:
+                _set_deadline(connection, code, deadline)
+
+        await self._run(job)
 
     async def claim_name(self, name: str, token: str) -> None:
         row = (name_key(name), name, digest(token), time.time())
@@ -323,15 +351,34 @@ class SqliteStore:
         return await self._run(job)  # type: ignore[no-any-return]
 
     async def add_move(
-        self, code: str, ply: int, move: str, clocks: Clocks | None, event: StoredEvent
+        self,
+        code: str,
+        ply: int,
+        move: str,
+        clocks: Clocks | None,
+        event: StoredEvent,
+        deadline: float | None = None,
     ) -> None:
         row = (code, ply, move, *(clocks or (None, None)))
 
         def job(connection: sqlite3.Connection) -> None:
             connection.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", row)
             _add_event(connection, code, event)
+            if deadline is not None:
+                _set_deadline(connection, code, deadline)
 
         await self._run(job)
+
+    async def overdue(self, now: float, most: int) -> list[str]:
+        query = (
+            "SELECT code FROM rooms WHERE result IS NULL AND deadline <= ?"
+            " ORDER BY deadline LIMIT ?"
+        )
+
+        def job(connection: sqlite3.Connection) -> list[str]:
+            return [code for (code,) in connection.execute(query, (now, most))]
+
+        return await self._run(job)  # type: ignore[no-any-return]
 
     async def add_event(self, code: str, event: StoredEvent) -> None:
         await self._run(lambda connection: _add_event(connection, code, event))
@@ -413,8 +460,8 @@ class SqliteStore:
 
 def _load(connection: sqlite3.Connection, code: str) -> StoredRoom | None:
     row = connection.execute(
-        "SELECT game, variant, clock, date, result, termination, invite, rated FROM rooms"
-        " WHERE code = ?",
+        "SELECT game, variant, clock, date, result, termination, invite, rated, deadline"
+        " FROM rooms WHERE code = ?",
         (code,),
     ).fetchone()
     if row is None:
@@ -439,14 +486,14 @@ def _load(connection: sqlite3.Connection, code: str) -> StoredRoom | None:
             "SELECT version, message FROM events WHERE code = ? ORDER BY version", (code,)
         )
     ]
-    game, variant, clock, date, result, termination, invite, rated = row
+    game, variant, clock, date, result, termination, invite, rated, deadline = row
     at = speed(clock)
     standings = [
         None if name is None or at is None else _standing(connection, name_key(name), game, at)
         for name in names
     ]
     return StoredRoom(code, game, variant, clock, date, seats, names, bool(rated), standings,
-                      invite, moves, result, termination, events)  # fmt: skip
+                      invite, moves, result, termination, events, deadline)  # fmt: skip
 
 
 def _standing(connection: sqlite3.Connection, key: str, game: str, at: str) -> Standing:
@@ -471,6 +518,10 @@ def _add_event(connection: sqlite3.Connection, code: str, event: StoredEvent) ->
     connection.execute("INSERT INTO events VALUES (?, ?, ?)", (code, event.version, event.message))
 
 
+def _set_deadline(connection: sqlite3.Connection, code: str, deadline: float) -> None:
+    connection.execute("UPDATE rooms SET deadline = ? WHERE code = ?", (deadline, code))
+
+
 def _migrate(connection: sqlite3.Connection) -> None:
     """A file of an older server made this one's (its rooms kept: their moves predate the
     events, see `EventLog.stored`); one of a newer server is refused, never written."""
@@ -485,6 +536,7 @@ def _migrate(connection: sqlite3.Connection) -> None:
     _add_column(connection, "rooms", "invite TEXT")  # a file of a server before invitations
     _add_column(connection, "seats", "name TEXT")  # before names (schema 1)
     _add_column(connection, "rooms", "rated INTEGER NOT NULL DEFAULT 0")
+    _add_column(connection, "rooms", "deadline REAL")  # before games of days (schema 2)
     connection.executescript(_SCHEMA)
     connection.execute(f"PRAGMA user_version = {SCHEMA}")
 
