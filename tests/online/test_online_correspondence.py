@@ -12,11 +12,16 @@ import time
 from pathlib import Path
 
 import pytest
+from app_steps import AppFactory, screen_text, until
 from online_steps import Peer
 
+from dipole_tui.cli import build_parser, main
+from dipole_tui.cli.play import game_clock, online_choice
+from dipole_tui.clock import TimeControl
+from dipole_tui.control.choice import GameChoice, OnlineChoice
 from dipole_tui.online.ratings import Standing, rate, speed
 from dipole_tui.online.server import STORE_NAME, GameServer, Limits, running_server
-from dipole_tui.session import Session
+from dipole_tui.session import HUMAN, Session
 
 DAY = 86_400.0
 QUICK = Limits(flag_check_seconds=0.05)  # the housekeeping looks for deadlines passed this often
@@ -207,3 +212,55 @@ async def test_two_seeks_of_days_pair_into_a_game_of_days(tmp_path: Path) -> Non
             assert game["running"] == 0 and game["clocks"] == pytest.approx([7 * DAY] * 2, abs=1)
         said = await first.refused("seek", game="dipole", clock="10d")
         assert "1, 2, 3, 5, 7 or 14 days" in said["text"]
+
+
+async def test_the_app_shows_a_game_of_days_in_days_and_hours(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        choice = GameChoice("dipole", "8x8", (HUMAN, HUMAN), TimeControl.per_move(3))
+        url = f"ws://127.0.0.1:{server.port}"
+        online = OnlineChoice(url, "create", game=choice, side="white")
+        app = make_app("dipole", online=online, folder=tmp_path / "white")
+        async with app.run_test(size=(100, 34)):
+            room = app.game_screen.keeper.online
+            await until(lambda: room is not None and bool(room.code))
+            assert room is not None
+            friend = await Peer.open(server.port)
+            await friend.sit("join", room=room.code, invite=room.invite)
+            # White's days run from the first move (2d 23h as soon as they do); Black's are whole.
+            await until(lambda: "2d 23h" in screen_text(app) and "3d 0h" in screen_text(app))
+            assert "3d" in screen_text(app).replace("3d 0h", "")  # the time control said
+            await friend.close()
+
+
+URL = "ws://127.0.0.1:8765"
+
+
+def test_days_make_a_room_or_a_seek_of_days() -> None:
+    for kind, flag in (("create", "--new-room"), ("seek", "--seek")):
+        args = build_parser().parse_args(["play", "--server", URL, flag, "--days", "7", "--rated"])
+        choice = GameChoice("dipole", "8x8", (HUMAN, HUMAN), game_clock(args))
+        assert choice.time_control == TimeControl.per_move(7)
+        assert online_choice(args, choice) == OnlineChoice(
+            URL, kind, game=choice, side="random", rated=True
+        )
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        (["--new-room", "--days", "4"], "'4' is not a number of days a move: 1, 2, 3, 5, 7 or 14"),
+        (["--new-room", "--days", "9" * 5000], "is not a number of days a move"),
+        (["--seek", "--days", "٣"], "is not a number of days a move"),
+        (["--new-room", "--days", "3", "--clock", "5+3"], "--clock and --days: one or the other"),
+        (["--join", "ABCD", "--days", "3"], "--days goes with --new-room or --seek"),
+        (["--new-room", "--clock", "3d"], "days a move are --days 3, with --new-room or --seek"),
+    ],
+)
+def test_days_are_refused_in_one_short_line(
+    given: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", "--server", URL, *given]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and said in error and len(error) < 200
