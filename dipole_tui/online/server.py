@@ -311,7 +311,8 @@ class GameServer:
                 try:
                     await self.store.create_room(room.code, session.game.key,
                                                  session.state.variant, room.clock_text,
-                                                 session.tags["Date"], rated)  # fmt: skip
+                                                 session.tags["Date"], rated,
+                                                 self.now())  # fmt: skip
                 except RoomTaken:
                     self._forget(room)
                     room.code = ""

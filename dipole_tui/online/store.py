@@ -113,9 +113,17 @@ class RoomStore(Protocol):
     """What the server asks of its storage; each call is durable when it returns."""
 
     async def create_room(
-        self, code: str, game: str, variant: str, clock: str | None, date: str, rated: bool
+        self,
+        code: str,
+        game: str,
+        variant: str,
+        clock: str | None,
+        date: str,
+        rated: bool,
+        created: float | None = None,
     ) -> None:
-        """RoomTaken when `code` is in use."""
+        """RoomTaken when `code` is in use. `created`: when, by the server's wall clock (now
+        by the store's when not said)."""
 
     async def take_seat(
         self, code: str, side: int, secret: str, name: str | None, deadline: float | None = None
@@ -289,14 +297,23 @@ class SqliteStore:
                 loop.call_soon_threadsafe(_settle, settled)
 
     async def create_room(
-        self, code: str, game: str, variant: str, clock: str | None, date: str, rated: bool
+        self,
+        code: str,
+        game: str,
+        variant: str,
+        clock: str | None,
+        date: str,
+        rated: bool,
+        created: float | None = None,
     ) -> None:
+        row = (code, game, variant, clock, date, time.time() if created is None else created)
+
         def job(connection: sqlite3.Connection) -> None:
             try:
                 connection.execute(
                     "INSERT INTO rooms (code, game, variant, clock, date, created, rated)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (code, game, variant, clock, date, time.time(), int(rated)),
+                    (*row, int(rated)),
                 )
             except sqlite3.IntegrityError:
                 raise RoomTaken(code) from None
