@@ -7,6 +7,11 @@ takes its times back too (`back_to`). As on lichess, each side's first move is u
 clocks run from the third ply (`UNTIMED_PLIES`), so nobody loses time while the game may still
 be aborted. A record keeps them as PGN does: a `[TimeControl "300+3"]`
 tag and a `[%clk 0:04:58]` comment after each move.
+
+A time control of days (`3d`, correspondence, as lichess's) gives each move N days, never
+added up: a move sets its mover's time back to the whole N days. Its first moves are timed
+too (a deadline of days needs no untimed move to abort in), and its tag is the one-move
+period of PGN's `moves/seconds` form, as chess.com writes its daily games: `1/259200`.
 """
 
 from __future__ import annotations
@@ -23,6 +28,11 @@ from .games.base import GameError, shown
 MOST_MINUTES = 600.0  # ten hours a side: more is a typing slip, not a game
 MOST_INCREMENT = 600.0  # ten minutes a move
 EXPECTED = "expected MINUTES+SECONDS, like 5+3 or 0.5+2"
+DAY = 86_400.0  # seconds
+DAYS = (1, 2, 3, 5, 7, 14)  # the days a move a correspondence game may give (lichess's)
+DAYS_EXPECTED = "a move may be given 1, 2, 3, 5, 7 or 14 days, like 3d"
+_DAYS = re.compile(r" *([0-9]{1,3}) *d *")
+_DAYS_TAG = re.compile(r"1/([0-9]{1,8})")  # one move in that many seconds
 _NUMBER = r"([0-9]+(?:\.[0-9]+)?|\.[0-9]+)"  # plain digits only: no `inf`, `nan`, `1e3`, `٣`
 _CONTROL = re.compile(rf" *{_NUMBER} *(?:\+ *{_NUMBER} *)?")  # spaces, no other blank
 # A `[%clk]` read from a record is bounded as every figure read is: up to six digits of hours
@@ -37,14 +47,29 @@ MOST_CLK = 10**CLK_HOURS * 3600.0 - 1  # 999999:59:59, the most a `[%clk]` says 
 
 @dataclass(frozen=True)
 class TimeControl:
-    """Minutes for each side's game and seconds added after each of its moves (Fischer)."""
+    """Minutes for each side's game and seconds added after each of its moves (Fischer); or,
+    with `days`, that many days for each move (correspondence: minutes and increment 0)."""
 
     minutes: float
     increment: float = 0.0
+    days: int | None = None
+
+    @classmethod
+    def per_move(cls, days: int) -> TimeControl:
+        """`days` days a move, one of `DAYS`; GameError in one line for another number."""
+        if days not in DAYS:
+            raise GameError(f"{days} days is not a correspondence time control: {DAYS_EXPECTED}")
+        return cls(0.0, 0.0, days)
 
     @classmethod
     def parse(cls, text: str) -> TimeControl:
-        """`5+3`, `0.5+2` or `10` (no increment); GameError in one line for anything else."""
+        """`5+3`, `0.5+2` or `10` (no increment), or `3d` (days a move); GameError in one line
+        for anything else."""
+        days = _DAYS.fullmatch(text)
+        if days is not None:
+            if int(days[1]) not in DAYS:
+                raise GameError(f"'{shown(text)}' is not a time control: {DAYS_EXPECTED}")
+            return cls.per_move(int(days[1]))
         match = _CONTROL.fullmatch(text)
         if match is None:
             raise GameError(f"'{shown(text)}' is not a time control; {EXPECTED}")
@@ -61,7 +86,12 @@ class TimeControl:
     @classmethod
     def from_tag(cls, text: str) -> TimeControl | None:
         """A record's `TimeControl` tag in PGN's `SECONDS+SECONDS` form (`300+3`, `300`); None
-        for a form this program does not play (`40/7200`, `?`, `-`)."""
+        for a form this program does not play (`40/7200`, `?`, `-`). Days a move are one move
+        in that many seconds (`1/259200`)."""
+        days = _DAYS_TAG.fullmatch(text)
+        if days is not None:
+            whole, part = divmod(int(days[1]), int(DAY))
+            return cls(0.0, 0.0, whole) if whole in DAYS and not part else None
         match = _CONTROL.fullmatch(text)
         if match is None:
             return None
@@ -72,16 +102,21 @@ class TimeControl:
 
     @property
     def seconds(self) -> float:
-        """Each side's time at the start."""
-        return self.minutes * 60
+        """Each side's time at the start (and, in days, after each of its moves)."""
+        return self.minutes * 60 if self.days is None else self.days * DAY
 
     def tag(self) -> str:
-        """PGN's form: both in seconds, `300+3`."""
+        """PGN's form: both in seconds, `300+3`; days a move as one move in their seconds,
+        `1/259200`."""
+        if self.days is not None:
+            return f"1/{self.seconds:.0f}"
         return f"{self.seconds:.10g}+{self.increment:g}"
 
     def __str__(self) -> str:
         """As lichess writes it, the increment always said: `5+3`, `0.5+2`, `1+0` (a bare
-        `1` read as one minute, or as a count of something)."""
+        `1` read as one minute, or as a count of something); days a move as `3d`."""
+        if self.days is not None:
+            return f"{self.days}d"
         return f"{self.minutes:g}+{self.increment:g}"
 
 
@@ -98,11 +133,15 @@ def low_time(control: TimeControl) -> float:
 
 def shown_time(seconds: float) -> str:
     """A clock's face: `4:58`, `1:02:03` from an hour, `0:09.4` under ten seconds (tenths, cut
-    down as a clock counts: 9.47 s shows 0:09.4). Never below `0:00.0`."""
+    down as a clock counts: 9.47 s shows 0:09.4), `2d 23h` from a day (a game of days, whose
+    minutes do not matter). Never below `0:00.0`."""
     seconds = _bounded(seconds)
     if seconds < LOW_TIME:
         return f"0:0{math.floor(seconds * 10) / 10:.1f}"
     whole = math.floor(seconds)
+    if whole >= DAY:
+        days, rest = divmod(whole, int(DAY))
+        return f"{days}d {rest // 3600}h"
     hours, rest = divmod(whole, 3600)
     if hours:
         return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
@@ -190,6 +229,16 @@ class Clock:
     def now(self) -> float:
         return self._source()
 
+    def count_by(self, source: Callable[[], float]) -> None:
+        """Count by another time source from now on (a server's game of days counts by the
+        wall clock, so that the time the server was down counts too); what the running side
+        used so far stays used."""
+        running = self.running
+        self.stop()
+        self._source = source
+        if running:
+            self.start()
+
     @property
     def to_move(self) -> int:
         return self.marks[self.ply].to_move
@@ -213,13 +262,16 @@ class Clock:
 
     def press(self, to_move: int, now: float | None = None, charged: bool = True) -> None:
         """The side to move finished a ply; `to_move` moves next. Its time is charged and the
-        increment added; not when `charged` is False (a pass the program plays) nor for a
-        side's first move. Undone plies after this one are forgotten, as the session forgets
-        its redo moves."""
+        increment added (in days, its time set back to the whole days a move); not when
+        `charged` is False (a pass the program plays) nor for a side's first move. Undone
+        plies after this one are forgotten, as the session forgets its redo moves."""
         mover = self.to_move
         times = list(self.marks[self.ply].times)
         if charged and self.timed:
-            times[mover] += self.control.increment - self._used(now)
+            if self.control.days is None:
+                times[mover] += self.control.increment - self._used(now)
+            else:
+                times[mover] = self.control.seconds
         del self.marks[self.ply + 1 :]
         self.marks.append(Mark((times[0], times[1]), to_move))
         self.ply += 1
@@ -257,8 +309,9 @@ class Clock:
 
     @property
     def timed(self) -> bool:
-        """Whether the side to move's time runs: not before each side has moved once."""
-        return self.ply >= UNTIMED_PLIES
+        """Whether the side to move's time runs: not before each side has moved once, but
+        always in a game of days."""
+        return self.ply >= UNTIMED_PLIES or self.control.days is not None
 
     def _used(self, now: float | None) -> float:
         """What the side to move has used of this turn (nothing of an untimed one)."""
@@ -275,6 +328,7 @@ class Clock:
 
 
 __all__ = [
+    "DAYS",
     "LOW_TIME",
     "UNTIMED_PLIES",
     "Clock",

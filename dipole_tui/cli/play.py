@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import learn as learning
-from ..clock import TimeControl
+from ..clock import DAYS, TimeControl
 from ..control.choice import GameChoice, OnlineChoice
 from ..games.base import GameError, shown
 from ..online.names import name_problem
@@ -78,7 +78,7 @@ def add_play(commands: Commands) -> None:
         type=time_control,
         metavar="MINUTES+SECONDS",
         help="play the new game with clocks: minutes each (a fraction too, as 0.5) and seconds "
-        "added after each move, like 5+3 (default: no clocks)",
+        "added after each move, like 5+3 (default: no clocks; days a move: --days)",
     )
     play.add_argument("--new", action="store_true", help="start a new game, ignoring the autosave")
     add_online_options(play)
@@ -134,6 +134,14 @@ def add_online_options(play: argparse.ArgumentParser) -> None:
         help="the name you play under on that server (kept with its key in the data folder: "
         "the server's first game under a new name claims it for you)",
     )
+    online.add_argument(
+        "--days",
+        type=days_a_move,
+        metavar="N",
+        help="with --new-room or --seek, instead of --clock: a correspondence game of N days a "
+        "move (1, 2, 3, 5, 7 or 14), the time left set back to N days after each move; the "
+        "server flags a side whose days run out, connected or not",
+    )
     kind = online.add_mutually_exclusive_group()
     kind.add_argument(
         "--rated",
@@ -175,6 +183,32 @@ def room_arg(text: str) -> str:
     return code if key is None else invitation_text(code, key)
 
 
+def days_a_move(text: str) -> int:
+    """argparse type: `--days`, one of lichess's days a move."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 2 and int(text) in DAYS):
+        raise argparse.ArgumentTypeError(
+            f"'{shown(text, 20)}' is not a number of days a move: 1, 2, 3, 5, 7 or 14"
+        )
+    return int(text)
+
+
+def game_clock(args: argparse.Namespace) -> TimeControl | None:
+    """The new game's time control: `--clock`'s, or `--days`' for a room or a seek; GameError
+    in one line for both, or days without a server's game."""
+    clock, days = getattr(args, "clock", None), getattr(args, "days", None)
+    if days is None:
+        return clock
+    if clock is not None:
+        raise GameError(
+            "--clock and --days: one or the other (minutes and seconds, or days a move)"
+        )
+    if not (getattr(args, "new_room", False) or getattr(args, "seek", False)):
+        raise GameError(
+            "--days goes with --new-room or --seek: a game of days is played on a server"
+        )
+    return TimeControl.per_move(days)
+
+
 def rating_range(text: str) -> int:
     """argparse type: `--range`, rating points from 0 to 4000."""
     if not (text.isascii() and text.isdigit() and len(text) <= 4 and int(text) <= 4000):
@@ -208,7 +242,7 @@ def online_choice(args: argparse.Namespace, game: GameChoice) -> OnlineChoice | 
     if rated and not (new_room or seek):
         raise GameError("--rated goes with --new-room or --seek: the game's maker says so")
     if rated and game.time_control is None:
-        raise GameError("a rated game needs a clock: add --clock 5+3, say")
+        raise GameError("a rated game needs a clock: add --clock 5+3 or --days 3, say")
     most, invite = getattr(args, "range", None), getattr(args, "invite", None)
     if (most is not None or invite) and not seek:
         raise GameError("--range and --invite go with --seek")
@@ -227,11 +261,17 @@ def online_choice(args: argparse.Namespace, game: GameChoice) -> OnlineChoice | 
 
 
 def time_control(text: str) -> TimeControl:
-    """argparse type: `--clock 5+3`; a bad one is a usage error in one line."""
+    """argparse type: `--clock 5+3`; a bad one is a usage error in one line, and so are days a
+    move (`--days`: a game of days is played on a server, never here)."""
     try:
-        return TimeControl.parse(text)
+        control = TimeControl.parse(text)
     except GameError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+    if control.days is not None:
+        raise argparse.ArgumentTypeError(
+            f"days a move are --days {control.days}, with --new-room or --seek"
+        )
+    return control
 
 
 def add_learn(commands: Commands) -> None:
@@ -272,7 +312,7 @@ def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
             raise GameError(f"{game.name} has no level called {seat!r}; its levels are {offered}")
     if opened:
         opened.players = players
-    choice = GameChoice(key, variant, players, getattr(args, "clock", None))
+    choice = GameChoice(key, variant, players, game_clock(args))
     online = online_choice(args, choice)
     if getattr(args, "web_tab", False):
         be_a_tab()
@@ -303,6 +343,7 @@ def opened_record(args: argparse.Namespace) -> Session[Any] | None:
             ("--game", getattr(args, "game", None)),
             ("--variant", getattr(args, "variant", None)),
             ("--clock", getattr(args, "clock", None)),
+            ("--days", getattr(args, "days", None)),
             ("--new", getattr(args, "new", False)),
             ("--server", getattr(args, "server", None)),
         )

@@ -38,6 +38,7 @@ class Limits:
     most_bytes: int = MOST_BYTES
     unjoined_days: float = 7.0  # a room whose second seat was never taken is removed then
     resume_grace: float = 60.0  # after a restart: see Room.stored
+    flag_check_seconds: float = 60.0  # how often games of days are looked for past their deadline
 
 
 class Bucket:

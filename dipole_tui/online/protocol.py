@@ -94,7 +94,8 @@ MOST_CHAT: Final = 50  # chat lines a room sends a client that comes in
 Speed = Annotated[
     str,
     Shape(
-        re.compile("bullet|blitz|rapid|classical"), "a speed is bullet, blitz, rapid or classical"
+        re.compile("bullet|blitz|rapid|classical|correspondence"),
+        "a speed is bullet, blitz, rapid, classical or correspondence",
     ),
 ]
 
@@ -119,7 +120,7 @@ class Create:
     game: GameKey
     variant: str | None = None
     side: SideAsked | None = None
-    clock: str | None = None  # "5+3": minutes, and seconds added a move
+    clock: str | None = None  # "5+3": minutes, and seconds added a move; "3d": days a move
     rated: bool | None = None  # a rated game: the creator has a name, the game a clock
 
 
@@ -496,6 +497,9 @@ class RoomSummary:
     plies: int
     result: str | None
     clock: str | None
+    # The side to move's time left, in seconds, when the answer was written (a game going on
+    # whose clock runs: in a game of days, how long until its flag falls) (protocol 5).
+    left: float | None = None
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,9 @@ and speed, changed at the end of each rated game (each game a rating period of i
 rating never drifts while its player is away), provisional until its tenth game.
 
 The speed is lichess's: a time control's estimated duration, its minutes plus forty moves'
-increments, under 3 minutes is bullet, under 8 blitz, under 25 rapid, else classical. A game
-without a clock is never rated: nothing bounds how long it takes.
+increments, under 3 minutes is bullet, under 8 blitz, under 25 rapid, else classical; any game of
+days a move is correspondence. A game without a clock is never rated: nothing bounds how long it
+takes.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Final
 from ..clock import TimeControl
 from ..learn.rating import Bout, Rating, update
 
-SPEEDS: Final = ("bullet", "blitz", "rapid", "classical")
+SPEEDS: Final = ("bullet", "blitz", "rapid", "classical", "correspondence")
 # The estimated duration (seconds) each speed stays under, fastest first; classical beyond.
 BOUNDS: Final = ((180, "bullet"), (480, "blitz"), (1500, "rapid"))
 PROVISIONAL_GAMES: Final = 10  # games before a rating is trusted (shown with "?" until then)
@@ -23,10 +24,13 @@ SCORES: Final = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}  # white's score by the
 
 
 def speed(clock: str | None) -> str | None:
-    """The speed of a time control as `create` carries it (`5+3`); None without a clock."""
+    """The speed of a time control as `create` carries it (`5+3`, `3d`); None without a
+    clock."""
     if clock is None:
         return None
     control = TimeControl.parse(clock)
+    if control.days is not None:
+        return "correspondence"
     estimate = control.minutes * 60 + 40 * control.increment
     return next((name for most, name in BOUNDS if estimate < most), "classical")
 

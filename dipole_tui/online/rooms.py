@@ -5,6 +5,9 @@ The room's game is a `Session` (the last guard: every move goes through `parse_m
 relayed, so the order every client sees is the order the store kept; each event told is
 numbered and kept in the room's log (`events.py`) with it. Refusals are ProtocolError(REFUSED)
 with the rules' reason; nothing is changed by them.
+
+A game of days a move counts by the server's wall clock (`now`, which tests replace), not the
+monotonic one: its deadline is kept with each move, and the time the server was down counts.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
@@ -75,9 +79,13 @@ class Room:
         on_end: Callable[[Room], None],
         invite: str | None = None,
         rated: bool = False,
+        now: Callable[[], float] = time.time,
     ) -> None:
         self.code = code
         self.session = session
+        self.now = now  # the wall clock: a game of days counts by it
+        if session.clock is not None and session.clock.control.days is not None:
+            session.clock.count_by(now)
         self.seats = seats  # each side's secret digest
         self.rated = rated
         self.speed = speed(self.clock_text)  # the ratings' (None without a clock)
@@ -102,13 +110,19 @@ class Room:
 
     @classmethod
     def stored(
-        cls, kept: StoredRoom, store: RoomStore, on_end: Callable[[Room], None], grace: float
+        cls,
+        kept: StoredRoom,
+        store: RoomStore,
+        on_end: Callable[[Room], None],
+        grace: float,
+        now: Callable[[], float] = time.time,
     ) -> Room:
         """A room as the store kept it: its moves replayed through the rules, each move's clock
         times put back. Its clocks, if they ran, are paused: the time the room was out of
         this server (the server was down) is charged to nobody, and they run again when the
         side to move is back, or `grace` seconds after the other side is (the time an app
-        needs to reconnect), so that nobody is charged for a reconnection either."""
+        needs to reconnect), so that nobody is charged for a reconnection either. A game of
+        days is never paused: its clock runs on to the deadline kept, the downtime counted."""
         control = None if kept.clock is None else TimeControl.parse(kept.clock)
         game = game_named(kept.game)
         session = Session.new(game, kept.variant, time_control=control)
@@ -122,7 +136,7 @@ class Room:
         if kept.termination is not None and session.outcome is None:
             winner = {"1-0": 0, "0-1": 1}.get(kept.result or "")
             session.ending = ending(game, Termination(kept.termination), winner)
-        room = cls(kept.code, session, kept.seats, store, on_end, kept.invite, kept.rated)
+        room = cls(kept.code, session, kept.seats, store, on_end, kept.invite, kept.rated, now)
         for side in SIDES:
             room._name(side, kept.names[side], kept.standings[side])
         room.log = EventLog.stored(kept)
@@ -130,7 +144,13 @@ class Room:
         room.asked, room.next = room.log.standing_ask(), room.log.rematch()
         room.chat = RoomChat(kept.chat)
         room.grace = grace
-        room.paused = clock is not None and all(kept.seats) and session.outcome is None
+        going_on = clock is not None and all(kept.seats) and session.outcome is None
+        room.paused = going_on and not room.per_move
+        if going_on and room.per_move and clock is not None:
+            session.start_clock()
+            if kept.deadline is not None:  # what the side to move used of its turn, downtime too
+                clock.spend(clock.remaining(clock.to_move) - (kept.deadline - clock.now()))
+            room._schedule_flag()
         return room
 
     # -- what the clients are told ------------------------------------------------------------
@@ -162,6 +182,26 @@ class Room:
     def clock_text(self) -> str | None:
         clock = self.session.clock
         return None if clock is None else str(clock.control)
+
+    @property
+    def per_move(self) -> bool:
+        """A game of days a move (correspondence)."""
+        clock = self.session.clock
+        return clock is not None and clock.control.days is not None
+
+    def left(self) -> float | None:
+        """The side to move's time left while its clock counts down (None: no clock running,
+        or the game is over)."""
+        clock = self.session.clock
+        if clock is None or not clock.ticking or self.session.outcome is not None:
+            return None
+        return clock.remaining(clock.to_move)
+
+    def deadline(self) -> float | None:
+        """When the side to move's days run out, by the wall clock: a game of days going on
+        (None for any other)."""
+        left = self.left()
+        return None if left is None or not self.per_move else self.now() + left
 
     def clocks(self) -> tuple[Clocks | None, int | None]:
         """Both clocks now, and whose runs."""
@@ -204,7 +244,7 @@ class Room:
         outcome, state = self.session.outcome, self.session.state
         return RoomSummary(self.code, self.session.game.key, state.variant, side, state.to_move,
                            state.plies, None if outcome is None else outcome.result(),
-                           self.clock_text)  # fmt: skip
+                           self.clock_text, self.left())  # fmt: skip
 
     def side_of(self, secret: str) -> int | None:
         return next((side for side in SIDES if holds(secret, self.seats[side])), None)
@@ -264,7 +304,8 @@ class Room:
             raise refused("a rated game is between named players: claim a name first")
         secret = new_secret()
         key = None if name is None else name_key(name)
-        await self._keep(self.store.take_seat(self.code, side, secret, key))
+        deadline = self._first_deadline(side)
+        await self._keep(self.store.take_seat(self.code, side, secret, key, deadline))
         self.seats[side] = digest(secret)
         standing = None
         if name is not None and self.speed is not None:
@@ -273,6 +314,14 @@ class Room:
         self._name(side, name, standing)
         self._start_clock()
         return secret
+
+    def _first_deadline(self, side: int) -> float | None:
+        """A game of days whose second seat `side` takes: its first move's deadline (its clocks
+        start now). None for any other."""
+        clock = self.session.clock
+        if clock is None or clock.control.days is None or self.seats[1 - side] is None:
+            return None
+        return self.now() + clock.control.seconds
 
     def _name(self, side: int, name: str | None, standing: Standing | None) -> None:
         """The seat's player's name, in the record too (as a person's name, a `White` tag),
@@ -334,10 +383,12 @@ class Room:
         return self.idle()
 
     def idle(self) -> bool:
-        """Nobody in the room and no clock running that must flag: it may leave memory."""
+        """Nobody in the room and no clock running that must flag: it may leave memory. A
+        game of days leaves it while its clock runs: the server's housekeeping flags it from
+        the deadline kept (`GameServer.flag_overdue`)."""
         clock = self.session.clock
         running = clock is not None and clock.running and self.session.outcome is None
-        if any(self.clients()) or running:
+        if any(self.clients()) or (running and not self.per_move):
             return False
         self.stop()
         return True
@@ -372,8 +423,9 @@ class Room:
         times = None if clock is None else clock.marks[-1].times
         self.offer = self.asked = None
         moved = Moved(self.code, ply, move, side, *self.clocks(), self.log.version + 1)
+        deadline = self.deadline()
         await self._told(moved, lambda event: self.store.add_move(self.code, ply, move, times,
-                                                                  event))  # fmt: skip
+                                                                  event, deadline))  # fmt: skip
         if self.session.outcome is not None:
             await self._ended()
         else:
@@ -437,7 +489,9 @@ class Room:
         if session.clock is not None and all(self.seats):
             session.start_clock()
         taken = TakenBack(self.code, plies, *self.clocks(), self.log.version + 1)
-        await self._told(taken, lambda event: self.store.take_back(self.code, plies, event))
+        deadline = self.deadline()
+        await self._told(taken, lambda event: self.store.take_back(self.code, plies, event,
+                                                                   deadline))  # fmt: skip
         self._schedule_flag()
 
     async def rematch(self, client: Client) -> tuple[Client, Client] | None:
@@ -590,13 +644,20 @@ class Room:
 
     async def _flag(self) -> None:
         async with self.lock:
-            if self.lost:
-                return
-            if self.session.check_flag():
-                with contextlib.suppress(ProtocolError):  # logged; the room is reloaded
-                    await self._ended()
-            else:
+            if not self.lost and not await self._flag_if_out():
                 self._schedule_flag()
+
+    async def flag(self) -> bool:
+        """End the game on time if the side to move's time is out: whether it did."""
+        async with self.lock:
+            return not self.lost and await self._flag_if_out()
+
+    async def _flag_if_out(self) -> bool:
+        if not self.session.check_flag():
+            return False
+        with contextlib.suppress(ProtocolError):  # logged; the room is reloaded
+            await self._ended()
+        return True
 
     def stop(self) -> None:
         """The server stops: no flag falls any more in this process."""

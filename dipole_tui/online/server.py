@@ -5,7 +5,9 @@ Bad input never reaches a room and never hurts the server: every frame goes thro
 connection (websockets' max_size), an HTTP request that is no WebSocket upgrade gets a plain 426,
 a connection that says no hello, says nothing for too long, or sends too fast is closed. Rooms
 are kept in memory while someone is in them (or their clock runs) and loaded from the store by
-code otherwise, so a restart loses nothing. docs/protocol.md describes the messages.
+code otherwise, so a restart loses nothing; a game of days leaves memory with its clock running,
+and the housekeeping loads and flags it once its deadline passed. docs/protocol.md describes the
+messages.
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ CODE_LENGTH = 6
 SERVER_NAME = "dipole-tui"
 LOGGED_REFUSALS = 10  # refusals of one connection written to the log; its close line counts all
 HOUR = 3600.0
+MOST_FLAGGED = 100  # games of days flagged in one round of the housekeeping (the rest next round)
 
 
 class _Close(Exception):
@@ -87,15 +90,19 @@ class _Close(Exception):
 
 
 class GameServer:
-    def __init__(self, store: RoomStore, limits: Limits) -> None:
+    def __init__(
+        self, store: RoomStore, limits: Limits, now: Callable[[], float] = time.time
+    ) -> None:
         self.store = store
         self.limits = limits
+        self.now = now  # the wall clock: games of days and their deadlines, expiry (tests fake it)
         self.rooms: dict[str, Room] = {}
         self.port = 0
         self.connections = 0
         self.addresses: dict[str, Address] = {}  # by address_key; none for exempt ones
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._creator: dict[str, Address] = {}  # an unfinished room -> the address it came from
+        self._unreadable: set[str] = set()  # rooms of days overdue that cannot be read back
         self.desk = Desk(self)
 
     # -- connections ----------------------------------------------------------------------------
@@ -318,7 +325,7 @@ class GameServer:
     async def new_room(self, session: Session[Any], rated: bool) -> Room:
         """A room for `session`, under a code nobody holds, stored before anyone hears of it."""
         session.tags["Date"] = datetime.now().strftime("%Y.%m.%d")
-        room = Room("", session, [None, None], self.store, self._ended, rated=rated)
+        room = Room("", session, [None, None], self.store, self._ended, rated=rated, now=self.now)
         try:
             while room.code == "":
                 room.code = self._new_code()
@@ -326,7 +333,8 @@ class GameServer:
                 try:
                     await self.store.create_room(room.code, session.game.key,
                                                  session.state.variant, room.clock_text,
-                                                 session.tags["Date"], rated)  # fmt: skip
+                                                 session.tags["Date"], rated,
+                                                 self.now())  # fmt: skip
                 except RoomTaken:
                     self.forget(room)
                     room.code = ""
@@ -409,7 +417,7 @@ class GameServer:
         if kept is None:
             return None
         try:
-            room = Room.stored(kept, self.store, self._ended, self.limits.resume_grace)
+            room = Room.stored(kept, self.store, self._ended, self.limits.resume_grace, self.now)
         except GameError as error:
             log.warning("room %s cannot be read back: %s", code, error)
             raise ProtocolError(NO_ROOM, f"room {code} cannot be read back: {error}") from None
@@ -434,7 +442,7 @@ class GameServer:
     async def expire(self) -> list[str]:
         """Remove the rooms whose second seat was not taken in `Limits.unjoined_days` (but
         those someone is in now): their codes."""
-        before = time.time() - self.limits.unjoined_days * 86_400
+        before = self.now() - self.limits.unjoined_days * 86_400
         busy = {code for code, room in self.rooms.items() if any(room.clients())}
         gone = await self.store.expire(before, busy)
         for code in gone:
@@ -458,8 +466,28 @@ class GameServer:
         for key in [key for key, counted in self.addresses.items() if counted.forgettable()]:
             del self.addresses[key]
 
+    async def flag_overdue(self) -> list[str]:
+        """Flag the games of days whose side to move let its deadline pass, in memory or
+        loaded from the store (nobody need be connected, the server may have been down): each
+        ends as any flag does (`Room.flag`: stored, rated, told). Their codes."""
+        flagged = []
+        for code in await self.store.overdue(self.now(), MOST_FLAGGED):
+            if code in self._unreadable:
+                continue
+            try:
+                room = await self.room(code)
+            except ProtocolError:  # logged by _load; not asked again in this run
+                self._unreadable.add(code)
+                continue
+            if room is not None and await room.flag():
+                flagged.append(code)
+            if room is not None and room.idle():
+                self.forget(room)
+        return flagged
+
     async def keep_house(self) -> None:
-        """Every minute the addresses are pruned; every hour the unjoined rooms expire."""
+        """Every `Limits.flag_check_seconds` (a minute) the games of days past their deadline
+        are flagged and the addresses pruned; every hour the unjoined rooms expire."""
         last = -HOUR
         while True:
             if time.monotonic() - last >= HOUR:
@@ -468,8 +496,12 @@ class GameServer:
                     await self.expire()
                 except Exception as error:  # the store failed: said, and tried again later
                     log.warning("unjoined rooms could not be removed: %s", error)
+            try:
+                await self.flag_overdue()
+            except Exception as error:  # the store failed: said, and tried again later
+                log.warning("games of days could not be flagged: %s", error)
             self.prune()
-            await asyncio.sleep(60)
+            await asyncio.sleep(self.limits.flag_check_seconds)
 
 
 def _remote(connection: ServerConnection) -> str:
@@ -493,14 +525,16 @@ async def running_server(
     port: int = 0,
     folder: Path | str = ".",
     limits: Limits | None = None,
+    now: Callable[[], float] = time.time,
 ) -> AsyncIterator[GameServer]:
     """A server listening until the block ends (port 0: a free one, then `server.port`);
-    OSError when it cannot listen, sqlite3.Error when the store cannot be opened."""
+    OSError when it cannot listen, sqlite3.Error when the store cannot be opened. `now` is
+    its wall clock (a test's fake one)."""
     limits = limits or Limits()
     raise_file_limit()
     Path(folder).mkdir(parents=True, exist_ok=True)
     store = SqliteStore(Path(folder) / STORE_NAME)
-    game_server = GameServer(store, limits)
+    game_server = GameServer(store, limits, now)
     try:
         async with serve(
             game_server.handle,

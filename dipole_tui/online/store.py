@@ -5,7 +5,9 @@ client saw acknowledged survives a SIGKILL. A distributed store (PostgreSQL, say
 with these methods; nothing else in the server knows sqlite. Secrets and invitations are kept
 as SHA-256 digests only, so the file does not let anyone take a seat. Each event a room tells
 (a move, a draw offer, the end) is kept as it went on the wire, numbered, with what it changed
-(in the same transaction), so a client coming back after a restart is told what it missed.
+(in the same transaction), so a client coming back after a restart is told what it missed. A
+game of days keeps its deadline (when the side to move's days run out, by the wall clock) with
+each move, so that its flag falls after a restart with nobody there (`overdue`).
 """
 
 from __future__ import annotations
@@ -96,6 +98,7 @@ class StoredRoom:
     result: str | None = None  # "1-0", "0-1", "1/2-1/2" once ended
     termination: str | None = None  # Termination.value of the ending
     events: list[StoredEvent] = field(default_factory=list)  # none before protocol 3
+    deadline: float | None = None  # a game of days: when the side to move's time runs out
     chat: list[ChatLine] = field(default_factory=list)  # its last lines, oldest first
 
 
@@ -112,12 +115,23 @@ class RoomStore(Protocol):
     """What the server asks of its storage; each call is durable when it returns."""
 
     async def create_room(
-        self, code: str, game: str, variant: str, clock: str | None, date: str, rated: bool
+        self,
+        code: str,
+        game: str,
+        variant: str,
+        clock: str | None,
+        date: str,
+        rated: bool,
+        created: float | None = None,
     ) -> None:
-        """RoomTaken when `code` is in use."""
+        """RoomTaken when `code` is in use. `created`: when, by the server's wall clock (now
+        by the store's when not said)."""
 
-    async def take_seat(self, code: str, side: int, secret: str, name: str | None) -> None:
-        """The seat's secret (its digest kept), and the name its player plays under, if any."""
+    async def take_seat(
+        self, code: str, side: int, secret: str, name: str | None, deadline: float | None = None
+    ) -> None:
+        """The seat's secret (its digest kept), and the name its player plays under, if any;
+        with `deadline`, the room's (a game of days whose clock this seat starts)."""
 
     async def claim_name(self, name: str, token: str) -> None:
         """A new name and its token (its digest kept); NameTaken when it is held in any case."""
@@ -133,14 +147,28 @@ class RoomStore(Protocol):
         their games (at most 50 codes)."""
 
     async def add_move(
-        self, code: str, ply: int, move: str, clocks: Clocks | None, event: StoredEvent
-    ) -> None: ...
+        self,
+        code: str,
+        ply: int,
+        move: str,
+        clocks: Clocks | None,
+        event: StoredEvent,
+        deadline: float | None = None,
+    ) -> None:
+        """The move, its event and (a game of days) the room's new deadline, together."""
+
+    async def overdue(self, now: float, most: int) -> list[str]:
+        """Unfinished rooms of days whose deadline is `now` (a time.time()) or before, the
+        longest overdue first, at most `most`."""
 
     async def add_event(self, code: str, event: StoredEvent) -> None:
         """An event that changes no move and no result (a draw offer)."""
 
-    async def take_back(self, code: str, plies: int, event: StoredEvent) -> None:
-        """The moves after the first `plies` forgotten, with the event that says so."""
+    async def take_back(
+        self, code: str, plies: int, event: StoredEvent, deadline: float | None = None
+    ) -> None:
+        """The moves after the first `plies` forgotten, with the event that says so (and a
+        game of days' new deadline)."""
 
     async def add_chat(self, code: str, line: ChatLine) -> None:
         """A chat line said in the room."""
@@ -171,14 +199,16 @@ class RoomStore(Protocol):
     async def close(self) -> None: ...
 
 
-# The file's `user_version`: 0 before events were kept (protocol 2), 1, 2 with names, 3 with chat.
+# The file's `user_version`: 0 before events were kept (protocol 2), 1, 2 with names, 3 with
+# chat and the deadlines of games of days.
 SCHEMA = 3
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
     code TEXT PRIMARY KEY, game TEXT NOT NULL, variant TEXT NOT NULL, clock TEXT,
     date TEXT NOT NULL, created REAL NOT NULL, result TEXT, termination TEXT, invite TEXT,
-    rated INTEGER NOT NULL DEFAULT 0);
+    rated INTEGER NOT NULL DEFAULT 0, deadline REAL);
 CREATE INDEX IF NOT EXISTS rooms_created ON rooms (created);
+CREATE INDEX IF NOT EXISTS rooms_deadline ON rooms (deadline) WHERE result IS NULL;
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL, side INTEGER NOT NULL, secret TEXT NOT NULL, name TEXT,
     PRIMARY KEY (code, side)) WITHOUT ROWID;
@@ -281,23 +311,40 @@ class SqliteStore:
                 loop.call_soon_threadsafe(_settle, settled)
 
     async def create_room(
-        self, code: str, game: str, variant: str, clock: str | None, date: str, rated: bool
+        self,
+        code: str,
+        game: str,
+        variant: str,
+        clock: str | None,
+        date: str,
+        rated: bool,
+        created: float | None = None,
     ) -> None:
+        row = (code, game, variant, clock, date, time.time() if created is None else created)
+
         def job(connection: sqlite3.Connection) -> None:
             try:
                 connection.execute(
                     "INSERT INTO rooms (code, game, variant, clock, date, created, rated)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (code, game, variant, clock, date, time.time(), int(rated)),
+                    (*row, int(rated)),
                 )
             except sqlite3.IntegrityError:
                 raise RoomTaken(code) from None
 
         await self._run(job)
 
-    async def take_seat(self, code: str, side: int, secret: str, name: str | None) -> None:
+    async def take_seat(
+        self, code: str, side: int, secret: str, name: str | None, deadline: float | None = None
+    ) -> None:
         row = (code, side, digest(secret), name)
-        await self._run(lambda c: c.execute("INSERT INTO seats VALUES (?, ?, ?, ?)", row))
+
+        def job(connection: sqlite3.Connection) -> None:
+            connection.execute("INSERT INTO seats VALUES (?, ?, ?, ?)", row)
+            if deadline is not None:
+                _set_deadline(connection, code, deadline)
+
+        await self._run(job)
 
     async def claim_name(self, name: str, token: str) -> None:
         row = (name_key(name), name, digest(token), time.time())
@@ -335,23 +382,46 @@ class SqliteStore:
         return await self._run(job)  # type: ignore[no-any-return]
 
     async def add_move(
-        self, code: str, ply: int, move: str, clocks: Clocks | None, event: StoredEvent
+        self,
+        code: str,
+        ply: int,
+        move: str,
+        clocks: Clocks | None,
+        event: StoredEvent,
+        deadline: float | None = None,
     ) -> None:
         row = (code, ply, move, *(clocks or (None, None)))
 
         def job(connection: sqlite3.Connection) -> None:
             connection.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", row)
             _add_event(connection, code, event)
+            if deadline is not None:
+                _set_deadline(connection, code, deadline)
 
         await self._run(job)
+
+    async def overdue(self, now: float, most: int) -> list[str]:
+        query = (
+            "SELECT code FROM rooms WHERE result IS NULL AND deadline <= ?"
+            " ORDER BY deadline LIMIT ?"
+        )
+
+        def job(connection: sqlite3.Connection) -> list[str]:
+            return [code for (code,) in connection.execute(query, (now, most))]
+
+        return await self._run(job)  # type: ignore[no-any-return]
 
     async def add_event(self, code: str, event: StoredEvent) -> None:
         await self._run(lambda connection: _add_event(connection, code, event))
 
-    async def take_back(self, code: str, plies: int, event: StoredEvent) -> None:
+    async def take_back(
+        self, code: str, plies: int, event: StoredEvent, deadline: float | None = None
+    ) -> None:
         def job(connection: sqlite3.Connection) -> None:
             connection.execute("DELETE FROM moves WHERE code = ? AND ply >= ?", (code, plies))
             _add_event(connection, code, event)
+            if deadline is not None:
+                _set_deadline(connection, code, deadline)
 
         await self._run(job)
 
@@ -437,8 +507,8 @@ class SqliteStore:
 
 def _load(connection: sqlite3.Connection, code: str) -> StoredRoom | None:
     row = connection.execute(
-        "SELECT game, variant, clock, date, result, termination, invite, rated FROM rooms"
-        " WHERE code = ?",
+        "SELECT game, variant, clock, date, result, termination, invite, rated, deadline"
+        " FROM rooms WHERE code = ?",
         (code,),
     ).fetchone()
     if row is None:
@@ -471,14 +541,14 @@ def _load(connection: sqlite3.Connection, code: str) -> StoredRoom | None:
             (code, MOST_CHAT),
         )
     ]
-    game, variant, clock, date, result, termination, invite, rated = row
+    game, variant, clock, date, result, termination, invite, rated, deadline = row
     at = speed(clock)
     standings = [
         None if name is None or at is None else _standing(connection, name_key(name), game, at)
         for name in names
     ]
     return StoredRoom(code, game, variant, clock, date, seats, names, bool(rated), standings,
-                      invite, moves, result, termination, events, chat)  # fmt: skip
+                      invite, moves, result, termination, events, deadline, chat)  # fmt: skip
 
 
 def _standing(connection: sqlite3.Connection, key: str, game: str, at: str) -> Standing:
@@ -503,6 +573,10 @@ def _add_event(connection: sqlite3.Connection, code: str, event: StoredEvent) ->
     connection.execute("INSERT INTO events VALUES (?, ?, ?)", (code, event.version, event.message))
 
 
+def _set_deadline(connection: sqlite3.Connection, code: str, deadline: float) -> None:
+    connection.execute("UPDATE rooms SET deadline = ? WHERE code = ?", (deadline, code))
+
+
 def _migrate(connection: sqlite3.Connection) -> None:
     """A file of an older server made this one's (its rooms kept: their moves predate the
     events, see `EventLog.stored`); one of a newer server is refused, never written."""
@@ -517,6 +591,7 @@ def _migrate(connection: sqlite3.Connection) -> None:
     _add_column(connection, "rooms", "invite TEXT")  # a file of a server before invitations
     _add_column(connection, "seats", "name TEXT")  # before names (schema 1)
     _add_column(connection, "rooms", "rated INTEGER NOT NULL DEFAULT 0")
+    _add_column(connection, "rooms", "deadline REAL")  # before games of days (schema 2)
     connection.executescript(_SCHEMA)
     connection.execute(f"PRAGMA user_version = {SCHEMA}")
 

@@ -120,7 +120,7 @@ SAMPLES: list[Message] = [
     Ended("K7QMWD", "1-0", "Black resigned", "[Game]\n\n1-0\n", 3, (12, -12)),
     Offer("K7QMWD", 1, 2),
     Seats("K7QMWD", BOTH, BOTH, 0, None, None, (None, Player("bob", 1712, False))),
-    RoomList((RoomSummary("K7QMWD", "dipole", "8x8", 0, 1, 3, None, "5+3"),)),
+    RoomList((RoomSummary("K7QMWD", "dipole", "8x8", 0, 1, 3, None, "3d", 200_000.5),)),
     PlayerList("dipole", (Ranked("Alice", "blitz", 1620, False, 12),)),
     Sought("Q2W3E4"),
     Lobby(
@@ -200,7 +200,7 @@ def test_the_docs_check_would_see_a_field_missing() -> None:
     ]
     assert documented("Server to client")["rooms"] == [
         "rooms",
-        "{room, game, variant, side, to_move, plies, result, clock}",
+        "{room, game, variant, side, to_move, plies, result, clock, left?}",
     ]
     assert fields_of(Error) == ["code", "text", "room?"]
 

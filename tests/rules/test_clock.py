@@ -440,3 +440,84 @@ def test_a_record_whose_clock_gained_more_than_the_increment_gives_no_time() -> 
     assert time_used(marks, 2, 3) is None  # ten seconds given back: not a thinking time
     assert time_used(marks, 0, 4) == pytest.approx(0.1)
     assert time_used(marks, 0, 5) == 0.0  # a tenth under nothing is a record's rounding
+
+
+# -- days a move (correspondence) -------------------------------------------------------------
+
+DAY = 86_400
+
+
+@pytest.mark.parametrize("days", [1, 2, 3, 5, 7, 14])
+def test_days_a_move_read_as_typed_and_say_themselves_back(days: int) -> None:
+    control = TimeControl.parse(f"{days}d")
+    assert control == TimeControl.per_move(days) == TimeControl(0, 0, days)
+    assert str(control) == f"{days}d" and control.tag() == f"1/{days * DAY}"
+    assert TimeControl.from_tag(control.tag()) == control
+    assert TimeControl.parse(f" {days} d ") == control and control.seconds == days * DAY
+
+
+@pytest.mark.parametrize("text", ["4d", "0d", "30d", "1000d", "3.5d", "d", "3dd", "٣d", "-3d"])
+def test_days_a_move_other_than_lichesss_are_one_line_refusals(text: str) -> None:
+    with pytest.raises(GameError) as refused:
+        TimeControl.parse(text)
+    message = str(refused.value)
+    assert "is not a time control" in message and "\n" not in message
+    with pytest.raises(GameError, match="1, 2, 3, 5, 7 or 14 days"):
+        TimeControl.per_move(4)
+
+
+@pytest.mark.parametrize("tag", ["1/100000", "1/0", "2/259200", "1/345600", "1/99999999999"])
+def test_a_tag_of_one_move_in_other_seconds_is_none(tag: str) -> None:
+    assert TimeControl.from_tag(tag) is None  # 4 days, not a whole day, not one move
+
+
+def test_days_reset_after_each_move_and_run_from_the_first() -> None:
+    """Not added up: whatever a move took, its mover has the whole days again; the first moves
+    are timed, so a side that never moves loses on time too."""
+    source = FakeTime()
+    timer = Clock(TimeControl.parse("3d"), source=source)
+    timer.start()
+    assert timer.timed and timer.ticking
+    source.wait(2 * DAY)
+    assert timer.remaining(0) == DAY
+    timer.press(1)
+    assert timer.marks[-1].times == (3 * DAY, 3 * DAY)
+    source.wait(3 * DAY - 1)
+    assert timer.flagged() is None and timer.remaining(1) == 1
+    source.wait(1)
+    assert timer.flagged() == 1
+
+
+def test_a_clock_counted_by_another_source_keeps_what_was_used() -> None:
+    first, second = FakeTime(), FakeTime()
+    second.now = 5_000_000.0
+    timer = Clock(TimeControl.parse("1d"), source=first)
+    timer.start()
+    first.wait(3600)
+    timer.count_by(second)
+    second.wait(1800)
+    assert timer.running and timer.remaining(0) == DAY - 5400
+
+
+def test_a_clock_of_days_shows_days_and_hours() -> None:
+    assert shown_time(3 * DAY) == "3d 0h"
+    assert shown_time(2 * DAY + 23 * 3600 + 59 * 60) == "2d 23h"
+    assert shown_time(DAY - 1) == "23:59:59"
+
+
+def test_a_game_of_days_round_trips_through_its_record_mid_turn() -> None:
+    session, source = clocked("2d", opened=False)
+    session.start_clock()
+    source.wait(DAY)
+    play(session, "e1-e3")
+    source.wait(5 * 3600)
+    play(session, "d8-d6")
+    source.wait(10 * 3600 + 0.25)  # White has used ten hours of its two days, and a bit
+    text = session.checked_record()
+    assert '[TimeControl "1/172800"]' in text and '[TurnClock "37:59:59.7"]' in text
+    assert "e1-e3 {[%clk 48:00:00]} d8-d6 {[%clk 48:00:00]}" in text
+    back = Session.from_text(text)
+    assert back.clock is not None and back.clock.control == TimeControl.per_move(2)
+    assert back.clock.remaining(0) == pytest.approx(38 * 3600 - 0.3)
+    assert back.clock.remaining(1) == 2 * DAY
+    assert back.record_text() == text
