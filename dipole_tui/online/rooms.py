@@ -584,9 +584,15 @@ class Room:
         self.on_end(self)
 
     def _rated_end(self) -> RatedEnd | None:
-        """What the store rates at the end: a rated room's two named players."""
+        """What the store rates at the end: a rated room's two named players. A game of days
+        that flagged before each side moved once is not rated: its first moves are timed (or
+        a game nobody starts would never end), but nobody lost a game they never played."""
         white, black = self.names
         if not self.rated or white is None or black is None or self.speed is None:
+            return None
+        outcome = self.session.outcome
+        unplayed = self.session.state.plies < 2 and self.per_move
+        if unplayed and outcome is not None and outcome.termination is Termination.TIME:
             return None
         return RatedEnd((white, black), self.session.game.key, self.speed)
 

@@ -122,13 +122,15 @@ async def test_a_flag_by_days_ends_the_game_the_other_wins_and_both_are_rated(
         await black.sit("join", room=white.room, invite=white.invite)
         await white.send("move", room=white.room, ply=0, move="e1-e3")
         assert await black.read_a("moved") == await white.read_a("moved")
-        clock.wait(DAY + 1)  # Black lets its day pass: the housekeeping flags it
+        await black.send("move", room=white.room, ply=1, move="d8-d6")
+        assert await black.read_a("moved") == await white.read_a("moved")
+        clock.wait(DAY + 1)  # White lets its day pass: the housekeeping flags it
         ended = await white.read_a("ended")
         assert await black.read_a("ended") == ended
-        assert ended["result"] == "1-0" and "on time" in ended["reason"]
-        after = rate(Standing(), Standing(), "1-0")
+        assert ended["result"] == "0-1" and "on time" in ended["reason"]
+        after = rate(Standing(), Standing(), "0-1")
         assert ended["changes"] == [after[0].points - 1500, after[1].points - 1500]
-        said = await black.refused("move", room=white.room, ply=1, move="d8-d6")
+        said = await white.refused("move", room=white.room, ply=2, move="e3-e5")
         assert said["text"] == "the game is over"
     with sqlite3.connect(tmp_path / STORE_NAME) as db:
         rows = db.execute("SELECT name_key, speed, games FROM ratings ORDER BY name_key")
@@ -175,6 +177,9 @@ async def test_the_flag_falls_after_a_restart_with_nobody_connected(tmp_path: Pa
         await black.sit("join", room=white.room, invite=white.invite)
         await black.send("move", room=white.room, ply=0, move="e1-e3")  # Quin plays Black
         await white.read_a("moved")
+        await white.send("move", room=white.room, ply=1, move="d8-d6")
+        await black.read_a("moved")
+        await black.read_a("moved")
         for peer in (white, black):
             await peer.close()
         code = white.room
@@ -183,16 +188,37 @@ async def test_the_flag_falls_after_a_restart_with_nobody_connected(tmp_path: Pa
         async with asyncio.timeout(5):
             while deadline_of(tmp_path, code)[1] is None:
                 await asyncio.sleep(0.05)
-        assert deadline_of(tmp_path, code)[1] == "1-0"  # Rae, White, wins on time
+        assert deadline_of(tmp_path, code)[1] == "0-1"  # Quin, Black, wins on time
         assert code not in server.rooms  # flagged, then out of memory again
         again = await named(server.port, "Rae", tokens)
         game = await again.sit("join", room=code, secret=black.secret)
         record = Session.from_text(game["record"])
-        assert record.outcome is not None and record.outcome.result() == "1-0"
+        assert record.outcome is not None and record.outcome.result() == "0-1"
         assert game["running"] is None
         await again.send("players", game="dipole", speed="correspondence")
         listed = (await again.read_a("players"))["players"]
-        assert [(p["name"], p["games"]) for p in listed] == [("Rae", 1), ("Quin", 1)]
+        assert [(p["name"], p["games"]) for p in listed] == [("Quin", 1), ("Rae", 1)]
+
+
+async def test_a_game_of_days_flagged_before_each_side_moved_is_not_rated(
+    tmp_path: Path,
+) -> None:
+    clock, tokens = FakeTime(), Tokens()
+    async with running_server("127.0.0.1", 0, tmp_path, QUICK, clock) as server:
+        white, black = (
+            await named(server.port, "Sam", tokens),
+            await named(server.port, "Tia", tokens),
+        )
+        await white.sit("create", game="dipole", side="white", clock="1d", rated=True)
+        await black.sit("join", room=white.room, invite=white.invite)
+        await white.send("move", room=white.room, ply=0, move="e1-e3")
+        await black.read_a("moved")
+        clock.wait(DAY + 1)  # Black never answers
+        ended = await black.read_a("ended")
+        assert ended["result"] == "1-0" and ended.get("changes") is None
+    with sqlite3.connect(tmp_path / STORE_NAME) as db:
+        assert db.execute("SELECT count(*) FROM ratings").fetchone() == (0,)
+    db.close()
 
 
 async def test_two_seeks_of_days_pair_into_a_game_of_days(tmp_path: Path) -> None:
