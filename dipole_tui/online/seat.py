@@ -314,10 +314,7 @@ class OnlineGame:
                     return Received(said=f"Rematch agreed: room {code}, colours swapped.")
                 return Received(said=f"The players play again in room {code}: w watches it.")
             case Chat(lines=lines):
-                heard = self.heard(lines)
-                self.chat = (self.chat + heard)[-MOST_CHAT:]
-                if heard and len(lines) == 1:  # a new line (many: those said before coming in)
-                    return Received(said=self.chat_text(heard[-1], session))
+                self.chat = (self.chat + self.heard(lines))[-MOST_CHAT:]
             case Error(text=text):
                 if self.sending is None:
                     return Received(said=text)

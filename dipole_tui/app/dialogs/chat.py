@@ -41,11 +41,16 @@ class ChatScreen(Dialog[None]):
             yield Label("Enter says it · Escape closes", classes="dialog-hint", markup=False)
 
     def on_mount(self) -> None:
-        self.add(self.lines or ["Nobody has said anything yet."])
+        self.add(self.lines)
         self.query_one(Input).focus()
 
     def add(self, lines: list[str]) -> None:
-        self.query_one(Log).write_lines(displayable(line) for line in lines)
+        log = self.query_one(Log)
+        if lines and log.border_subtitle:
+            log.border_subtitle = ""
+        elif not lines and not log.line_count:
+            log.border_subtitle = "nobody has said anything yet"
+        log.write_lines(displayable(line) for line in lines)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()

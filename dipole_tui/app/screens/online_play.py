@@ -78,6 +78,7 @@ class OnlinePlay:
         self.oriented = False  # the board was turned to the player's side in this room
         self.creating = False  # a new room was asked for, and the server has not given it yet
         self.chat_screen: ChatScreen | None = None  # the chat, while it is open
+        self.inviting = False  # the invitation is shown in a toast, until the seat is taken
 
     @property
     def session(self) -> Session[Any]:
@@ -147,9 +148,8 @@ class OnlinePlay:
             self.screen.menus.tell([Notice(said, "Online", "error", timeout=12)])
             return
         change = self.keeper.referee.from_server(message)
-        if isinstance(message, Chat) and self.chat_screen is not None and online is not None:
-            self.chat_screen.add([online.chat_text(line, self.session) for line in online.heard(
-                message.lines)])  # fmt: skip
+        if isinstance(message, Chat) and online is not None:
+            self._heard(online, message)
         if isinstance(message, Rematched) and online is not None and online.side is not None:
             self.oriented = False  # the new room's side nearest
             if isinstance(self.screen.app.screen, ChoiceScreen):  # the old game's end: gone
@@ -157,6 +157,9 @@ class OnlinePlay:
         if isinstance(message, Seated) and self.creating:  # how a friend comes in, once
             self.creating = False
             self._tell_join_command()
+        if self.inviting and online is not None and all(online.seats):  # the friend came in
+            self.inviting = False
+            self.screen.app.clear_notifications()
         self._no_help_now()
         if change is not None:
             if isinstance(message, WholeGame | Ended):
@@ -168,6 +171,15 @@ class OnlinePlay:
                     )
             self.screen.after_change(change)
         self.show_room()
+
+    def _heard(self, room: OnlineGame, message: Chat) -> None:
+        """New lines in the chat when it is open, else a new line as a toast (the lines said
+        before the player came in wait for the chat)."""
+        lines = [room.chat_text(line, self.session) for line in room.heard(message.lines)]
+        if self.chat_screen is not None:
+            self.chat_screen.add(lines)
+        elif len(message.lines) == 1 and lines:
+            self.screen.menus.tell([Notice(lines[0], "Chat (C answers)", timeout=10)])
 
     def chat(self) -> None:
         """The room's chat (C); refused in a game played here."""
@@ -206,6 +218,7 @@ class OnlinePlay:
             said = f"Room {room.code} is open.\ninvite: {room.join_command()}"
             said += f"\nwatch: {room.watch_command()}"
             self.screen.menus.tell([Notice(said, "Online", timeout=60)])
+            self.inviting = True
 
     def _link_said(self, said: str) -> None:
         """The link's state: anything said is a connection down (or given up)."""
