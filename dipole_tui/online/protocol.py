@@ -469,6 +469,7 @@ class Chat:
     TYPE: ClassVar[str] = "chat"
     room: RoomCode
     lines: Annotated[tuple[ChatLine, ...], range(MOST_CHAT + 1)]
+    before: bool | None = None  # true: the lines said before the client came in
 
 
 @dataclass(frozen=True)

@@ -371,7 +371,7 @@ class Room:
                 client.say(frame)
             client.send(self.seats_news())
         if heard := self.chat.heard_by(client):
-            client.send(Chat(self.code, heard))
+            client.send(Chat(self.code, heard, before=True))
         self.tell(self.seats_news(), but=client)  # the clocks start with the second seat
 
     def leave(self, client: Client) -> bool:

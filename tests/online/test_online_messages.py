@@ -131,7 +131,7 @@ SAMPLES: list[Message] = [
     Declined("K7QMWD", 1, "takeback", 5),
     TakenBack("K7QMWD", 2, (280.0, 290.5), 0, 6),
     Rematched("K7QMWD", "Q2W3E4", 7),
-    Chat("K7QMWD", (ChatLine("Alice", 0, "good game"), ChatLine(None, None, "well played"))),
+    Chat("K7QMWD", (ChatLine("Alice", 0, "good game"), ChatLine(None, None, "well played")), True),
     Pong(),
 ]
 

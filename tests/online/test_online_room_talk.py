@@ -173,6 +173,7 @@ async def test_chat_is_heard_by_those_it_is_for_and_kept_with_the_game(tmp_path:
         heard = [await peer.read_a("chat") for peer in (white, black, watcher)]
         assert heard[0] == heard[1] == heard[2]
         assert heard[0]["lines"] == [{"name": None, "side": 0, "text": "good luck \\x1b[31m"}]
+        assert heard[0].get("before") is None
         said = await white.refused("say", room=white.room, text="again")
         assert (said["code"], said["text"]) == ("too-fast", "one chat line a second at most")
         await watcher.send("say", room=white.room, text="nice")
@@ -188,7 +189,9 @@ async def test_chat_is_heard_by_those_it_is_for_and_kept_with_the_game(tmp_path:
         await back.send("join", room=code, secret=black.secret)
         await back.read_a("seated")
         await back.read_a("game")
-        lines = (await back.read_a("chat"))["lines"]
+        history = await back.read_a("chat")
+        assert history["before"] is True  # said before it came in: no news
+        lines = history["lines"]
         assert [line["text"] for line in lines] == ["good luck \\x1b[31m"]  # no watcher's line
         late = await Peer.open(running.port)
         await late.send("watch", room=code)

@@ -173,13 +173,13 @@ class OnlinePlay:
         self.show_room()
 
     def _heard(self, room: OnlineGame, message: Chat) -> None:
-        """New lines in the chat when it is open, else a new line as a toast (the lines said
-        before the player came in wait for the chat)."""
+        """New lines in the chat when it is open, else as a toast (those said before the
+        player came in wait for the chat)."""
         lines = [room.chat_text(line, self.session) for line in room.heard(message.lines)]
         if self.chat_screen is not None:
             self.chat_screen.add(lines)
-        elif len(message.lines) == 1 and lines:
-            self.screen.menus.tell([Notice(lines[0], "Chat (C answers)", timeout=10)])
+        elif not message.before and lines:
+            self.screen.menus.tell([Notice(line, "Chat (C answers)", timeout=10) for line in lines])
 
     def chat(self) -> None:
         """The room's chat (C); refused in a game played here."""
