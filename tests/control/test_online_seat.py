@@ -27,6 +27,7 @@ from dipole_tui.online.protocol import (
     Resign,
     Seated,
     Sought,
+    TakeBack,
     Watch,
     WholeGame,
 )
@@ -232,7 +233,7 @@ def test_a_reconnection_is_current_once_it_reaches_the_seated_version(tmp_path: 
     assert watcher.online is not None and watcher.online.rejoin() == Watch("ABCDEF", None)
 
 
-def test_no_move_while_the_link_is_down_and_no_take_backs(tmp_path: Path) -> None:
+def test_no_move_while_the_link_is_down_and_a_take_back_is_asked(tmp_path: Path) -> None:
     keeper, link = online_keeper(tmp_path)
     keeper.referee.from_server(whole_game(Session.new(DIPOLE)))
     link.connected = False
@@ -241,8 +242,15 @@ def test_no_move_while_the_link_is_down_and_no_take_backs(tmp_path: Path) -> Non
     assert keeper.session.state.plies == 0 and link.sent == []
     link.connected = True
     keeper.play(keeper.session.game.parse_move("e1-e3", keeper.session.state))
-    assert keeper.why_no_undo() == "No take-backs in an online game."
-    assert keeper.undo() is None and keeper.session.state.plies == 1
+    assert keeper.why_no_undo() == ""  # a casual game: the other player is asked
+    change = keeper.undo()
+    assert change is not None and change.message.startswith("Take-back asked")
+    assert keeper.session.state.plies == 1 and isinstance(link.sent[-1], TakeBack)
+    room = keeper.online
+    assert room is not None
+    room.rated = True
+    assert keeper.why_no_undo() == "No take-backs in a rated game."
+    assert keeper.undo() is None and len(link.sent) == 2
 
 
 def test_back_online_no_move_before_the_servers_game(tmp_path: Path) -> None:

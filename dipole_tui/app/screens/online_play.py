@@ -78,7 +78,6 @@ class OnlinePlay:
         self.oriented = False  # the board was turned to the player's side in this room
         self.creating = False  # a new room was asked for, and the server has not given it yet
         self.chat_screen: ChatScreen | None = None  # the chat, while it is open
-        self.inviting = False  # the invitation is shown in a toast, until the seat is taken
 
     @property
     def session(self) -> Session[Any]:
@@ -157,9 +156,6 @@ class OnlinePlay:
         if isinstance(message, Seated) and self.creating:  # how a friend comes in, once
             self.creating = False
             self._tell_join_command()
-        if self.inviting and online is not None and all(online.seats):  # the friend came in
-            self.inviting = False
-            self.screen.app.clear_notifications()
         self._no_help_now()
         if change is not None:
             if isinstance(message, WholeGame | Ended):
@@ -218,7 +214,6 @@ class OnlinePlay:
             said = f"Room {room.code} is open.\ninvite: {room.join_command()}"
             said += f"\nwatch: {room.watch_command()}"
             self.screen.menus.tell([Notice(said, "Online", timeout=60)])
-            self.inviting = True
 
     def _link_said(self, said: str) -> None:
         """The link's state: anything said is a connection down (or given up)."""
