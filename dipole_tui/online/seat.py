@@ -26,6 +26,7 @@ from ..clock import TimeControl
 from ..games.base import GameError
 from ..session import HUMAN, REMOTE, Seat, Session
 from .protocol import (
+    Archive,
     Ended,
     Error,
     Event,
@@ -284,8 +285,8 @@ class OnlineGame:
                 self.name = name
             case Sought(seek=code):  # in the lobby until someone takes the seek
                 self.seeking = code
-            case Welcome() | Pong() | RoomList() | PlayerList() | Lobby():  # the link's own
-                pass
+            case Welcome() | Pong() | RoomList() | PlayerList() | Lobby() | Archive():
+                pass  # the link's own
             case _:
                 raise unanswered(message)
         return Received()

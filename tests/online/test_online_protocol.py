@@ -117,6 +117,7 @@ GOOD: dict[str, dict[str, Any]] = {
     },
     "accept": {"seek": "A" * 12},
     "lobby": {"game": "d" * 40},
+    "games": {"name": "n" * 20, "game": "d" * 40, "before": "A" * 12},
     "ping": {},
 }
 TOO_MUCH: dict[type, object] = {
