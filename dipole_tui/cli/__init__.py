@@ -19,7 +19,7 @@ from ..registry import game_named
 from .analyse import add_analyse, run_analyse
 from .arguments import ASCII_HELP, PROG, Parser, UsageError
 from .best import add_best, run_best
-from .listings import add_lobby, add_players, run_lobby, run_players
+from .listings import add_games, add_lobby, add_players, run_games, run_lobby, run_players
 from .match import add_match, run_match
 from .play import add_learn, add_play, run_learn, run_play
 from .positions import LONGEST_LINE
@@ -33,7 +33,8 @@ __all__ = ["LONGEST_LINE", "PROG", "build_parser", "main"]
 
 # The commands that print for scripts: they need standard output, the app does not.
 ENGINE_TOOLS = (
-    "moves", "perft", "replay", "match", "best", "solve", "analyse", "stats", "players", "lobby"
+    "moves", "perft", "replay", "match", "best", "solve", "analyse", "stats", "players", "lobby",
+    "games",
 )  # fmt: skip
 
 
@@ -61,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
         add_serve,
         add_players,
         add_lobby,
+        add_games,
         add_web,
     ):
         add(commands)
@@ -101,6 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_players(args)
         elif args.command == "lobby":
             run_lobby(args)
+        elif args.command == "games":
+            run_games(args)
         else:
             run_play(args)
         if sys.stdout is not None:

@@ -69,7 +69,10 @@ def add_game_option(
     is said: here only, never in the layers below (`play` says it itself, for a --game given
     is to be told from none)."""
     parser.add_argument(
-        "--game", choices=sorted(REGISTRY), default=default, help=f"{said} (default: dipole)"
+        "--game",
+        choices=sorted(REGISTRY),
+        default=default,
+        help=f"{said} (default: {default or 'every game'})",
     )
     if variant:
         parser.add_argument(

@@ -22,10 +22,14 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from .. import __version__
 from .protocol import (
+    BAD_MESSAGE,
     MOST_ROOMS_ASKED,
+    TOO_FAST,
     UPGRADE,
     VERSION,
     Accept,
+    Archive,
+    AskGames,
     AskLobby,
     AskPlayers,
     AskRooms,
@@ -55,6 +59,10 @@ FIRST_WAIT = 0.5  # seconds before the first reconnection; doubled each time, up
 LONGEST_WAIT = 10.0
 PING_EVERY = 60.0  # the server closes a connection that says nothing for long
 OPEN_TIMEOUT = 5.0
+PAGE_TIMEOUT = 30.0  # a page of the archive: up to 50 records the server reads back
+PAGE_BYTES = 2**23  # the most a page's frame may be: its records (each at most a megabyte)
+SLOWED = 5.0  # seconds waited when the server says `too-fast`, up to SLOWED_TIMES in a row
+SLOWED_TIMES = 12
 Ask = Create | Join | Watch | Seek | Accept  # what a link asks for its room
 
 
@@ -205,6 +213,41 @@ async def ask_lobby(url: str, game: str | None = None) -> Lobby:
     return await _ask(url, AskLobby(game), Lobby)
 
 
+async def ask_games(
+    url: str, name: str, game: str | None, on_page: Callable[[Archive], None]
+) -> None:
+    """A player's finished games on a server, newest first: each page handed to `on_page` as
+    it comes, to the last. A `too-fast` answer is waited out (SLOWED seconds at a time, a
+    minute at most). OSError, TimeoutError, ConnectionClosed or ProtocolError when the server
+    cannot say, or sends a game twice (it would page on forever)."""
+    async with connect(url, open_timeout=OPEN_TIMEOUT, max_size=PAGE_BYTES) as socket:
+        async with asyncio.timeout(OPEN_TIMEOUT):
+            await _hello(socket)
+        before: str | None = None
+        seen: set[str] = set()
+        slowed = 0
+        while True:
+            await socket.send(write_message(AskGames(name, game, before)))
+            try:
+                async with asyncio.timeout(PAGE_TIMEOUT):
+                    page = await _answer(socket, Archive)
+            except ProtocolError as error:
+                if error.code != TOO_FAST or slowed == SLOWED_TIMES:
+                    raise
+                slowed += 1
+                await asyncio.sleep(SLOWED)
+                continue
+            slowed = 0
+            rooms = [listed.room for listed in page.games]
+            if seen.intersection(rooms) or len(set(rooms)) < len(rooms):
+                raise ProtocolError(BAD_MESSAGE, "the server sent a game twice")
+            seen.update(rooms)
+            on_page(page)
+            if not page.more or not rooms:
+                return
+            before = rooms[-1]
+
+
 Answer = TypeVar("Answer", bound=ServerMessage)
 
 
@@ -214,12 +257,17 @@ async def _ask(url: str, message: ClientMessage, answer: type[Answer]) -> Answer
     async with asyncio.timeout(OPEN_TIMEOUT), connect(url, open_timeout=OPEN_TIMEOUT) as socket:
         await _hello(socket)
         await socket.send(write_message(message))
-        while True:
-            reply = read_reply(await socket.recv())
-            if isinstance(reply, answer):
-                return reply
-            if isinstance(reply, Error):
-                raise ProtocolError(reply.code, reply.text)
+        return await _answer(socket, answer)
+
+
+async def _answer(socket: ClientConnection, answer: type[Answer]) -> Answer:
+    """The server's next message of that type (others passed over); an `Error` raised."""
+    while True:
+        reply = read_reply(await socket.recv())
+        if isinstance(reply, answer):
+            return reply
+        if isinstance(reply, Error):
+            raise ProtocolError(reply.code, reply.text)
 
 
 async def _rooms_answer(socket: ClientConnection) -> tuple[RoomSummary, ...]:
@@ -266,4 +314,4 @@ def _why(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
-__all__ = ["Ask", "Link", "ask_lobby", "ask_players", "ask_rooms"]
+__all__ = ["Ask", "Link", "ask_games", "ask_lobby", "ask_players", "ask_rooms"]

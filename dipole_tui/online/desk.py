@@ -1,4 +1,5 @@
-"""The server's desk: names claimed, the lobby's seeks paired into rooms, the leaderboard.
+"""The server's desk: names claimed, the lobby's seeks paired into rooms, the leaderboard, a
+player's finished games.
 
 What a player asks of the server as a whole rather than of one room. The desk holds the lobby
 and asks its server for what rooms need (a new room, the count of an address's guesses).
@@ -6,6 +7,7 @@ and asks its server for what rooms need (a new room, the count of an address's g
 
 from __future__ import annotations
 
+import logging
 import secrets
 from itertools import islice
 from typing import TYPE_CHECKING, Any
@@ -19,15 +21,22 @@ from .limits import Address
 from .lobby import Lobby as Seeks
 from .lobby import Waiting
 from .protocol import (
+    ARCHIVE_TEXT,
     BAD_MESSAGE,
+    MOST_ARCHIVED,
     MOST_LISTED,
     MOST_PLAYERS_LISTED,
     NAME_TAKEN,
     NO_ROOM,
     TOO_FAST,
+    UNKNOWN_TYPE,
     Accept,
+    Archive,
+    ArchivedGame,
+    AskGames,
     Claim,
     Create,
+    Ended,
     Lobby,
     Named,
     PlayerList,
@@ -35,15 +44,18 @@ from .protocol import (
     Ranked,
     Seek,
     Sought,
+    read_reply,
     room_code,
 )
 from .ratings import Standing, speed
-from .rooms import Room, new_session
-from .store import NameTaken, holds, name_key
+from .rooms import Room, new_session, replayed
+from .store import NameTaken, StoredRoom, holds, name_key
 
 if TYPE_CHECKING:
     from .server import GameServer
 
+log = logging.getLogger("dipole_tui.online")
+ARCHIVE_VERSION = 5  # the protocol `games` came with: an older client is sent no `Archive`
 # Names nobody claims: the seats' words and the bots' levels a record writes as White or Black.
 RESERVED_NAMES = frozenset({"white", "black", "human", "anonymous", "admin", "server", *BOT_NAMES})
 
@@ -167,10 +179,7 @@ class Desk:
         client.send(Named(name, token))
 
     async def leaderboard(self, client: Client, game: str, speed: str | None) -> None:
-        try:
-            key = game_named(game).key
-        except GameError as error:
-            raise ProtocolError(BAD_MESSAGE, str(error)) from None
+        key = _game_key(game)
         rows = await self.store.leaderboard(key, speed, MOST_PLAYERS_LISTED)
         standings = tuple(
             Ranked(row.name, row.speed, row.standing.points, row.standing.provisional,
@@ -178,6 +187,79 @@ class Desk:
             for row in rows
         )  # fmt: skip
         client.send(PlayerList(key, standings))
+
+    # -- the archive ----------------------------------------------------------------------------
+
+    async def archive(self, client: Client, counted: Address | None, message: AskGames) -> None:
+        """A page of a player's finished games, newest first, each with its record: at most
+        MOST_ARCHIVED games and ARCHIVE_TEXT characters of records (but the first game), and
+        no more than the address may still be sent (`Limits.archived_per_minute`: records are
+        big). An unknown name has no games."""
+        if client.version < ARCHIVE_VERSION:
+            raise ProtocolError(UNKNOWN_TYPE, "'games' is a message of protocol 5: upgrade")
+        game = None if message.game is None else _game_key(message.game)
+        before = None if message.before is None else room_code(message.before)
+        most = MOST_ARCHIVED if counted is None else min(MOST_ARCHIVED, counted.archived.whole())
+        if most < 1:
+            per_minute = self.limits.archived_per_minute
+            raise ProtocolError(TOO_FAST, f"{per_minute:g} finished games a minute are sent to "
+                                "one address at most: wait a little")  # fmt: skip
+        if counted is not None:
+            counted.archived.take(most)  # taken now, so that other connections wait too
+        try:
+            total, kept = await self.store.finished_games(message.name, game, before, most + 1)
+        except Exception as error:  # the store failed: said, and nothing counted
+            if counted is not None:
+                counted.archived.give(most)
+            log.warning("the games of %s could not be read: %s", message.name, error)
+            raise refused("the server could not read its games: try again later") from None
+        sent: list[ArchivedGame] = []
+        looked, size = 0, 0
+        for room in kept[:most]:
+            try:
+                found = archived(room)
+            except (GameError, ProtocolError) as error:  # a store edited by hand, say
+                log.warning("room %s cannot be read back: %s", room.code, error)
+                looked += 1
+                continue
+            if sent and size + len(found.record) > ARCHIVE_TEXT:
+                break
+            sent.append(found)
+            looked, size = looked + 1, size + len(found.record)
+        if counted is not None:
+            counted.archived.give(most - len(sent))
+        asked = name_key(message.name)  # answered as first written, when the store has it
+        name = next((n for r in kept for n in r.names if n and name_key(n) == asked), message.name)
+        total = min(total, 999_999)  # the protocol's numbers stop there
+        client.send(Archive(name, tuple(sent), looked < len(kept), total))
+
+
+def archived(kept: StoredRoom) -> ArchivedGame:
+    """A finished game as the archive sends it: its result, reason and record as its `ended`
+    event told them (the record the session wrote at the end, the one its players were sent),
+    or, for a room that ended before servers kept events, as its game `replayed` says them.
+    GameError or ProtocolError when the store holds what cannot be read back."""
+    told = (read_reply(event.message) for event in reversed(kept.events))
+    ended = next((event for event in told if isinstance(event, Ended)), None)
+    if ended is not None:
+        result, reason, record = ended.result, ended.reason, ended.record
+    else:
+        session = replayed(kept)
+        if session.outcome is None:
+            raise GameError("its moves and its ending do not end the game")
+        result, reason = session.outcome.result(), session.outcome.reason
+        record = session.record_text()
+    white, black = kept.names
+    return ArchivedGame(kept.code, kept.game, kept.variant, kept.clock, kept.rated, white, black,
+                        result, reason, kept.date, record)  # fmt: skip
+
+
+def _game_key(game: str) -> str:
+    """A game's key as the registry has it; bad-message for a game it does not know."""
+    try:
+        return game_named(game).key
+    except GameError as error:
+        raise ProtocolError(BAD_MESSAGE, str(error)) from None
 
 
 def asked_session(client: Client, asked: Create | Seek) -> Session[Any]:
@@ -194,4 +276,4 @@ def asked_session(client: Client, asked: Create | Seek) -> Session[Any]:
     return session
 
 
-__all__ = ["RESERVED_NAMES", "Desk", "asked_session"]
+__all__ = ["RESERVED_NAMES", "Desk", "archived", "asked_session"]

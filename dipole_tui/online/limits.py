@@ -2,9 +2,10 @@
 hold them to it.
 
 An address is a machine (an IPv6 one by its /64 network: one host holds a whole one). Its
-connections, the guesses it makes (a code, secret or invitation that fits no room) and the
-rooms it asks after are counted across all its connections, so opening more connections buys
-nothing. Loopback is an address like any other unless the server is run for a bench.
+connections, the guesses it makes (a code, secret or invitation that fits no room), the rooms
+it asks after and the finished games it is sent are counted across all its connections, so
+opening more connections buys nothing. Loopback is an address like any other unless the
+server is run for a bench.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class Limits:
     asked_per_minute: float = 600.0  # rooms asked after by `rooms`, bursts of as many
     names_per_hour: float = 5.0  # new names claimed, bursts of as many
     seeks_per_minute: float = 30.0  # seeks posted, bursts of as many
+    archived_per_minute: float = 600.0  # finished games sent by `games`, bursts of as many
     most_seeks: int = 10_000  # open in the lobby at once
     loopback_exempt: bool = False  # `serve --bench`: this machine's own address is not counted
     hello_seconds: float = 10.0
@@ -63,6 +65,15 @@ class Bucket:
         self.tokens -= count
         return True
 
+    def whole(self) -> int:
+        """The whole tokens there are now (none is taken)."""
+        self._fill()
+        return int(self.tokens)
+
+    def give(self, count: float) -> None:
+        """Give back tokens taken and not used (never past `burst`)."""
+        self.tokens = min(self.burst, self.tokens + count)
+
     def empty(self) -> bool:
         """No token left now (nothing is taken)."""
         self._fill()
@@ -81,6 +92,7 @@ class Address:
     asked: Bucket
     names: Bucket
     seeks: Bucket
+    archived: Bucket
     connections: int = 0
     created: set[str] = field(default_factory=set)  # its unfinished rooms
 
@@ -91,6 +103,7 @@ class Address:
             Bucket(limits.asked_per_minute / 60, limits.asked_per_minute),
             Bucket(limits.names_per_hour / 3600, limits.names_per_hour),
             Bucket(limits.seeks_per_minute / 60, limits.seeks_per_minute),
+            Bucket(limits.archived_per_minute / 60, limits.archived_per_minute),
         )
 
     def forgettable(self) -> bool:
@@ -102,6 +115,7 @@ class Address:
             and self.asked.full()
             and self.names.full()
             and self.seeks.full()
+            and self.archived.full()
         )
 
 

@@ -45,6 +45,8 @@ SIDES: Final = ("white", "black", "random")
 MOST_ROOMS_ASKED: Final = 50  # a client with more seats asks in several messages
 MOST_PLAYERS_LISTED: Final = 50  # the leaderboard's length
 MOST_LISTED: Final = 100  # seeks, and games going on, a lobby lists at most
+MOST_ARCHIVED: Final = 50  # finished games a page of `games` holds at most
+ARCHIVE_TEXT: Final = 500_000  # characters of records a page holds at most (but its first one)
 
 # Error codes, the `code` of an `Error`, beside the codec's: stable words a program may match on.
 UPGRADE: Final = "upgrade"  # the client's protocol version is not the server's
@@ -270,6 +272,17 @@ class AskPlayers:
 
 
 @dataclass(frozen=True)
+class AskGames:
+    """A player's finished games, newest first (of one game, or all), each with its record: a
+    page, after the game of room `before` (the last one of the page before): an `Archive`."""
+
+    TYPE: ClassVar[str] = "games"
+    name: PlayerName
+    game: GameKey | None = None
+    before: RoomCode | None = None
+
+
+@dataclass(frozen=True)
 class Ping:
     TYPE: ClassVar[str] = "ping"
 
@@ -292,6 +305,7 @@ ClientMessage = (
     | Rematch
     | Decline
     | Say
+    | AskGames
     | Ping
 )
 
@@ -572,6 +586,36 @@ class Lobby:
 
 
 @dataclass(frozen=True)
+class ArchivedGame:
+    """A finished game as the archive keeps it: its players' names (None: a seat without one)
+    and its record, as the app writes its files."""
+
+    room: RoomCode
+    game: GameKey
+    variant: str
+    clock: str | None
+    rated: bool
+    white: PlayerName | None
+    black: PlayerName | None
+    result: str  # 1-0, 0-1, 1/2-1/2
+    reason: str
+    date: str  # the record's Date tag: when the room was made
+    record: str
+
+
+@dataclass(frozen=True)
+class Archive:
+    """A page of a player's finished games, newest first; `more` when older ones are left (ask
+    again with the last one's room as `before`); `total` how many there are in all."""
+
+    TYPE: ClassVar[str] = "games"
+    name: PlayerName
+    games: Annotated[tuple[ArchivedGame, ...], range(MOST_ARCHIVED + 1)]
+    more: bool
+    total: int
+
+
+@dataclass(frozen=True)
 class Pong:
     TYPE: ClassVar[str] = "pong"
 
@@ -595,6 +639,7 @@ ServerMessage = (
     | TakenBack
     | Rematched
     | Chat
+    | Archive
     | Pong
 )
 # What a room tells its seats and watchers, in order, each numbered by the room (a `Seats` is
@@ -648,12 +693,14 @@ def invitation_text(room: str, key: str) -> str:
 
 
 __all__ = [
+    "ARCHIVE_TEXT",
     "BAD_JSON",
     "BAD_MESSAGE",
     "CHAT_LENGTH",
     "CLIENT_TYPES",
     "HELLO_FIRST",
     "INVITATION",
+    "MOST_ARCHIVED",
     "MOST_BYTES",
     "MOST_CHAT",
     "MOST_LISTED",
@@ -676,6 +723,9 @@ __all__ = [
     "UPGRADE",
     "VERSION",
     "Accept",
+    "Archive",
+    "ArchivedGame",
+    "AskGames",
     "AskLobby",
     "AskPlayers",
     "AskRooms",

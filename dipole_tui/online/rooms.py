@@ -117,25 +117,14 @@ class Room:
         grace: float,
         now: Callable[[], float] = time.time,
     ) -> Room:
-        """A room as the store kept it: its moves replayed through the rules, each move's clock
-        times put back. Its clocks, if they ran, are paused: the time the room was out of
-        this server (the server was down) is charged to nobody, and they run again when the
-        side to move is back, or `grace` seconds after the other side is (the time an app
-        needs to reconnect), so that nobody is charged for a reconnection either. A game of
-        days is never paused: its clock runs on to the deadline kept, the downtime counted."""
-        control = None if kept.clock is None else TimeControl.parse(kept.clock)
-        game = game_named(kept.game)
-        session = Session.new(game, kept.variant, time_control=control)
-        session.tags["Date"] = kept.date
+        """A room as the store kept it: its game `replayed` through the rules. Its clocks, if
+        they ran, are paused: the time the room was out of this server (the server was down)
+        is charged to nobody, and they run again when the side to move is back, or `grace`
+        seconds after the other side is (the time an app needs to reconnect), so that nobody
+        is charged for a reconnection either. A game of days is never paused: its clock runs
+        on to the deadline kept, the downtime counted."""
+        session = replayed(kept)
         clock = session.clock
-        for stored in kept.moves:
-            session.play(game.parse_move(stored.move, session.state))
-            if clock is not None and stored.clocks is not None:
-                for ply in range(stored.ply + 1, len(clock.marks)):
-                    clock.marks[ply] = Mark(stored.clocks, clock.marks[ply].to_move)
-        if kept.termination is not None and session.outcome is None:
-            winner = {"1-0": 0, "0-1": 1}.get(kept.result or "")
-            session.ending = ending(game, Termination(kept.termination), winner)
         room = cls(kept.code, session, kept.seats, store, on_end, kept.invite, kept.rated, now)
         for side in SIDES:
             room._name(side, kept.names[side], kept.standings[side])
@@ -684,10 +673,33 @@ def _rating(standing: Standing | None) -> tuple[int | None, bool | None]:
     return (None, None) if standing is None else (standing.points, standing.provisional)
 
 
+def replayed(kept: StoredRoom) -> Session[Any]:
+    """A stored room's game: its moves replayed through the rules, each move's clock times put
+    back, its ending, and its players' names as the record's White and Black. GameError when
+    the store holds what the rules refuse."""
+    control = None if kept.clock is None else TimeControl.parse(kept.clock)
+    game = game_named(kept.game)
+    session = Session.new(game, kept.variant, time_control=control)
+    session.tags["Date"] = kept.date
+    clock = session.clock
+    for stored in kept.moves:
+        session.play(game.parse_move(stored.move, session.state))
+        if clock is not None and stored.clocks is not None:
+            for ply in range(stored.ply + 1, len(clock.marks)):
+                clock.marks[ply] = Mark(stored.clocks, clock.marks[ply].to_move)
+    if kept.termination is not None and session.outcome is None:
+        winner = {"1-0": 0, "0-1": 1}.get(kept.result or "")
+        session.ending = ending(game, Termination(kept.termination), winner)
+    for side, name in enumerate(kept.names):
+        if name is not None:
+            session.tags[("White", "Black")[side]] = name
+    return session
+
+
 def new_session(game_key: str, variant: str | None, clock: str | None) -> Session[Any]:
     """A new room's game; GameError for an unknown game, variant or time control."""
     control = None if clock is None else TimeControl.parse(clock)
     return Session.new(game_named(game_key), variant, time_control=control)
 
 
-__all__ = ["Client", "Room", "new_session", "refused"]
+__all__ = ["Client", "Room", "new_session", "refused", "replayed"]

@@ -27,6 +27,7 @@ from ..games.base import GameError
 from ..session import HUMAN, REMOTE, Seat, Session
 from .protocol import (
     MOST_CHAT,
+    Archive,
     Asked,
     Chat,
     ChatLine,
@@ -325,8 +326,8 @@ class OnlineGame:
                 self.name = name
             case Sought(seek=code):  # in the lobby until someone takes the seek
                 self.seeking = code
-            case Welcome() | Pong() | RoomList() | PlayerList() | Lobby():  # the link's own
-                pass
+            case Welcome() | Pong() | RoomList() | PlayerList() | Lobby() | Archive():
+                pass  # the link's own
             case _:
                 raise unanswered(message)
         return Received()

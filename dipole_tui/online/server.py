@@ -45,6 +45,7 @@ from .protocol import (
     UPGRADE,
     VERSION,
     Accept,
+    AskGames,
     AskLobby,
     AskPlayers,
     AskRooms,
@@ -256,6 +257,8 @@ class GameServer:
                 await self.desk.accept(client, counted, message)
             case AskLobby(game=game):
                 self.desk.lobby_list(client, game)
+            case AskGames():
+                await self.desk.archive(client, counted, message)
             case Create() | Join() | Watch() | Seek() | Accept() if client.room is not None:
                 raise refused(f"this connection is in room {client.room.code} already")
             case Create():

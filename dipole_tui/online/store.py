@@ -192,9 +192,17 @@ class RoomStore(Protocol):
 
     async def load_room(self, code: str) -> StoredRoom | None: ...
 
+    async def finished_games(
+        self, name: str, game: str | None, before: str | None, most: int
+    ) -> tuple[int, list[StoredRoom]]:
+        """How many finished games the player `name` (in any case) played (of `game`, or any),
+        and the newest `most` of them (by when the room was made) older than the one of room
+        `before`, each loaded as `load_room` loads it (none when `before` is not one of them).
+        A finished game is a room with both seats taken and a result; none is ever removed."""
+
     async def expire(self, before: float, keep: set[str]) -> list[str]:
         """Remove the rooms created before `before` (a time.time()) whose second seat was never
-        taken, but those of `keep`; their codes."""
+        taken, but those of `keep`; their codes. (No game played by two is ever removed.)"""
 
     async def close(self) -> None: ...
 
@@ -212,6 +220,7 @@ CREATE INDEX IF NOT EXISTS rooms_deadline ON rooms (deadline) WHERE result IS NU
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL, side INTEGER NOT NULL, secret TEXT NOT NULL, name TEXT,
     PRIMARY KEY (code, side)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS seats_name ON seats (name);
 CREATE TABLE IF NOT EXISTS players (
     name_key TEXT PRIMARY KEY, name TEXT NOT NULL, token TEXT NOT NULL, created REAL NOT NULL
     ) WITHOUT ROWID;
@@ -484,6 +493,24 @@ class SqliteStore:
     async def load_room(self, code: str) -> StoredRoom | None:
         return await self._run(lambda connection: _load(connection, code))  # type: ignore[no-any-return]
 
+    async def finished_games(
+        self, name: str, game: str | None, before: str | None, most: int
+    ) -> tuple[int, list[StoredRoom]]:
+        def job(connection: sqlite3.Connection) -> tuple[int, list[StoredRoom]]:
+            asked = {"name": name_key(name), "game": game, "before": before, "most": most}
+            count = _FINISHED + "SELECT count(*) FROM finished"
+            (total,) = connection.execute(count, asked).fetchone()
+            codes = connection.execute(
+                _FINISHED + "SELECT code FROM finished WHERE :before IS NULL OR number <"
+                " (SELECT number FROM finished WHERE code = :before) ORDER BY number DESC"
+                " LIMIT :most",
+                asked,
+            ).fetchall()
+            rooms = [_load(connection, code) for (code,) in codes]
+            return total, [room for room in rooms if room is not None]
+
+        return await self._run(job)  # type: ignore[no-any-return]
+
     async def expire(self, before: float, keep: set[str]) -> list[str]:
         def job(connection: sqlite3.Connection) -> list[str]:
             old = connection.execute(
@@ -503,6 +530,17 @@ class SqliteStore:
         if self._thread.is_alive():
             self._jobs.put(None)
             await asyncio.to_thread(self._thread.join)
+
+
+# A player's finished games: rooms with a result whose two seats are taken, one by the player;
+# numbered in the order the rooms were made (sqlite's rowid).
+_FINISHED = """
+WITH finished AS (
+    SELECT rowid AS number, code FROM rooms
+    WHERE code IN (SELECT code FROM seats WHERE name = :name) AND result IS NOT NULL
+    AND (:game IS NULL OR game = :game)
+    AND (SELECT count(*) FROM seats WHERE seats.code = rooms.code) = 2)
+"""
 
 
 def _load(connection: sqlite3.Connection, code: str) -> StoredRoom | None:

@@ -121,6 +121,7 @@ GOOD: dict[str, dict[str, Any]] = {
     "rematch": {"room": "ABCDEF"},
     "decline": {"room": "ABCDEF", "what": "rematch"},
     "say": {"room": "ABCDEF", "text": "t" * 140},
+    "games": {"name": "n" * 20, "game": "d" * 40, "before": "A" * 12},
     "ping": {},
 }
 TOO_MUCH: dict[type, object] = {
