@@ -13,7 +13,6 @@ from online_steps import Peer
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, OptionList, Select
 
-from dipole_tui.app.app import GameApp
 from dipole_tui.app.dialogs.lobby_list import LobbyList
 from dipole_tui.app.dialogs.new_game import NewGameScreen
 from dipole_tui.app.dialogs.online import OnlineScreen
@@ -242,9 +241,7 @@ async def test_o_lists_every_game_on_every_server_your_turn_first(
             games = app.screen.query_one(OnlineGames)
 
             def prompts() -> list[str]:
-                return [
-                    str(games.get_option_at_index(i).prompt) for i in range(games.option_count)
-                ]
+                return [str(games.get_option_at_index(i).prompt) for i in range(games.option_count)]
 
             await until(lambda: "asking" not in " ".join(prompts()))
             said = prompts()
