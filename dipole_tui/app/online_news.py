@@ -37,8 +37,8 @@ class OnlineNews:
             self.app.bell()
         elif news.first and news.waiting:
             count = news.waiting
-            games = "game waits" if count == 1 else "games wait"
-            said = f"{count} of your online {games} for your move (o lists them)."
+            said = f"{count} of your online games {'waits' if count == 1 else 'wait'} for your "
+            said += "move (o lists them)."
             self.app.notify(said, title="Online", timeout=12)
         self.show_count()
 

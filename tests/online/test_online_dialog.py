@@ -130,6 +130,7 @@ async def test_a_seek_posted_from_the_dialog_is_taken_by_another_player(
             dialog.query_one("#seek", Button).press()
             await until(lambda: app.game_screen.keeper.online is not None)
             online = app.game_screen.keeper.online
+            assert online is not None
             await until(lambda: bool(online.seeking))
             assert "Seeking a game" in screen_text(app)
             bob, _ = await named(server.port, "Bob")

@@ -67,12 +67,13 @@ async def test_a_move_by_the_opponent_is_news_once_and_a_game_over_is_not_asked_
         ended = await news.look()
         assert ended.moved == () and ended.waiting == 1
         assert room_of(f"ws://localhost:{server.port}", theirs.room) in news.over
-        screen[0] = room_of(f"ws://127.0.0.1:{server.port}", waiting.room)  # opened
+        opened = room_of(f"ws://127.0.0.1:{server.port}", waiting.room)
+        screen[0] = opened
         news.seen()
         assert news.waiting() == [] and (await news.look()).waiting == 0
         await waiting.send("move", room=waiting.room, ply=0, move="e1-e3")
         await opponent.read_a("moved")
-        news.left(screen[0], Turn.THEIRS, 1)  # left after the player's move
+        news.left(opened, Turn.THEIRS, 1)  # left after the player's move
         screen[0] = None
         await opponent.send("move", room=waiting.room, ply=1, move="d8-d6")
         await waiting.read_a("moved")
@@ -84,12 +85,14 @@ async def test_a_move_by_the_opponent_is_news_once_and_a_game_over_is_not_asked_
 async def test_the_app_says_it_rings_and_counts_in_the_title_until_the_game_is_opened(
     make_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The opponent moves in a game not on screen: a notice, the bell, "(1) dipole-tui";
-    opened, the count goes; played and left, the opponent's next move is news again."""
+    """A game waiting at the start is said once, without the bell, and counted; the opponent
+    moves in another game not on screen: a notice, the bell, "(2) dipole-tui"; opened, that one
+    is not counted; played and left, the opponent's next move is news again."""
     monkeypatch.setattr(game_news, "EVERY", 0.1)
     async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
         url = f"ws://127.0.0.1:{server.port}"
         book = SeatBook(tmp_path / "me")
+        first, other = await a_game(server.port, 0, book)  # the player's turn from the start
         mine, theirs = await a_game(server.port, 1, book)
         await mine.close()
         book.keep(RoomSeat(f"ws://127.0.0.1:{a_dead_port()}", "ZZZZZZ", "s" * 32, 0, "dipole"))
@@ -101,14 +104,15 @@ async def test_the_app_says_it_rings_and_counts_in_the_title_until_the_game_is_o
 
         app.bell = bell  # type: ignore[method-assign]
         async with app.run_test(size=(100, 34)) as pilot:
-            await until(lambda: app.online_news.news.looked)
-            assert app.title == "dipole-tui" and rang == []
-            await theirs.send("move", room=theirs.room, ply=0, move="e1-e3")
             await until(lambda: app.title == "(1) dipole-tui")
+            assert noticed(app, "1 of your online games waits for your move (o lists them).")
+            assert rang == []
+            await theirs.send("move", room=theirs.room, ply=0, move="e1-e3")
+            await until(lambda: app.title == "(2) dipole-tui")
             await until(lambda: noticed(app, f"Your turn in Dipole {theirs.room}"))
             assert rang == [True]
             app.game_screen.go_online(OnlineChoice(url, "join", room=theirs.room))
-            await until(lambda: app.title == "dipole-tui")
+            await until(lambda: app.title == "(1) dipole-tui")
             await until(lambda: app.session.state.plies == 1)
             await type_move(pilot, "d8-d6")
             await theirs.read_a("moved")
@@ -119,5 +123,6 @@ async def test_the_app_says_it_rings_and_counts_in_the_title_until_the_game_is_o
             await theirs.send("move", room=theirs.room, ply=2, move="e3-e5")
             await theirs.read_a("moved")  # stored
             app.online_news._told(await app.online_news.news.look())
-            assert app.title == "(1) dipole-tui" and rang == [True, True]
-        await theirs.close()
+            assert app.title == "(2) dipole-tui" and rang == [True, True]
+        for peer in (first, other, theirs):
+            await peer.close()

@@ -155,7 +155,8 @@ class OnlineScreen(Dialog[OnlineChoice | None]):
         event.stop()
         kind = event.button.id or ""
         if kind == "refresh":
-            self._look()
+            if self._settled() is not None:
+                self._look()
             return
         settled = self._settled()
         if settled is None:
