@@ -181,6 +181,24 @@ async def test_a_rated_game_needs_a_clock_and_a_game_going_on_is_watched(
             await peer.close()
 
 
+async def test_a_kept_name_the_server_refuses_still_shows_the_lobby_anyone_sees(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        url = f"ws://127.0.0.1:{server.port}"
+        zed, _ = await named(server.port, "Zed")
+        NameBook(tmp_path / "me").keep(url, "Zed", "x" * 32)  # not the name's token
+        alice, _ = await named(server.port, "Alice")
+        await alice.send("seek", game="dipole")
+        await alice.read_a("sought")
+        app = make_app("dipole", folder=tmp_path / "me")
+        async with app.run_test(size=(80, 24)) as pilot:
+            dialog = await the_online_dialog(pilot, url)
+            await until(lambda: listed(dialog, "Alice"))
+        for peer in (zed, alice):
+            await peer.close()
+
+
 async def test_the_lobby_shows_the_servers_words_as_text_never_markup(
     make_app: AppFactory, tmp_path: Path
 ) -> None:

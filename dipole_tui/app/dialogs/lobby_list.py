@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from ...games.base import shown, title
 from ...online.client import ask_lobby
 from ...online.my_games import ASK_ERRORS, why_not
-from ...online.protocol import Claim, GameOn, Lobby, OpenSeek
+from ...online.protocol import Claim, GameOn, Lobby, OpenSeek, ProtocolError
 from ...online.seat import player_text, rating_text
 from ...registry import REGISTRY
 
@@ -54,15 +54,20 @@ class LobbyList(Vertical):
     @work(group="lobby", exclusive=True)
     async def _asked(self, server: str, claim: Claim | None) -> None:
         try:
-            lobby = await ask_lobby(server, None, claim)
+            try:
+                lobby = await ask_lobby(server, None, claim)
+            except ProtocolError:
+                if claim is None:
+                    raise
+                lobby = await ask_lobby(server)  # the name refused: the lobby anyone sees
         except ASK_ERRORS as error:
-            self._said(f"The lobby of {shown(server, 40)}: the server {why_not(error)}.")
-            self._show([])
+            if server == self.server:
+                self._said(f"The lobby of {shown(server, 40)}: the server {why_not(error)}.")
+                self._show([])
             return
-        if server != self.server:
-            return  # asked of a server since left
-        self._said(f"The lobby of {shown(server, 50)}:")
-        self.show(lobby)
+        if server == self.server:  # (not a server since left)
+            self._said(f"The lobby of {shown(server, 50)}:")
+            self.show(lobby)
 
     def show(self, lobby: Lobby) -> None:
         """The seeks, then the games, each under its heading; the highlight kept on the same
