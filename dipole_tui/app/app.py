@@ -12,7 +12,7 @@ import functools
 from collections.abc import Iterable
 from typing import Any
 
-from textual import events
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -39,7 +39,9 @@ from .closing import Dialog
 from .commands import command, palette_words
 from .dialogs.choice import ChoiceScreen
 from .dialogs.help import HelpScreen
+from .online_news import OnlineNews
 from .screens.game import GameScreen
+from .screens.online_play import RoomShown
 from .widgets.eval_bar import EvalBar
 from .widgets.footer import GameFooter
 from .widgets.side_panel import SidePanel
@@ -108,6 +110,7 @@ class GameApp(App[None]):
             learn=learn,
             online=online,
         )
+        self.online_news = OnlineNews(self)  # a move in another of the player's online games
 
     def get_default_screen(self) -> Screen[Any]:
         return self.game_screen
@@ -161,6 +164,11 @@ class GameApp(App[None]):
         self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.ascii_glyphs:
             ScrollBar.renderer = AsciiScrollBarRender  # Textual's way: class-wide, till unmount
+        self.online_news.start()
+
+    @on(RoomShown)
+    def room_shown(self, event: RoomShown) -> None:
+        self.online_news.shown(event.left)
 
     def _screen_changed(self, screen: Screen[Any]) -> None:
         """A toast never covers a dialog: one opening clears the toasts (they were said; the
@@ -233,6 +241,7 @@ class GameApp(App[None]):
 
     def on_unmount(self) -> None:
         ScrollBar.renderer = ScrollBarRender
+        self.online_news.close()
         self.keeper.release()
         self.game_screen.close()
 

@@ -61,8 +61,12 @@ GAME_KEYS: list[BindingType] = [
     # go to the entry instead of racing to the board.
     Binding("colon", "type_move", "Type", priority=True),
     command("s", "save", "Save", "Write the game to a record file", "Save game"),
-    command("o", "load", "Open", "Read a game from a record file", "Load game"),
-    command("n", "new_game", "New", "Choose a board and players", "New game"),
+    command(
+        "o", "load", "Open", "A kept game, a record file or one of your online games", "Load game"
+    ),
+    command(
+        "n", "new_game", "New", "Choose a board and players, or a game server (Online)", "New game"
+    ),
     command(
         "e", "edit", "Edit", "Put stacks on squares, then play", "Edit the position", show=False
     ),

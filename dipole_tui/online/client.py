@@ -142,15 +142,9 @@ class Link:
     async def _claim(self, socket: ClientConnection, claim: Claim) -> None:
         """Play under the claimed name: a new name's token is kept for the reconnections, and
         `Named` goes on to `on_message` (to keep it for good); a refusal ends the link."""
-        await socket.send(write_message(claim))
-        while True:
-            match read_reply(await socket.recv()):
-                case Named() as named:
-                    self.claim = Claim(named.name, named.token or claim.token)
-                    self.on_message(named)
-                    return
-                case Error(code=code, text=text):
-                    raise _Unnamed(code, text)
+        named = await _claimed(socket, claim)
+        self.claim = Claim(named.name, named.token or claim.token)
+        self.on_message(named)
 
     async def _ping(self, socket: ClientConnection) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -208,9 +202,11 @@ async def ask_players(url: str, game: str, speed: str | None = None) -> tuple[Ra
     return listed.players
 
 
-async def ask_lobby(url: str, game: str | None = None) -> Lobby:
-    """The seeks a server's lobby shows this client, and the games going on there."""
-    return await _ask(url, AskLobby(game), Lobby)
+async def ask_lobby(url: str, game: str | None = None, claim: Claim | None = None) -> Lobby:
+    """The seeks a server's lobby shows this client (as the player of `claim`, a name kept
+    with its token: a seek inviting them is shown to them alone), and the games going on
+    there."""
+    return await _ask(url, AskLobby(game), Lobby, claim)
 
 
 async def ask_games(
@@ -251,11 +247,16 @@ async def ask_games(
 Answer = TypeVar("Answer", bound=ServerMessage)
 
 
-async def _ask(url: str, message: ClientMessage, answer: type[Answer]) -> Answer:
-    """One question to a server and its answer, on a connection of its own. OSError,
-    TimeoutError, ConnectionClosed or ProtocolError when the server cannot say."""
+async def _ask(
+    url: str, message: ClientMessage, answer: type[Answer], claim: Claim | None = None
+) -> Answer:
+    """One question to a server and its answer, on a connection of its own (under the name
+    of `claim`, when given). OSError, TimeoutError, ConnectionClosed or ProtocolError when the
+    server cannot say."""
     async with asyncio.timeout(OPEN_TIMEOUT), connect(url, open_timeout=OPEN_TIMEOUT) as socket:
         await _hello(socket)
+        if claim is not None:
+            await _claimed(socket, claim)
         await socket.send(write_message(message))
         return await _answer(socket, answer)
 
@@ -286,6 +287,17 @@ async def _hello(socket: ClientConnection) -> None:
     welcome = read_reply(await socket.recv())
     if isinstance(welcome, Error):
         raise ProtocolError(welcome.code, welcome.text)
+
+
+async def _claimed(socket: ClientConnection, claim: Claim) -> Named:
+    """The server's `Named` for the claim; _Unnamed when it refuses the name."""
+    await socket.send(write_message(claim))
+    while True:
+        match read_reply(await socket.recv()):
+            case Named() as named:
+                return named
+            case Error(code=code, text=text):
+                raise _Unnamed(code, text)
 
 
 class _Unnamed(ProtocolError):

@@ -444,8 +444,12 @@ def player_text(player: Player | None) -> str:
     speed (with "?" while provisional)."""
     if player is None:
         return ""
-    rating = "" if player.rating is None else f" {player.rating}{'?' if player.provisional else ''}"
-    return f"{player.name}{rating}"
+    return f"{player.name} {rating_text(player.rating, player.provisional)}".rstrip()
+
+
+def rating_text(rating: int | None, provisional: bool | None) -> str:
+    """A rating as players read it: "1500?" while provisional; "" without one."""
+    return "" if rating is None else f"{rating}{'?' if provisional else ''}"
 
 
 __all__ = [
@@ -457,4 +461,5 @@ __all__ = [
     "clock_text",
     "normalised",
     "player_text",
+    "rating_text",
 ]

@@ -120,7 +120,7 @@ async def test_a_server_typed_with_markup_is_refused_as_typed() -> None:
         dialog.query_one("#server", Input).value = "[/][red]x\x1b"
         dialog.query_one("#create", Button).press()
         await pilot.pause()
-        said = str(dialog.query_one("#refusal", Label).render())
+        said = str(dialog.query_one("#about", Label).render())
         assert said == "'[/][red]x\\x1b' is not a server: expected ws://HOST:PORT"
 
 

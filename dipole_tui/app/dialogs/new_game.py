@@ -13,6 +13,7 @@ from textual.widgets import Button, Label, Select
 
 from ...clock import TimeControl
 from ...control.choice import GameChoice, LearnChoice, OnlineChoice
+from ...online.names import NameBook
 from ...registry import REGISTRY, describe_level, nearest_level
 from ...session import HUMAN, Seat
 from ...session import players as players_of
@@ -40,10 +41,12 @@ class NewGameScreen(Dialog[GameChoice | LearnChoice | OnlineChoice | None]):
         current: GameChoice,
         server: str = DEFAULT_SERVER,
         rating: Callable[[str], str] = lambda game_key: "",
+        names: NameBook | None = None,
     ) -> None:
         super().__init__()
         self.current = current
         self.server = server  # the Online dialog's: the last one played on
+        self.names = names  # the player's names on servers, for the Online dialog
         self.rating = rating  # your rating in a game, said under the form ("": nothing)
 
     def compose(self) -> ComposeResult:
@@ -152,7 +155,7 @@ class NewGameScreen(Dialog[GameChoice | LearnChoice | OnlineChoice | None]):
             if choice is not None:
                 self.dismiss(choice)
 
-        self.app.push_screen(OnlineScreen(people, self.server), answered)
+        self.app.push_screen(OnlineScreen(people, self.server, self.names), answered)
 
     @on(Button.Pressed, "#learn")
     def learn(self) -> None:

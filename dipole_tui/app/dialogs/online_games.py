@@ -1,20 +1,18 @@
-"""The player's online games in the Open dialog: a row per seat kept (`online.json`), and whose
-turn it is there, as each game's server says (asked in the background: the list is there at
-once, and a server that does not answer says so in its rows)."""
+"""The player's online games in the Open dialog: every game of every server in the seat book
+(`online.json`), each server asked how its games stand (`online/my_games.py`, in the
+background: the list is there at once), then listed your turn first, then the opponent's, then
+those over; a server that does not answer is one line."""
 
 from __future__ import annotations
 
-import asyncio
-from collections import defaultdict
-
+from rich.text import Text
 from textual import work
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
-from websockets.exceptions import WebSocketException
 
-from ...online.client import ask_rooms
-from ...online.protocol import ProtocolError, RoomSummary
+from ...games.base import shown
+from ...online.my_games import MyGame, ask_servers, in_order
 from ...online.seat import RoomSeat
 from ...registry import REGISTRY
 
@@ -22,7 +20,8 @@ ROWS = 5  # the list's height at most: the kept files below keep their room
 
 
 class OnlineGames(OptionList):
-    """The seats, newest first; Enter (or a click) goes back to that room."""
+    """The seats, newest first until the servers answer, then in their order; Enter (or a
+    click) goes back to that room."""
 
     DEFAULT_CSS = f"OnlineGames {{ height: auto; max-height: {ROWS + 2}; }}"
 
@@ -32,57 +31,42 @@ class OnlineGames(OptionList):
             self.seat = seat
 
     def __init__(self, seats: list[RoomSeat], *, id: str | None = None) -> None:
-        self.seats = list(reversed(seats))
-        super().__init__(*(self._row(seat, "asking the server...") for seat in self.seats), id=id)
-
-    def _row(self, seat: RoomSeat, state: str) -> Option:
-        game = REGISTRY[seat.game].game if seat.game in REGISTRY else None
-        name = game.name if game is not None else seat.game
-        side = game.side_names[seat.side] if game is not None and seat.side in (0, 1) else "?"
-        return Option(f"{seat.room:<8} {name:<12} you: {side:<7} {state}")
+        self.every_seat = list(seats)
+        # Each row's seat, in the list's order (None: a server that did not answer).
+        self.rows: list[RoomSeat | None] = list(reversed(seats))
+        asking = [_row(MyGame(seat, None), "asking the server...") for seat in reversed(seats)]
+        super().__init__(*asking, id=id)
 
     def on_mount(self) -> None:
         self.ask_servers()
 
     @work(group="online-games", exclusive=True)
     async def ask_servers(self) -> None:
-        by_server: defaultdict[str, list[int]] = defaultdict(list)
-        for index, seat in enumerate(self.seats):
-            by_server[seat.server].append(index)
-        answers = await asyncio.gather(
-            *(self._ask(server, rows) for server, rows in by_server.items())
+        answers = await ask_servers(self.every_seat)
+        games = in_order(self.every_seat, answers)
+        silent = [answer for answer in answers if answer.problem]
+        self.rows = [game.seat for game in games] + [None] * len(silent)
+        self.set_options(
+            [_row(game, game.state()) for game in games]
+            + [Option(Text(answer.line()), disabled=True) for answer in silent]
         )
-        for rows in answers:
-            for index, state in rows.items():
-                self.replace_option_prompt_at_index(
-                    index, self._row(self.seats[index], state).prompt
-                )
-
-    async def _ask(self, server: str, rows: list[int]) -> dict[int, str]:
-        """Each row's state as `server` says it; what went wrong, when it cannot."""
-        asked = [(self.seats[i].room, self.seats[i].secret) for i in rows]
-        try:
-            answer = await ask_rooms(server, asked)
-        except (OSError, TimeoutError, WebSocketException, ProtocolError) as error:
-            why = "is not answering" if isinstance(error, OSError | TimeoutError) else "refused"
-            return dict.fromkeys(rows, f"the server {why}")
-        known = {entry.room: entry for entry in answer}
-        return {i: _state(self.seats[i], known.get(self.seats[i].room)) for i in rows}
+        self.highlighted = 0 if games else None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.post_message(self.Chosen(self.seats[event.option_index]))
+        seat = self.rows[event.option_index]
+        if seat is not None:
+            self.post_message(self.Chosen(seat))
 
 
-def _state(seat: RoomSeat, entry: RoomSummary | None) -> str:
-    """A room's state in a few words, from the player's side."""
-    if entry is None:
-        return "gone from the server"
-    if entry.result:
-        won = {"1-0": 0, "0-1": 1}.get(entry.result)
-        return "drawn" if won is None else ("you won" if won == seat.side else "you lost")
-    turn = "your turn" if entry.to_move == seat.side else "their turn"
-    return f"{turn}, ply {entry.plies}"
+def _row(game: MyGame, state: str) -> Option:
+    """A game's row: the room, the game, the player's side and how it stands. Text, never
+    markup: the book is a file, and its words are shown as they are."""
+    seat = game.seat
+    entry = REGISTRY.get(seat.game)
+    side = entry.game.side_names[seat.side] if entry is not None else "?"
+    room = shown(seat.room, 12)
+    return Option(Text(f"{room:<8} {game.name:<12} you: {side:<7} {state}"))
 
 
 __all__ = ["OnlineGames"]

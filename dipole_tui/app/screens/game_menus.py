@@ -182,7 +182,9 @@ class GameMenus:
         seats = self.keeper.seat_book.seats()
         self.tell(self.keeper.settings_notices())
         server = seats[-1].server if seats else DEFAULT_SERVER
-        dialog = NewGameScreen(self.keeper.choice, server, self.keeper.ratings.said)
+        dialog = NewGameScreen(
+            self.keeper.choice, server, self.keeper.ratings.said, self.keeper.name_book
+        )
         self.app.push_screen(dialog, chosen)
 
     def stats(self) -> None:

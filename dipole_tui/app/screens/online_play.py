@@ -15,11 +15,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from rich.text import Text
+from textual.message import Message
 
 from ...control.changes import Notice
 from ...control.choice import OnlineChoice
+from ...control.game_news import Left, room_of
 from ...games.base import GameError
 from ...online.client import Ask
+from ...online.my_games import Turn
 from ...online.protocol import (
     NO_ROOM,
     Accept,
@@ -64,6 +67,16 @@ def refusable(action: Action) -> Action:
         action(screen, *parameters)
 
     return cast(Action, guarded)
+
+
+class RoomShown(Message):
+    """Another room (or none) is on the game screen: the app's count of the games waiting for
+    the player leaves it out at once, and takes the room left (`left`) as it stood
+    (`online_news.py`)."""
+
+    def __init__(self, left: Left | None = None) -> None:
+        super().__init__()
+        self.left = left
 
 
 class OnlinePlay:
@@ -131,13 +144,26 @@ class OnlinePlay:
         self._no_help_now()
         self.screen.run_worker(link.run(), group="online", exclusive=True, exit_on_error=False)
         self.show_room()
+        self.screen.post_message(RoomShown())
 
     def leave_online(self) -> None:
         """Back to games played here: the link closes (the room goes on on the server)."""
+        left = self._left()
         link = self.keeper.leave_room()
         if link is not None:
             self.screen.run_worker(link.close(), group="online-close")
             self.show_room()
+            self.screen.post_message(RoomShown(left))
+
+    def _left(self) -> Left | None:
+        """The player's room on screen as it stands, to be watched once left (None: none, a
+        room watched, or a move on its way: the next look takes it as the server has it)."""
+        room, state = self.keeper.online, self.session.state
+        if room is None or room.side is None or not room.code or room.sending is not None:
+            return None
+        turn = Turn.YOURS if state.to_move == room.side else Turn.THEIRS
+        turn = Turn.OVER if self.session.outcome is not None else turn
+        return room_of(room.server, room.code), turn, state.plies
 
     def _from_server(self, message: ServerMessage) -> None:
         online = self.keeper.online
