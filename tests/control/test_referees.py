@@ -16,7 +16,7 @@ from dipole_tui.control.keeper import Keeper
 from dipole_tui.control.referee import LocalReferee, Referee
 from dipole_tui.control.server_referee import ServerReferee
 from dipole_tui.games.dipole import DIPOLE
-from dipole_tui.online.protocol import Draw
+from dipole_tui.online.protocol import Draw, Rematch
 from dipole_tui.online.seat import OnlineGame
 from dipole_tui.saves import Autosave
 from dipole_tui.session import Session
@@ -68,16 +68,19 @@ def test_a_game_here_is_refereed_here(tmp_path: Path) -> None:
 
 
 def test_a_room_is_refereed_by_its_server(tmp_path: Path) -> None:
-    """Never aborted (the server has no abort) nor rematched here; a draw offer goes to the
-    server as a `Draw`; the server's clocks run, not this one's."""
+    """Never aborted (the server has no abort); a draw offer goes to the server as a `Draw`,
+    a rematch is asked of the other player through it; the server's clocks run, not this
+    one's."""
     keeper, link = online_keeper(tmp_path)
     keeper.referee.from_server(whole_game(Session.new(DIPOLE, time_control=TimeControl(5, 3))))
     referee: Referee = keeper.referee
     assert keeper.session.abortable and not referee.may_abort()
-    assert referee.relays_offers and not referee.offers_rematch
+    assert referee.relays_offers and referee.offers_rematch  # a player's, asked of the other
     referee.start_clock()
     assert keeper.session.clock is not None and not keeper.session.clock.running
     change = referee.draw()
     assert link.sent == [Draw("ABCDEF")]
     assert change.message == "Draw offered: it stands until the next move."
     assert keeper.session.outcome is None  # until the other side offers too
+    referee.rematch()
+    assert link.sent[-1] == Rematch("ABCDEF")
