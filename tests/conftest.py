@@ -21,6 +21,7 @@ import app_steps
 import pytest
 from app_steps import AppFactory
 from cli_steps import Cli, Ran
+from hypothesis import settings
 from seats import seated
 from textual.app import App
 from textual.pilot import Pilot
@@ -32,6 +33,11 @@ from dipole_tui.registry import REGISTRY
 from dipole_tui.saves import Autosave
 from dipole_tui.session import HUMAN, Session
 from dipole_tui.workers.tracker import Connect
+
+# No example may fail for taking long: the machine is shared (CI, pytest's workers, other jobs)
+# and speed is measured by the benchmarks (bench/), never by a timed test.
+settings.register_profile("shared-machine", deadline=None)
+settings.load_profile("shared-machine")
 
 TESTS = Path(__file__).parent
 UI_FIXTURES = {"make_app"}  # the fixtures that build an app to run
