@@ -80,6 +80,8 @@ class Desk:
             raise refused("the lobby is full: try again in a while")
         session = asked_session(client, message)
         standing = await self._standing(client.name, session)
+        if client.room is not None:  # its earlier seek was taken meanwhile
+            raise refused(f"this connection is in room {client.room.code} already")
         code = self.lobby.new_code(self.server.rooms)
         clock = str(session.clock.control) if session.clock is not None else None
         waiting = Waiting(code, client, message, session.state.variant, clock, standing)
@@ -101,6 +103,10 @@ class Desk:
             raise refused("a rated game is between named players: claim a name first")
         session = new_session(waiting.seek.game, waiting.variant, waiting.clock)
         standing = None if client.name is None else await self._standing(client.name, session)
+        if self.lobby.seeks.get(code) is not waiting or client.room is not None:
+            # taken meanwhile (by a seek that fitted it, or another accept), or this
+            # connection's own seek was: one player is never seated twice
+            raise ProtocolError(NO_ROOM, f"there is no seek {code}: taken, or withdrawn")
         if not waiting.admits(standing):
             raise refused(f"your rating is outside the range {waiting.name} asked for")
         self.lobby.take(code)

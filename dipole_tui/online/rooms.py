@@ -271,8 +271,11 @@ class Room:
             await self._enter(client, side, await self._take(side, client.name), None)
 
     async def pair(self, first: Client, side: int, second: Client) -> None:
-        """Two players from the lobby seated at once, `first` on `side`: no invitation."""
+        """Two players from the lobby seated at once, `first` on `side`: no invitation. A
+        player seated elsewhere meanwhile is not seated twice (the room is left unjoined)."""
         async with self.lock:
+            if first.room is not None or second.room is not None:
+                raise refused("a player of this pairing sat down elsewhere meanwhile")
             keys = [await self._take(side, first.name), await self._take(1 - side, second.name)]
             await self._enter(first, side, keys[0], None)
             await self._enter(second, 1 - side, keys[1], None)
@@ -368,6 +371,8 @@ class Room:
         and no clock running that must flag)."""
         for group in (*self.players, self.watchers):
             group.discard(client)
+        if client.room is self:
+            client.room = client.side = None
         self.tell(self.seats_news())
         return self.idle()
 

@@ -251,16 +251,16 @@ class GameServer:
                 await self.desk.claim(client, counted, message)
             case AskPlayers(game=game, speed=speed):
                 await self.desk.leaderboard(client, game, speed)
-            case Seek():
-                await self.desk.seek(client, counted, message)
-            case Accept():
-                await self.desk.accept(client, counted, message)
             case AskLobby(game=game):
                 self.desk.lobby_list(client, game)
             case AskGames():
                 await self.desk.archive(client, counted, message)
             case Create() | Join() | Watch() | Seek() | Accept() if client.room is not None:
                 raise refused(f"this connection is in room {client.room.code} already")
+            case Seek():
+                await self.desk.seek(client, counted, message)
+            case Accept():
+                await self.desk.accept(client, counted, message)
             case Create():
                 await self._create(client, counted, message)
             case Join() | Watch():

@@ -199,3 +199,35 @@ async def test_the_app_seeks_and_is_seated_when_someone_accepts(
         await until(lambda: app.session.players == (HUMAN, REMOTE) and room.seated)
         assert room.side == 0 and friend.side == 1 and not room.seeking
         await friend.close()
+
+
+async def test_a_seek_taken_twice_at_once_seats_its_player_once(server: GameServer) -> None:
+    """An accept and a seek that fits, at the same moment, for one waiting seek: one of them
+    makes the game, the other is told the seek is gone (the server awaits the store between
+    finding a seek and taking it)."""
+    ann, bob, cid = [await named(server, name) for name in ("Ann", "Bob", "Cid")]
+    await ann.send("seek", game="dipole", clock="3+2", rated=True)
+    code = (await ann.read_a("sought"))["seek"]
+    await cid.send("seek", game="dipole", clock="3+2", rated=True)  # fits Ann's, and
+    await bob.send("accept", seek=code)  # Bob takes it while the server reads Cid's rating
+    seated = await ann.read_a("seated")
+    answers = [await bob.read(), await cid.read()]
+    kinds = sorted(answer["type"] for answer in answers)
+    assert kinds in (["error", "seated"], ["seated", "sought"]), answers
+    assert seated["room"] in [answer.get("room") for answer in answers]
+    await ann.send("ping")
+    while (message := await ann.read())["type"] != "pong":
+        assert message["type"] != "seated", "Ann was seated twice"
+
+
+async def test_a_connection_in_a_room_neither_seeks_nor_accepts(server: GameServer) -> None:
+    ann, bob = await named(server, "Ann"), await named(server, "Bob")
+    await ann.send("seek", game="dipole", clock="3+2")
+    await ann.read_a("sought")
+    await bob.send("seek", game="dipole", clock="3+2")
+    await seated_game(ann)
+    await seated_game(bob)
+    said = await ann.refused("seek", game="dipole", clock="3+2")
+    assert said["text"] == f"this connection is in room {ann.room} already"
+    said = await ann.refused("accept", seek="ABCDEF")
+    assert said["text"] == f"this connection is in room {ann.room} already"
