@@ -515,7 +515,7 @@ def main() -> None:
     if "--lobby" in sys.argv[1:]:  # the lobby's bench, with its own options
         import online_lobby
 
-        online_lobby.main([word for word in sys.argv[1:] if word != "--lobby"])
+        online_lobby.main([word for word in sys.argv[1:] if word != "--lobby"], "online.py --lobby")
         return
     parser = argparse.ArgumentParser(
         description=__doc__.splitlines()[0],

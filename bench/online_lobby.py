@@ -500,8 +500,8 @@ def report(
         console.print(f"{what} p95 {p95:.1f} ms: {verdict} the {GOAL * 1000:.0f} ms goal")
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None, prog: str | None = None) -> None:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=100, help="players (default 100)")
     parser.add_argument("--seconds", type=float, default=60.0, help="measured (default 60)")
     parser.add_argument(

@@ -1,6 +1,7 @@
 """bench/online.py's clients against a real `dipole-tui serve`: three games at once, moves as fast
-as the server lets a connection send, every one relayed, none refused. The bench measures; this
-only keeps it working, so the README's figures can be measured again."""
+as the server lets a connection send, every one relayed, none refused; and its lobby mode's
+players (bench/online_lobby.py). The bench measures; this only keeps it working, so the
+figures of docs/scaling.md can be measured again."""
 
 from __future__ import annotations
 
