@@ -5,6 +5,7 @@ moves over loopback, and how long a move takes from its player's send to its opp
     python bench/online.py --games 1000                    # the goal: p95 under 50 ms
     python bench/online.py --games 200 --think 0           # a flood: as fast as the server allows
     python bench/online.py --games 100 --profile server.prof  # the server under cProfile
+    python bench/online.py --lobby --players 1000 --seconds 600  # the lobby: bench/online_lobby.py
 
 The bench starts `dipole-tui serve` of this checkout (`--server-path` puts another first on its
 PYTHONPATH; `--url` uses a server already running, `--pid` names its process for the figures),
@@ -18,7 +19,8 @@ process, one monotonic clock), over `--seconds` once every table is seated. The 
 `--processes` processes (2 by default: one loop with 2,000 connections adds its own queueing to
 what it measures) and spend CPU too; the bench reports their share of a core, the server's, and
 how long each waited for a CPU another process had (on a shared machine that wait, not the
-server, can be the latency). Refusals and errors must be 0.
+server, can be the latency). Refusals and errors must be 0. Ctrl+C ends the measured window
+early: the figures so far are reported.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.sharedctypes import Synchronized
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from rich.console import Console
 from rich.table import Table
@@ -105,32 +107,57 @@ class Refused(Exception):
     """The server answered with an `error`."""
 
 
-class Tables:
-    """`count` tables of the plan, numbered from `first`, in this process's event loop."""
+class Sums(Protocol):
+    """What a client process saw, added up over processes (a `Tally`)."""
 
-    def __init__(self, plan: Plan, first: int, count: int) -> None:
-        self.plan, self.first, self.count = plan, first, count
-        self.tally = Tally()
-        self.seated: set[int] = set()
-        self.all_seated = asyncio.Event()
+    refusals: list[str]
+    errors: list[str]
+    window: float
+    cpu: float
+    waited: float
+
+    def add(self, other: Self) -> None: ...
+
+
+T = TypeVar("T", bound=Sums)
+
+
+class Clients(Generic[T]):
+    """`count` clients of a plan (tables, or the lobby's players), numbered from `first`, in
+    this process's event loop: made ready (seated, named), then measured for the plan's
+    `seconds` or until `stop`, each playing one game after another."""
+
+    def __init__(self, plan: Any, first: int, count: int, tally: T) -> None:
+        self.plan, self.first, self.count, self.tally = plan, first, count, tally
+        self.all_ready = asyncio.Event()  # set by the subclass: every client is ready
         self.stop = asyncio.Event()
         self.measuring = False
+        self.started = asyncio.Event()  # the measured window has begun
         self.seating = asyncio.Semaphore(SEATING)
 
-    async def run(
-        self,
-        ready: Callable[[], Awaitable[None]] | None = None,
-    ) -> Tally:
-        """Seat every table, wait for `ready` (the other processes), measure, resign, close."""
-        tables = [
-            asyncio.create_task(self.table(n)) for n in range(self.first, self.first + self.count)
+    def progress(self) -> tuple[int, int]:
+        """How many clients are ready, and the moves relayed so far."""
+        raise NotImplementedError
+
+    async def game(self, number: int, rng: random.Random) -> None:
+        """One game of client `number`, from its connections to its end."""
+        raise NotImplementedError
+
+    async def client(self, number: int) -> None:
+        await self.games(number, random.Random(self.plan.seed * 1_000_003 + number))
+
+    async def run(self, ready: Callable[[], Awaitable[None]] | None = None) -> T:
+        """Make every client ready, wait for `ready` (the other processes), measure, end."""
+        clients = [
+            asyncio.create_task(self.client(n)) for n in range(self.first, self.first + self.count)
         ]
         try:
-            await asyncio.wait_for(self.all_seated.wait(), WAIT + self.count / 10)
+            await asyncio.wait_for(self.all_ready.wait(), WAIT + self.count / 10)
             if ready is not None:
                 await ready()
             started, cpu, waited = time.monotonic(), time.process_time(), run_queue()
             self.measuring = True
+            self.started.set()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.stop.wait(), self.plan.seconds)
             self.measuring = False
@@ -138,15 +165,15 @@ class Tables:
             self.tally.cpu = time.process_time() - cpu
             self.tally.waited = run_queue() - waited
             self.stop.set()
-            await asyncio.wait(tables, timeout=WAIT)
+            await asyncio.wait(clients, timeout=WAIT)
         finally:
-            for task in tables:
+            for task in clients:
                 task.cancel()
-            await asyncio.gather(*tables, return_exceptions=True)
+            await asyncio.gather(*clients, return_exceptions=True)
         return self.tally
 
-    async def table(self, number: int) -> None:
-        rng = random.Random(self.plan.seed * 1_000_003 + number)
+    async def games(self, number: int, rng: random.Random) -> None:
+        """Games until `stop`, each refusal and error counted."""
         while not self.stop.is_set():
             try:
                 await self.game(number, rng)
@@ -158,6 +185,19 @@ class Tables:
                 continue
             with contextlib.suppress(TimeoutError):  # a broken server: no busy loop
                 await asyncio.wait_for(self.stop.wait(), 1.0)
+
+
+class Tables(Clients[Tally]):
+    """`count` tables of the plan, numbered from `first`, in this process's event loop."""
+
+    plan: Plan
+
+    def __init__(self, plan: Plan, first: int, count: int) -> None:
+        super().__init__(plan, first, count, Tally())
+        self.seated: set[int] = set()
+
+    def progress(self) -> tuple[int, int]:
+        return len(self.seated), self.tally.moves
 
     async def game(self, number: int, rng: random.Random) -> None:
         """One game at this table, from two new connections to its end."""
@@ -184,7 +224,7 @@ class Tables:
                 await expect(sockets[1], "game")
             self.seated.add(number)
             if len(self.seated) == self.count:
-                self.all_seated.set()
+                self.all_ready.set()
             by_side = {seated["side"]: sockets[0], joined["side"]: sockets[1]}
             await self.play(room, Session.new(rules, variant), by_side, rng)
         self.tally.games_ended += 1
@@ -216,10 +256,9 @@ class Tables:
             if self.stop.is_set() or ply >= self.plan.plies:
                 await socket_.send(write_message(Resign(room)))
                 return
-            rules = session.game
-            move = rng.choice([m for m in session.state.legal_moves() if not rules.is_pass(m)])
+            move = random_move(session, rng)
             sent[ply] = time.monotonic()
-            await socket_.send(write_message(Move(room, ply, rules.format_move(move))))
+            await socket_.send(write_message(Move(room, ply, move)))
 
         def spawn(coroutine: Awaitable[None]) -> None:
             task = asyncio.ensure_future(coroutine)
@@ -255,6 +294,15 @@ class Tables:
         finally:
             for task in tasks:
                 task.cancel()
+
+
+def random_move(session: Session[Any], rng: random.Random) -> str:
+    """A legal move of the side to move, drawn evenly (passes are played by the server), as the
+    game writes it."""
+    rules = session.game
+    return rules.format_move(
+        rng.choice([move for move in session.state.legal_moves() if not rules.is_pass(move)])
+    )
 
 
 async def read(
@@ -376,32 +424,37 @@ def _fields(status: str) -> Iterator[tuple[str, str]]:
 
 
 def client_process(
-    plan: Plan,
+    clients: Callable[[Any, int, int], Clients[T]],
+    plan: Any,
     first: int,
     count: int,
-    seated: Synchronized[int],
+    ready: Synchronized[int],
     moves: Synchronized[int],
     go: Any,
+    halt: Any,
     results: Any,
 ) -> None:
-    """One client process: its tables, with progress told to the parent through `seated` and
-    `moves`; the measured window starts when the parent sets `go`."""
+    """One client process: its clients (`first` and the `count - 1` after it), with progress
+    told to the parent through `ready` and `moves`; the measured window starts when the parent
+    sets `go` and ends early when it sets `halt` (ctrl+c)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent ends the run
 
-    async def main() -> Tally:
-        tables = Tables(plan, first, count)
+    async def main() -> T:
+        group = clients(plan, first, count)
 
         async def tell() -> None:
             while True:
-                seated.value, moves.value = len(tables.seated), tables.tally.moves
+                ready.value, moves.value = group.progress()
+                if halt.is_set():
+                    group.stop.set()
                 await asyncio.sleep(0.25)
 
-        async def ready() -> None:
+        async def started() -> None:
             await asyncio.to_thread(go.wait)
 
         telling = asyncio.create_task(tell())
         try:
-            return await tables.run(ready)
+            return await group.run(started)
         finally:
             telling.cancel()
 
@@ -459,7 +512,15 @@ def report(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    if "--lobby" in sys.argv[1:]:  # the lobby's bench, with its own options
+        import online_lobby
+
+        online_lobby.main([word for word in sys.argv[1:] if word != "--lobby"], "online.py --lobby")
+        return
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        epilog="--lobby: the lobby's bench instead (python bench/online_lobby.py --help)",
+    )
     parser.add_argument("--games", type=int, default=100, help="games at once (default 100)")
     parser.add_argument("--game", choices=sorted(REGISTRY), help="default: the three mixed")
     parser.add_argument(
@@ -527,20 +588,39 @@ class Watch:
     pressure: float  # seconds some task waited for a CPU in the window
 
 
-def run(console: Console, plan: Plan, processes: int, pid: int | None) -> tuple[Tally, Watch]:
-    """The client processes, watched: seated, then measured."""
+def run(
+    console: Console,
+    plan: Plan,
+    processes: int,
+    pid: int | None,
+) -> tuple[Tally, Watch]:
+    """The tables in their processes, watched: seated, then measured."""
+    return watch(console, Tables, Tally(), plan, plan.games, plan.seconds, processes, pid)
+
+
+def watch(
+    console: Console,
+    clients: Callable[[Any, int, int], Clients[T]],
+    tally: T,
+    plan: Any,
+    count: int,
+    seconds: float,
+    processes: int,
+    pid: int | None,
+    getting_ready: str = "seating",
+) -> tuple[T, Watch]:
+    """`count` clients shared among `processes` processes, watched: made ready, then measured
+    for `seconds` (ctrl+c: until then), their tallies added up into `tally`."""
     usage = (lambda: Usage.of(pid)) if pid is not None else (lambda: None)
     idle = usage()
     context = multiprocessing.get_context("fork")
-    go, results = context.Event(), context.Queue()
+    go, halt, results = context.Event(), context.Event(), context.Queue()
     counts = [(context.Value("q", 0), context.Value("q", 0)) for _ in range(processes)]
-    shares = [
-        plan.games * (i + 1) // processes - plan.games * i // processes for i in range(processes)
-    ]
+    shares = [count * (i + 1) // processes - count * i // processes for i in range(processes)]
     workers = [
         context.Process(
             target=client_process,
-            args=(plan, sum(shares[:i]), shares[i], *counts[i], go, results),
+            args=(clients, plan, sum(shares[:i]), shares[i], *counts[i], go, halt, results),
         )
         for i in range(processes)
     ]
@@ -548,22 +628,26 @@ def run(console: Console, plan: Plan, processes: int, pid: int | None) -> tuple[
         worker.start()
     try:
         with progress_bar(console) as progress:
-            seating = progress.add_task("seating", total=plan.games)
-            while (seated := sum(s.value for s, _ in counts)) < plan.games:
-                progress.update(seating, completed=seated)
+            readying = progress.add_task(getting_ready, total=count)
+            while (ready := sum(s.value for s, _ in counts)) < count:
+                progress.update(readying, completed=ready)
                 if not all(w.is_alive() for w in workers):
                     raise SystemExit("online: a client process ended early")
                 time.sleep(0.2)
             before, pressed = usage(), pressure()
             go.set()
-            measuring = progress.add_task("measuring", total=round(plan.seconds))
+            measuring = progress.add_task("measuring", total=round(seconds))
             started = time.monotonic()
-            while (elapsed := time.monotonic() - started) < plan.seconds:
-                moves = sum(m.value for _, m in counts)
-                progress.update(measuring, completed=int(elapsed), description=f"{moves:,} moves")
-                time.sleep(0.2)
+            try:
+                while (elapsed := time.monotonic() - started) < seconds:
+                    moves = sum(m.value for _, m in counts)
+                    description = f"{moves:,} moves"
+                    progress.update(measuring, completed=int(elapsed), description=description)
+                    time.sleep(0.2)
+            except KeyboardInterrupt:
+                halt.set()  # the clients end their window: the figures so far
+                console.print(f"online: interrupted after {elapsed:.0f} s: the figures so far")
             loaded, pressed = usage(), pressure() - pressed
-            tally = Tally()
             for _ in workers:
                 tally.add(results.get(timeout=WAIT * 2))
         for worker in workers:

@@ -1,15 +1,18 @@
 """bench/online.py's clients against a real `dipole-tui serve`: three games at once, moves as fast
-as the server lets a connection send, every one relayed, none refused. The bench measures; this
-only keeps it working, so the README's figures can be measured again."""
+as the server lets a connection send, every one relayed, none refused; and its lobby mode's
+players (bench/online_lobby.py). The bench measures; this only keeps it working, so the
+figures of docs/scaling.md can be measured again."""
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from paths import ROOT
 
 from dipole_tui.registry import REGISTRY
@@ -39,3 +42,32 @@ def test_three_games_are_played_and_measured(tmp_path: Path) -> None:
     assert tally.games_ended >= 3  # each table finished a game: 20 plies, then resigned
     assert len(tally.latencies) > 20 and all(0 < late < 5 for late in tally.latencies)
     assert tally.moves >= len(tally.latencies) and tally.window >= 2.0
+
+
+def test_two_players_meet_in_the_lobby_game_after_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bench/online_lobby.py's players: named once, then seek (or list and accept), play and
+    seek again, each game a new connection; both seats of every room timed from the one message
+    that paired them. Two players: no third one races an accept (docs/scaling.md, Lobby)."""
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))  # it imports bench/online.py's machinery
+    lobby = importlib.import_module("online_lobby")
+    server, url = lobby.start_server(tmp_path)
+    try:
+        pool = lobby.Pool("dipole", "3+2", rated=True, weight=1)  # two players: the same pool
+        plan = lobby.LobbyPlan(
+            url, 2, think=0.02, plies=6, seconds=3.0, ramp=0.2, browse=0.5, pools=(pool,)
+        )
+        tally = asyncio.run(lobby.Players(plan, 0, 2).run())
+    finally:
+        lobby.stop_server(server)
+    assert server.returncode == 0, (tmp_path / "server.log").read_text()
+    assert tally.refusals == [] and tally.errors == []
+    starts = lobby.game_starts(tally.seats)
+    started = starts.quick + starts.accepted
+    assert len(started) >= 6 and starts.unmatched <= 2  # a room at each edge of the window
+    assert all(0 < late < 5 for late in started + starts.waits)
+    assert tally.seeks + tally.accepts >= len(started) // 2 and tally.listings
+    moved = lobby.relays(tally.sent, tally.arrived)
+    assert len(moved) > 10 and all(0 < late < 5 for late in moved)
+    assert tally.games_ended >= len(started) - 2  # each player counts its games
