@@ -236,7 +236,8 @@ async def test_two_seeks_of_days_pair_into_a_game_of_days(tmp_path: Path) -> Non
             assert seated["clock"] == "7d"
             game = await peer.read_a("game")
             assert game["running"] == 0 and game["clocks"] == pytest.approx([7 * DAY] * 2, abs=1)
-        said = await first.refused("seek", game="dipole", clock="10d")
+        again = await named(server.port, "Sam", tokens)  # the first is in its room
+        said = await again.refused("seek", game="dipole", clock="10d")
         assert "1, 2, 3, 5, 7 or 14 days" in said["text"]
 
 
