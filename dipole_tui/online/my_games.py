@@ -13,6 +13,7 @@ from enum import IntEnum
 
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
+from ..clock import shown_time
 from ..games.base import shown
 from ..registry import REGISTRY
 from .client import ask_rooms
@@ -59,19 +60,25 @@ class MyGame:
             return Turn.GONE
         if summary.result:
             return Turn.OVER
+        if summary.waiting:  # nobody to play yet: nothing waits for the player
+            return Turn.THEIRS
         return Turn.YOURS if summary.to_move == self.seat.side else Turn.THEIRS
 
     def state(self) -> str:
         """The game in a few words, from the player's side: whose turn, or how it ended; with
-        the clock (minutes+seconds a move), when it has one."""
+        the time left to the side to move (or the clock, minutes+seconds a move)."""
         summary = self.summary
         if summary is None:
             return "gone from the server"
         if summary.result:
             won = {"1-0": 0, "0-1": 1}.get(summary.result)
             return "drawn" if won is None else ("you won" if won == self.seat.side else "you lost")
+        if summary.waiting:
+            return "waiting for an opponent"
         turn = "your turn" if self.turn is Turn.YOURS else "their turn"
         clock = f", clock {summary.clock}" if summary.clock else ""
+        if summary.left is not None:
+            clock = f", {shown_time(max(summary.left, 0.0))} left"
         return f"{turn}, ply {summary.plies}{clock}"
 
 

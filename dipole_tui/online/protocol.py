@@ -515,6 +515,7 @@ class RoomSummary:
     # The side to move's time left, in seconds, when the answer was written (a game going on
     # whose clock runs: in a game of days, how long until its flag falls) (protocol 5).
     left: float | None = None
+    waiting: bool | None = None  # true: its other seat is free yet (protocol 5)
 
 
 @dataclass(frozen=True)

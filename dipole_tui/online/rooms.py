@@ -233,7 +233,7 @@ class Room:
         outcome, state = self.session.outcome, self.session.state
         return RoomSummary(self.code, self.session.game.key, state.variant, side, state.to_move,
                            state.plies, None if outcome is None else outcome.result(),
-                           self.clock_text, self.left())  # fmt: skip
+                           self.clock_text, self.left(), not all(self.seats))  # fmt: skip
 
     def side_of(self, secret: str) -> int | None:
         return next((side for side in SIDES if holds(secret, self.seats[side])), None)

@@ -124,7 +124,7 @@ SAMPLES: list[Message] = [
     Ended("K7QMWD", "1-0", "Black resigned", "[Game]\n\n1-0\n", 3, (12, -12)),
     Offer("K7QMWD", 1, 2),
     Seats("K7QMWD", BOTH, BOTH, 0, None, None, (None, Player("bob", 1712, False))),
-    RoomList((RoomSummary("K7QMWD", "dipole", "8x8", 0, 1, 3, None, "3d", 200_000.5),)),
+    RoomList((RoomSummary("K7QMWD", "dipole", "8x8", 0, 1, 3, None, "3d", 200_000.5, False),)),
     PlayerList("dipole", (Ranked("Alice", "blitz", 1620, False, 12),)),
     Sought("Q2W3E4"),
     Lobby(

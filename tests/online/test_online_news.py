@@ -126,3 +126,35 @@ async def test_the_app_says_it_rings_and_counts_in_the_title_until_the_game_is_o
             assert app.title == "(2) dipole-tui" and rang == [True, True]
         for peer in (first, other, theirs):
             await peer.close()
+
+
+def test_a_game_is_said_from_the_players_side_with_its_time_left() -> None:
+    from dipole_tui.online.my_games import MyGame
+    from dipole_tui.online.protocol import RoomSummary
+
+    seat = RoomSeat("ws://localhost:1", "K7QMWD", "s" * 32, 0, "dipole")
+
+    def said(**fields: Any) -> tuple[Turn, str]:
+        summary = RoomSummary(**{"room": "K7QMWD", "game": "dipole", "variant": "8x8",
+                                 "side": 0, "to_move": 0, "plies": 4, "result": None,
+                                 "clock": "3d", **fields})  # fmt: skip
+        game = MyGame(seat, summary)
+        return game.turn, game.state()
+
+    assert said(left=2 * 86_400 + 7 * 3600 + 5) == (Turn.YOURS, "your turn, ply 4, 2d 7h left")
+    assert said(to_move=1, left=None) == (Turn.THEIRS, "their turn, ply 4, clock 3d")
+    assert said(waiting=True) == (Turn.THEIRS, "waiting for an opponent")  # nobody to play yet
+    assert said(result="0-1") == (Turn.OVER, "you lost")
+
+
+async def test_the_rooms_answer_says_a_room_waits_for_its_second_player(tmp_path: Path) -> None:
+    async with running_server("127.0.0.1", 0, tmp_path) as server:
+        white = await Peer.open(server.port)
+        await white.sit("create", game="dipole", side="white")
+        asked = {"rooms": [{"room": white.room, "secret": white.secret}]}
+        await white.send("rooms", **asked)
+        assert (await white.read_a("rooms"))["rooms"][0]["waiting"] is True
+        black = await Peer.open(server.port)
+        await black.sit("join", room=white.room, invite=white.invite)
+        await white.send("rooms", **asked)
+        assert (await white.read_a("rooms"))["rooms"][0]["waiting"] is False
