@@ -224,7 +224,7 @@ def test_the_docs_check_would_see_a_field_missing() -> None:
     ]
     assert documented("Server to client")["rooms"] == [
         "rooms",
-        "{room, game, variant, side, to_move, plies, result, clock, left?}",
+        "{room, game, variant, side, to_move, plies, result, clock, left?, waiting?}",
     ]
     assert fields_of(Error) == ["code", "text", "room?"]
 
