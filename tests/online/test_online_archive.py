@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from cli_steps import Cli
-from online_steps import Peer
+from online_steps import Peer, Tokens, named
 
 from dipole_tui.cli.listings import _Folder, record_name
 from dipole_tui.online import desk
@@ -20,18 +20,6 @@ from dipole_tui.online.limits import Limits
 from dipole_tui.online.protocol import ArchivedGame
 from dipole_tui.online.server import STORE_NAME, GameServer, running_server
 from dipole_tui.session import Session
-
-Tokens = dict[str, str]  # the names a test claimed, and their tokens
-
-
-async def named(port: int, name: str, tokens: Tokens) -> Peer:
-    """A connection playing as `name`: claimed, or taken again with its token."""
-    peer = await Peer.open(port)
-    await peer.send("claim", name=name, **({"token": tokens[name]} if name in tokens else {}))
-    answer = await peer.read()
-    assert answer["type"] == "named", answer
-    tokens.setdefault(name, answer.get("token", ""))
-    return peer
 
 
 async def finished(

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from app_steps import AppFactory, screen_text, until
-from online_steps import Peer
+from online_steps import Peer, Tokens, named
 
 from dipole_tui.cli import build_parser, main
 from dipole_tui.cli.play import game_clock, online_choice
@@ -25,19 +25,6 @@ from dipole_tui.session import HUMAN, Session
 
 DAY = 86_400.0
 QUICK = Limits(flag_check_seconds=0.05)  # the housekeeping looks for deadlines passed this often
-
-
-Tokens = dict[str, str]  # the names a test claimed, and their tokens
-
-
-async def named(port: int, name: str, tokens: Tokens) -> Peer:
-    """A connection playing as `name`: claimed, or taken again with its token."""
-    peer = await Peer.open(port)
-    await peer.send("claim", name=name, **({"token": tokens[name]} if name in tokens else {}))
-    answer = await peer.read()
-    assert answer["type"] == "named", answer
-    tokens.setdefault(name, answer.get("token", ""))
-    return peer
 
 
 class FakeTime:

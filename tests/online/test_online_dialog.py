@@ -265,7 +265,8 @@ async def test_o_lists_every_game_on_every_server_your_turn_first(
             await until(lambda: "asking" not in " ".join(prompts()))
             said = prompts()
             assert len(said) == 4, said
-            assert said[0].startswith(yours) and "your turn, ply 2, clock 5+3" in said[0]
+            assert said[0].startswith(yours) and "your turn, ply 2, 4:5" in said[0]  # of 5:00
+            assert said[0].endswith(" left")
             assert said[1].startswith(theirs) and "their turn, ply 0" in said[1]
             assert said[2].startswith(finished) and "you won" in said[2]
             assert said[3] == f"{dead} is not answering (2 games)"

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from cli_steps import Cli
-from online_steps import Peer
+from online_steps import Peer, Tokens, named
 
 from dipole_tui.learn.rating import Bout, Rating, update
 from dipole_tui.online.ratings import PROVISIONAL_GAMES, Standing, rate, speed
@@ -51,19 +51,6 @@ def test_both_players_are_rated_against_the_other_before_the_game() -> None:
     assert drawn[0].points == drawn[1].points == 1500
     assert Standing(games=PROVISIONAL_GAMES - 1).shown() == "1500?"
     assert Standing(games=PROVISIONAL_GAMES).shown() == "1500"
-
-
-Tokens = dict[str, str]  # the names a test claimed, and their tokens
-
-
-async def named(port: int, name: str, tokens: Tokens) -> Peer:
-    """A connection playing as `name`: claimed, or taken again with its token."""
-    peer = await Peer.open(port)
-    await peer.send("claim", name=name, **({"token": tokens[name]} if name in tokens else {}))
-    answer = await peer.read()
-    assert answer["type"] == "named", answer
-    tokens.setdefault(name, answer.get("token", ""))
-    return peer
 
 
 async def rated_game(

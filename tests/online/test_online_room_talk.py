@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from online_steps import Peer
+from online_steps import Peer, Tokens, named
 from test_online_events import play, seated_pair
-from test_online_ratings import Tokens, named
 
 from dipole_tui.online.chat import RoomChat
 from dipole_tui.online.server import GameServer, running_server

@@ -196,6 +196,7 @@ async def test_a_player_comes_back_with_the_secret_and_nobody_else_can(
             "plies": 2,
             "result": None,
             "clock": None,
+            "waiting": False,
         }
     ]
 

@@ -80,3 +80,16 @@ class Peer:
 
     async def close(self) -> None:
         await self.connection.close()
+
+
+Tokens = dict[str, str]  # the names a test claimed, and their tokens
+
+
+async def named(port: int, name: str, tokens: Tokens) -> Peer:
+    """A connection playing as `name`: claimed, or taken again with its token."""
+    peer = await Peer.open(port)
+    await peer.send("claim", name=name, **({"token": tokens[name]} if name in tokens else {}))
+    answer = await peer.read()
+    assert answer["type"] == "named", answer
+    tokens.setdefault(name, answer.get("token", ""))
+    return peer
