@@ -348,6 +348,16 @@ def free_port() -> int:
         return port
 
 
+def announced() -> Console:
+    """A console, the run's command and the machine said first (its load: a shared machine's
+    tails are its own)."""
+    console = Console()
+    load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
+    console.print(f"{shlex.join(['python', *sys.argv])}\n{os.cpu_count()} cores (load {load}), "
+                  f"Python {platform.python_version()}, {platform.platform()}")  # fmt: skip
+    return console
+
+
 def start_server(
     folder: Path, server_path: Path | None = None, profile: Path | None = None
 ) -> tuple[subprocess.Popen[bytes], str]:
@@ -547,10 +557,7 @@ def main() -> None:
     if args.games < 1 or args.processes < 1 or args.think < 0 or args.seconds <= 0:
         parser.error("--games and --processes are at least 1, --think 0 or more, --seconds above 0")
     raise_file_limit()
-    console = Console()
-    load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
-    console.print(f"{shlex.join(['python', *sys.argv])}\n{os.cpu_count()} cores (load {load}), "
-                  f"Python {platform.python_version()}, {platform.platform()}")  # fmt: skip
+    console = announced()
     with tempfile.TemporaryDirectory(prefix="online-bench-", dir=args.data) as folder:
         server, pid, url = None, args.pid, args.url
         if url is None:

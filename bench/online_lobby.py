@@ -34,11 +34,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import os
-import platform
 import random
 import secrets
-import shlex
 import sys
 import tempfile
 import time
@@ -54,6 +51,7 @@ from online import (
     Clients,
     Refused,
     Watch,
+    announced,
     expect,
     percentile,
     raise_file_limit,
@@ -529,10 +527,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> None:
     if not 0 <= args.browse <= 1 or args.plies < 1 or (args.ramp is not None and args.ramp < 0):
         parser.error("--browse is a share (0 to 1), --plies at least 1, --ramp 0 or more")
     raise_file_limit()
-    console = Console()
-    load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
-    console.print(f"{shlex.join(['python', *sys.argv])}\n{os.cpu_count()} cores (load {load}), "
-                  f"Python {platform.python_version()}, {platform.platform()}")  # fmt: skip
+    console = announced()
     with tempfile.TemporaryDirectory(prefix="online-lobby-", dir=args.data) as folder:
         server, pid, url = None, args.pid, args.url
         if url is None:
