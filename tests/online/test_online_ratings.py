@@ -158,3 +158,26 @@ async def test_the_players_command_prints_the_leaderboard(tmp_path: Path, cli: C
     ran = await asyncio.to_thread(cli, "players", "--server", url)  # nobody there now
     assert ran.status == 2 and ran.err.startswith(f"dipole-tui: cannot ask {url}: ")
     assert ran.err.count("\n") == 1
+
+
+async def test_a_player_who_leaves_a_rated_game_loses_on_time(tmp_path: Path) -> None:
+    """Gone with the clock running (the tab closed, the network lost): the clock runs on at
+    the server, the flag falls as it says, and the game is rated as that loss."""
+    tokens: Tokens = {}
+    async with running_server("127.0.0.1", 0, tmp_path) as server:
+        white = await named(server.port, "Uma", tokens)
+        black = await named(server.port, "Vic", tokens)
+        await white.sit("create", game="dipole", side="white", clock="0.02+0", rated=True)
+        await black.sit("join", room=white.room, invite=white.invite)
+        for peer, ply, move in ((white, 0, "e1-e3"), (black, 1, "d8-d6"), (white, 2, "e3-e5")):
+            await peer.send("move", room=white.room, ply=ply, move=move)
+            await white.read_a("moved")
+            await black.read_a("moved")
+        await black.close()  # Black to move, 1.2 s on its clock, and gone
+        ended = await white.read_a("ended")
+        assert (ended["result"], ended["reason"]) == ("1-0", "Black lost on time")
+        assert ended["changes"][0] > 0 > ended["changes"][1]
+    with sqlite3.connect(tmp_path / STORE_NAME) as db:
+        rows = db.execute("SELECT name_key, games FROM ratings ORDER BY name_key").fetchall()
+    db.close()
+    assert rows == [("uma", 1), ("vic", 1)]
