@@ -105,6 +105,11 @@ class ServerReferee:
         change = keeper.after_change(said)
         if first:
             change.notices += self._keep_seat()
+        over, rated = change.game_over, [line for line in said.splitlines() if line.startswith(
+            "Ratings: ")]  # fmt: skip
+        if over is not None and rated:  # the end's dialog says the ratings' changes too
+            reason, _, rest = over.text.partition("\n")
+            change.game_over = over._replace(text="\n".join([reason, *rated, rest]).rstrip())
         return change
 
     def why_no_help(self) -> str:

@@ -17,6 +17,7 @@ from online_steps import Peer
 from textual.widgets import Input, Select
 
 from dipole_tui.app.app import GameApp
+from dipole_tui.app.dialogs.choice import ChoiceScreen
 from dipole_tui.app.dialogs.new_game import NewGameScreen
 from dipole_tui.app.dialogs.online import OnlineScreen
 from dipole_tui.app.dialogs.online_games import OnlineGames
@@ -357,6 +358,8 @@ async def test_a_rated_game_shows_both_ratings_and_their_changes_at_the_end(
             said = f"Ratings: Uma {won.points} (+{won.points - 1500}), Viktor {lost.points} "
             said += f"({lost.points - 1500:+d})."
             await until(lambda: said in " ".join(message(app).split()))
+            assert isinstance(app.screen, ChoiceScreen)  # the end's dialog says them too
+            assert said in " ".join(app.screen.text.split())
             await friend.close()
 
 
