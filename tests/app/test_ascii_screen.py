@@ -16,6 +16,7 @@ from textual.widgets import Input, Select
 from dipole_tui.app.app import GameApp
 from dipole_tui.app.boards.death_stacks import DeathStacksBoard
 from dipole_tui.app.boards.dipole import DipoleBoard
+from dipole_tui.app.dialogs.chat import ChatScreen
 from dipole_tui.app.dialogs.choice import ChoiceScreen
 from dipole_tui.app.screens.review import ReviewScreen
 from dipole_tui.cli import main
@@ -124,6 +125,15 @@ async def test_every_screen_is_ascii(make_app: AppFactory, tmp_path: Path, game_
         await screens.look(pilot, "the help")
         await pilot.press("end")
         await screens.look(pilot, "the end of the help")
+        await pilot.press("escape")
+
+        chat = ChatScreen("Chat in room K7QMWD", [], lambda text: "")
+        await app.push_screen(chat)
+        await screens.look(pilot, "the room's chat, empty")
+        app.screen.query_one(Input).value = "good luck"
+        await pilot.press("enter")  # said back by the dialog's stand-in: nothing shown
+        chat.add(["Ann: good luck"])
+        await screens.look(pilot, "the room's chat, a line in it")
         await pilot.press("escape")
 
         await pilot.press("ctrl+p")

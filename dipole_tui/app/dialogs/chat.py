@@ -34,11 +34,11 @@ class ChatScreen(Dialog[None]):
             yield Label(displayable(self.title_text), classes="dialog-title", markup=False)
             yield Log(id="chat-lines", max_lines=200)
             yield Input(
-                placeholder=f"Say something ({CHAT_LENGTH} characters) · /mute · /unmute",
+                placeholder=f"Say something ({CHAT_LENGTH} characters); /mute, /unmute",
                 max_length=CHAT_LENGTH,
                 id="chat-input",
             )
-            yield Label("Enter says it · Escape closes", classes="dialog-hint", markup=False)
+            yield Label("Enter says it, Escape closes", classes="dialog-hint", markup=False)
 
     def on_mount(self) -> None:
         self.add(self.lines)
