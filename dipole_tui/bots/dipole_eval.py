@@ -327,4 +327,4 @@ LADDER: Ladder = {
     "ab4": Style(RaceKnowledge, depth=4, slack=0, blunder=0.0, quiescence=False),
 }
 # Scores are told in checkers: material comes first, a checker ahead is about 1.0.
-UNIT = ScoreUnit("checkers", DipoleKnowledge.material_weight)
+UNIT = ScoreUnit("checkers", DipoleKnowledge().material_weight)
