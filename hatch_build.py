@@ -62,7 +62,12 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
             capture_output=True,
             text=True,
         )
-        built = sorted(work.rglob("*.so")) + sorted(work.rglob("*.pyd"))
+        # mypyc's runtime at the top, a module's beside its source (setuptools' build/ left out)
+        built = [
+            library
+            for suffix in ("so", "pyd")
+            for library in [*work.glob(f"*.{suffix}"), *(work / "dipole_tui").rglob(f"*.{suffix}")]
+        ]
         if done.returncode != 0 or not built:
             lines = (done.stderr or done.stdout).strip().splitlines()
             reason = lines[-1] if lines else f"exit status {done.returncode}"
