@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from dipole_tui.games import BUILD
 from dipole_tui.games.dipole import DIPOLE
 from dipole_tui.perft import perft
 
@@ -21,6 +22,7 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=5)
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
+    print(f"dipole-tui, {BUILD}")  # which build the figures are of
     state = DIPOLE.new(args.variant)
     times = []
     for _ in range(args.runs):

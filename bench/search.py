@@ -17,6 +17,7 @@ import statistics
 
 from dipole_tui.bots import Budget
 from dipole_tui.bots.levels import SearchBot
+from dipole_tui.games import BUILD
 from dipole_tui.games.dipole import DIPOLE, DipoleState
 from dipole_tui.registry import create_bot
 
@@ -43,6 +44,7 @@ def main() -> None:
     parser.add_argument("--depth", type=int, help="search to this depth, however long it takes")
     parser.add_argument("--bot", default="hard", help="the level searching (default hard)")
     args = parser.parse_args()
+    print(f"dipole-tui, {BUILD}")  # which build the figures are of
     depths, rates, seconds = [], [], 0.0
     for index, state in enumerate(middle_games(args.positions, args.seed), 1):
         bot = create_bot(args.bot, "dipole", seed=index)

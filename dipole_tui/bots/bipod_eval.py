@@ -399,4 +399,4 @@ LADDER: Ladder = {
     "hard": replace(_STYLE, rating=1978),
 }
 # Scores are told in stones: the Runner's harder chain a stone nearer to done is 1.0.
-UNIT = ScoreUnit("stones", BipodKnowledge.harder)
+UNIT = ScoreUnit("stones", BipodKnowledge().harder)

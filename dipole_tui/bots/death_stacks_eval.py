@@ -211,4 +211,4 @@ LADDER: Ladder = {
     "hard": replace(_HARD, rating=3807),
 }
 # Scores are told in stacks: one more stack under control than the opponent is about 1.0.
-UNIT = ScoreUnit("stacks", DeathStacksKnowledge.control)
+UNIT = ScoreUnit("stacks", DeathStacksKnowledge().control)

@@ -9,7 +9,9 @@ capture takes a whole stack's steps away at once.
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
+
+from mypy_extensions import mypyc_attr
 
 from ..games.dipole import (
     BLACK,
@@ -138,6 +140,7 @@ def in_hand(state: DipoleState, side: int, takeable_by_them: list[int]) -> int:
     return total
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests' variants of it
 class DipoleKnowledge(Knowledge[DipoleState, Move]):
     """The evaluation every level plays with: material first, then the race. Threats are left
     to the quiescence search, which plays the captures out. The levels below `hard` play every
@@ -209,6 +212,7 @@ class DipoleKnowledge(Knowledge[DipoleState, Move]):
         return 0
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests' variants of it
 class ExactRaceKnowledge(DipoleKnowledge):
     """`hard`'s: a race past every capture is decided without a search, so the search and the
     solver see a won race as won however far off its end is. And a checker on its far row costs
@@ -270,6 +274,7 @@ def terms(state: DipoleState) -> Terms:
     )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests' variants of it
 class FittedKnowledge(ExactRaceKnowledge):
     """`hard-fit`'s: the terms weighed as a logistic fit to positions the solver proved found
     them (`bench/fit_eval.py`, on `bench/data/dipole-labelled.txt`), a checker kept at 12. Its
@@ -277,7 +282,8 @@ class FittedKnowledge(ExactRaceKnowledge):
     player (README, "The bots"), so it is a baseline, not `hard`. A quiet move can change both
     sides' moves in hand by much, so no bound on its gain is known: every move is searched."""
 
-    weights = Terms(
+    # A class variable: a subclass's own weights are read, compiled or not.
+    weights: ClassVar[Terms] = Terms(
         material=12, race=-0.67, far_row=-5.87, in_hand=3.06, stacks=4.54, to_move=-4.67
     )
 
@@ -327,4 +333,4 @@ LADDER: Ladder = {
     "ab4": Style(RaceKnowledge, depth=4, slack=0, blunder=0.0, quiescence=False),
 }
 # Scores are told in checkers: material comes first, a checker ahead is about 1.0.
-UNIT = ScoreUnit("checkers", DipoleKnowledge.material_weight)
+UNIT = ScoreUnit("checkers", DipoleKnowledge().material_weight)

@@ -64,6 +64,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from ..games.base import Game, M, State
 from .score import Score
 from .search import Knowledge, Stop
@@ -97,6 +99,7 @@ WORK = 59
 BELOW_WORK = (1 << WORK) - 1
 
 
+@mypyc_attr(native_class=False)  # mypyc cannot compile a generic dataclass (mypyc/mypyc#827)
 @dataclass(frozen=True)
 class Solution(Generic[M]):
     """A solved position, for the side to move: a "win" or a "loss" in `plies` plies, or a

@@ -15,6 +15,8 @@ import functools
 import math
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 
 @dataclass(frozen=True)
 class ScoreUnit:
@@ -103,6 +105,7 @@ class Score:
         return math.tanh(self.units / unit.size / (2 * SCALE))
 
 
+@mypyc_attr(native_class=False)  # pickled to the workers: a compiled frozen one is not
 @dataclass(frozen=True)
 class PovScore:
     """A score (`relative`) and the side it is for (`side`: the side to move, where the search

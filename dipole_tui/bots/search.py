@@ -21,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from ..games.base import M, S, State
 from .score import Score
 
@@ -33,6 +35,7 @@ EXACT, LOWER, UPPER = 0, 1, 2
 MAX_QUIESCENCE = 8  # noisy plies searched past the horizon at most
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests' toy games' knowledge subclass it
 class Knowledge(ABC, Generic[S_contra, M]):
     """What the search needs to know about one game. A game writes its evaluation; the rest
     has defaults that suit a game with no noisy moves and no shortcuts, and a game overrides
@@ -167,6 +170,7 @@ class OutOfTime(Exception):
     """Raised inside the search when the budget runs out or a stop is requested."""
 
 
+@mypyc_attr(native_class=False)  # mypyc cannot compile a generic dataclass (mypyc/mypyc#827)
 @dataclass
 class SearchResult(Generic[M]):
     """What a run found: where the search's ints become `Score`s (`as_score`), for whoever
@@ -181,12 +185,14 @@ class SearchResult(Generic[M]):
     scores: dict[M, Score] = field(default_factory=dict)
 
 
-@dataclass
 class _Entry(Generic[M]):
-    depth: int
-    score: int
-    flag: int
-    move: M | None
+    """A table entry: a plain class, which mypyc compiles (a generic dataclass it cannot)."""
+
+    def __init__(self, depth: int, score: int, flag: int, move: M | None) -> None:
+        self.depth = depth
+        self.score = score
+        self.flag = flag
+        self.move = move
 
 
 class Search(Generic[S, M]):

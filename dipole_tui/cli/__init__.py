@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
+from ..games import BUILD
 from ..games.base import GameError
 from ..registry import game_named
 from .analyse import add_analyse, run_analyse
@@ -45,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Dipole, Death Stacks and Bi-Pod in the terminal.",
         epilog="With no command, the game starts (as 'play' with its defaults).",
     )
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}, {BUILD}")
     parser.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for add in (

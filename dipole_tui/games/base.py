@@ -14,7 +14,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 STANDARD_VARIANT = "standard"  # a record's Variant tag for a default variant without a name
 
@@ -133,6 +135,7 @@ class Figures:
     note: str = ""  # lines under them
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests' toy games subclass it
 class State(ABC, Generic[M]):
     """One position of one game, with the moves that led to it, so it can be undone.
 
@@ -221,29 +224,34 @@ class State(ABC, Generic[M]):
         return f"{type(self).__name__}({self.position()!r})"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests' toy games subclass it
 class Game(ABC, Generic[S, M]):
-    """The rules of one game: its names, variants, notation, position strings and panel."""
+    """The rules of one game: its names, variants, notation, position strings and panel.
 
-    key: str  # command-line name, e.g. "dipole"
-    name: str  # record tag and display name, e.g. "Dipole"
-    variants: tuple[str, ...]  # the first is the default
-    side_names: tuple[str, str]
+    Its facts are class variables, so a subclass's own (the tests' toy games, interpreted) are
+    the ones read when the rules are compiled (mypyc reads a plain attribute from the instance)."""
+
+    key: ClassVar[str]  # command-line name, e.g. "dipole"
+    name: ClassVar[str]  # record tag and display name, e.g. "Dipole"
+    variants: ClassVar[tuple[str, ...]]  # the first is the default
+    side_names: ClassVar[tuple[str, str]]
     # What starts a comment to the end of a line in a record (a regular expression): `;`, unless
     # the game has cells whose names begin with it (Bi-Pod's `;1`).
-    line_comment: str = ";"
+    line_comment: ClassVar[str] = ";"
     # What stands between two moves written in a row (a line, a pair of the move list): a game
     # whose moves hold spaces (Bi-Pod's `i3 o`) needs more than a space to keep them apart.
-    move_separator: str = " "
-    move_examples: str  # a few moves as typed, short enough for one line of the side panel
+    move_separator: ClassVar[str] = " "
+    # A few moves as typed, short enough for one line of the side panel.
+    move_examples: ClassVar[str]
     # Every game ends (by its own rules: a bounded length, or a draw by repetition): the exact
     # solver can prove its positions.
-    solvable: bool = False
+    solvable: ClassVar[bool] = False
     # Whether a position can come again in one game, so that a search must treat a repetition
     # (a draw, in the solver) rather than count on every line going forward.
-    repeats: bool = False
+    repeats: ClassVar[bool] = False
     # Whether a game of this kind can end drawn (by its rules: a repetition, a full board), so
     # that the players may also agree to a draw.
-    can_draw: bool = False
+    can_draw: ClassVar[bool] = False
 
     def new(self, variant: str | None = None) -> S:
         """The start position of a variant (the default variant when None)."""

@@ -313,7 +313,7 @@ class BipodState(State[Move]):
         return _cells_of(cuts)
 
     def copy(self) -> BipodState:
-        twin = BipodState.__new__(BipodState)
+        twin = BipodState([])  # empty, then filled: mypyc has no bare __new__
         twin.cells = list(self.cells)
         twin.to_move = self.to_move
         twin.runner = self.runner

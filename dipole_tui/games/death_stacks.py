@@ -260,7 +260,7 @@ class DeathStacksState(State[Move]):
         return [sq for sq, s in enumerate(self.cells) if len(s) > TOO_TALL and s[-1] == side]
 
     def copy(self) -> DeathStacksState:
-        twin = DeathStacksState.__new__(DeathStacksState)
+        twin = DeathStacksState([])  # empty, then filled: mypyc has no bare __new__
         twin.cells = list(self.cells)
         twin.to_move = self.to_move
         twin.key = self.key

@@ -192,7 +192,7 @@ class DipoleState(State[Move]):
         return {sq: self.cells[sq] * sign for sq in sorted(self.stacks[side])}
 
     def copy(self) -> DipoleState:
-        twin = DipoleState.__new__(DipoleState)
+        twin = DipoleState(self.size, {}, {})  # empty, then filled: mypyc has no bare __new__
         twin.size = self.size
         twin.cells = list(self.cells)
         twin.stacks = (set(self.stacks[0]), set(self.stacks[1]))

@@ -51,9 +51,9 @@ def test_hard_keeps_a_proved_win_and_holds_a_proved_loss_longest(
         solutions.append(proving(*args, **kwargs))
         return solutions[-1]
 
-    monkeypatch.setattr(proof, "solve", recorded)
-    move = hard()._proved_move(state, 600.0, None)
-    monkeypatch.undo()
+    bot = hard()
+    bot.solve = recorded
+    move = bot._proved_move(state, 600.0, None)
     (solved,) = solutions
     assert solved.result == result
     assert move is not None and move == solved.move
@@ -78,15 +78,16 @@ def test_hard_asks_the_solver_first_only_where_a_proof_may_come(
         asked.append(sum(state.checkers))
         return proof.Solution("win", 9, chosen, 1)
 
-    monkeypatch.setattr(proof, "solve", solver)
+    bots = [hard(), hard(), hard()]
+    for bot in bots:
+        bot.solve = solver
     # A small position, by the clock: the solver's move is played.
     assert sum(small.checkers) <= PROVABLE
-    bot = hard()
-    assert bot.choose(small, Budget(movetime=0.05)) == chosen
-    assert bot.search.nodes == 0  # played without a search
+    assert bots[0].choose(small, Budget(movetime=0.05)) == chosen
+    assert bots[0].search.nodes == 0  # played without a search
     # A fixed depth has no time to share, and a full board is beyond the solver's reach.
-    hard().choose(small, Budget(movetime=None, depth=1))
-    hard().choose(DIPOLE.new("8x8"), Budget(movetime=0.05))
+    bots[1].choose(small, Budget(movetime=None, depth=1))
+    bots[2].choose(DIPOLE.new("8x8"), Budget(movetime=0.05))
     assert asked == [sum(small.checkers)]
 
 
@@ -94,10 +95,8 @@ def test_hard_searches_on_when_the_solver_does_not_prove_in_time(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     state = DIPOLE.parse_position(ENDINGS[0][0])
-    monkeypatch.setattr(
-        proof, "solve", lambda *args, **kwargs: proof.Solution(None, 0, None, 1_000)
-    )
     bot = hard()
+    bot.solve = lambda *args, **kwargs: proof.Solution(None, 0, None, 1_000)
     move = bot.choose(state, Budget(movetime=0.1))
     assert move in state.legal_moves()
     assert bot.search.nodes > 0  # the search chose it

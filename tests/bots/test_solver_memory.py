@@ -4,6 +4,8 @@ nothing when it grows; `solve --memory` takes a plain number in range and nothin
 
 from __future__ import annotations
 
+import errno
+import mmap
 import random
 from typing import Literal
 
@@ -163,10 +165,12 @@ def test_solve_memory_gives_the_same_answers(capsys: pytest.CaptureFixture[str])
 def test_a_table_the_system_refuses_is_one_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def refuse(size: int) -> None:
-        raise MemoryError(f"the solver's table cannot have {size >> 20} MB: no memory")
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOMEM, "no memory")
 
-    monkeypatch.setattr(proof, "_reserve", refuse)
+    # The mmap module's, not the solver's own function: the call of a compiled module to its
+    # own functions is bound when compiled, past any monkeypatch.
+    monkeypatch.setattr(mmap, "mmap", refuse)
     assert main(["solve", "--memory", "65536", "8:W:Wc3=1:Bd4=1"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err == "dipole-tui: the solver's table cannot have 65536 MB: no memory\n"

@@ -68,7 +68,8 @@ def line_of(cells: list[int | None], side: int) -> bool:
 class ToyState(State[Move]):
     """A tic-tac-toe position with its history (the cells marked, in order)."""
 
-    __slots__ = ("_history", "_variant", "cells", "key", "to_move")
+    # No __slots__: slots of its own would hide State's compiled attributes (`_history`, `key`,
+    # `to_move`) from the compiled code that reads them (mypyc reads its own slot).
 
     def __init__(self, cells: list[int | None], to_move: int, variant: str) -> None:
         self.cells = list(cells)
