@@ -132,7 +132,7 @@ async def test_a_seek_posted_from_the_dialog_is_taken_by_another_player(
             online = app.game_screen.keeper.online
             assert online is not None
             await until(lambda: bool(online.seeking))
-            assert "Seeking a game" in screen_text(app)
+            await until(lambda: "Seeking a game" in screen_text(app))  # the panel's next frame
             bob, _ = await named(server.port, "Bob")
             await bob.send("lobby")
             seeks = (await bob.read_a("lobby"))["seeks"]
