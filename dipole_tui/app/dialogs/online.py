@@ -82,13 +82,15 @@ class OnlineScreen(Dialog[OnlineChoice | None]):
                 id="about",
                 markup=False,
             )
-            yield LobbyList(id="lobby")
             with Horizontal(classes="buttons"):
                 yield Button("New room", variant="primary", id="create")
                 yield Button("Seek", id="seek")
                 yield Button("Join", id="join")
                 yield Button("Watch", id="watch")
                 yield Button("Refresh", id="refresh")
+            # Below the buttons: the list grows when the server answers, and nothing it pushes
+            # down may be aimed at meanwhile.
+            yield LobbyList(id="lobby")
 
     def on_mount(self) -> None:
         self.query_one("#create", Button).focus()
