@@ -30,16 +30,22 @@ from .search import INFINITY, Knowledge
 PROVABLE = 14  # checkers on the board at most, for `hard` to try the exact solver first
 
 
-@cache
+# worth's tables by (far_row_cost, size, side): an int key, which compiled code looks up
+# without building and hashing a tuple of the arguments, as functools.cache would per call.
+_WORTH: dict[int, tuple[int, ...]] = {}
+
+
 def worth(size: int, side: int, far_row_cost: int) -> tuple[int, ...]:
     """What one checker of `side` counts on each square of the evaluation's race: the steps it
     can still make (rows ahead + 1), less `far_row_cost` on its far row."""
-    table = []
-    for square in range(size * STRIDE):
-        rank = square // STRIDE
-        steps = size - rank if side == WHITE else rank + 1
-        table.append(steps - far_row_cost if steps == 1 else steps)
-    return tuple(table)
+    key = (far_row_cost * 16 + size) * 2 + side
+    table = _WORTH.get(key)
+    if table is None:
+        steps = [
+            size - s // STRIDE if side == WHITE else s // STRIDE + 1 for s in range(size * STRIDE)
+        ]
+        table = _WORTH[key] = tuple(n - far_row_cost if n == 1 else n for n in steps)
+    return table
 
 
 def race(state: DipoleState, side: int, far_row_cost: int = 0) -> int:
@@ -62,7 +68,7 @@ def race_decided(state: DipoleState) -> int | None:
     more steps left, when the other's last checker leaves.
     """
     cells, (whites, blacks) = state.cells, state.stacks
-    nearest_white, nearest_black = min(whites), max(blacks)
+    nearest_white, nearest_black = whites[0], blacks[-1]
     lowest_white = nearest_white // STRIDE
     highest_black = nearest_black // STRIDE
     gap = lowest_white - highest_black
@@ -76,7 +82,7 @@ def race_decided(state: DipoleState) -> int | None:
         if cells[nearest_white] >= gap:
             return None
         behind = 0
-        for square in sorted(whites):
+        for square in whites:
             behind += cells[square]
             if behind >= square // STRIDE - highest_black:
                 return None
@@ -84,7 +90,7 @@ def race_decided(state: DipoleState) -> int | None:
         if -cells[nearest_black] >= gap:
             return None
         behind = 0
-        for square in sorted(blacks, reverse=True):
+        for square in reversed(blacks):
             behind -= cells[square]
             if behind >= lowest_white - square // STRIDE:
                 return None
@@ -179,7 +185,7 @@ class DipoleKnowledge(Knowledge[DipoleState, Move]):
         return taken * (self.material_weight + theirs) + moved
 
     def is_noisy(self, state: DipoleState, move: Move) -> bool:
-        return bool(move.capture)
+        return move[3]  # its capture: by index, which compiled code reads without a lookup
 
     def noisy_moves(self, state: DipoleState) -> list[Move]:
         captures = state.captures()
@@ -205,9 +211,10 @@ class DipoleKnowledge(Knowledge[DipoleState, Move]):
 
     def order(self, state: DipoleState, move: Move) -> int:
         """Captures by victim size (cheapest attacker first); then forward moves; removals last."""
-        if move.capture:
-            return int(100 * abs(state.cells[move.target]) - move.count)
-        if move.target == OFF:
+        _, target, count, capture = move
+        if capture:
+            return 100 * abs(state.cells[target]) - count
+        if target == OFF:
             return -100
         return 0
 
@@ -237,8 +244,8 @@ class ExactRaceKnowledge(DipoleKnowledge):
         stacks = state.stacks
         if len(stacks[WHITE]) < 2 or len(stacks[BLACK]) < 2:
             return None
-        second_lowest_white = sorted(stacks[WHITE])[1] // STRIDE
-        second_highest_black = sorted(stacks[BLACK])[-2] // STRIDE
+        second_lowest_white = stacks[WHITE][1] // STRIDE  # the lists are sorted
+        second_highest_black = stacks[BLACK][-2] // STRIDE
         return 0 if second_lowest_white <= second_highest_black else None
 
 

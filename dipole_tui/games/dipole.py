@@ -83,62 +83,69 @@ def dark_squares(size: int) -> list[int]:
 _DIRECTIONS = [(df, dr) for dr in (1, 0, -1) for df in (-1, 0, 1) if (df, dr) != (0, 0)]
 
 
-class _Tables(NamedTuple):
-    """Per board size and side, every move from each square built once: the moves along each
-    line (count, target, whether it goes forward, the move there and the capture there), the
-    removals by count, and the capture of each other square, if a line reaches it."""
+HEIGHTS = MAX_HEIGHT + 1  # a table's row per square holds one entry per height, 0 to 20
+SQUARES = STRIDE * STRIDE
 
-    reach: dict[int, tuple[tuple[int, int, bool, Move, Move], ...]]
-    removals: dict[int, tuple[Move, ...]]  # Move(origin, OFF, k) for every k that leaves
-    # origin -> target -> (count, target, the capture), in all 8 directions
-    captures: dict[int, dict[int, tuple[int, int, Move]]]
-    # origin -> height -> (its removals, the lines' (count, target, forward) within its reach)
-    counting: dict[int, tuple[tuple[int, tuple[tuple[int, int, bool], ...]], ...]]
+
+class _Tables:
+    """Per board size and side, every move from each square built once, in flat lists indexed
+    by `square * HEIGHTS + height` (or `origin * SQUARES + target`), which compiled code reads
+    without hashing: what a stack of that height can do from that square."""
+
+    def __init__(self, size: int, side: int) -> None:
+        ahead = 1 if side == WHITE else -1
+        # Per dark square: (count, target, whether it goes forward, the move, the capture),
+        # along every line, shortest first.
+        self.reach: dict[int, tuple[tuple[int, int, bool, Move, Move], ...]] = {}
+        # The capture of each other square a line reaches, as (count, target, the capture).
+        self.captures: list[tuple[int, int, Move] | None] = [None] * (SQUARES * SQUARES)
+        # The lines' moves within a height's reach, and its removals (every count that leaves).
+        self.lines: list[tuple[tuple[int, int, bool, Move, Move], ...]] = [()] * (SQUARES * HEIGHTS)
+        self.removals: list[tuple[Move, ...]] = [()] * (SQUARES * HEIGHTS)
+        # What count_moves reads: how many removals, and the lines' (count, target, forward).
+        self.counting: list[tuple[int, tuple[tuple[int, int, bool], ...]]] = [(0, ())] * (
+            SQUARES * HEIGHTS
+        )
+        for square in dark_squares(size):
+            file, rank = square % STRIDE, square // STRIDE
+            moves = []
+            for df, dr in _DIRECTIONS:
+                for k in range(1, 2 * size):
+                    f, r = file + df * k, rank + dr * k
+                    if not (0 <= f < size and 0 <= r < size):
+                        break
+                    if (f + r) % 2 == 0:  # a straight move of odd length ends on a light square
+                        target = r * STRIDE + f
+                        moves.append(
+                            (
+                                k,
+                                target,
+                                dr == ahead,
+                                Move(square, target, k),
+                                Move(square, target, k, True),
+                            )
+                        )
+            line = self.reach[square] = tuple(sorted(moves))
+            for k, target, _, _, capture in line:
+                self.captures[square * SQUARES + target] = (k, target, capture)
+            # A diagonal always leaves the board no later than straight ahead does, so the
+            # smallest count that leaves the board is the smaller of the two forward diagonals'.
+            rows_left = size - rank if side == WHITE else rank + 1
+            first = min(rows_left, file + 1, size - file)
+            for height in range(HEIGHTS):
+                within = tuple(move for move in line if move[0] <= height)
+                leaving = tuple(Move(square, OFF, k) for k in range(first, height + 1))
+                self.lines[square * HEIGHTS + height] = within
+                self.removals[square * HEIGHTS + height] = leaving
+                self.counting[square * HEIGHTS + height] = (
+                    len(leaving),
+                    tuple((k, target, forward) for k, target, forward, _, _ in within),
+                )
 
 
 @cache
 def _tables(size: int, side: int) -> _Tables:
-    ahead = 1 if side == WHITE else -1
-    reach: dict[int, tuple[tuple[int, int, bool, Move, Move], ...]] = {}
-    removals: dict[int, tuple[Move, ...]] = {}
-    captures: dict[int, dict[int, tuple[int, int, Move]]] = {}
-    for square in dark_squares(size):
-        file, rank = square % STRIDE, square // STRIDE
-        moves = []
-        for df, dr in _DIRECTIONS:
-            for k in range(1, 2 * size):
-                f, r = file + df * k, rank + dr * k
-                if not (0 <= f < size and 0 <= r < size):
-                    break
-                if (f + r) % 2 == 0:  # a straight move of odd length ends on a light square
-                    target = r * STRIDE + f
-                    moves.append(
-                        (
-                            k,
-                            target,
-                            dr == ahead,
-                            Move(square, target, k),
-                            Move(square, target, k, True),
-                        )
-                    )
-        reach[square] = tuple(sorted(moves))
-        captures[square] = {target: (k, target, capture) for k, target, _, _, capture in moves}
-        # A diagonal always leaves the board no later than straight ahead does, so the smallest
-        # count that leaves the board is the smaller of the two forward diagonals' exits.
-        rows_left = size - rank if side == WHITE else rank + 1
-        first = min(rows_left, file + 1, size - file)
-        removals[square] = tuple(Move(square, OFF, k) for k in range(first, MAX_HEIGHT + 1))
-    counting = {
-        square: tuple(
-            (
-                max(0, height - removals[square][0].count + 1),
-                tuple((k, target, forward) for k, target, forward, _, _ in line if k <= height),
-            )
-            for height in range(MAX_HEIGHT + 1)
-        )
-        for square, line in reach.items()
-    }
-    return _Tables(reach, removals, captures, counting)
+    return _Tables(size, side)
 
 
 def move_lines(size: int, side: int) -> dict[int, tuple[tuple[int, int, bool, Move, Move], ...]]:
@@ -147,10 +154,20 @@ def move_lines(size: int, side: int) -> dict[int, tuple[tuple[int, int, bool, Mo
     return _tables(size, side).reach
 
 
-class DipoleState(State[Move]):
-    """A Dipole position with its history; `play` and `undo` restore it exactly."""
+def _insert(stacks: list[int], square: int) -> None:
+    """Put a square into a side's sorted list of stacks (a dozen at most: a scan is quickest)."""
+    at = len(stacks)
+    while at and stacks[at - 1] > square:
+        at -= 1
+    stacks.insert(at, square)
 
-    __slots__ = ("_history", "cells", "checkers", "key", "size", "stacks", "to_move")
+
+class DipoleState(State[Move]):
+    """A Dipole position with its history; `play` and `undo` restore it exactly. Each side's
+    stacks are a sorted list of squares, kept so by `play` and `undo`: the move generator walks
+    them in order, and the race knows the foremost stacks at a glance."""
+
+    __slots__ = ("_history", "_tables", "cells", "checkers", "key", "size", "stacks", "to_move")
 
     def __init__(
         self,
@@ -160,8 +177,8 @@ class DipoleState(State[Move]):
         to_move: int = WHITE,
     ) -> None:
         self.size = size
-        self.cells = [0] * (STRIDE * STRIDE)
-        self.stacks: tuple[set[int], set[int]] = (set(white), set(black))
+        self.cells = [0] * SQUARES
+        self.stacks: tuple[list[int], list[int]] = (sorted(white), sorted(black))
         for square, height in white.items():
             self.cells[square] = height
         for square, height in black.items():
@@ -171,6 +188,7 @@ class DipoleState(State[Move]):
         self.key = self.zobrist_key()
         # Each move with the height it captured and the key before it.
         self._history: list[tuple[Move, int, int]] = []
+        self._tables = [_tables(size, WHITE), _tables(size, BLACK)]
 
     @property
     def variant(self) -> str:
@@ -189,17 +207,18 @@ class DipoleState(State[Move]):
 
     def stacks_of(self, side: int) -> dict[int, int]:
         sign = 1 if side == WHITE else -1
-        return {sq: self.cells[sq] * sign for sq in sorted(self.stacks[side])}
+        return {sq: self.cells[sq] * sign for sq in self.stacks[side]}
 
     def copy(self) -> DipoleState:
         twin = DipoleState(self.size, {}, {})  # empty, then filled: mypyc has no bare __new__
         twin.size = self.size
         twin.cells = list(self.cells)
-        twin.stacks = (set(self.stacks[0]), set(self.stacks[1]))
+        twin.stacks = (list(self.stacks[0]), list(self.stacks[1]))
         twin.checkers = list(self.checkers)
         twin.to_move = self.to_move
         twin.key = self.key
         twin._history = list(self._history)
+        twin._tables = self._tables
         return twin
 
     def tallies(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
@@ -231,24 +250,20 @@ class DipoleState(State[Move]):
         side = self.to_move
         sign = 1 if side == WHITE else -1
         cells = self.cells
-        reach, removals, _, _ = _tables(self.size, side)
+        tables = self._tables[side]
+        lines, removals = tables.lines, tables.removals
         moves: list[Move] = []
         append = moves.append
-        for origin in sorted(self.stacks[side]):
-            height = cells[origin] * sign
-            for k, target, forward, step, capture in reach[origin]:
-                if k > height:
-                    break
+        for origin in self.stacks[side]:
+            row = origin * HEIGHTS + cells[origin] * sign
+            for k, target, forward, step, capture in lines[row]:
                 there = cells[target] * sign
                 if there >= 0:
                     if forward:
                         append(step)
                 elif -there <= k:
                     append(capture)
-            for removal in removals[origin]:
-                if removal.count > height:
-                    break
-                append(removal)
+            moves.extend(removals[row])
         return moves or [PASS]
 
     def captures(self) -> list[Move]:
@@ -259,16 +274,17 @@ class DipoleState(State[Move]):
         side = self.to_move
         sign = 1 if side == WHITE else -1
         cells = self.cells
-        lines = _tables(self.size, side).captures
-        enemies = [(target, -cells[target] * sign) for target in self.stacks[1 - side]]
+        lines = self._tables[side].captures
+        theirs = self.stacks[1 - side]
         found: list[Move] = []
-        for origin in sorted(self.stacks[side]):
+        for origin in self.stacks[side]:
             height = cells[origin] * sign
-            line = lines[origin]
-            mine = []
-            for target, taken in enemies:
+            row = origin * SQUARES
+            mine: list[tuple[int, int, Move]] = []
+            for target in theirs:
+                taken = -cells[target] * sign
                 if taken <= height:
-                    reached = line.get(target)
+                    reached = lines[row + target]
                     if reached is not None and taken <= reached[0] <= height:
                         mine.append(reached)
             if mine:
@@ -284,10 +300,10 @@ class DipoleState(State[Move]):
         side = self.to_move
         sign = 1 if side == WHITE else -1
         cells = self.cells
-        counting = _tables(self.size, side).counting
+        counting = self._tables[side].counting
         count = 0
         for origin in self.stacks[side]:
-            leaving, line = counting[origin][cells[origin] * sign]
+            leaving, line = counting[origin * HEIGHTS + cells[origin] * sign]
             count += leaving
             for k, target, forward in line:
                 there = cells[target] * sign
@@ -305,6 +321,7 @@ class DipoleState(State[Move]):
         before = key = self.key
         if k:
             cells = self.cells
+            mine = self.stacks[side]
             sign = 1 if side == WHITE else -1
             there = cells[origin]
             left = there - k * sign
@@ -312,7 +329,7 @@ class DipoleState(State[Move]):
             zobrist = ZOBRIST[origin]
             key ^= zobrist[there + MAX_HEIGHT] ^ zobrist[left + MAX_HEIGHT]
             if not left:
-                self.stacks[side].discard(origin)
+                mine.remove(origin)
             if target == OFF:
                 self.checkers[side] -= k
             else:
@@ -320,14 +337,16 @@ class DipoleState(State[Move]):
                 if there * sign < 0:
                     captured = -there * sign
                     self.checkers[1 - side] -= captured
-                    self.stacks[1 - side].discard(target)
+                    self.stacks[1 - side].remove(target)
                     landed = k * sign
+                    _insert(mine, target)
                 else:
                     landed = there + k * sign
+                    if not there:
+                        _insert(mine, target)
                 cells[target] = landed
                 zobrist = ZOBRIST[target]
                 key ^= zobrist[there + MAX_HEIGHT] ^ zobrist[landed + MAX_HEIGHT]
-                self.stacks[side].add(target)
         self.key = key ^ BLACK_TO_MOVE_KEY
         self._history.append((move, captured, before))
         self.to_move = 1 - side
@@ -338,20 +357,22 @@ class DipoleState(State[Move]):
         origin, target, k, _ = move
         if k:
             cells = self.cells
+            mine = self.stacks[side]
             sign = 1 if side == WHITE else -1
             if target == OFF:
                 self.checkers[side] += k
             elif captured:
                 cells[target] = -captured * sign
-                self.stacks[side].discard(target)
-                self.stacks[1 - side].add(target)
+                mine.remove(target)
+                _insert(self.stacks[1 - side], target)
                 self.checkers[1 - side] += captured
             else:
                 cells[target] -= k * sign
                 if not cells[target]:
-                    self.stacks[side].discard(target)
+                    mine.remove(target)
+            if not cells[origin]:
+                _insert(mine, origin)
             cells[origin] += k * sign
-            self.stacks[side].add(origin)
         return move
 
     def diagram(self) -> str:
