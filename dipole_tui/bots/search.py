@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -29,10 +29,13 @@ from .score import Score
 # A knowledge only reads the states it is given: one of a game's state type reads its subtypes.
 S_contra = TypeVar("S_contra", bound=State[Any], contravariant=True)
 
-WIN = 1_000_000  # a won position's score, less the plies needed to reach it
-INFINITY = 10 * WIN
-EXACT, LOWER, UPPER = 0, 1, 2
-MAX_QUIESCENCE = 8  # noisy plies searched past the horizon at most
+# Final: compiled code reads a Final constant as a C constant, not from the module's dict.
+WIN: Final = 1_000_000  # a won position's score, less the plies needed to reach it
+INFINITY: Final = 10 * WIN
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2
+MAX_QUIESCENCE: Final = 8  # noisy plies searched past the horizon at most
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the tests' toy games' knowledge subclass it

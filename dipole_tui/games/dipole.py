@@ -12,7 +12,9 @@ import random
 import re
 from collections.abc import Mapping
 from functools import cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
+
+from mypy_extensions import i64
 
 from .base import (
     EditSquare,
@@ -28,13 +30,15 @@ from .base import (
     shown,
 )
 
-WHITE, BLACK = 0, 1
+# Final: compiled code reads a Final constant as a C constant, not from the module's dict.
+WHITE: Final = 0
+BLACK: Final = 1
 SIDE_NAMES = ("White", "Black")
 SIZES = {"8x8": 8, "10x10": 10}
 # The start: (White's square, Black's square, checkers per side), as docs/rules.md settles.
 SETUPS = {8: ("e1", "d8", 12), 10: ("e1", "f10", 20)}
-STRIDE = 10  # square = rank * STRIDE + file, for both board sizes
-OFF = -1  # the target of a removal off the board
+STRIDE: Final = 10  # square = rank * STRIDE + file, for both board sizes
+OFF: Final = -1  # the target of a removal off the board
 FILES = "abcdefghij"
 
 
@@ -55,17 +59,17 @@ class Move(NamedTuple):
         return self.target == OFF and self.count > 0
 
 
-PASS = Move(-1, -1, 0)
+PASS: Final = Move(-1, -1, 0)
 
 # Zobrist keys: one random number per (square, signed height), and one for Black to move, so that
 # a position's key changes by a few XORs per move. Fixed seed: keys are the same in every run.
-MAX_HEIGHT = 20
+MAX_HEIGHT: Final = 20
 _RANDOM = random.Random(2007)
-ZOBRIST = [
+ZOBRIST: Final = [
     [0 if h == 0 else _RANDOM.getrandbits(64) for h in range(-MAX_HEIGHT, MAX_HEIGHT + 1)]
     for _ in range(STRIDE * STRIDE)
 ]
-BLACK_TO_MOVE_KEY = _RANDOM.getrandbits(64)
+BLACK_TO_MOVE_KEY: Final = _RANDOM.getrandbits(64)
 
 
 def square_name(square: int) -> str:
@@ -83,8 +87,8 @@ def dark_squares(size: int) -> list[int]:
 _DIRECTIONS = [(df, dr) for dr in (1, 0, -1) for df in (-1, 0, 1) if (df, dr) != (0, 0)]
 
 
-HEIGHTS = MAX_HEIGHT + 1  # a table's row per square holds one entry per height, 0 to 20
-SQUARES = STRIDE * STRIDE
+HEIGHTS: Final = MAX_HEIGHT + 1  # a table's row per square holds one entry per height, 0 to 20
+SQUARES: Final = STRIDE * STRIDE
 
 
 class _Tables:
@@ -248,7 +252,8 @@ class DipoleState(State[Move]):
         if self.checkers[0] == 0 or self.checkers[1] == 0:
             return []
         side = self.to_move
-        sign = 1 if side == WHITE else -1
+        # An i64: compiled, a tagged int multiplies a negative one slowly (through a PyLong).
+        sign: i64 = 1 if side == WHITE else -1
         cells = self.cells
         tables = self._tables[side]
         lines, removals = tables.lines, tables.removals
@@ -272,7 +277,7 @@ class DipoleState(State[Move]):
         if self.checkers[0] == 0 or self.checkers[1] == 0:
             return []
         side = self.to_move
-        sign = 1 if side == WHITE else -1
+        sign: i64 = 1 if side == WHITE else -1
         cells = self.cells
         lines = self._tables[side].captures
         theirs = self.stacks[1 - side]
@@ -298,7 +303,7 @@ class DipoleState(State[Move]):
         if self.checkers[0] == 0 or self.checkers[1] == 0:
             return 0
         side = self.to_move
-        sign = 1 if side == WHITE else -1
+        sign: i64 = 1 if side == WHITE else -1
         cells = self.cells
         counting = self._tables[side].counting
         count = 0
@@ -322,7 +327,7 @@ class DipoleState(State[Move]):
         if k:
             cells = self.cells
             mine = self.stacks[side]
-            sign = 1 if side == WHITE else -1
+            sign: i64 = 1 if side == WHITE else -1
             there = cells[origin]
             left = there - k * sign
             cells[origin] = left
@@ -358,7 +363,7 @@ class DipoleState(State[Move]):
         if k:
             cells = self.cells
             mine = self.stacks[side]
-            sign = 1 if side == WHITE else -1
+            sign: i64 = 1 if side == WHITE else -1
             if target == OFF:
                 self.checkers[side] += k
             elif captured:
