@@ -95,6 +95,17 @@ class Knowledge(ABC, Generic[S_contra, M]):
         (big captures before quiet moves). By default none goes before another."""
         return 0
 
+    def split(self, state: S_contra, moves: list[M]) -> tuple[list[M], list[M]]:
+        """`moves` parted into the noisy ones, highest `order` first, and the quiet ones in
+        their order: how the search orders a node's moves. By default `is_noisy` and `order`
+        are asked of each move; a game's knowledge may tell with fewer calls."""
+        noisy: list[M] = []
+        quiet: list[M] = []
+        for move in moves:
+            (noisy if self.is_noisy(state, move) else quiet).append(move)
+        noisy.sort(key=lambda move: self.order(state, move), reverse=True)
+        return noisy, quiet
+
     def first_win(self, state: S_contra, moves: list[M]) -> int:
         """The index of the first of `moves` (the legal moves) that ends the game won for the
         side that plays it, -1 if none: what the solver asks where only a win this ply reaches
@@ -437,7 +448,8 @@ class Search(Generic[S, M]):
             if quiet_gain is not None:
                 hope = stand + knowledge.gain(state, move)
                 if hope <= alpha:  # it cannot do better than what is assured
-                    best_score = max(best_score, hope)
+                    if hope > best_score:
+                        best_score = hope
                     continue
             state.play(move)
             try:
@@ -490,17 +502,14 @@ class Search(Generic[S, M]):
 
     def _ordered(self, state: S, moves: list[M], table_move: M | None, ply: int) -> list[M]:
         """The table's move, then captures (biggest first), killers, and the rest by history."""
-        knowledge, history = self.knowledge, self.history
         killers = self.killers[ply] if ply < len(self.killers) else []
-        noisy: list[M] = []
-        quiet: list[M] = []
-        for move in moves:
-            (noisy if knowledge.is_noisy(state, move) else quiet).append(move)
-        noisy.sort(key=lambda move: knowledge.order(state, move), reverse=True)
-        quiet.sort(key=history.__getitem__, reverse=True)
+        noisy, quiet = self.knowledge.split(state, moves)
+        quiet.sort(key=self.history.__getitem__, reverse=True)
         first = [move for move in killers if move is not None and move in quiet]
-        ordered = noisy + first + [move for move in quiet if move not in first]
-        if table_move is not None and table_move in moves:
+        for move in first:
+            quiet.remove(move)
+        ordered = noisy + first + quiet
+        if table_move is not None and table_move in ordered and table_move != ordered[0]:
             ordered.remove(table_move)
             ordered.insert(0, table_move)
         return ordered
