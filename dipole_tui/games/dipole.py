@@ -63,13 +63,18 @@ PASS: Final = Move(-1, -1, 0)
 
 # Zobrist keys: one random number per (square, signed height), and one for Black to move, so that
 # a position's key changes by a few XORs per move. Fixed seed: keys are the same in every run.
+# 62 bits: compiled, an int below 2**62 is a machine word, and XORs of them allocate nothing.
 MAX_HEIGHT: Final = 20
+KEY_BITS: Final = (1 << 62) - 1
 _RANDOM = random.Random(2007)
 ZOBRIST: Final = [
-    [0 if h == 0 else _RANDOM.getrandbits(64) for h in range(-MAX_HEIGHT, MAX_HEIGHT + 1)]
+    [
+        0 if h == 0 else _RANDOM.getrandbits(64) & KEY_BITS
+        for h in range(-MAX_HEIGHT, MAX_HEIGHT + 1)
+    ]
     for _ in range(STRIDE * STRIDE)
 ]
-BLACK_TO_MOVE_KEY: Final = _RANDOM.getrandbits(64)
+BLACK_TO_MOVE_KEY: Final = _RANDOM.getrandbits(64) & KEY_BITS
 
 
 def square_name(square: int) -> str:
