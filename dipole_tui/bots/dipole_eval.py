@@ -183,7 +183,8 @@ class DipoleKnowledge(Knowledge[DipoleState, Move]):
         moved = count * (mine[target] - mine[origin])
         if not capture:
             return moved
-        taken = abs(state.cells[target])
+        there = state.cells[target]
+        taken = there if there > 0 else -there  # not abs(): compiled, abs() takes an object
         if taken == state.checkers[1 - me]:
             return INFINITY
         theirs = worth(state.size, 1 - me, self.far_row_cost)[target]
@@ -216,7 +217,7 @@ class DipoleKnowledge(Knowledge[DipoleState, Move]):
         """Only a capture of every checker the other side has left wins, so no move is played."""
         left, cells = state.checkers[1 - state.to_move], state.cells
         for index, (_, target, _, capture) in enumerate(moves):
-            if capture and abs(cells[target]) == left:
+            if capture and cells[target] in (left, -left):
                 return index
         return -1
 
@@ -232,7 +233,8 @@ class DipoleKnowledge(Knowledge[DipoleState, Move]):
         """Captures by victim size (cheapest attacker first); then forward moves; removals last."""
         _, target, count, capture = move
         if capture:
-            return 100 * abs(state.cells[target]) - count
+            there = state.cells[target]
+            return 100 * (there if there > 0 else -there) - count
         if target == OFF:
             return -100
         return 0

@@ -187,7 +187,8 @@ class DipoleState(State[Move]):
     ) -> None:
         self.size = size
         self.cells = [0] * SQUARES
-        self.stacks: tuple[list[int], list[int]] = (sorted(white), sorted(black))
+        # A list, not a tuple: compiled, a tuple indexed by a variable is boxed on every read.
+        self.stacks: list[list[int]] = [sorted(white), sorted(black)]
         for square, height in white.items():
             self.cells[square] = height
         for square, height in black.items():
@@ -222,7 +223,7 @@ class DipoleState(State[Move]):
         twin = DipoleState(self.size, {}, {})  # empty, then filled: mypyc has no bare __new__
         twin.size = self.size
         twin.cells = list(self.cells)
-        twin.stacks = (list(self.stacks[0]), list(self.stacks[1]))
+        twin.stacks = [list(self.stacks[0]), list(self.stacks[1])]
         twin.checkers = list(self.checkers)
         twin.to_move = self.to_move
         twin.key = self.key
@@ -263,16 +264,15 @@ class DipoleState(State[Move]):
         tables = self._tables[side]
         lines, removals = tables.lines, tables.removals
         moves: list[Move] = []
-        append = moves.append
         for origin in self.stacks[side]:
             row = origin * HEIGHTS + cells[origin] * sign
             for k, target, forward, step, capture in lines[row]:
                 there = cells[target] * sign
                 if there >= 0:
                     if forward:
-                        append(step)
+                        moves.append(step)
                 elif -there <= k:
-                    append(capture)
+                    moves.append(capture)
             moves.extend(removals[row])
         return moves or [PASS]
 
@@ -330,7 +330,8 @@ class DipoleState(State[Move]):
         captured = 0
         before = key = self.key
         if k:
-            cells = self.cells
+            # Items set, not `+=`'d: compiled, an augmented item is added as an object.
+            cells, checkers = self.cells, self.checkers
             mine = self.stacks[side]
             sign: i64 = 1 if side == WHITE else -1
             there = cells[origin]
@@ -341,12 +342,12 @@ class DipoleState(State[Move]):
             if not left:
                 mine.remove(origin)
             if target == OFF:
-                self.checkers[side] -= k
+                checkers[side] = checkers[side] - k
             else:
                 there = cells[target]
                 if there * sign < 0:
                     captured = -there * sign
-                    self.checkers[1 - side] -= captured
+                    checkers[1 - side] = checkers[1 - side] - captured
                     self.stacks[1 - side].remove(target)
                     landed = k * sign
                     _insert(mine, target)
@@ -366,23 +367,25 @@ class DipoleState(State[Move]):
         side = self.to_move = 1 - self.to_move
         origin, target, k, _ = move
         if k:
-            cells = self.cells
+            cells, checkers = self.cells, self.checkers
             mine = self.stacks[side]
             sign: i64 = 1 if side == WHITE else -1
             if target == OFF:
-                self.checkers[side] += k
+                checkers[side] = checkers[side] + k
             elif captured:
                 cells[target] = -captured * sign
                 mine.remove(target)
                 _insert(self.stacks[1 - side], target)
-                self.checkers[1 - side] += captured
+                checkers[1 - side] = checkers[1 - side] + captured
             else:
-                cells[target] -= k * sign
-                if not cells[target]:
+                left = cells[target] - k * sign
+                cells[target] = left
+                if not left:
                     mine.remove(target)
-            if not cells[origin]:
+            there = cells[origin]
+            if not there:
                 _insert(mine, origin)
-            cells[origin] += k * sign
+            cells[origin] = there + k * sign
         return move
 
     def diagram(self) -> str:
