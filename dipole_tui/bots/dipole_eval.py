@@ -71,7 +71,7 @@ def race_decided(state: DipoleState) -> int | None:
     or off the far row) and must move while it has checkers, so the side to move wins if it has
     more steps left, when the other's last checker leaves.
     """
-    cells, (whites, blacks) = state.cells, state.stacks
+    cells, whites, blacks = state.cells, state.stacks[WHITE], state.stacks[BLACK]
     nearest_white, nearest_black = whites[0], blacks[-1]
     lowest_white = nearest_white // STRIDE
     highest_black = nearest_black // STRIDE
@@ -94,7 +94,7 @@ def race_decided(state: DipoleState) -> int | None:
         if -cells[nearest_black] >= gap:
             return None
         behind = 0
-        for square in reversed(blacks):
+        for square in blacks[::-1]:
             behind -= cells[square]
             if behind >= lowest_white - square // STRIDE:
                 return None

@@ -106,8 +106,11 @@ class _Tables:
         # Per dark square: (count, target, whether it goes forward, the move, the capture),
         # along every line, shortest first.
         self.reach: dict[int, tuple[tuple[int, int, bool, Move, Move], ...]] = {}
-        # The capture of each other square a line reaches, as (count, target, the capture).
-        self.captures: list[tuple[int, int, Move] | None] = [None] * (SQUARES * SQUARES)
+        # By `origin * SQUARES + target`: the count of a capture there along a line (0: none
+        # reaches), and the capture. Apart, as compiled code reads an int or a move from a
+        # list without unpacking a tuple.
+        self.capture_counts: list[int] = [0] * (SQUARES * SQUARES)
+        self.captures: list[Move] = [PASS] * (SQUARES * SQUARES)
         # The lines' moves within a height's reach, and its removals (every count that leaves).
         self.lines: list[tuple[tuple[int, int, bool, Move, Move], ...]] = [()] * (SQUARES * HEIGHTS)
         self.removals: list[tuple[Move, ...]] = [()] * (SQUARES * HEIGHTS)
@@ -136,7 +139,8 @@ class _Tables:
                         )
             line = self.reach[square] = tuple(sorted(moves))
             for k, target, _, _, capture in line:
-                self.captures[square * SQUARES + target] = (k, target, capture)
+                self.capture_counts[square * SQUARES + target] = k
+                self.captures[square * SQUARES + target] = capture
             # A diagonal always leaves the board no later than straight ahead does, so the
             # smallest count that leaves the board is the smaller of the two forward diagonals'.
             rows_left = size - rank if side == WHITE else rank + 1
@@ -161,6 +165,11 @@ def move_lines(size: int, side: int) -> dict[int, tuple[tuple[int, int, bool, Mo
     """Per dark square, every move along a line from it, shortest first, as (count, target,
     whether it goes forward, the move, the capture): for a bot's knowledge of what reaches what."""
     return _tables(size, side).reach
+
+
+def _by_line(move: Move) -> tuple[int, int]:
+    """One stack's moves in its lines' order: shortest first, then by target."""
+    return move[2], move[1]
 
 
 def _insert(stacks: list[int], square: int) -> None:
@@ -283,24 +292,22 @@ class DipoleState(State[Move]):
             return []
         side = self.to_move
         sign: i64 = 1 if side == WHITE else -1
-        cells = self.cells
-        lines = self._tables[side].captures
+        cells, tables = self.cells, self._tables[side]
+        counts, captures = tables.capture_counts, tables.captures
         theirs = self.stacks[1 - side]
         found: list[Move] = []
         for origin in self.stacks[side]:
             height = cells[origin] * sign
             row = origin * SQUARES
-            mine: list[tuple[int, int, Move]] = []
+            first = len(found)
             for target in theirs:
                 taken = -cells[target] * sign
                 if taken <= height:
-                    reached = lines[row + target]
-                    if reached is not None and taken <= reached[0] <= height:
-                        mine.append(reached)
-            if mine:
-                if len(mine) > 1:
-                    mine.sort()
-                found += [capture for _, _, capture in mine]
+                    k = counts[row + target]
+                    if taken <= k <= height:
+                        found.append(captures[row + target])
+            if len(found) > first + 1:  # a stack's captures, as its lines give them
+                found[first:] = sorted(found[first:], key=_by_line)
         return found
 
     def count_moves(self) -> int:
