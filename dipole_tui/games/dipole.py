@@ -114,10 +114,10 @@ class _Tables:
         # The lines' moves within a height's reach, and its removals (every count that leaves).
         self.lines: list[tuple[tuple[int, int, bool, Move, Move], ...]] = [()] * (SQUARES * HEIGHTS)
         self.removals: list[tuple[Move, ...]] = [()] * (SQUARES * HEIGHTS)
-        # What count_moves reads: how many removals, and the lines' (count, target, forward).
-        self.counting: list[tuple[int, tuple[tuple[int, int, bool], ...]]] = [(0, ())] * (
-            SQUARES * HEIGHTS
-        )
+        # What count_moves reads: how many removals, and the lines' moves each packed in one
+        # int, `target * 64 + count * 2 + forward` (an int is read unboxed, a tuple unpacked).
+        self.leaving: list[int] = [0] * (SQUARES * HEIGHTS)
+        self.counting: list[tuple[int, ...]] = [()] * (SQUARES * HEIGHTS)
         for square in dark_squares(size):
             file, rank = square % STRIDE, square // STRIDE
             moves = []
@@ -150,9 +150,9 @@ class _Tables:
                 leaving = tuple(Move(square, OFF, k) for k in range(first, height + 1))
                 self.lines[square * HEIGHTS + height] = within
                 self.removals[square * HEIGHTS + height] = leaving
-                self.counting[square * HEIGHTS + height] = (
-                    len(leaving),
-                    tuple((k, target, forward) for k, target, forward, _, _ in within),
+                self.leaving[square * HEIGHTS + height] = len(leaving)
+                self.counting[square * HEIGHTS + height] = tuple(
+                    target * 64 + k * 2 + forward for k, target, forward, _, _ in within
                 )
 
 
@@ -317,17 +317,17 @@ class DipoleState(State[Move]):
         side = self.to_move
         sign: i64 = 1 if side == WHITE else -1
         cells = self.cells
-        counting = self._tables[side].counting
+        tables = self._tables[side]
+        leaving, counting = tables.leaving, tables.counting
         count = 0
         for origin in self.stacks[side]:
-            leaving, line = counting[origin * HEIGHTS + cells[origin] * sign]
-            count += leaving
-            for k, target, forward in line:
-                there = cells[target] * sign
+            row = origin * HEIGHTS + cells[origin] * sign
+            count += leaving[row]
+            for packed in counting[row]:  # target * 64 + count * 2 + forward
+                there = cells[packed >> 6] * sign
                 if there >= 0:
-                    if forward:
-                        count += 1
-                elif -there <= k:
+                    count += packed & 1
+                elif -there <= (packed >> 1) & 31:
                     count += 1
         return count or 1
 
