@@ -114,10 +114,11 @@ class _Tables:
         # The lines' moves within a height's reach, and its removals (every count that leaves).
         self.lines: list[tuple[tuple[int, int, bool, Move, Move], ...]] = [()] * (SQUARES * HEIGHTS)
         self.removals: list[tuple[Move, ...]] = [()] * (SQUARES * HEIGHTS)
-        # What count_moves reads: how many removals, and the lines' moves each packed in one
-        # int, `target * 64 + count * 2 + forward` (an int is read unboxed, a tuple unpacked).
+        # What count_moves reads: how many removals, and the (count, target) of the lines'
+        # moves forward (a step, a merge or a capture) and of the others (a capture or nothing).
         self.leaving: list[int] = [0] * (SQUARES * HEIGHTS)
-        self.counting: list[tuple[int, ...]] = [()] * (SQUARES * HEIGHTS)
+        self.ahead: list[tuple[tuple[int, int], ...]] = [()] * (SQUARES * HEIGHTS)
+        self.aside: list[tuple[tuple[int, int], ...]] = [()] * (SQUARES * HEIGHTS)
         for square in dark_squares(size):
             file, rank = square % STRIDE, square // STRIDE
             moves = []
@@ -151,8 +152,11 @@ class _Tables:
                 self.lines[square * HEIGHTS + height] = within
                 self.removals[square * HEIGHTS + height] = leaving
                 self.leaving[square * HEIGHTS + height] = len(leaving)
-                self.counting[square * HEIGHTS + height] = tuple(
-                    target * 64 + k * 2 + forward for k, target, forward, _, _ in within
+                self.ahead[square * HEIGHTS + height] = tuple(
+                    (k, target) for k, target, forward, _, _ in within if forward
+                )
+                self.aside[square * HEIGHTS + height] = tuple(
+                    (k, target) for k, target, forward, _, _ in within if not forward
                 )
 
 
@@ -318,16 +322,18 @@ class DipoleState(State[Move]):
         sign: i64 = 1 if side == WHITE else -1
         cells = self.cells
         tables = self._tables[side]
-        leaving, counting = tables.leaving, tables.counting
+        leaving, ahead, aside = tables.leaving, tables.ahead, tables.aside
         count = 0
         for origin in self.stacks[side]:
             row = origin * HEIGHTS + cells[origin] * sign
             count += leaving[row]
-            for packed in counting[row]:  # target * 64 + count * 2 + forward
-                there = cells[packed >> 6] * sign
-                if there >= 0:
-                    count += packed & 1
-                elif -there <= (packed >> 1) & 31:
+            for k, target in ahead[row]:
+                there = cells[target] * sign
+                if there >= 0 or -there <= k:
+                    count += 1
+            for k, target in aside[row]:
+                there = cells[target] * sign
+                if there < 0 and -there <= k:
                     count += 1
         return count or 1
 
