@@ -1,8 +1,8 @@
 """The wheel's build hook: the rules, the search, the solver and perft compiled with mypyc.
 
-The same typed source runs either way; compiled it runs about twice as fast. Where mypyc cannot
-build (no C compiler, `CC=/nonexistent pip install .`), the wheel is pure Python and one line
-says so: an install never fails for want of a compiler. An editable install stays pure, so an
+The same typed source runs either way; compiled it runs three to six times as fast. Where mypyc
+cannot build (no C compiler, `CC=/nonexistent pip install .`), the wheel is pure Python and one
+line says so: an install never fails for want of a compiler. An editable install stays pure, so an
 edit shows at once.
 """
 

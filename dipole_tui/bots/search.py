@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -29,10 +29,13 @@ from .score import Score
 # A knowledge only reads the states it is given: one of a game's state type reads its subtypes.
 S_contra = TypeVar("S_contra", bound=State[Any], contravariant=True)
 
-WIN = 1_000_000  # a won position's score, less the plies needed to reach it
-INFINITY = 10 * WIN
-EXACT, LOWER, UPPER = 0, 1, 2
-MAX_QUIESCENCE = 8  # noisy plies searched past the horizon at most
+# Final: compiled code reads a Final constant as a C constant, not from the module's dict.
+WIN: Final = 1_000_000  # a won position's score, less the plies needed to reach it
+INFINITY: Final = 10 * WIN
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2
+MAX_QUIESCENCE: Final = 8  # noisy plies searched past the horizon at most
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the tests' toy games' knowledge subclass it
@@ -91,6 +94,17 @@ class Knowledge(ABC, Generic[S_contra, M]):
         """Static ordering of the noisy moves (and of every move in the solver): higher first
         (big captures before quiet moves). By default none goes before another."""
         return 0
+
+    def split(self, state: S_contra, moves: list[M]) -> tuple[list[M], list[M]]:
+        """`moves` parted into the noisy ones, highest `order` first, and the quiet ones in
+        their order: how the search orders a node's moves. By default `is_noisy` and `order`
+        are asked of each move; a game's knowledge may tell with fewer calls."""
+        noisy: list[M] = []
+        quiet: list[M] = []
+        for move in moves:
+            (noisy if self.is_noisy(state, move) else quiet).append(move)
+        noisy.sort(key=lambda move: self.order(state, move), reverse=True)
+        return noisy, quiet
 
     def first_win(self, state: S_contra, moves: list[M]) -> int:
         """The index of the first of `moves` (the legal moves) that ends the game won for the
@@ -434,7 +448,8 @@ class Search(Generic[S, M]):
             if quiet_gain is not None:
                 hope = stand + knowledge.gain(state, move)
                 if hope <= alpha:  # it cannot do better than what is assured
-                    best_score = max(best_score, hope)
+                    if hope > best_score:
+                        best_score = hope
                     continue
             state.play(move)
             try:
@@ -487,17 +502,14 @@ class Search(Generic[S, M]):
 
     def _ordered(self, state: S, moves: list[M], table_move: M | None, ply: int) -> list[M]:
         """The table's move, then captures (biggest first), killers, and the rest by history."""
-        knowledge, history = self.knowledge, self.history
         killers = self.killers[ply] if ply < len(self.killers) else []
-        noisy: list[M] = []
-        quiet: list[M] = []
-        for move in moves:
-            (noisy if knowledge.is_noisy(state, move) else quiet).append(move)
-        noisy.sort(key=lambda move: knowledge.order(state, move), reverse=True)
-        quiet.sort(key=history.__getitem__, reverse=True)
+        noisy, quiet = self.knowledge.split(state, moves)
+        quiet.sort(key=self.history.__getitem__, reverse=True)
         first = [move for move in killers if move is not None and move in quiet]
-        ordered = noisy + first + [move for move in quiet if move not in first]
-        if table_move is not None and table_move in moves:
+        for move in first:
+            quiet.remove(move)
+        ordered = noisy + first + quiet
+        if table_move is not None and table_move in ordered and table_move != ordered[0]:
             ordered.remove(table_move)
             ordered.insert(0, table_move)
         return ordered

@@ -12,7 +12,9 @@ import random
 import re
 from collections.abc import Mapping
 from functools import cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
+
+from mypy_extensions import i64
 
 from .base import (
     EditSquare,
@@ -28,13 +30,15 @@ from .base import (
     shown,
 )
 
-WHITE, BLACK = 0, 1
+# Final: compiled code reads a Final constant as a C constant, not from the module's dict.
+WHITE: Final = 0
+BLACK: Final = 1
 SIDE_NAMES = ("White", "Black")
 SIZES = {"8x8": 8, "10x10": 10}
 # The start: (White's square, Black's square, checkers per side), as docs/rules.md settles.
 SETUPS = {8: ("e1", "d8", 12), 10: ("e1", "f10", 20)}
-STRIDE = 10  # square = rank * STRIDE + file, for both board sizes
-OFF = -1  # the target of a removal off the board
+STRIDE: Final = 10  # square = rank * STRIDE + file, for both board sizes
+OFF: Final = -1  # the target of a removal off the board
 FILES = "abcdefghij"
 
 
@@ -55,17 +59,22 @@ class Move(NamedTuple):
         return self.target == OFF and self.count > 0
 
 
-PASS = Move(-1, -1, 0)
+PASS: Final = Move(-1, -1, 0)
 
 # Zobrist keys: one random number per (square, signed height), and one for Black to move, so that
 # a position's key changes by a few XORs per move. Fixed seed: keys are the same in every run.
-MAX_HEIGHT = 20
+# 62 bits: compiled, an int below 2**62 is a machine word, and XORs of them allocate nothing.
+MAX_HEIGHT: Final = 20
+KEY_BITS: Final = (1 << 62) - 1
 _RANDOM = random.Random(2007)
-ZOBRIST = [
-    [0 if h == 0 else _RANDOM.getrandbits(64) for h in range(-MAX_HEIGHT, MAX_HEIGHT + 1)]
+ZOBRIST: Final = [
+    [
+        0 if h == 0 else _RANDOM.getrandbits(64) & KEY_BITS
+        for h in range(-MAX_HEIGHT, MAX_HEIGHT + 1)
+    ]
     for _ in range(STRIDE * STRIDE)
 ]
-BLACK_TO_MOVE_KEY = _RANDOM.getrandbits(64)
+BLACK_TO_MOVE_KEY: Final = _RANDOM.getrandbits(64) & KEY_BITS
 
 
 def square_name(square: int) -> str:
@@ -83,62 +92,77 @@ def dark_squares(size: int) -> list[int]:
 _DIRECTIONS = [(df, dr) for dr in (1, 0, -1) for df in (-1, 0, 1) if (df, dr) != (0, 0)]
 
 
-class _Tables(NamedTuple):
-    """Per board size and side, every move from each square built once: the moves along each
-    line (count, target, whether it goes forward, the move there and the capture there), the
-    removals by count, and the capture of each other square, if a line reaches it."""
+HEIGHTS: Final = MAX_HEIGHT + 1  # a table's row per square holds one entry per height, 0 to 20
+SQUARES: Final = STRIDE * STRIDE
 
-    reach: dict[int, tuple[tuple[int, int, bool, Move, Move], ...]]
-    removals: dict[int, tuple[Move, ...]]  # Move(origin, OFF, k) for every k that leaves
-    # origin -> target -> (count, target, the capture), in all 8 directions
-    captures: dict[int, dict[int, tuple[int, int, Move]]]
-    # origin -> height -> (its removals, the lines' (count, target, forward) within its reach)
-    counting: dict[int, tuple[tuple[int, tuple[tuple[int, int, bool], ...]], ...]]
+
+class _Tables:
+    """Per board size and side, every move from each square built once, in flat lists indexed
+    by `square * HEIGHTS + height` (or `origin * SQUARES + target`), which compiled code reads
+    without hashing: what a stack of that height can do from that square."""
+
+    def __init__(self, size: int, side: int) -> None:
+        ahead = 1 if side == WHITE else -1
+        # Per dark square: (count, target, whether it goes forward, the move, the capture),
+        # along every line, shortest first.
+        self.reach: dict[int, tuple[tuple[int, int, bool, Move, Move], ...]] = {}
+        # By `origin * SQUARES + target`: the count of a capture there along a line (0: none
+        # reaches), and the capture. Apart, as compiled code reads an int or a move from a
+        # list without unpacking a tuple.
+        self.capture_counts: list[int] = [0] * (SQUARES * SQUARES)
+        self.captures: list[Move] = [PASS] * (SQUARES * SQUARES)
+        # The lines' moves within a height's reach, and its removals (every count that leaves).
+        self.lines: list[tuple[tuple[int, int, bool, Move, Move], ...]] = [()] * (SQUARES * HEIGHTS)
+        self.removals: list[tuple[Move, ...]] = [()] * (SQUARES * HEIGHTS)
+        # What count_moves reads: how many removals, and the (count, target) of the lines'
+        # moves forward (a step, a merge or a capture) and of the others (a capture or nothing).
+        self.leaving: list[int] = [0] * (SQUARES * HEIGHTS)
+        self.ahead: list[tuple[tuple[int, int], ...]] = [()] * (SQUARES * HEIGHTS)
+        self.aside: list[tuple[tuple[int, int], ...]] = [()] * (SQUARES * HEIGHTS)
+        for square in dark_squares(size):
+            file, rank = square % STRIDE, square // STRIDE
+            moves = []
+            for df, dr in _DIRECTIONS:
+                for k in range(1, 2 * size):
+                    f, r = file + df * k, rank + dr * k
+                    if not (0 <= f < size and 0 <= r < size):
+                        break
+                    if (f + r) % 2 == 0:  # a straight move of odd length ends on a light square
+                        target = r * STRIDE + f
+                        moves.append(
+                            (
+                                k,
+                                target,
+                                dr == ahead,
+                                Move(square, target, k),
+                                Move(square, target, k, True),
+                            )
+                        )
+            line = self.reach[square] = tuple(sorted(moves))
+            for k, target, _, _, capture in line:
+                self.capture_counts[square * SQUARES + target] = k
+                self.captures[square * SQUARES + target] = capture
+            # A diagonal always leaves the board no later than straight ahead does, so the
+            # smallest count that leaves the board is the smaller of the two forward diagonals'.
+            rows_left = size - rank if side == WHITE else rank + 1
+            first = min(rows_left, file + 1, size - file)
+            for height in range(HEIGHTS):
+                within = tuple(move for move in line if move[0] <= height)
+                leaving = tuple(Move(square, OFF, k) for k in range(first, height + 1))
+                self.lines[square * HEIGHTS + height] = within
+                self.removals[square * HEIGHTS + height] = leaving
+                self.leaving[square * HEIGHTS + height] = len(leaving)
+                self.ahead[square * HEIGHTS + height] = tuple(
+                    (k, target) for k, target, forward, _, _ in within if forward
+                )
+                self.aside[square * HEIGHTS + height] = tuple(
+                    (k, target) for k, target, forward, _, _ in within if not forward
+                )
 
 
 @cache
 def _tables(size: int, side: int) -> _Tables:
-    ahead = 1 if side == WHITE else -1
-    reach: dict[int, tuple[tuple[int, int, bool, Move, Move], ...]] = {}
-    removals: dict[int, tuple[Move, ...]] = {}
-    captures: dict[int, dict[int, tuple[int, int, Move]]] = {}
-    for square in dark_squares(size):
-        file, rank = square % STRIDE, square // STRIDE
-        moves = []
-        for df, dr in _DIRECTIONS:
-            for k in range(1, 2 * size):
-                f, r = file + df * k, rank + dr * k
-                if not (0 <= f < size and 0 <= r < size):
-                    break
-                if (f + r) % 2 == 0:  # a straight move of odd length ends on a light square
-                    target = r * STRIDE + f
-                    moves.append(
-                        (
-                            k,
-                            target,
-                            dr == ahead,
-                            Move(square, target, k),
-                            Move(square, target, k, True),
-                        )
-                    )
-        reach[square] = tuple(sorted(moves))
-        captures[square] = {target: (k, target, capture) for k, target, _, _, capture in moves}
-        # A diagonal always leaves the board no later than straight ahead does, so the smallest
-        # count that leaves the board is the smaller of the two forward diagonals' exits.
-        rows_left = size - rank if side == WHITE else rank + 1
-        first = min(rows_left, file + 1, size - file)
-        removals[square] = tuple(Move(square, OFF, k) for k in range(first, MAX_HEIGHT + 1))
-    counting = {
-        square: tuple(
-            (
-                max(0, height - removals[square][0].count + 1),
-                tuple((k, target, forward) for k, target, forward, _, _ in line if k <= height),
-            )
-            for height in range(MAX_HEIGHT + 1)
-        )
-        for square, line in reach.items()
-    }
-    return _Tables(reach, removals, captures, counting)
+    return _Tables(size, side)
 
 
 def move_lines(size: int, side: int) -> dict[int, tuple[tuple[int, int, bool, Move, Move], ...]]:
@@ -147,10 +171,25 @@ def move_lines(size: int, side: int) -> dict[int, tuple[tuple[int, int, bool, Mo
     return _tables(size, side).reach
 
 
-class DipoleState(State[Move]):
-    """A Dipole position with its history; `play` and `undo` restore it exactly."""
+def _by_line(move: Move) -> tuple[int, int]:
+    """One stack's moves in its lines' order: shortest first, then by target."""
+    return move[2], move[1]
 
-    __slots__ = ("_history", "cells", "checkers", "key", "size", "stacks", "to_move")
+
+def _insert(stacks: list[int], square: int) -> None:
+    """Put a square into a side's sorted list of stacks (a dozen at most: a scan is quickest)."""
+    at = len(stacks)
+    while at and stacks[at - 1] > square:
+        at -= 1
+    stacks.insert(at, square)
+
+
+class DipoleState(State[Move]):
+    """A Dipole position with its history; `play` and `undo` restore it exactly. Each side's
+    stacks are a sorted list of squares, kept so by `play` and `undo`: the move generator walks
+    them in order, and the race knows the foremost stacks at a glance."""
+
+    __slots__ = ("_history", "_tables", "cells", "checkers", "key", "size", "stacks", "to_move")
 
     def __init__(
         self,
@@ -160,8 +199,9 @@ class DipoleState(State[Move]):
         to_move: int = WHITE,
     ) -> None:
         self.size = size
-        self.cells = [0] * (STRIDE * STRIDE)
-        self.stacks: tuple[set[int], set[int]] = (set(white), set(black))
+        self.cells = [0] * SQUARES
+        # A list, not a tuple: compiled, a tuple indexed by a variable is boxed on every read.
+        self.stacks: list[list[int]] = [sorted(white), sorted(black)]
         for square, height in white.items():
             self.cells[square] = height
         for square, height in black.items():
@@ -171,6 +211,7 @@ class DipoleState(State[Move]):
         self.key = self.zobrist_key()
         # Each move with the height it captured and the key before it.
         self._history: list[tuple[Move, int, int]] = []
+        self._tables = [_tables(size, WHITE), _tables(size, BLACK)]
 
     @property
     def variant(self) -> str:
@@ -189,17 +230,18 @@ class DipoleState(State[Move]):
 
     def stacks_of(self, side: int) -> dict[int, int]:
         sign = 1 if side == WHITE else -1
-        return {sq: self.cells[sq] * sign for sq in sorted(self.stacks[side])}
+        return {sq: self.cells[sq] * sign for sq in self.stacks[side]}
 
     def copy(self) -> DipoleState:
         twin = DipoleState(self.size, {}, {})  # empty, then filled: mypyc has no bare __new__
         twin.size = self.size
         twin.cells = list(self.cells)
-        twin.stacks = (set(self.stacks[0]), set(self.stacks[1]))
+        twin.stacks = [list(self.stacks[0]), list(self.stacks[1])]
         twin.checkers = list(self.checkers)
         twin.to_move = self.to_move
         twin.key = self.key
         twin._history = list(self._history)
+        twin._tables = self._tables
         return twin
 
     def tallies(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
@@ -229,26 +271,22 @@ class DipoleState(State[Move]):
         if self.checkers[0] == 0 or self.checkers[1] == 0:
             return []
         side = self.to_move
-        sign = 1 if side == WHITE else -1
+        # An i64: compiled, a tagged int multiplies a negative one slowly (through a PyLong).
+        sign: i64 = 1 if side == WHITE else -1
         cells = self.cells
-        reach, removals, _, _ = _tables(self.size, side)
+        tables = self._tables[side]
+        lines, removals = tables.lines, tables.removals
         moves: list[Move] = []
-        append = moves.append
-        for origin in sorted(self.stacks[side]):
-            height = cells[origin] * sign
-            for k, target, forward, step, capture in reach[origin]:
-                if k > height:
-                    break
+        for origin in self.stacks[side]:
+            row = origin * HEIGHTS + cells[origin] * sign
+            for k, target, forward, step, capture in lines[row]:
                 there = cells[target] * sign
                 if there >= 0:
                     if forward:
-                        append(step)
+                        moves.append(step)
                 elif -there <= k:
-                    append(capture)
-            for removal in removals[origin]:
-                if removal.count > height:
-                    break
-                append(removal)
+                    moves.append(capture)
+            moves.extend(removals[row])
         return moves or [PASS]
 
     def captures(self) -> list[Move]:
@@ -257,24 +295,23 @@ class DipoleState(State[Move]):
         if self.checkers[0] == 0 or self.checkers[1] == 0:
             return []
         side = self.to_move
-        sign = 1 if side == WHITE else -1
-        cells = self.cells
-        lines = _tables(self.size, side).captures
-        enemies = [(target, -cells[target] * sign) for target in self.stacks[1 - side]]
+        sign: i64 = 1 if side == WHITE else -1
+        cells, tables = self.cells, self._tables[side]
+        counts, captures = tables.capture_counts, tables.captures
+        theirs = self.stacks[1 - side]
         found: list[Move] = []
-        for origin in sorted(self.stacks[side]):
+        for origin in self.stacks[side]:
             height = cells[origin] * sign
-            line = lines[origin]
-            mine = []
-            for target, taken in enemies:
+            row = origin * SQUARES
+            first = len(found)
+            for target in theirs:
+                taken = -cells[target] * sign
                 if taken <= height:
-                    reached = line.get(target)
-                    if reached is not None and taken <= reached[0] <= height:
-                        mine.append(reached)
-            if mine:
-                if len(mine) > 1:
-                    mine.sort()
-                found += [capture for _, _, capture in mine]
+                    k = counts[row + target]
+                    if taken <= k <= height:
+                        found.append(captures[row + target])
+            if len(found) > first + 1:  # a stack's captures, as its lines give them
+                found[first:] = sorted(found[first:], key=_by_line)
         return found
 
     def count_moves(self) -> int:
@@ -282,19 +319,21 @@ class DipoleState(State[Move]):
         if self.checkers[0] == 0 or self.checkers[1] == 0:
             return 0
         side = self.to_move
-        sign = 1 if side == WHITE else -1
+        sign: i64 = 1 if side == WHITE else -1
         cells = self.cells
-        counting = _tables(self.size, side).counting
+        tables = self._tables[side]
+        leaving, ahead, aside = tables.leaving, tables.ahead, tables.aside
         count = 0
         for origin in self.stacks[side]:
-            leaving, line = counting[origin][cells[origin] * sign]
-            count += leaving
-            for k, target, forward in line:
+            row = origin * HEIGHTS + cells[origin] * sign
+            count += leaving[row]
+            for k, target in ahead[row]:
                 there = cells[target] * sign
-                if there >= 0:
-                    if forward:
-                        count += 1
-                elif -there <= k:
+                if there >= 0 or -there <= k:
+                    count += 1
+            for k, target in aside[row]:
+                there = cells[target] * sign
+                if there < 0 and -there <= k:
                     count += 1
         return count or 1
 
@@ -304,30 +343,34 @@ class DipoleState(State[Move]):
         captured = 0
         before = key = self.key
         if k:
-            cells = self.cells
-            sign = 1 if side == WHITE else -1
+            # Items set, not `+=`'d: compiled, an augmented item is added as an object.
+            cells, checkers = self.cells, self.checkers
+            mine = self.stacks[side]
+            sign: i64 = 1 if side == WHITE else -1
             there = cells[origin]
             left = there - k * sign
             cells[origin] = left
             zobrist = ZOBRIST[origin]
             key ^= zobrist[there + MAX_HEIGHT] ^ zobrist[left + MAX_HEIGHT]
             if not left:
-                self.stacks[side].discard(origin)
+                mine.remove(origin)
             if target == OFF:
-                self.checkers[side] -= k
+                checkers[side] = checkers[side] - k
             else:
                 there = cells[target]
                 if there * sign < 0:
                     captured = -there * sign
-                    self.checkers[1 - side] -= captured
-                    self.stacks[1 - side].discard(target)
+                    checkers[1 - side] = checkers[1 - side] - captured
+                    self.stacks[1 - side].remove(target)
                     landed = k * sign
+                    _insert(mine, target)
                 else:
                     landed = there + k * sign
+                    if not there:
+                        _insert(mine, target)
                 cells[target] = landed
                 zobrist = ZOBRIST[target]
                 key ^= zobrist[there + MAX_HEIGHT] ^ zobrist[landed + MAX_HEIGHT]
-                self.stacks[side].add(target)
         self.key = key ^ BLACK_TO_MOVE_KEY
         self._history.append((move, captured, before))
         self.to_move = 1 - side
@@ -337,21 +380,25 @@ class DipoleState(State[Move]):
         side = self.to_move = 1 - self.to_move
         origin, target, k, _ = move
         if k:
-            cells = self.cells
-            sign = 1 if side == WHITE else -1
+            cells, checkers = self.cells, self.checkers
+            mine = self.stacks[side]
+            sign: i64 = 1 if side == WHITE else -1
             if target == OFF:
-                self.checkers[side] += k
+                checkers[side] = checkers[side] + k
             elif captured:
                 cells[target] = -captured * sign
-                self.stacks[side].discard(target)
-                self.stacks[1 - side].add(target)
-                self.checkers[1 - side] += captured
+                mine.remove(target)
+                _insert(self.stacks[1 - side], target)
+                checkers[1 - side] = checkers[1 - side] + captured
             else:
-                cells[target] -= k * sign
-                if not cells[target]:
-                    self.stacks[side].discard(target)
-            cells[origin] += k * sign
-            self.stacks[side].add(origin)
+                left = cells[target] - k * sign
+                cells[target] = left
+                if not left:
+                    mine.remove(target)
+            there = cells[origin]
+            if not there:
+                _insert(mine, origin)
+            cells[origin] = there + k * sign
         return move
 
     def diagram(self) -> str:

@@ -20,7 +20,7 @@ from dipole_tui.bots.dipole_eval import (
 )
 from dipole_tui.bots.levels import SearchBot, Style
 from dipole_tui.bots.score import Score
-from dipole_tui.bots.search import INFINITY, Search, noisy_among
+from dipole_tui.bots.search import INFINITY, Knowledge, Search, noisy_among
 from dipole_tui.games.dipole import BLACK, DIPOLE, WHITE, DipoleState, Move
 from dipole_tui.registry import create_bot
 
@@ -167,6 +167,17 @@ def test_the_captures_are_the_noisy_moves_in_order() -> None:
         assert knowledge.noisy_moves(state) == noisy_among(knowledge, state)
         found += len(knowledge.noisy_moves(state))
     assert found > 0
+
+
+def test_dipoles_split_is_the_default_one() -> None:
+    """Dipole parts a node's moves by index, not by `is_noisy` and `order`: the same parts."""
+    knowledge = ExactRaceKnowledge()
+    noisy = 0
+    for state in random_positions(60, seed=9):
+        moves = state.legal_moves()
+        assert knowledge.split(state, moves) == Knowledge.split(knowledge, state, moves)
+        noisy += len(knowledge.split(state, moves)[0])
+    assert noisy > 20
 
 
 class AtNodes:
