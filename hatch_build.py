@@ -26,6 +26,7 @@ COMPILED = [
     "dipole_tui/games/bipod.py",
     "dipole_tui/bots/score.py",
     "dipole_tui/bots/search.py",
+    "dipole_tui/bots/pns.py",
     "dipole_tui/bots/proof.py",
     "dipole_tui/bots/levels.py",
     "dipole_tui/bots/dipole_eval.py",

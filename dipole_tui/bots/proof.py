@@ -67,6 +67,7 @@ from typing import Any, Generic, Literal, NamedTuple
 from mypy_extensions import mypyc_attr
 
 from ..games.base import Game, M, State
+from .pns import Full, ProofNumbers
 from .score import Score
 from .search import Knowledge, Stop
 
@@ -90,6 +91,9 @@ ENTRY_BYTES = 16
 # and 49,248 positions), so the table and the analysis stay within the bound together.
 RETROGRADE_AFTER = 16
 RETROGRADE_BYTES = 1024
+# The proof-number search keeps what it proves in a set and the numbers of what it has not in a
+# dict: at most 256 bytes a position (measured below), so it stays within the memory bound too.
+PROOF_BYTES = 256
 START_BUCKETS = 1 << 16  # a table starts with these (2 MB), and grows as it fills
 SCORE = (1 << 22) - 1
 LOWER = 22
@@ -484,11 +488,18 @@ def solve(
         return Solution(over, 0, None, 0)
     solver = _solver(game, work, knowledge, max_nodes, stop, progress, memory)
     try:
-        exact = False
+        exact, found = False, None
         if game.repeats:
             score, exact = _deepened(solver, work, memory)
         else:
-            score = solver.search(work, -1, 1, 0)
+            found = _proved(solver, work, memory)
+        if found is not None:  # the result, a bound on its length and a move that keeps to it
+            sign, longest, chosen = found
+            score = sign * (WIN - longest)
+        else:
+            if not game.repeats:
+                score = solver.search(work, -1, 1, 0)
+            chosen = solver.root_move
         if exact or not score:
             plies = WIN - abs(score) if score else 0
         elif score > 0:  # a win in at most `longest`: bisect for the shortest
@@ -496,8 +507,8 @@ def solve(
             while shortest < longest:
                 middle = (shortest + longest) // 2
                 test = solver.search(work, WIN - middle - 1, WIN - middle, 0)
-                if test >= WIN - middle:
-                    longest = WIN - test
+                if test >= WIN - middle:  # a faster win, with its move
+                    longest, chosen = WIN - test, solver.root_move
                 else:
                     shortest = max(middle + 1, WIN - test)
             plies = longest
@@ -508,17 +519,40 @@ def solve(
                 test = solver.search(work, -(WIN - middle), -(WIN - middle) + 1, 0)
                 if test <= -(WIN - middle):
                     longest = WIN + test
-                else:
-                    shortest = max(middle + 1, WIN + test)
+                else:  # a longer defence, with its move
+                    shortest, chosen = max(middle + 1, WIN + test), solver.root_move
             plies = longest
     except _Unknown:
         return Solution(None, 0, None, solver.nodes)
     finally:
         solver.table.close()
-    # The root's lower bound is now its score, and its move the one that proved it.
-    move = work.legal_moves()[solver.root_move]
+    move = work.legal_moves()[chosen]
     result: Literal["win", "loss", "draw"] = "draw" if not score else "win" if score > 0 else "loss"
     return Solution(result, plies, move, solver.nodes)
+
+
+def _proved(solver: _Solver[M], state: State[M], memory: int) -> tuple[int, int, int] | None:
+    """The root's result by proof-number search (`pns`): 1 for a win, -1 for a loss, 0 for a
+    draw; within how many plies its proof wins or loses (0 for a draw), and the index of a move
+    that keeps to it. None when the search would keep more than `memory` allows; the table is
+    untouched, and its memory free again, either way."""
+    numbers = ProofNumbers(solver.knowledge, solver._tick, memory // PROOF_BYTES)
+    try:
+        for win, sign in ((1, 1), (0, -1)):
+            if numbers.prove(state, win):
+                plies, chosen = numbers.length(state, win)
+                return sign, plies, chosen
+    except Full:
+        return None
+    # Neither: a draw, kept by a move to a position its side to move does not win (one there
+    # is, as the root does not lose).
+    for chosen, move in enumerate(state.legal_moves()):
+        state.play(move)
+        _, disproof = numbers.known(state, 1)
+        state.undo()
+        if not disproof:
+            return 0, 0, chosen
+    raise AssertionError("a draw without a drawing move")
 
 
 def _deepened(solver: _Solver[M], state: State[M], memory: int) -> tuple[int, bool]:
