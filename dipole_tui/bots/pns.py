@@ -27,6 +27,7 @@ and move are read back from) and the numbers of each searched position not settl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Generic
 
 from ..games.base import M, State
@@ -45,7 +46,7 @@ class ProofNumbers(Generic[M]):
     """One df-pn search's tables over one game, counting its nodes with `tick` (the solver's
     budget, stop and progress: it raises to end the search)."""
 
-    def __init__(self, knowledge: Knowledge[Any, M], tick: Any, most: int) -> None:
+    def __init__(self, knowledge: Knowledge[Any, M], tick: Callable[[], None], most: int) -> None:
         self.knowledge = knowledge
         self.tick = tick
         self.most = most
@@ -168,24 +169,31 @@ class ProofNumbers(Generic[M]):
             ranked = knowledge.order(state, move) if knowledge.is_noisy(state, move) else -WORST
             state.play(move)
             try:
-                proof, _ = self.known(state, other)
-                if proof:  # not a loss for the opponent: no part of the winner's proof
-                    continue
-                slot = state.key * 2 + other
-                plies = lengths.get(slot)
-                if plies is None:
-                    outcome = state.outcome()
-                    decided = None if outcome is not None else knowledge.decided(state)
-                    if outcome is not None:
-                        plies = 0
-                    elif decided is not None:
-                        plies = abs(decided)
-                    else:
-                        plies, _ = self._length(state, other, lengths)
-                    lengths[slot] = plies
+                plies = self._child_length(state, other, lengths)
             finally:
                 state.undo()
+            if plies < 0:  # not a loss for the opponent: no part of the winner's proof
+                continue
             better = plies < best if win else plies > best
             if chosen < 0 or better or (plies == best and ranked > rank):
                 best, chosen, rank = plies, index, ranked
         return best + 1, chosen
+
+    def _child_length(self, state: State[M], win: int, lengths: dict[int, int]) -> int:
+        """`_length`'s plies for a move's position, -1 when its proof has no part in this one."""
+        proof, _ = self.known(state, win)
+        if proof:
+            return -1
+        slot = state.key * 2 + win
+        plies = lengths.get(slot)
+        if plies is None:
+            outcome = state.outcome()
+            decided = None if outcome is not None else self.knowledge.decided(state)
+            if outcome is not None:
+                plies = 0
+            elif decided is not None:
+                plies = abs(decided)
+            else:
+                plies, _ = self._length(state, win, lengths)
+            lengths[slot] = plies
+        return plies
