@@ -38,6 +38,15 @@ EPSILON_NUMERATOR, EPSILON_DENOMINATOR = 5, 4  # the 1+e trick's factor: 1.25
 WORST = 1 << 30  # below any move's `Knowledge.order`
 
 
+# What `ProofNumbers.length` tells of each position of a proof: its key, whether its side to
+# move wins (1) or loses (0), within how many plies, and the index of the move that keeps to it.
+Keep = Callable[[int, int, int, int], None]
+
+
+def keep_nothing(key: int, win: int, plies: int, index: int) -> None:
+    """A `Keep` that keeps nothing."""
+
+
 class Full(Exception):
     """Raised when the positions kept would pass the bound."""
 
@@ -54,6 +63,7 @@ class ProofNumbers(Generic[M]):
         self.proved: set[int] = set()
         self.disproved: set[int] = set()
         self.numbers: dict[int, tuple[int, int]] = {}
+        self.keep: Keep = keep_nothing
 
     def kept(self) -> int:
         return len(self.proved) + len(self.disproved) + len(self.numbers)
@@ -152,10 +162,12 @@ class ProofNumbers(Generic[M]):
             raise Full
         return proof, disproof
 
-    def length(self, state: State[M], win: int) -> tuple[int, int]:
+    def length(self, state: State[M], win: int, keep: Keep) -> tuple[int, int]:
         """Within how many plies the proof found wins (win 1) or loses (0) `state`, and the
         index of the move that keeps to it: the winner's fastest proved move, the loser's
-        longest defence. Only for a position proved so (`prove`)."""
+        longest defence. Only for a position proved so (`prove`). Every position of the proof
+        is given to `keep` with its own length and move, each a true bound on its value."""
+        self.keep = keep
         lengths: dict[int, int] = {}
         return self._length(state, win, lengths)
 
@@ -177,6 +189,7 @@ class ProofNumbers(Generic[M]):
             better = plies < best if win else plies > best
             if chosen < 0 or better or (plies == best and ranked > rank):
                 best, chosen, rank = plies, index, ranked
+        self.keep(state.key, win, best + 1, chosen)
         return best + 1, chosen
 
     def _child_length(self, state: State[M], win: int, lengths: dict[int, int]) -> int:

@@ -302,6 +302,23 @@ class _Solver(Generic[M]):
             | (_to_table(high, ply) + WIN),
         )
 
+    def seed(self, key: int, win: int, plies: int, move: int) -> None:
+        """Keep what a proof-number search proved of a position (its side to move wins, or
+        loses, within `plies` plies, with `move`) as bounds in the table, where the bisection's
+        windows find them: a win within d plies cuts a window that asks for no faster one at
+        once, and the move is tried first."""
+        if win:
+            low, high = WIN - plies, WIN - 1
+        else:
+            low, high = -(WIN - 1), -(WIN - plies)
+        self.table.put(
+            key,
+            1 << WORK
+            | (move + 1 if move < MOVES else 0) << MOVE
+            | (low + WIN) << LOWER
+            | (high + WIN),
+        )
+
     def _tick(self) -> None:
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             raise _Unknown  # the budget is spent: this node is not searched
@@ -540,7 +557,7 @@ def _proved(solver: _Solver[M], state: State[M], memory: int) -> tuple[int, int,
     try:
         for win, sign in ((1, 1), (0, -1)):
             if numbers.prove(state, win):
-                plies, chosen = numbers.length(state, win)
+                plies, chosen = numbers.length(state, win, solver.seed)
                 return sign, plies, chosen
     except Full:
         return None
