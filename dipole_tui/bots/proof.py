@@ -519,20 +519,20 @@ def solve(
             chosen = solver.root_move
         if exact or not score:
             plies = WIN - abs(score) if score else 0
-        elif score > 0:  # a win in at most `longest`: bisect for the shortest
+        elif score > 0:  # a win in at most `longest`: narrow down to the shortest
             shortest, longest = 1, WIN - score
             while shortest < longest:
-                middle = (shortest + longest) // 2
+                middle = longest - 1 if found else (shortest + longest) // 2
                 test = solver.search(work, WIN - middle - 1, WIN - middle, 0)
                 if test >= WIN - middle:  # a faster win, with its move
                     longest, chosen = WIN - test, solver.root_move
                 else:
                     shortest = max(middle + 1, WIN - test)
             plies = longest
-        else:  # a loss in at most `longest`: bisect for the longest the opponent cannot shorten
+        else:  # a loss in at most `longest`: narrow down to the longest that holds
             shortest, longest = 1, WIN + score
             while shortest < longest:
-                middle = (shortest + longest) // 2
+                middle = longest - 1 if found else (shortest + longest) // 2
                 test = solver.search(work, -(WIN - middle), -(WIN - middle) + 1, 0)
                 if test <= -(WIN - middle):
                     longest = WIN + test
