@@ -1,30 +1,49 @@
 """An exact solver: who wins a position with best play, and in how many plies.
 
 Best play: the winner ends the game as fast as it can, the loser holds out as long as it can, and
-passes count as plies. A win in n plies scores WIN - n, a loss in n scores -(WIN - n), and the
-search is alpha-beta to the end of the game over those scores, with a transposition table of
-bounds on them keyed by the Zobrist key. Win or loss is settled first by a null window at 0, which
-proves one win without caring how long it takes; then the distance is bisected between 1 and that
-win's length with null windows ("a win within d plies?"), each of which mate-distance pruning
-cuts off d plies from the root, and every bound found on the way stays in the table. A position
-whose end the game's knowledge tells at once (`Knowledge.decided`: Dipole's race past every
-capture) is scored so without searching it.
+passes count as plies. A win in n plies scores WIN - n, a loss in n scores -(WIN - n). In a game
+whose positions never repeat (Dipole, Bi-Pod) the result is proved first by a proof-number
+search (`pns`, df-pn), which proves who wins without caring how fast and spends its nodes where
+the proof is cheapest to finish. Its proof bounds the distance (the winner keeps to its fastest
+proved move, the loser takes its longest defence within the proof: a win within L plies, L
+usually a ply or a few from the true length), and every position of the proof goes into the
+table as such a bound with its move. The distance is then narrowed down from L with null windows
+of an alpha-beta search to the end of the game over those scores ("a win within L - 1 plies?"),
+each of which mate-distance pruning cuts off that many plies down: the windows that hold are cut
+short by the seeded bounds and jump straight to the next proof's length, so that nearly all the
+work is the last window, the one that shows no faster win exists (or no longer defence). The
+table keeps bounds on the scores keyed by the Zobrist key, and every bound found on the way
+stays in it. A position whose end the game's knowledge tells at once (`Knowledge.decided`:
+Dipole's race past every capture) is scored so without searching it, by both searches.
 
-What makes it fast (measured on random endings, `bench/solver.py`): the moves are ordered as a
-proof-number search would choose them, the game's noisy moves (captures) first and then the moves
-that leave the opponent the fewest replies, so that a refutation needs few branches; a move whose
-position the table already refutes cuts at once, before anything is searched (enhanced
-transposition cutoff, found while counting those replies); and a node that can only reach its
-window by ending the game this ply tries its moves for that without searching them
-(`Knowledge.first_win`, `first_hold`: every game tells them from the board). A node
-costs a move generation and, per move, a play, a table lookup and a count of the replies
+Why: alpha-beta's null window at 0 proved the result in a few thousand nodes mostly, but commits
+to the first winning line its ordering finds and must refute every defence against it however
+long it runs: the tall-stack Dipole endings (8:B:Wc5=5:Bg7=4, 8:B:Wh2=4:Bc7=3,f8=1) took 1.5 and
+5.5 million nodes for the result alone, where df-pn takes 0.43 and 0.45 million. And its first
+win was often far longer than the shortest (24 plies for a win in 9), so the bisection of the
+distance that followed ran 4 to 6 windows, those that held as costly as the first proof or more
+(a win within 12 plies took 118,586 nodes where the win in 9 took 108): 26 to 242 times the
+result's nodes went to the length. From the proof's bound, that ending's length takes 16,390
+nodes in one window, not 142,967 in four.
+
+What makes the alpha-beta fast (measured on random endings, `bench/solver.py`): the moves are
+ordered as a proof-number search would choose them, the game's noisy moves (captures) first and
+then the moves that leave the opponent the fewest replies, so that a refutation needs few
+branches; a move whose position the table already refutes cuts at once, before anything is
+searched (enhanced transposition cutoff, found while counting those replies); and a node that
+can only reach its window by ending the game this ply tries its moves for that without searching
+them (`Knowledge.first_win`, `first_hold`: every game tells them from the board). A node costs a
+move generation and, per move, a play, a table lookup and a count of the replies
 (`State.count_moves`, which Dipole reads from tables built once per board); about two nodes in
-three end at once, on the table or on `decided`. What limits it (the endings of 8 to 10
-checkers that `bench/solver.py` does not solve within a second): four prove their result in 783
-to 72,479 nodes, then take 26 to 242 times as many for its length, in null windows each as
-costly as the first proof or more, whether they hold or not (a win within 12 plies took 118,586
-nodes where the win in 9 took 108); the other two, tall stacks meeting (8:B:Wc5=5:Bg7=4), take
-1.5 million and over 3 million nodes for the result alone.
+three end at once, on the table or on `decided`. What limits it now (the endings of 8 and 9
+checkers that `bench/solver.py` does not solve within a second): the last window, no faster
+win than the true length, which must refute every move of the winner's to that depth (110,000
+to 130,000 nodes for a win in 18, 790,000 for one in 23); and the two tall-stack endings, whose
+result alone takes over 400,000 nodes of df-pn and whose distance, over 30 plies, millions.
+
+If the proof-number search would keep more than the memory bound allows (`PROOF_BYTES` a
+position), the result is proved by alpha-beta's null window at 0 instead, and the distance
+bisected between 1 and the first win's length, as before.
 
 The table is bounded (`memory`, 256 MB unless said; `Table`): buckets of two entries of 16 bytes,
 as chess engines keep theirs, which grow with what is stored up to the bound and then replace.
@@ -34,8 +53,10 @@ An entry is only ever a true bound on a position's value, whatever path led ther
 count plies from the position, not the root), so losing one costs time, never a wrong answer. The
 root's move is kept apart, not read back from the table (which keeps a move's index in 15 bits).
 
-Draws score 0. A game whose every game ends (`Game.solvable`) can be solved so. In one where a
-position can come again (`Game.repeats`: Death Stacks, drawn by a third occurrence), "draw" means
+Draws score 0. A game whose every game ends (`Game.solvable`) can be solved so: where no position
+repeats (Bi-Pod's runner variants draw), df-pn proves a draw as neither a win nor a loss, and a
+move to a position its side to move does not win keeps it. In a game where a position can come
+again (`Game.repeats`: Death Stacks, drawn by a third occurrence), "draw" means
 that with best play neither side can force a win, and the search needs no repetition rule to
 find wins: a side that can force a win can force it as fast without ever repeating a position (a
 strategy that wins from a position's second occurrence wins from its first, where every count is
