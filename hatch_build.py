@@ -28,6 +28,7 @@ COMPILED = [
     "dipole_tui/bots/search.py",
     "dipole_tui/bots/pns.py",
     "dipole_tui/bots/proof.py",
+    "dipole_tui/bots/table.py",
     "dipole_tui/bots/levels.py",
     "dipole_tui/bots/dipole_eval.py",
     "dipole_tui/bots/death_stacks_eval.py",
