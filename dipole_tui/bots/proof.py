@@ -427,8 +427,9 @@ def solve(
 def _proved(solver: _Solver[M], state: State[M], memory: int) -> tuple[int, int, int] | None:
     """The root's result by proof-number search (`pns`): 1 for a win, -1 for a loss, 0 for a
     draw; within how many plies its proof wins or loses (0 for a draw), and the index of a move
-    that keeps to it. None when the search would keep more than `memory` allows; the table is
-    untouched, and its memory free again, either way."""
+    that keeps to it, the proof's positions seeded in the table with their own lengths
+    (`seed`). None when the search would keep more than `memory` allows. Its memory is free
+    again either way."""
     numbers = ProofNumbers(solver.knowledge, solver._tick, memory // (2 * PROOF_BYTES))
     try:
         for win, sign in ((1, 1), (0, -1)):
