@@ -1,30 +1,49 @@
 """An exact solver: who wins a position with best play, and in how many plies.
 
 Best play: the winner ends the game as fast as it can, the loser holds out as long as it can, and
-passes count as plies. A win in n plies scores WIN - n, a loss in n scores -(WIN - n), and the
-search is alpha-beta to the end of the game over those scores, with a transposition table of
-bounds on them keyed by the Zobrist key. Win or loss is settled first by a null window at 0, which
-proves one win without caring how long it takes; then the distance is bisected between 1 and that
-win's length with null windows ("a win within d plies?"), each of which mate-distance pruning
-cuts off d plies from the root, and every bound found on the way stays in the table. A position
-whose end the game's knowledge tells at once (`Knowledge.decided`: Dipole's race past every
-capture) is scored so without searching it.
+passes count as plies. A win in n plies scores WIN - n, a loss in n scores -(WIN - n). In a game
+whose positions never repeat (Dipole, Bi-Pod) the result is proved first by a proof-number
+search (`pns`, df-pn), which proves who wins without caring how fast and spends its nodes where
+the proof is cheapest to finish. Its proof bounds the distance (the winner keeps to its fastest
+proved move, the loser takes its longest defence within the proof: a win within L plies, L
+usually a ply or a few from the true length), and every position of the proof goes into the
+table as such a bound with its move. The distance is then narrowed down from L with null windows
+of an alpha-beta search to the end of the game over those scores ("a win within L - 1 plies?"),
+each of which mate-distance pruning cuts off that many plies down: the windows that hold are cut
+short by the seeded bounds and jump straight to the next proof's length, so that nearly all the
+work is the last window, the one that shows no faster win exists (or no longer defence). The
+table keeps bounds on the scores keyed by the Zobrist key, and every bound found on the way
+stays in it. A position whose end the game's knowledge tells at once (`Knowledge.decided`:
+Dipole's race past every capture) is scored so without searching it, by both searches.
 
-What makes it fast (measured on random endings, `bench/solver.py`): the moves are ordered as a
-proof-number search would choose them, the game's noisy moves (captures) first and then the moves
-that leave the opponent the fewest replies, so that a refutation needs few branches; a move whose
-position the table already refutes cuts at once, before anything is searched (enhanced
-transposition cutoff, found while counting those replies); and a node that can only reach its
-window by ending the game this ply tries its moves for that without searching them
-(`Knowledge.first_win`, `first_hold`: every game tells them from the board). A node
-costs a move generation and, per move, a play, a table lookup and a count of the replies
+Why: alpha-beta's null window at 0 proved the result in a few thousand nodes mostly, but commits
+to the first winning line its ordering finds and must refute every defence against it however
+long it runs: the tall-stack Dipole endings (8:B:Wc5=5:Bg7=4, 8:B:Wh2=4:Bc7=3,f8=1) took 1.5 and
+5.5 million nodes for the result alone, where df-pn takes 0.43 and 0.45 million. And its first
+win was often far longer than the shortest (24 plies for a win in 9), so the bisection of the
+distance that followed ran 4 to 6 windows, those that held as costly as the first proof or more
+(a win within 12 plies took 118,586 nodes where the win in 9 took 108): 26 to 242 times the
+result's nodes went to the length. From the proof's bound, that ending's length takes 16,390
+nodes in one window, not 142,967 in four.
+
+What makes the alpha-beta fast (measured on random endings, `bench/solver.py`): the moves are
+ordered as a proof-number search would choose them, the game's noisy moves (captures) first and
+then the moves that leave the opponent the fewest replies, so that a refutation needs few
+branches; a move whose position the table already refutes cuts at once, before anything is
+searched (enhanced transposition cutoff, found while counting those replies); and a node that
+can only reach its window by ending the game this ply tries its moves for that without searching
+them (`Knowledge.first_win`, `first_hold`: every game tells them from the board). A node costs a
+move generation and, per move, a play, a table lookup and a count of the replies
 (`State.count_moves`, which Dipole reads from tables built once per board); about two nodes in
-three end at once, on the table or on `decided`. What limits it (the endings of 8 to 10
-checkers that `bench/solver.py` does not solve within a second): four prove their result in 783
-to 72,479 nodes, then take 26 to 242 times as many for its length, in null windows each as
-costly as the first proof or more, whether they hold or not (a win within 12 plies took 118,586
-nodes where the win in 9 took 108); the other two, tall stacks meeting (8:B:Wc5=5:Bg7=4), take
-1.5 million and over 3 million nodes for the result alone.
+three end at once, on the table or on `decided`. What limits it now (the endings of 8 and 9
+checkers that `bench/solver.py` does not solve within a second): the last window, no faster
+win than the true length, which must refute every move of the winner's to that depth (110,000
+to 130,000 nodes for a win in 18, 790,000 for one in 23); and the two tall-stack endings, whose
+result alone takes over 400,000 nodes of df-pn and whose distance, over 30 plies, millions.
+
+If the proof-number search would keep more than the memory bound allows (`PROOF_BYTES` a
+position), the result is proved by alpha-beta's null window at 0 instead, and the distance
+bisected between 1 and the first win's length, as before.
 
 The table is bounded (`memory`, 256 MB unless said; `Table`): buckets of two entries of 16 bytes,
 as chess engines keep theirs, which grow with what is stored up to the bound and then replace.
@@ -34,8 +53,10 @@ An entry is only ever a true bound on a position's value, whatever path led ther
 count plies from the position, not the root), so losing one costs time, never a wrong answer. The
 root's move is kept apart, not read back from the table (which keeps a move's index in 15 bits).
 
-Draws score 0. A game whose every game ends (`Game.solvable`) can be solved so. In one where a
-position can come again (`Game.repeats`: Death Stacks, drawn by a third occurrence), "draw" means
+Draws score 0. A game whose every game ends (`Game.solvable`) can be solved so: where no position
+repeats (Bi-Pod's runner variants draw), df-pn proves a draw as neither a win nor a loss, and a
+move to a position its side to move does not win keeps it. In a game where a position can come
+again (`Game.repeats`: Death Stacks, drawn by a third occurrence), "draw" means
 that with best play neither side can force a win, and the search needs no repetition rule to
 find wins: a side that can force a win can force it as fast without ever repeating a position (a
 strategy that wins from a position's second occurrence wins from its first, where every count is
@@ -57,8 +78,6 @@ Nothing here is particular to one game: it uses the protocol, and the move order
 
 from __future__ import annotations
 
-import mmap
-import sys
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -67,22 +86,16 @@ from typing import Any, Generic, Literal, NamedTuple
 from mypy_extensions import mypyc_attr
 
 from ..games.base import Game, M, State
+from .pns import Full, ProofNumbers
 from .score import Score
 from .search import Knowledge, Stop
+from .table import ENTRY_BYTES, LOWER, MOVE, MOVES, SCORE, WORK
+from .table import Table as Table  # the command line's, from here as before
 
 WIN = 1 << 20  # a win in n plies scores WIN - n; a loss in n, -(WIN - n)
 TICK = 1023  # `stop` and `progress` are looked at every TICK + 1 nodes
 
 MEMORY_MB = 256  # the table's default size, here and in the app's analysis
-# An entry is two unsigned 64-bit words: the position's key (a 64-bit Zobrist key) and its value,
-# which packs (work << 59) | (best move's index + 1) << 44 | (lower + WIN) << 22 | (upper + WIN).
-# The bounds count plies from the position itself and lie within (-WIN, WIN), so 22 bits hold
-# them; work is the bit length of the nodes its proof took (at most 31); a move index past the
-# 15 bits is not kept (the move is only tried first). 16 bytes an entry, measured: filling a 16 MB
-# and a 64 MB table to the full (random keys, /proc/self/status before and after) grew the
-# process's resident size by 16.0 and 64.0 MB, 16.00 bytes an entry; nothing else the solver
-# keeps grows with the search, so a solve's peak is the interpreter's plus `memory`.
-ENTRY_BYTES = 16
 # In a game that repeats, a draw is looked for by retrograde analysis once neither side wins
 # within this many plies, over as many positions as the memory the table does not use allows
 # at RETROGRADE_BYTES each: a position takes 850 to 920 bytes at the analysis's peak (its key's
@@ -90,13 +103,11 @@ ENTRY_BYTES = 16
 # and 49,248 positions), so the table and the analysis stay within the bound together.
 RETROGRADE_AFTER = 16
 RETROGRADE_BYTES = 1024
-START_BUCKETS = 1 << 16  # a table starts with these (2 MB), and grows as it fills
-SCORE = (1 << 22) - 1
-LOWER = 22
-MOVE = 44
-MOVES = (1 << 15) - 1
-WORK = 59
-BELOW_WORK = (1 << WORK) - 1
+# The proof-number search keeps the positions it settles in sets and the numbers of the others in
+# a dict: 159 bytes a position (tracemalloc, a Dipole ending of 39,462 positions), 256 allowing
+# for a set or dict's growth. It has half the memory bound: its proof's bounds go to the table
+# (64 bytes an entry) before it is let go, and the table has the whole bound after.
+PROOF_BYTES = 256
 
 
 @mypyc_attr(native_class=False)  # mypyc cannot compile a generic dataclass (mypyc/mypyc#827)
@@ -124,137 +135,6 @@ class Solution(Generic[M]):
 
 class _Unknown(Exception):
     """Raised inside the search when the nodes run out or a stop is requested."""
-
-
-def _reserve(size: int) -> mmap.mmap:
-    """`size` bytes of zeros, private to this process (a fork copies, never shares them), each
-    page taking memory only once written; where the mmap module has MAP_NORESERVE, not even
-    counted against the system's memory until then. MemoryError, in one line, when the system
-    refuses (more than it would ever give)."""
-    try:
-        if sys.platform == "win32":
-            return mmap.mmap(-1, size)
-        return mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | getattr(mmap, "MAP_NORESERVE", 0))
-    except (OSError, OverflowError) as error:
-        said = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise MemoryError(f"the solver's table cannot have {size >> 20} MB: {said}") from None
-
-
-class Table:
-    """A bounded transposition table: buckets of two entries in one anonymous mapping of
-    `memory` bytes, the system zeroing each page as it is first written. It grows by linear
-    hashing (one bucket split at a time, in place) to keep itself a quarter full, so its
-    resident memory follows what a search has stored (64 bytes an entry), not the bound; once
-    every bucket is in use, a new entry replaces one. (Kept half full, a quarter of the buckets
-    would be full and replace: 5% more nodes than a table that never loses an entry; a quarter
-    full, 1%.) A bucket's first entry holds its most expensive proof (work: the bit length of
-    the nodes it took), the second the latest; a new proof as expensive as the first moves it
-    down. The same stores in the same order give the same table, whatever the search's budget,
-    so a budget that suffices finds what an unlimited search finds."""
-
-    def __init__(self, memory: int) -> None:
-        self.most = max(1, memory // (2 * ENTRY_BYTES))  # buckets
-        self._mapping = _reserve(self.most * 2 * ENTRY_BYTES)
-        # slots[4b], slots[4b + 1]: bucket b's first key and value (value 0: empty); then its
-        # second.
-        self.slots = memoryview(self._mapping).cast("Q")
-        self.count = min(self.most, START_BUCKETS)  # buckets in use
-        self.low = (1 << (self.count.bit_length() - 1)) - 1  # count in (low, 2 * low + 1]
-        self.high = 2 * self.low + 1
-        self.filled = 0  # entries held
-
-    def close(self) -> None:
-        """Give the memory back now rather than when the table is collected."""
-        self.slots.release()
-        self._mapping.close()
-
-    def bucket(self, key: int) -> int:
-        """Where `key`'s bucket starts in `slots`: by the key's low bits, one more of them for
-        the buckets already split."""
-        index = key & self.high
-        if index >= self.count:
-            index &= self.low
-        return index << 2
-
-    def get(self, key: int) -> int:
-        """The packed value kept for `key`, 0 when none (the search does this inline)."""
-        slots, base = self.slots, self.bucket(key)
-        if slots[base] == key:
-            return slots[base + 1]
-        if slots[base + 2] == key:
-            return slots[base + 3]
-        return 0
-
-    def put(self, key: int, value: int) -> None:
-        """Keep `value` (its work in its top bits) for `key`: in place of what the bucket held
-        for it, with the larger work of the two; else in the first entry if as expensive as
-        that one, which moves down to the second; else in the second."""
-        slots, index = self.slots, key & self.high
-        base = (index & self.low if index >= self.count else index) << 2  # as `bucket` says
-        first = slots[base + 1]
-        if not first:  # an empty bucket (a first entry is always filled before a second)
-            slots[base] = key
-            slots[base + 1] = value
-        elif slots[base] == key:
-            if value >> WORK < first >> WORK:
-                value = value & BELOW_WORK | first >> WORK << WORK
-            slots[base + 1] = value
-            return
-        else:
-            second = slots[base + 3]
-            if second and slots[base + 2] == key:
-                if value >> WORK < second >> WORK:
-                    value = value & BELOW_WORK | second >> WORK << WORK
-                if value >> WORK < first >> WORK:
-                    slots[base + 3] = value
-                else:  # as expensive as the first now: the two change places
-                    slots[base + 2] = slots[base]
-                    slots[base + 3] = first
-                    slots[base] = key
-                    slots[base + 1] = value
-                return
-            if value >> WORK >= first >> WORK:
-                slots[base + 2] = slots[base]
-                slots[base + 3] = first
-                slots[base] = key
-                slots[base + 1] = value
-            else:
-                slots[base + 2] = key
-                slots[base + 3] = value
-            if second:  # one replaced: the table holds as many as before
-                return
-        self.filled += 1
-        if 2 * self.filled > self.count < self.most:  # over a quarter full, and room to grow
-            self._grow()
-
-    def _grow(self) -> None:
-        """Split buckets until the table is a quarter full again (or at its bound): each the
-        first not yet split at this level, whose entries with the next bit of their key set
-        go to the new bucket, each keeping its place (first or second)."""
-        slots, count, low, high = self.slots, self.count, self.low, self.high
-        least = min(2 * self.filled + 1, self.most)
-        while count < least:
-            source, target, split, mask = (count - low - 1) << 2, count << 2, count, high
-            count += 1
-            if count > high:  # every bucket split: the next level
-                low, high = high, 2 * high + 1
-            first = slots[source + 1]
-            if not first:
-                continue  # nothing to move: the new bucket is empty, as the mapping was
-            second, key, other = slots[source + 3], slots[source], slots[source + 2]
-            if key & mask == split:  # the level's mask, from before any change of level
-                slots[target], slots[target + 1] = key, first
-                if second and other & mask == split:
-                    slots[target + 2], slots[target + 3] = other, second
-                    slots[source] = slots[source + 1] = 0
-                else:  # the second, if any, is the source's first now
-                    slots[source], slots[source + 1] = other, second
-            elif second and other & mask == split:
-                slots[target], slots[target + 1] = other, second
-            else:
-                continue
-            slots[source + 2] = slots[source + 3] = 0
-        self.count, self.low, self.high = count, low, high
 
 
 class _Solver(Generic[M]):
@@ -296,6 +176,23 @@ class _Solver(Generic[M]):
             | (move + 1 if move < MOVES else 0) << MOVE
             | (_to_table(low, ply) + WIN) << LOWER
             | (_to_table(high, ply) + WIN),
+        )
+
+    def seed(self, key: int, win: int, plies: int, move: int) -> None:
+        """Keep what a proof-number search proved of a position (its side to move wins, or
+        loses, within `plies` plies, with `move`) as bounds in the table, where the bisection's
+        windows find them: a win within d plies cuts a window that asks for no faster one at
+        once, and the move is tried first."""
+        if win:
+            low, high = WIN - plies, WIN - 1
+        else:
+            low, high = -(WIN - 1), -(WIN - plies)
+        self.table.put(
+            key,
+            1 << WORK
+            | (move + 1 if move < MOVES else 0) << MOVE
+            | (low + WIN) << LOWER
+            | (high + WIN),
         )
 
     def _tick(self) -> None:
@@ -484,41 +381,72 @@ def solve(
         return Solution(over, 0, None, 0)
     solver = _solver(game, work, knowledge, max_nodes, stop, progress, memory)
     try:
-        exact = False
+        exact, found = False, None
         if game.repeats:
             score, exact = _deepened(solver, work, memory)
         else:
-            score = solver.search(work, -1, 1, 0)
+            found = _proved(solver, work, memory)
+        if found is not None:  # the result, a bound on its length and a move that keeps to it
+            sign, longest, chosen = found
+            score = sign * (WIN - longest)
+        else:
+            if not game.repeats:
+                score = solver.search(work, -1, 1, 0)
+            chosen = solver.root_move
         if exact or not score:
             plies = WIN - abs(score) if score else 0
-        elif score > 0:  # a win in at most `longest`: bisect for the shortest
+        elif score > 0:  # a win in at most `longest`: narrow down to the shortest
             shortest, longest = 1, WIN - score
             while shortest < longest:
-                middle = (shortest + longest) // 2
+                middle = longest - 1 if found else (shortest + longest) // 2
                 test = solver.search(work, WIN - middle - 1, WIN - middle, 0)
-                if test >= WIN - middle:
-                    longest = WIN - test
+                if test >= WIN - middle:  # a faster win, with its move
+                    longest, chosen = WIN - test, solver.root_move
                 else:
                     shortest = max(middle + 1, WIN - test)
             plies = longest
-        else:  # a loss in at most `longest`: bisect for the longest the opponent cannot shorten
+        else:  # a loss in at most `longest`: narrow down to the longest that holds
             shortest, longest = 1, WIN + score
             while shortest < longest:
-                middle = (shortest + longest) // 2
+                middle = longest - 1 if found else (shortest + longest) // 2
                 test = solver.search(work, -(WIN - middle), -(WIN - middle) + 1, 0)
                 if test <= -(WIN - middle):
                     longest = WIN + test
-                else:
-                    shortest = max(middle + 1, WIN + test)
+                else:  # a longer defence, with its move
+                    shortest, chosen = max(middle + 1, WIN + test), solver.root_move
             plies = longest
     except _Unknown:
         return Solution(None, 0, None, solver.nodes)
     finally:
         solver.table.close()
-    # The root's lower bound is now its score, and its move the one that proved it.
-    move = work.legal_moves()[solver.root_move]
+    move = work.legal_moves()[chosen]
     result: Literal["win", "loss", "draw"] = "draw" if not score else "win" if score > 0 else "loss"
     return Solution(result, plies, move, solver.nodes)
+
+
+def _proved(solver: _Solver[M], state: State[M], memory: int) -> tuple[int, int, int] | None:
+    """The root's result by proof-number search (`pns`): 1 for a win, -1 for a loss, 0 for a
+    draw; within how many plies its proof wins or loses (0 for a draw), and the index of a move
+    that keeps to it, the proof's positions seeded in the table with their own lengths
+    (`seed`). None when the search would keep more than `memory` allows. Its memory is free
+    again either way."""
+    numbers = ProofNumbers(solver.knowledge, solver._tick, memory // (2 * PROOF_BYTES))
+    try:
+        for win, sign in ((1, 1), (0, -1)):
+            if numbers.prove(state, win):
+                plies, chosen = numbers.length(state, win, solver.seed)
+                return sign, plies, chosen
+    except Full:
+        return None
+    # Neither: a draw, kept by a move to a position its side to move does not win (one there
+    # is, as the root does not lose).
+    for chosen, move in enumerate(state.legal_moves()):
+        state.play(move)
+        _, disproof = numbers.known(state, 1)
+        state.undo()
+        if not disproof:
+            return 0, 0, chosen
+    raise AssertionError("a draw without a drawing move")
 
 
 def _deepened(solver: _Solver[M], state: State[M], memory: int) -> tuple[int, bool]:

@@ -13,8 +13,8 @@ import pytest
 from test_solver import random_endings, random_position
 
 from dipole_tui.analysis import solve, within
-from dipole_tui.bots import proof
-from dipole_tui.bots.proof import ENTRY_BYTES, WORK, Table
+from dipole_tui.bots import table as tables
+from dipole_tui.bots.table import ENTRY_BYTES, WORK, Table
 from dipole_tui.cli import main
 from dipole_tui.games.dipole import DIPOLE, DipoleState
 
@@ -33,7 +33,7 @@ def small_positions(seed: int, count: int) -> list[DipoleState]:
 
 @pytest.mark.parametrize(
     ("entries", "start"),
-    [(64, proof.START_BUCKETS), (128, 2)],
+    [(64, tables.START_BUCKETS), (128, 2)],
     ids=["64-entries", "growing-to-128"],
 )
 def test_a_tiny_table_gives_the_same_results_as_a_large_one(
@@ -48,7 +48,7 @@ def test_a_tiny_table_gives_the_same_results_as_a_large_one(
     for state in states:
         large = solve(DIPOLE, state)
         with monkeypatch.context() as patched:
-            patched.setattr(proof, "START_BUCKETS", start)
+            patched.setattr(tables, "START_BUCKETS", start)
             tiny = solve(DIPOLE, state, memory=entries * ENTRY_BYTES)
         where = state.position()
         assert (tiny.result, tiny.plies) == (large.result, large.plies), where
@@ -99,7 +99,7 @@ def held(table: Table) -> dict[int, int]:
 def test_the_table_grows_losing_nothing_and_then_replaces_one_entry_at_a_time(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(proof, "START_BUCKETS", 2)
+    monkeypatch.setattr(tables, "START_BUCKETS", 2)
     table = Table(100 * 2 * ENTRY_BYTES)  # 100 buckets: not a power of two
     rng = random.Random(3)
     before: dict[int, int] = {}
