@@ -344,7 +344,8 @@ class RaceKnowledge(DipoleKnowledge):
 # programs resemble; `hard-v1` is `hard`'s knowledge as first released, on today's search (a
 # faster search is measured against the old code itself, with `bench/versus.py`); `hard-fit`
 # weighs moves in hand as the proved positions say.
-# Ratings: Elo over random, from `python bench/ladder.py --game dipole --games 200 --jobs 2`.
+# Ratings: Elo over random, from `python bench/ladder.py --game dipole --games 200 --jobs 2`
+# (`hard`'s by the compiled build, `--from expert`: README, "The bots").
 LADDER: Ladder = {
     "beginner": Style(DipoleKnowledge, depth=1, slack=50, blunder=0.40, rating=182),
     "novice": Style(DipoleKnowledge, depth=1, slack=34, blunder=0.24, rating=387),
@@ -355,7 +356,7 @@ LADDER: Ladder = {
     "medium": Style(DipoleKnowledge, depth=1, slack=6, blunder=0.03, rating=1483),
     "strong": Style(DipoleKnowledge, depth=1, slack=0, blunder=0.0, rating=1703),
     "expert": Style(DipoleKnowledge, depth=3, slack=0, blunder=0.0, rating=1885),
-    "hard": Style(ExactRaceKnowledge, depth=None, slack=0, blunder=0.0, rating=2105, prove=0.25),
+    "hard": Style(ExactRaceKnowledge, depth=None, slack=0, blunder=0.0, rating=2167, prove=0.25),
     "hard-v1": Style(DipoleKnowledge, depth=None, slack=0, blunder=0.0),
     "hard-fit": Style(FittedKnowledge, depth=None, slack=0, blunder=0.0, prove=0.25),
     "ab4": Style(RaceKnowledge, depth=4, slack=0, blunder=0.0, quiescence=False),
