@@ -54,6 +54,9 @@ ANALYSIS_SECONDS = 30.0  # a position is analysed this long at most
 MAX_DEPTH = 64
 DRAW_AFTER = 20  # plies of a game from the start before a bot agrees a draw (docs/rules.md)
 FIRST_SOLVE = 10_000  # the solver's first budget, in nodes: a small ending is proved at once
+# The analysis's budgets are in nodes, of alpha-beta's: df-pn's cost pure Python three times as
+# much each (the review took three times as long with it), so the analysis asks alpha-beta alone.
+BY_PROOF_NUMBERS = False
 SOLVE_GROWTH = 4
 LAST_SOLVE = 1_000_000  # no budget above this is tried: the search goes on alone
 PROVED_LINE = 12  # moves at most in a proved line
@@ -136,9 +139,11 @@ def solve(
     stop: Stop | None = None,
     progress: Callable[[int], None] | None = None,
     memory: int = MEMORY_MB << 20,
+    proof_numbers: bool = True,
 ) -> Solution[M]:
     """`proof.solve` with `hard`'s knowledge; GameError for a game the solver cannot solve."""
-    return proof.solve(game, state, proof_knowledge(game), max_nodes, stop, progress, memory)
+    knowledge = proof_knowledge(game)
+    return proof.solve(game, state, knowledge, max_nodes, stop, progress, memory, proof_numbers)
 
 
 def within(
@@ -239,7 +244,7 @@ def analyse_position(
         with `lines` above 1 the best moves proved with theirs (no search's line stays under
         a proof)."""
         nonlocal budget
-        solution = solve(game, state, max_nodes=budget, stop=stop)
+        solution = solve(game, state, max_nodes=budget, stop=stop, proof_numbers=BY_PROOF_NUMBERS)
         budget *= SOLVE_GROWTH
         score = solution.score
         if score is None or solution.move is None:
@@ -290,7 +295,11 @@ def _proved_line(
     work = state.copy()
     work.play(first)
     while len(line) < PROVED_LINE and work.outcome() is None:
-        step = solve(game, work, max_nodes=budget, stop=stop) if reply is None else reply
+        step = (
+            solve(game, work, max_nodes=budget, stop=stop, proof_numbers=BY_PROOF_NUMBERS)
+            if reply is None
+            else reply
+        )
         reply = None
         if step.move is None:
             break
@@ -308,7 +317,8 @@ def _proved_lines(
     for move in moves[:LINES_SEARCHED]:
         after = state.copy()
         after.play(move)
-        answer = solve(game, after, max_nodes=budget, stop=stop)  # an ended game too: 0 plies
+        # an ended game too: 0 plies
+        answer = solve(game, after, max_nodes=budget, stop=stop, proof_numbers=BY_PROOF_NUMBERS)
         if answer.score is not None:
             score = answer.score.earlier()
             line = _proved_line(game, state, move, budget, stop, answer)
