@@ -83,6 +83,7 @@ from dipole_tui.registry import game_named
 from dipole_tui.session import Session
 
 LOBBY_WAIT = 120.0  # seconds a seek may wait for an opponent before it counts as an error
+EDGE_WAIT = 5.0  # seconds a game may take to end once the window has: its last move or two
 Inbox = asyncio.Queue[tuple[float, int, dict[str, Any]]]
 Ply = tuple[str, int]  # a move by its room and ply
 A = TypeVar("A")
@@ -157,6 +158,7 @@ class LobbyTally:
     accepts: int = 0
     lost: int = 0  # accepts answered no-room: the seek was taken first
     empty: int = 0  # listings with no seek to accept
+    stranded: int = 0  # games left after the window, an opponent's move not coming (`play`)
     refusals: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     window: float = 0.0
@@ -175,6 +177,7 @@ class LobbyTally:
         self.accepts += other.accepts
         self.lost += other.lost
         self.empty += other.empty
+        self.stranded += other.stranded
         self.refusals += other.refusals
         self.errors += other.errors
         self.window = max(self.window, other.window)
@@ -371,7 +374,17 @@ class Players(Clients[LobbyTally]):
         try:
             turn()
             while True:
-                arrived, message = await self.answer(inbox, "moved", "ended", "offer")
+                found = await self.until_stop(self.answer(inbox, "moved", "ended", "offer"))
+                if found is None:
+                    # The window ended: a game still going ends within a move or two (the side
+                    # to move resigns), unless the opponent is gone: a seek whose player left at
+                    # the window's end just as this one accepted it. That room is left, counted.
+                    try:
+                        found = await self.answer(inbox, "moved", "ended", "offer", wait=EDGE_WAIT)
+                    except TimeoutError:
+                        self.tally.stranded += 1
+                        return
+                arrived, message = found
                 if moving is not None and moving.done() and moving.exception() is not None:
                     raise ConnectionError(f"a move could not be sent: {moving.exception()!r}")
                 if message["type"] == "ended":
@@ -469,6 +482,7 @@ def report(
         ("moves sent in the window never relayed", f"{len(tally.sent) - len(moved):,}"),
         ("games ended (each counted by both players)", f"{tally.games_ended:,}"),
         ("rooms seen by one player only (the window's edges)", str(starts.unmatched)),
+        ("games left at the end, the opponent gone (the window's edge)", str(tally.stranded)),
         ("refusals", str(len(tally.refusals))),
         ("errors", str(len(tally.errors))),
         (f"client CPU ({processes} process{'es' * (processes > 1)}, summed) / waiting for one",

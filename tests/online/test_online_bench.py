@@ -71,3 +71,4 @@ def test_two_players_meet_in_the_lobby_game_after_game(
     moved = lobby.relays(tally.sent, tally.arrived)
     assert len(moved) > 10 and all(0 < late < 5 for late in moved)
     assert tally.games_ended >= len(started) - 2  # each player counts its games
+    assert tally.stranded <= 1  # a room at the window's end whose seeker had gone, at most
