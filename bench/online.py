@@ -165,7 +165,10 @@ class Clients(Generic[T]):
             self.tally.cpu = time.process_time() - cpu
             self.tally.waited = run_queue() - waited
             self.stop.set()
-            await asyncio.wait(clients, timeout=WAIT)
+            _, hung = await asyncio.wait(clients, timeout=WAIT)
+            # a client still playing WAIT seconds after the window is cancelled below, and
+            # counted: it waited on a game that never ended
+            self.tally.errors += [f"a client still in a game {WAIT:g} s after the end"] * len(hung)
         finally:
             for task in clients:
                 task.cancel()

@@ -72,3 +72,23 @@ def test_two_players_meet_in_the_lobby_game_after_game(
     assert len(moved) > 10 and all(0 < late < 5 for late in moved)
     assert tally.games_ended >= len(started) - 2  # each player counts its games
     assert tally.stranded <= 1  # a room at the window's end whose seeker had gone, at most
+
+
+def test_a_client_still_in_a_game_after_the_grace_is_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A client whose game never ends is cancelled once the window and WAIT are over, and the
+    tally says so: the bench does not report a clean run it did not have."""
+    bench = load_bench()
+    monkeypatch.setattr(bench, "WAIT", 0.2)
+
+    class Stuck(bench.Clients):  # type: ignore[name-defined,misc]
+        async def game(self, number: int, rng: object) -> None:
+            self.all_ready.set()
+            if number:  # the second client never sees its game end
+                await asyncio.Event().wait()
+            await asyncio.sleep(0.01)
+
+    plan = bench.Plan("ws://unused", games=2, keys=("dipole",), seconds=0.1)
+    tally = asyncio.run(Stuck(plan, 0, 2, bench.Tally()).run())
+    assert tally.errors == ["a client still in a game 0.2 s after the end"]
