@@ -354,25 +354,31 @@ def disproof(item: Item) -> str | None:
     plies = "1 ply" if item.plies == 1 else f"{item.plies} plies"
     if not item.title.endswith(f"win in {plies}"):
         return f"the title gives the wrong length: {item.title}"
+    # Each claim is proved once: at the winner's turns the line's move wins in time because the
+    # next turn is lost within the plies left (proved there) or the line ends the game (below),
+    # so the win within `remaining` is not asked again, nor is the line's move among the others.
     for number, text in enumerate(item.solution):
         remaining = item.plies - number
         if state.outcome() is not None:
             return f"the game is over before {text}"
-        expected: Literal["win", "loss"] = "win" if state.to_move == winner else "loss"
-        exact = within(game, state, expected, remaining).holds
+        move = game.parse_move(text, state)
+        winners_turn = state.to_move == winner
+        expected: Literal["win", "loss"] = "win" if winners_turn else "loss"
+        exact = winners_turn or within(game, state, expected, remaining).holds
         sooner = remaining > 1 and within(game, state, expected, remaining - 1).holds
         if not exact or sooner:
             return f"ply {number + 1}: not a {expected} in exactly {remaining} plies"
-        move = game.parse_move(text, state)
-        if state.to_move == winner:
+        if winners_turn:
             winning = []
             for candidate in state.legal_moves():
+                if candidate == move:
+                    continue
                 state.play(candidate)
                 if within(game, state, "loss", remaining - 1).holds:
                     winning.append(game.format_move(candidate))
                 state.undo()
-            if winning != [text]:
-                return f"ply {number + 1}: the moves that win in time are {winning}, not [{text}]"
+            if winning:
+                return f"ply {number + 1}: {', '.join(winning)} also win in time, not {text} alone"
         state.play(move)
     outcome = state.outcome()
     if outcome is None or outcome.winner != winner:
