@@ -46,24 +46,44 @@ def ending(cells: dict[int, str], to_move: str) -> str:
 def retrograde(start: str) -> dict[str, Value]:
     """Every position reachable from `start`, by position string, and its value: lost in 0 when
     over, won in n + 1 with a move to a position lost in n (the least n), lost in n + 1 when
-    every move leads to one won in n at most; what no such step reaches is drawn."""
+    every move leads to one won in n at most; what no such step reaches is drawn.
+    A position is its stacks and side to move (never the solver's key), walked to by play and
+    undo; the walk never enters a position twice, so no repetition ever ends one."""
+    state = DEATH_STACKS.parse_position(start)
     moves: dict[str, list[str]] = {}
     value: dict[str, Value] = {}
-    todo = [start]
-    while todo:
-        text = todo.pop()
-        if text in moves:
-            continue
-        state = DEATH_STACKS.parse_position(text)
+    named: dict[tuple[object, ...], str] = {}
+
+    def here() -> str:
+        board = (*state.cells, state.to_move)
+        text = named.get(board)
+        if text is None:
+            text = named[board] = state.position()
+        return text
+
+    def enter() -> str:
+        text = here()
         moves[text] = []
         if state.outcome() is not None:
             value[text] = ("loss", 0)
+        return text
+
+    path = [(enter(), iter(state.legal_moves()))]
+    while path:
+        text, untried = path[-1]
+        move = next(untried, None)
+        if move is None:
+            path.pop()
+            if path:
+                state.undo()
             continue
-        for move in state.legal_moves():
-            state.play(move)
-            moves[text].append(state.position())
+        state.play(move)
+        other = here()
+        moves[text].append(other)
+        if other in moves:
             state.undo()
-        todo.extend(moves[text])
+        else:
+            path.append((enter(), iter(state.legal_moves())))
     parents: dict[str, set[str]] = {}
     for text, after in moves.items():
         for other in after:
