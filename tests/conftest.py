@@ -171,7 +171,8 @@ def make_app(tmp_path: Path) -> AppFactory:
     - `game`, `variant` (its default when empty) and `players` choose a new game; `position`
       sets its start, or `session` gives the whole game;
     - `new`: the game starts at once (`play --new`); otherwise the autosave in the folder is
-      offered first, and with none the new-game dialog opens on that choice;
+      offered first, and with none the new-game dialog opens on that choice, or with `chosen`
+      (`play --black hard`: the command line chose) the game starts;
     - `folder`: where the autosave and kept games are (the test's `tmp_path`);
     - `thinker`: a stand-in for the bots' process (`app_steps.ScriptedBots`); the real one if
       None;
@@ -188,6 +189,7 @@ def make_app(tmp_path: Path) -> AppFactory:
         position: str | None = None,
         session: Session[Any] | None = None,
         new: bool = True,
+        chosen: bool = False,
         folder: Path | None = None,
         ascii_glyphs: bool = False,
         think_time: float = 0.2,
@@ -204,6 +206,7 @@ def make_app(tmp_path: Path) -> AppFactory:
             choice=GameChoice(game, variant or rules.variants[0], seated(*players)),
             session=session,
             new=new,
+            chosen=chosen,
             ascii_glyphs=ascii_glyphs,
             autosave=Autosave(folder or tmp_path),
             think_time=think_time,

@@ -70,6 +70,7 @@ class GameApp(App[None]):
         choice: GameChoice | None = None,
         session: Session[Any] | None = None,
         new: bool = False,
+        chosen: bool = False,
         ascii_glyphs: bool = False,
         autosave: Autosave | None = None,
         think_time: float = 1.0,
@@ -81,7 +82,10 @@ class GameApp(App[None]):
         web_tab: bool = False,
     ) -> None:
         """`thinker` connects to the bots' process, `reviewer` to the review's and `analyst` to
-        the analysis's (a test gives stand-ins); `web_tab`: a tab of `dipole-tui web`."""
+        the analysis's (a test gives stand-ins); `web_tab`: a tab of `dipole-tui web`. `new`
+        starts `choice` at once; `chosen` (the command line named a game, a variant, a seat or
+        a clock) starts it unless a game in progress is saved, which is offered first; neither
+        offers the saved game, else opens the new-game dialog on `choice`."""
         super().__init__()
         self.web_tab = web_tab
         self._quit_question: ChoiceScreen | None = None
@@ -108,6 +112,7 @@ class GameApp(App[None]):
             ascii_glyphs=ascii_glyphs,
             start_new=new or session is not None,
             learn=learn,
+            chosen=chosen,
             online=online,
         )
         self.online_news = OnlineNews(self)  # a move in another of the player's online games

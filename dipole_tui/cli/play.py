@@ -288,6 +288,11 @@ def add_learn(commands: Commands) -> None:
     learn.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=ASCII_HELP)
 
 
+# Options that choose the game to play: given, it starts at once when no game is saved (the
+# new-game dialog opens only for `dipole-tui` or `play` alone); --white and --black too.
+CHOOSING = ("game", "variant", "clock")
+
+
 def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
     """Open the app; with no subcommand, with the defaults and the autosave offered."""
     from ..app.app import GameApp  # Textual loads only when the game is played
@@ -324,6 +329,7 @@ def run_play(args: argparse.Namespace, learn: str | None = None) -> None:
         choice=choice,
         session=opened,
         new=getattr(args, "new", False),
+        chosen=any(given) or any(getattr(args, name, None) for name in CHOOSING),
         ascii_glyphs=getattr(args, "ascii", False),
         learn=learn,
         web_tab=getattr(args, "web_tab", False),

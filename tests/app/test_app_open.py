@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from app_steps import AnyBoard, AppFactory, noticed, press, until
+from app_steps import AnyBoard, AppFactory, ScriptedBots, noticed, press, until
 from game_files import kept, played
 from paths import DATA
 from seats import seated
@@ -158,6 +158,32 @@ async def test_new_game_from_the_question_is_offered_like_the_saved_one_and_keep
         assert app.session is not resumed
     shelved = list((tmp_path / "unfinished").glob("*.txt"))
     assert len(shelved) == 1 and "1. e1-g3 f10-f8" in shelved[0].read_text()
+
+
+async def test_a_game_chosen_on_the_command_line_starts_with_its_bot_at_once(
+    make_app: AppFactory,
+) -> None:
+    """`play --white easy` with nothing saved: no dialog, the bot moves first."""
+    bots = ScriptedBots("e1-g3")
+    app = make_app(players=("easy", HUMAN), new=False, chosen=True, thinker=bots)
+    async with app.run_test(size=SMALL):
+        await until(lambda: app.session.state.plies == 1)
+        assert app.screen is app.game_screen
+        assert bots.asked == ["easy"]
+
+
+async def test_a_game_chosen_on_the_command_line_still_offers_the_saved_one(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    saved = played("dipole", ["e1-g3", "f10-f8"], "10x10", (HUMAN, "medium"))
+    Autosave(tmp_path).write(saved)
+    app = make_app(players=(HUMAN, "hard"), new=False, chosen=True)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.click("#resume")
+        await pilot.pause()
+        assert app.session.state.moves_played == saved.state.moves_played
 
 
 async def test_a_saved_game_with_no_moves_is_not_offered(

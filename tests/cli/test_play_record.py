@@ -83,3 +83,26 @@ def test_a_record_that_cannot_be_played_on_is_one_line(
     ran = cli("play", *args)
     assert ran.status == 2 and ran.out == "" and not started
     assert ran.err.count("\n") == 1 and ran.err.startswith("dipole-tui: ") and said in ran.err
+
+
+@pytest.mark.parametrize(
+    ("args", "chosen"),
+    [
+        ((), False),
+        (("--black", "hard"), True),
+        (("--white", "easy"), True),
+        (("--game", "bipod"), True),
+        (("--variant", "10x10"), True),
+        (("--clock", "5+3"), True),
+        (("--ascii",), False),
+    ],
+)
+def test_a_game_chosen_on_the_command_line_starts_unless_one_is_saved(
+    cli: Cli, started: list[GameApp], args: tuple[str, ...], chosen: bool
+) -> None:
+    """`play --black hard` plays hard at once (the app offers a saved game first); `play` alone
+    opens the new-game dialog, as `dipole-tui` does."""
+    ran = cli("play", *args)
+    assert ran.status == 0, ran.err
+    assert started[0].game_screen.chosen is chosen
+    assert started[0].game_screen.start_new is False

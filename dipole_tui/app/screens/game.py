@@ -80,6 +80,7 @@ class GameScreen(Screen[None]):
         ascii_glyphs: bool,
         start_new: bool,
         learn: str | None,
+        chosen: bool = False,
         online: OnlineChoice | None = None,
     ) -> None:
         super().__init__()
@@ -88,6 +89,7 @@ class GameScreen(Screen[None]):
         self.analyst = analyst
         self.ascii_glyphs = ascii_glyphs
         self.start_new = start_new
+        self.chosen = chosen  # the command line chose the game: nothing saved, it starts
         self.learn = learn  # open the lessons first: of this game, or of every game ("")
         self.online_choice = online  # a room of a game server to play in first
         bots = Tracker(answers_to(self), thinker)
@@ -138,11 +140,15 @@ class GameScreen(Screen[None]):
         elif self.online_choice is not None:
             self.online.go_online(self.online_choice)
         elif self.start_new:
-            self.menus.tell(self.keeper.begin_new())
-            self.endings.follow_clock()
-            self.turns.turn()
+            self.begin()
         else:
             self.menus.offer_to_resume()
+
+    def begin(self) -> None:
+        """The game on screen starts now: its clock, and a bot's move if a bot is to move."""
+        self.menus.tell(self.keeper.begin_new())
+        self.endings.follow_clock()
+        self.turns.turn()
 
     def show_behind(self, saved: Session[Any]) -> None:
         """The saved game on screen behind the question, still: no bot moves, nothing written."""

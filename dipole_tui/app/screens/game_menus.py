@@ -53,8 +53,11 @@ class GameMenus:
     def offer_to_resume(self) -> None:
         resume, notices = self.keeper.resume_question()
         self.tell(notices)
-        if resume is None:
-            self._choose_new_game(starting=True)
+        if resume is None:  # the game the command line chose starts; else the dialog asks
+            if self.screen.chosen:
+                self.screen.begin()
+            else:
+                self._choose_new_game(starting=True)
             return
         saved = resume.saved
         self.screen.show_behind(saved)
