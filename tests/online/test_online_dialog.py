@@ -11,8 +11,9 @@ from pathlib import Path
 from app_steps import AppFactory, screen_text, until
 from online_steps import Peer
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, OptionList, Select
+from textual.widgets import Button, Input, OptionList, Select, Static
 
+from dipole_tui.app.app import GameApp
 from dipole_tui.app.dialogs.lobby_list import LobbyList
 from dipole_tui.app.dialogs.new_game import NewGameScreen
 from dipole_tui.app.dialogs.online import OnlineScreen
@@ -111,6 +112,11 @@ async def test_the_lobby_lists_seeks_and_games_and_a_seek_taken_starts_for_both(
             await peer.close()
 
 
+def title(app: GameApp) -> str:
+    """The side panel's title: the game and who plays, on one line."""
+    return " ".join(str(app.game_screen.query_one("#title", Static).render()).split())
+
+
 async def test_a_seek_posted_from_the_dialog_is_taken_by_another_player(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
@@ -133,6 +139,7 @@ async def test_a_seek_posted_from_the_dialog_is_taken_by_another_player(
             assert online is not None
             await until(lambda: bool(online.seeking))
             await until(lambda: "Seeking a game" in screen_text(app))  # the panel's next frame
+            assert "Yann, seeking" in title(app) and "hot-seat" not in title(app)
             bob, _ = await named(server.port, "Bob")
             await bob.send("lobby")
             seeks = (await bob.read_a("lobby"))["seeks"]
@@ -145,6 +152,7 @@ async def test_a_seek_posted_from_the_dialog_is_taken_by_another_player(
             await until(lambda: app.session.players == (HUMAN, REMOTE))
             await until(lambda: online.named[1] is not None and online.named[1].name == "Bob")
             assert online.rated and online.side == 0 and online.name == "Yann"
+            await until(lambda: "Yann v Bob" in title(app))
             assert NameBook(tmp_path / "me").find(url) is not None  # the new name kept
             await bob.close()
 

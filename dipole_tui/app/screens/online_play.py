@@ -257,7 +257,8 @@ class OnlinePlay:
             return
         if room.seeking:
             said = f"Seeking a game in the lobby ({room.seeking}): it starts when someone takes it."
-            self.panel.show_room(Text(f"{said}\n{self.link_status}".rstrip(), "bold"))
+            seats = f"{room.name or 'you'}, seeking"
+            self.panel.show_room(Text(f"{said}\n{self.link_status}".rstrip(), "bold"), seats)
             return
         text = Text.assemble(("Room ", "bold"), (room.code or "...", "bold reverse"))
         names = self.session.game.side_names

@@ -140,6 +140,7 @@ class SidePanel(Vertical):
         self.unkept = ""  # why the game is not safe on disk (a full disk): said until it is
         self._unkept = Static(id="unkept")
         self.room = Text()  # an online game's room, its players and the connection
+        self.room_seats = ""  # who plays, while the room has no seats yet (`show_room`)
         self._room = Static(id="room")
         self._turn = Static(id="turn")
         self._clocks = Static(id="clocks")
@@ -196,10 +197,11 @@ class SidePanel(Vertical):
         self._fit(self._unkept, Text(said if self.unkept else "", style="bold reverse"))
         self._unkept.display = bool(self.unkept)
 
-    def show_room(self, room: Text) -> None:
+    def show_room(self, room: Text, seats: str = "") -> None:
         """The room of an online game (empty: a game played here), and the title with it: a
-        player coming in names a seat."""
-        self.room = room
+        player coming in names a seat; `seats` says who plays while the game has no seats yet
+        (a seek waiting in the lobby), where the board's placeholder game would say hot-seat."""
+        self.room, self.room_seats = room, seats
         if self.is_mounted:
             if self.session is not None:
                 self._fit(self._title, self._title_text(self.session))
@@ -308,7 +310,7 @@ class SidePanel(Vertical):
             self.bots.seat_name(seat, key) if seat.is_bot else session.player_name(side)
             for side, seat in enumerate(session.players)
         ]
-        seats = "hot-seat" if named == [HUMAN, HUMAN] else " v ".join(named)
+        seats = self.room_seats or ("hot-seat" if named == [HUMAN, HUMAN] else " v ".join(named))
         joiner = "  " if len(name) + 2 + len(seats) <= self._text_width() else "\n"
         text = Text.assemble((name, "bold"), joiner, (seats, "dim" if joiner == "\n" else ""))
         if rating := self.rating(session):
