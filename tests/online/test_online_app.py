@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from app_steps import AppFactory, StandIn, message, noticed, screen_text, type_move, until
-from online_steps import Peer
+from online_steps import Peer, named
 from textual.widgets import Button, Input, Select
 
 from dipole_tui.app.app import GameApp
@@ -264,6 +264,22 @@ async def test_a_mistyped_code_is_said_and_the_game_here_stays(
             await until(lambda: noticed(app, "there is no room NOSUCH"))
             assert app.game_screen.keeper.online is None
             assert str(app.panel.room) == ""
+
+
+async def test_a_name_taken_is_said_and_the_panel_never_says_watching(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    """No seat was given (the name was refused first): nothing says the player watches."""
+    async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
+        dave = await named(server.port, "Dave", {})
+        url = f"ws://127.0.0.1:{server.port}"
+        game = GameChoice("dipole", "8x8", (HUMAN, HUMAN))
+        online = OnlineChoice(url, "seek", game=game, name="dave")
+        app = make_app("dipole", online=online)
+        async with app.run_test(size=(100, 34)):
+            await until(lambda: "the name dave is taken" in str(app.panel.room))
+            assert "watching" not in str(app.panel.room)
+        await dave.close()
 
 
 async def test_a_client_of_another_version_is_told_to_upgrade_and_gives_up(

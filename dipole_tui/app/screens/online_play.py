@@ -264,11 +264,11 @@ class OnlinePlay:
         names = self.session.game.side_names
         if room.rated:
             text.append("  rated", "bold")
-        if room.side is None:
-            text.append("  watching", "dim")
-        else:
+        if room.side is not None:
             you = player_text(room.named[room.side]) or room.name or ""
             text.append(f"  you: {names[room.side]} {you}".rstrip(), "dim")
+        elif room.seated:  # not before: a seat may still come
+            text.append("  watching", "dim")
         news = []
         for side in () if not room.seated else (0, 1) if room.side is None else (1 - room.side,):
             if not room.seats[side]:
