@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from app_steps import AppFactory, StandIn, message, noticed, screen_text, type_move, until
-from online_steps import Peer, named
+from online_steps import Peer, named, seated_pair
 from textual.widgets import Button, Input, Select
 
 from dipole_tui.app.app import GameApp
@@ -184,9 +184,7 @@ async def test_a_watcher_sees_every_move_and_moves_for_nobody(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
     async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
-        white, black = await Peer.open(server.port), await Peer.open(server.port)
-        await white.sit("create", game="dipole", side="white")
-        await black.sit("join", room=white.room, invite=white.invite)
+        white, black = await seated_pair(server.port)
         await white.send("move", room=white.room, ply=0, move="e1-e3")
         await black.read_a("moved")
         online = OnlineChoice(f"ws://127.0.0.1:{server.port}", "watch", room=white.room.lower())

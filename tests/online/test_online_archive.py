@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from cli_steps import Cli
-from online_steps import Peer, Tokens, named
+from online_steps import Peer, Tokens, named, seated_pair
 
 from dipole_tui.cli.listings import _Folder, record_name
 from dipole_tui.online import desk
@@ -26,10 +26,7 @@ async def finished(
     port: int, white_name: str, black_name: str, tokens: Tokens, **create: Any
 ) -> dict[str, Any]:
     """A game White wins on Black's resignation after a move each: the `ended` both saw."""
-    white = await named(port, white_name, tokens)
-    black = await named(port, black_name, tokens)
-    await white.sit("create", game="dipole", side="white", **create)
-    await black.sit("join", room=white.room, invite=white.invite)
+    white, black = await seated_pair(port, names=(white_name, black_name), tokens=tokens, **create)
     for ply, (mover, move) in enumerate([(white, "e1-e3"), (black, "d8-d6")]):
         await mover.send("move", room=white.room, ply=ply, move=move)
         assert await white.read_a("moved") == await black.read_a("moved")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from app_steps import AppFactory, screen_text, until
-from online_steps import Peer, Tokens, named
+from online_steps import Peer, Tokens, named, seated_pair
 
 from dipole_tui.cli import build_parser, main
 from dipole_tui.cli.play import game_clock, online_choice
@@ -132,9 +132,7 @@ async def test_a_game_of_days_runs_on_across_a_restart_and_the_downtime_counts(
 ) -> None:
     clock = FakeTime()
     async with running_server("127.0.0.1", 0, tmp_path, now=clock) as server:
-        white, black = await Peer.open(server.port), await Peer.open(server.port)
-        await white.sit("create", game="dipole", side="white", clock="2d")
-        await black.sit("join", room=white.room, invite=white.invite)
+        white, black = await seated_pair(server.port, clock="2d")
         await white.send("move", room=white.room, ply=0, move="e1-e3")
         await black.read_a("moved")
     clock.wait(DAY)  # the server is down a day: Black's day, not paused
@@ -192,12 +190,9 @@ async def test_a_game_of_days_flagged_before_each_side_moved_is_not_rated(
 ) -> None:
     clock, tokens = FakeTime(), Tokens()
     async with running_server("127.0.0.1", 0, tmp_path, QUICK, clock) as server:
-        white, black = (
-            await named(server.port, "Sam", tokens),
-            await named(server.port, "Tia", tokens),
+        white, black = await seated_pair(
+            server.port, names=("Sam", "Tia"), tokens=tokens, clock="1d", rated=True
         )
-        await white.sit("create", game="dipole", side="white", clock="1d", rated=True)
-        await black.sit("join", room=white.room, invite=white.invite)
         await white.send("move", room=white.room, ply=0, move="e1-e3")
         await black.read_a("moved")
         clock.wait(DAY + 1)  # Black never answers

@@ -9,7 +9,7 @@ import socket
 from pathlib import Path
 
 from app_steps import AppFactory, screen_text, until
-from online_steps import Peer
+from online_steps import Peer, seated_pair
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, OptionList, Select, Static
 
@@ -244,9 +244,7 @@ async def test_o_lists_every_game_on_every_server_your_turn_first(
         book = SeatBook(tmp_path / "me")
         peers = []
         for mine, moves, resign in ((0, 0, True), (0, 2, False), (1, 0, False)):
-            white, black = await Peer.open(server.port), await Peer.open(server.port)
-            await white.sit("create", game="dipole", side="white", clock="5+3")
-            await black.sit("join", room=white.room, invite=white.invite)
+            white, black = await seated_pair(server.port, clock="5+3")
             for ply, move in enumerate(("e1-e3", "d8-d6")[:moves]):
                 await (white, black)[ply].send("move", room=white.room, ply=ply, move=move)
                 await black.read_a("moved")

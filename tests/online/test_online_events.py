@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from online_steps import Peer
+from online_steps import Peer, seated_pair
 
 import dipole_tui
 from dipole_tui.control.keeper import Keeper
@@ -47,13 +47,6 @@ async def server(tmp_path: Path) -> AsyncIterator[GameServer]:
         yield running
 
 
-async def seated_pair(port: int, game: str = GAME) -> list[Peer]:
-    white, black = await Peer.open(port), await Peer.open(port)
-    await white.sit("create", game=game, side="white")
-    await black.sit("join", room=white.room, invite=white.invite)
-    return [white, black]
-
-
 async def play(
     players: list[Peer], hearing: list[Peer], session: Session[Any], rng: random.Random
 ) -> dict[str, Any]:
@@ -82,7 +75,7 @@ async def test_a_player_back_after_move_n_is_told_exactly_what_followed(
 ) -> None:
     """Gone after the `moved` of version N: back with since=N, the move and the draw offer
     made meanwhile (N+1, N+2), then the seats; no whole game. A watcher likewise."""
-    players = await seated_pair(server.port)
+    players = await seated_pair(server.port, GAME)
     watcher = await Peer.open(server.port)
     await watcher.sit("watch", room=players[0].room)
     session, rng = Session.new(game_named(GAME)), random.Random(11)
@@ -119,7 +112,7 @@ async def test_without_since_or_one_ahead_of_the_room_the_whole_game_is_sent(
 ) -> None:
     """None: a first join; ahead of the room (99): a client of another server's life. Up to
     date (4 with the room at 4): nothing replayed, the seats only."""
-    players = await seated_pair(server.port)
+    players = await seated_pair(server.port, GAME)
     session, rng = Session.new(game_named(GAME)), random.Random(5)
     for _ in range(4):
         await play(players, players, session, rng)
@@ -137,7 +130,7 @@ async def test_without_since_or_one_ahead_of_the_room_the_whole_game_is_sent(
 
 async def test_a_draw_offer_standing_is_not_made_again(server: GameServer) -> None:
     """One offer a side until the next move: the log holds at most a move and an offer a ply."""
-    white, black = await seated_pair(server.port)
+    white, black = await seated_pair(server.port, GAME)
     await white.send("draw", room=white.room)
     assert (await black.read_a("offer"))["version"] == 1
     said = await white.refused("draw", room=white.room)
@@ -150,7 +143,7 @@ async def test_a_draw_offer_standing_is_not_made_again(server: GameServer) -> No
 async def test_the_events_and_a_standing_offer_survive_a_restart(tmp_path: Path) -> None:
     folder = tmp_path / "server"
     async with running_server("127.0.0.1", 0, folder) as server:
-        players = await seated_pair(server.port)
+        players = await seated_pair(server.port, GAME)
         session, rng = Session.new(game_named(GAME)), random.Random(3)
         for _ in range(2):
             await play(players, players, session, rng)
@@ -241,7 +234,7 @@ async def test_a_client_of_protocol_2_is_still_answered_with_the_whole_game(
     server: GameServer,
 ) -> None:
     """It sends no `since` and passes over the `version` fields: nothing else changed for it."""
-    white, _ = await seated_pair(server.port)
+    white, _ = await seated_pair(server.port, GAME)
     old = await Peer.open(server.port, hello=False)
     await old.send("hello", version=2, client="dipole-tui 0.8")
     assert await old.read() == {"type": "welcome", "version": VERSION, "server": "dipole-tui"}
@@ -261,7 +254,7 @@ async def test_the_app_applies_each_event_once_and_in_order(
     """The app's own link and referee, coming back with a stale `since` (2, its game at 4):
     the events 3 and 4 told again are passed over, 5 and 6 applied; no whole game, and no
     resync (the link stays up)."""
-    players = await seated_pair(server.port)
+    players = await seated_pair(server.port, GAME)
     session, rng = Session.new(game_named(GAME)), random.Random(8)
     for _ in range(4):
         await play(players, players, session, rng)

@@ -15,7 +15,7 @@ from types import UnionType
 from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
 
 import pytest
-from online_steps import Peer
+from online_steps import seated_pair
 from paths import ROOT
 
 from dipole_tui.online import protocol
@@ -294,9 +294,7 @@ async def test_a_message_no_case_answers_is_refused_not_taken_for_a_draw(
     """A type added to the codec and forgotten in the server's dispatch (mypy says so first)
     is refused with its name, and the game is as it was: no draw offered, none accepted."""
     monkeypatch.setitem(protocol.CLIENT_TYPES, "takeback", Takeback)
-    white, black = await Peer.open(server.port), await Peer.open(server.port)
-    await white.sit("create", game="bipod", side="white")
-    await black.sit("join", room=white.room, invite=white.invite)
+    white, black = await seated_pair(server.port, "bipod")
     said = await white.refused("takeback", room=white.room)
     assert said["code"] == "unknown-type" and said["room"] == white.room
     assert said["text"] == "'takeback' is not answered here"

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from app_steps import AppFactory, noticed, type_move, until
-from online_steps import Peer
+from online_steps import Peer, seated_pair
 
 from dipole_tui.control import game_news
 from dipole_tui.control.choice import OnlineChoice
@@ -31,9 +31,7 @@ def a_dead_port() -> int:
 async def a_game(port: int, me: int, book: SeatBook) -> tuple[Peer, Peer]:
     """A room of two, its seat of side `me` kept in the book (the player's connection closed:
     only the book holds it); (the player's peer, the opponent's)."""
-    white, black = await Peer.open(port), await Peer.open(port)
-    await white.sit("create", game="dipole", side="white")
-    await black.sit("join", room=white.room, invite=white.invite)
+    white, black = await seated_pair(port)
     mine = (white, black)[me]
     assert mine.secret is not None
     book.keep(RoomSeat(f"ws://localhost:{port}", white.room, mine.secret, me, "dipole"))

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from cli_steps import Cli
-from online_steps import Peer, Tokens, named
+from online_steps import Peer, Tokens, named, seated_pair
 
 from dipole_tui.learn.rating import Bout, Rating, update
 from dipole_tui.online.ratings import PROVISIONAL_GAMES, Standing, rate, speed
@@ -57,10 +57,9 @@ async def rated_game(
     port: int, white_name: str, black_name: str, loser: int, tokens: Tokens
 ) -> dict[str, Any]:
     """A rated 5+3 game the side `loser` resigns after one move: the `ended` both see."""
-    white = await named(port, white_name, tokens)
-    black = await named(port, black_name, tokens)
-    await white.sit("create", game="dipole", side="white", clock="5+3", rated=True)
-    await black.sit("join", room=white.room, invite=white.invite)
+    white, black = await seated_pair(
+        port, names=(white_name, black_name), tokens=tokens, clock="5+3", rated=True
+    )
     await white.send("move", room=white.room, ply=0, move="e1-e3")
     assert await white.read_a("moved") == await black.read_a("moved")
     await (white, black)[loser].send("resign", room=white.room)

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from online_steps import Peer, Tokens, named
-from test_online_events import play, seated_pair
+from online_steps import Peer, Tokens, named, seated_pair
+from test_online_events import GAME, play
 
 from dipole_tui.online.chat import RoomChat
 from dipole_tui.online.server import GameServer, running_server
@@ -33,7 +33,7 @@ def new_game(key: str = "death-stacks") -> Session[Any]:
 async def test_a_take_back_asked_and_accepted_takes_the_askers_last_move_back(
     server: GameServer,
 ) -> None:
-    players = await seated_pair(server.port)
+    players = await seated_pair(server.port, GAME)
     white, black = players
     session, rng = new_game(), random.Random(3)
     await play(players, players, session, rng)  # white's move
@@ -59,7 +59,7 @@ async def test_the_game_after_a_take_back_is_the_stored_game(tmp_path: Path) -> 
     without the moves taken back."""
     session, rng = new_game(), random.Random(5)
     async with running_server("127.0.0.1", 0, tmp_path) as running:
-        players = await seated_pair(running.port)
+        players = await seated_pair(running.port, GAME)
         white, black = players
         for _ in range(3):
             await play(players, players, session, rng)
@@ -81,10 +81,9 @@ async def test_the_game_after_a_take_back_is_the_stored_game(tmp_path: Path) -> 
 async def test_take_backs_are_refused_in_rated_games_and_to_watchers(tmp_path: Path) -> None:
     tokens: Tokens = {}
     async with running_server("127.0.0.1", 0, tmp_path) as running:
-        white = await named(running.port, "Ann", tokens)
-        black = await named(running.port, "Bob", tokens)
-        await white.sit("create", game="dipole", side="white", clock="5+3", rated=True)
-        await black.sit("join", room=white.room, invite=white.invite)
+        white, black = await seated_pair(
+            running.port, names=("Ann", "Bob"), tokens=tokens, clock="5+3", rated=True
+        )
         await white.send("move", room=white.room, ply=0, move="e1-e3")
         for peer in (white, black):
             await peer.read_a("moved")
@@ -97,7 +96,7 @@ async def test_take_backs_are_refused_in_rated_games_and_to_watchers(tmp_path: P
 
 
 async def test_a_declined_take_back_lapses_and_may_be_asked_again(server: GameServer) -> None:
-    players = await seated_pair(server.port)
+    players = await seated_pair(server.port, GAME)
     white, black = players
     await play(players, players, new_game(), random.Random(1))
     said = await black.refused("decline", room=black.room, what="takeback")
@@ -151,7 +150,7 @@ async def test_a_rematch_seats_both_in_a_new_room_colours_swapped(tmp_path: Path
 
 
 async def test_a_rematch_lapses_when_its_asker_has_left(server: GameServer) -> None:
-    players = await seated_pair(server.port)
+    players = await seated_pair(server.port, GAME)
     white, black = players
     await white.send("resign", room=white.room)
     await black.read_a("ended")
@@ -164,7 +163,7 @@ async def test_a_rematch_lapses_when_its_asker_has_left(server: GameServer) -> N
 
 async def test_chat_is_heard_by_those_it_is_for_and_kept_with_the_game(tmp_path: Path) -> None:
     async with running_server("127.0.0.1", 0, tmp_path) as running:
-        players = await seated_pair(running.port)
+        players = await seated_pair(running.port, GAME)
         white, black = players
         watcher = await Peer.open(running.port)
         await watcher.sit("watch", room=white.room)
@@ -201,7 +200,7 @@ async def test_chat_is_heard_by_those_it_is_for_and_kept_with_the_game(tmp_path:
 
 
 async def test_a_client_of_protocol_4_is_sent_nothing_new(server: GameServer) -> None:
-    players = await seated_pair(server.port)
+    players = await seated_pair(server.port, GAME)
     white = players[0]
     old = await Peer.open(server.port, hello=False)
     await old.send("hello", version=4)

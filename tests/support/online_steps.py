@@ -93,3 +93,23 @@ async def named(port: int, name: str, tokens: Tokens) -> Peer:
     assert answer["type"] == "named", answer
     tokens.setdefault(name, answer.get("token", ""))
     return peer
+
+
+async def seated_pair(
+    port: int,
+    game: str = "dipole",
+    names: tuple[str, str] | None = None,
+    tokens: Tokens | None = None,
+    **create: Any,
+) -> list[Peer]:
+    """White and Black in a new room of `game`: White made it (with `create`'s fields, as a
+    clock or rated), Black took the free seat with the invitation; named players when `names`
+    are given (claimed, or taken again with their `tokens`)."""
+    if names is None:
+        white, black = await Peer.open(port), await Peer.open(port)
+    else:
+        known = {} if tokens is None else tokens
+        white, black = await named(port, names[0], known), await named(port, names[1], known)
+    await white.sit("create", game=game, side="white", **create)
+    await black.sit("join", room=white.room, invite=white.invite)
+    return [white, black]
