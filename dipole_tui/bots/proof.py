@@ -11,21 +11,21 @@ table as such a bound with its move. The distance is then narrowed down from L o
 time ("a win within L - 1 plies?", each window cut off that many plies down by mate-distance
 pruning) until a window fails, the one that shows no faster win exists (or no longer defence).
 Each window is asked of two searches in turn, each resuming where the table left it with twice
-its last share of nodes (`_window`: WINDOW_LEAST for df-pn first, WINDOW_RATIO times as many for
-alpha-beta, whose node is about a quarter of df-pn's time): a depth-limited df-pn
-(`_Solver.reach`: "this position's score >= beta", its settled positions kept in the same table
-as the bounds they prove, its own numbers keyed by position and threshold) and alpha-beta's null
-window. A window that holds is df-pn's: it need not refute a line that wins a ply too slowly
+its last share of nodes (`_window`): alpha-beta's null window first (WINDOW_LEAST nodes), then a
+depth-limited df-pn with a WINDOW_RATIO-th of that, as a df-pn node costs about four of
+alpha-beta's in time (`_Solver.reach`: "this position's score >= beta", its settled positions
+kept in the same table as the bounds they prove, its own numbers keyed by position and
+threshold). A window that holds is df-pn's: it need not refute a line that wins a ply too slowly
 before trying another, and the bound it proves is the best of its proof (a window asked for 18
 plies may prove 17), where alpha-beta, with the moves of the last proof first, spent millions of
 nodes refuting them (the ending 8:B:Wg1=2,g3=1,c5=7,d6=1:Bf4=1,b6=1,h6=3, a loss in 14 whose
 proof bounded it at 25: its ten windows that held took 14 million nodes of alpha-beta, 72,000 of
 df-pn). The last window, which fails, is alpha-beta's: refuting every move to a depth is what a
-null window does well, and df-pn took three times its nodes there. So taking turns costs the
-faster of the two about twice over at worst. The table keeps bounds on the scores keyed by the
-Zobrist key, and every bound found on the way stays in it. A position whose end the game's
-knowledge tells at once (`Knowledge.decided`: Dipole's race past every capture) is scored so
-without searching it, by every search.
+null window does well, and df-pn took three to eight times its nodes there. So taking turns
+costs the faster of the two about twice over at worst. The table keeps bounds on the scores
+keyed by the Zobrist key, and every bound found on the way stays in it. A position whose end the
+game's knowledge tells at once (`Knowledge.decided`: Dipole's race past every capture) is scored
+so without searching it, by every search.
 
 Why: alpha-beta's null window at 0 proved the result in a few thousand nodes mostly, but commits
 to the first winning line its ordering finds and must refute every defence against it however
@@ -124,7 +124,9 @@ RETROGRADE_BYTES = 1024
 PROOF_BYTES = 256
 # df-pn's windows key a position's numbers by its key and threshold together.
 _SLOT_SHIFT = 0x9E3779B1
-WINDOW_LEAST = 2000
+# The distance's windows (`_window`): alpha-beta's first share of nodes, and df-pn's as a part of
+# alpha-beta's (a df-pn node weighs every child at once: about four of alpha-beta's in time).
+WINDOW_LEAST = 2000 * 8
 WINDOW_RATIO = 8
 _SLOT_MASK = (1 << 62) - 1
 
@@ -604,33 +606,32 @@ def solve(
 
 def _window(solver: _Solver[M], state: State[M], beta: int, proof_numbers: bool) -> int:
     """The root's score against `beta`: at least `beta` (a lower bound) or below it (an upper
-    bound). Where `proof_numbers` says so, by df-pn and alpha-beta's null window in turn, each
-    given twice its last share of nodes and resumed where the table left it, until one settles
-    it: df-pn is the faster where the window holds, alpha-beta where it does not."""
-    if proof_numbers:
-        share = WINDOW_LEAST
-        while True:
-            solver.window_end = solver.nodes + share
-            try:
-                return solver.reach(state, beta)
-            except Full:
-                solver.numbers.clear()
-                break
-            except _Spent:
-                pass
-            most = solver.max_nodes
-            solver.max_nodes = solver.nodes + share * WINDOW_RATIO
-            if most is not None:
-                solver.max_nodes = min(solver.max_nodes, most)
-            try:
-                return solver.search(state, beta - 1, beta, 0)
-            except _Unknown:
-                if solver.max_nodes == most or (solver.stop is not None and solver.stop.is_set()):
-                    raise
-            finally:
-                solver.max_nodes = most
-            share *= 2
-    return solver.search(state, beta - 1, beta, 0)
+    bound). Where `proof_numbers` says so, by alpha-beta's null window and a depth-limited df-pn
+    in turn, each resuming where the table left it with twice its last share of nodes (df-pn's
+    a WINDOW_RATIO-th of alpha-beta's), until one settles it: alpha-beta is the faster where the
+    window fails, df-pn where it holds."""
+    if not proof_numbers:
+        return solver.search(state, beta - 1, beta, 0)
+    share = WINDOW_LEAST
+    while True:
+        most = solver.max_nodes
+        solver.max_nodes = solver.nodes + share if most is None else min(solver.nodes + share, most)
+        try:
+            return solver.search(state, beta - 1, beta, 0)
+        except _Unknown:
+            if solver.max_nodes == most or (solver.stop is not None and solver.stop.is_set()):
+                raise  # the caller's budget or stop, not the window's share
+        finally:
+            solver.max_nodes = most
+        solver.window_end = solver.nodes + max(1, share // WINDOW_RATIO)
+        try:
+            return solver.reach(state, beta)
+        except Full:  # its numbers would pass the memory bound: alpha-beta's alone
+            solver.numbers.clear()
+            return solver.search(state, beta - 1, beta, 0)
+        except _Spent:
+            pass
+        share *= 2
 
 
 def _proved(solver: _Solver[M], state: State[M], memory: int) -> tuple[int, int, int] | None:
