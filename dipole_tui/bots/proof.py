@@ -48,12 +48,14 @@ move generation and, per move, a play, a table lookup and a count of the replies
 (`State.count_moves`, which Dipole reads from tables built once per board); about two nodes in
 three end at once, on the table or on `decided`. What limits it now (the endings of 8 and 9
 checkers that `bench/solver.py` does not solve within a second): the last window, no faster win
-than the true length, which must refute every move of the winner's to that depth (130,000 nodes
+than the true length, which must refute every move of the winner's to that depth (148,000 nodes
 for a win in 18); a window that holds only after long work by either search (a win within 23
 plies, where the proof gave 30); and the two tall-stack endings, whose result alone takes over
-400,000 nodes of df-pn, some 6 s. Tried and left out: killer moves in the windows (the fewest
-replies order better: 40% more nodes, 86% more for the win in 23), and one window over the
-whole range from the proof's bound (16% and 37% more than the windows one ply at a time).
+400,000 nodes of df-pn, 4 to 6 s. Tried and left out: killer moves in the windows (the fewest
+replies order better: 40% more nodes, 86% more for the win in 23); one window over the whole
+range from the proof's bound (16% and 37% more than the windows one ply at a time); and a wider
+1+e for the result's df-pn (1.5 or 2 rather than 1.25: more nodes for the win in 28 and the win
+in 23, fewer only for the win in 34).
 
 If the proof-number search would keep more than the memory bound allows (`PROOF_BYTES` a
 position), the result is proved by alpha-beta's null window at 0 instead, and the distance
