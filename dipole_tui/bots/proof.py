@@ -7,14 +7,25 @@ search (`pns`, df-pn), which proves who wins without caring how fast and spends 
 the proof is cheapest to finish. Its proof bounds the distance (the winner keeps to its fastest
 proved move, the loser takes its longest defence within the proof: a win within L plies, L
 usually a ply or a few from the true length), and every position of the proof goes into the
-table as such a bound with its move. The distance is then narrowed down from L with null windows
-of an alpha-beta search to the end of the game over those scores ("a win within L - 1 plies?"),
-each of which mate-distance pruning cuts off that many plies down: the windows that hold are cut
-short by the seeded bounds and jump straight to the next proof's length, so that nearly all the
-work is the last window, the one that shows no faster win exists (or no longer defence). The
-table keeps bounds on the scores keyed by the Zobrist key, and every bound found on the way
-stays in it. A position whose end the game's knowledge tells at once (`Knowledge.decided`:
-Dipole's race past every capture) is scored so without searching it, by both searches.
+table as such a bound with its move. The distance is then narrowed down from L one ply at a
+time ("a win within L - 1 plies?", each window cut off that many plies down by mate-distance
+pruning) until a window fails, the one that shows no faster win exists (or no longer defence).
+Each window is asked of two searches in turn, each resuming where the table left it with twice
+its last share of nodes (`_window`): alpha-beta's null window first (WINDOW_LEAST nodes), then a
+depth-limited df-pn with a WINDOW_RATIO-th of that, as a df-pn node costs about four of
+alpha-beta's in time (`_Solver.reach`: "this position's score >= beta", its settled positions
+kept in the same table as the bounds they prove, its own numbers keyed by position and
+threshold). A window that holds is df-pn's: it need not refute a line that wins a ply too slowly
+before trying another, and the bound it proves is the best of its proof (a window asked for 18
+plies may prove 17), where alpha-beta, with the moves of the last proof first, spent millions of
+nodes refuting them (the ending 8:B:Wg1=2,g3=1,c5=7,d6=1:Bf4=1,b6=1,h6=3, a loss in 14 whose
+proof bounded it at 25: its ten windows that held took 14 million nodes of alpha-beta, 72,000 of
+df-pn). The last window, which fails, is alpha-beta's: refuting every move to a depth is what a
+null window does well, and df-pn took three to eight times its nodes there. So taking turns
+costs the faster of the two about twice over at worst. The table keeps bounds on the scores
+keyed by the Zobrist key, and every bound found on the way stays in it. A position whose end the
+game's knowledge tells at once (`Knowledge.decided`: Dipole's race past every capture) is scored
+so without searching it, by every search.
 
 Why: alpha-beta's null window at 0 proved the result in a few thousand nodes mostly, but commits
 to the first winning line its ordering finds and must refute every defence against it however
@@ -36,10 +47,15 @@ them (`Knowledge.first_win`, `first_hold`: every game tells them from the board)
 move generation and, per move, a play, a table lookup and a count of the replies
 (`State.count_moves`, which Dipole reads from tables built once per board); about two nodes in
 three end at once, on the table or on `decided`. What limits it now (the endings of 8 and 9
-checkers that `bench/solver.py` does not solve within a second): the last window, no faster
-win than the true length, which must refute every move of the winner's to that depth (110,000
-to 130,000 nodes for a win in 18, 790,000 for one in 23); and the two tall-stack endings, whose
-result alone takes over 400,000 nodes of df-pn and whose distance, over 30 plies, millions.
+checkers that `bench/solver.py` does not solve within a second): the last window, no faster win
+than the true length, which must refute every move of the winner's to that depth (148,000 nodes
+for a win in 18); a window that holds only after long work by either search (a win within 23
+plies, where the proof gave 30); and the two tall-stack endings, whose result alone takes over
+400,000 nodes of df-pn, 4 to 6 s. Tried and left out: killer moves in the windows (the fewest
+replies order better: 40% more nodes, 86% more for the win in 23); one window over the whole
+range from the proof's bound (16% and 37% more than the windows one ply at a time); and a wider
+1+e for the result's df-pn (1.5 or 2 rather than 1.25: more nodes for the win in 28 and the win
+in 23, fewer only for the win in 34).
 
 If the proof-number search would keep more than the memory bound allows (`PROOF_BYTES` a
 position), the result is proved by alpha-beta's null window at 0 instead, and the distance
@@ -86,7 +102,7 @@ from typing import Any, Generic, Literal, NamedTuple
 from mypy_extensions import mypyc_attr
 
 from ..games.base import Game, M, State
-from .pns import Full, ProofNumbers
+from .pns import EPSILON_DENOMINATOR, EPSILON_NUMERATOR, INFINITE, Full, ProofNumbers
 from .score import Score
 from .search import Knowledge, Stop
 from .table import ENTRY_BYTES, LOWER, MOVE, MOVES, SCORE, WORK
@@ -108,6 +124,13 @@ RETROGRADE_BYTES = 1024
 # for a set or dict's growth. It has half the memory bound: its proof's bounds go to the table
 # (64 bytes an entry) before it is let go, and the table has the whole bound after.
 PROOF_BYTES = 256
+# df-pn's windows key a position's numbers by its key and threshold together.
+_SLOT_SHIFT = 0x9E3779B1
+# The distance's windows (`_window`): alpha-beta's first share of nodes, and df-pn's as a part of
+# alpha-beta's (a df-pn node weighs every child at once: about four of alpha-beta's in time).
+WINDOW_LEAST = 2000 * 8
+WINDOW_RATIO = 8
+_SLOT_MASK = (1 << 62) - 1
 
 
 @mypyc_attr(native_class=False)  # mypyc cannot compile a generic dataclass (mypyc/mypyc#827)
@@ -137,6 +160,10 @@ class _Unknown(Exception):
     """Raised inside the search when the nodes run out or a stop is requested."""
 
 
+class _Spent(Exception):
+    """Raised inside a df-pn window when its share of the nodes is spent."""
+
+
 class _Solver(Generic[M]):
     def __init__(
         self,
@@ -155,6 +182,9 @@ class _Solver(Generic[M]):
         self.nodes = 0
         self.table = Table(memory)
         self.root_move = -1  # the root's best move, as its last store gave it
+        self.numbers: dict[int, tuple[int, int]] = {}  # df-pn's windows: unsettled numbers
+        self.most_numbers = memory // (2 * PROOF_BYTES)
+        self.window_end = 0  # df-pn's window gives up past this many nodes
         # The keys of the positions of the game before the root (the root's own excepted): a
         # draw wherever the search meets one, whatever the path.
         self.before: set[int] = set()
@@ -194,6 +224,148 @@ class _Solver(Generic[M]):
             | (low + WIN) << LOWER
             | (high + WIN),
         )
+
+    def keep(self, key: int, low: int, high: int, move: int, work: int) -> None:
+        """Keep bounds on a position's own score (plies counted from it) and its best move."""
+        self.table.put(
+            key,
+            min(work.bit_length(), 31) << WORK
+            | (move + 1 if move < MOVES else 0) << MOVE
+            | (low + WIN) << LOWER
+            | (high + WIN),
+        )
+
+    def bounds(self, state: State[M]) -> tuple[int, int]:
+        """What is known of `state`'s own score without searching it: exact if the game is over
+        or decided, else the table's bounds within a win or a loss one ply away at the soonest."""
+        outcome = state.outcome()
+        if outcome is not None:
+            if outcome.winner is None:
+                return 0, 0
+            value = WIN if outcome.winner == state.to_move else -WIN
+            return value, value
+        decided = self.knowledge.decided(state)
+        if decided is not None:
+            value = WIN - decided if decided > 0 else -(WIN + decided)
+            return value, value
+        entry = self.table.get(state.key)
+        if entry:
+            return ((entry >> LOWER) & SCORE) - WIN, (entry & SCORE) - WIN
+        return -(WIN - 1), WIN - 1
+
+    def reach(self, state: State[M], beta: int) -> int:
+        """`state`'s own score against `beta` by depth-limited df-pn: a lower bound at least
+        `beta` (a win within WIN - beta plies, or a defence past -beta), or an upper bound below
+        it, with the root's move that keeps to it; what it settles goes into the table."""
+        _, _, bound = self._reach(state, beta, INFINITE - 1, INFINITE - 1)
+        entry = self.table.get(state.key)
+        self.root_move = ((entry >> MOVE) & MOVES) - 1
+        return bound
+
+    def _reach(
+        self, state: State[M], beta: int, most_proof: int, most_disproof: int
+    ) -> tuple[int, int, int]:
+        """df-pn for "`state`'s score >= beta" (an OR over its moves of the child's "not >=
+        its threshold"): the proof and disproof numbers, and when settled, the bound that
+        settles it (the score's lower bound if proved, upper if disproved)."""
+        self._tick()
+        if self.nodes >= self.window_end:
+            raise _Spent
+        start = self.nodes
+        key = state.key
+        low, high, best = -(WIN - 1), WIN - 1, -1
+        entry = self.table.get(key)
+        if entry:
+            low, high = ((entry >> LOWER) & SCORE) - WIN, (entry & SCORE) - WIN
+            best = ((entry >> MOVE) & MOVES) - 1
+        moves = state.legal_moves()
+        if beta >= WIN - 1:  # only a win this ply
+            index = self.knowledge.first_win(state, moves)
+            if index >= 0:
+                self.keep(key, WIN - 1, high, index, 1)
+                return 0, INFINITE, WIN - 1
+            self.keep(key, low, min(high, WIN - 2), best, 1)
+            return INFINITE, 0, min(high, WIN - 2)
+        if beta <= -(WIN - 2):  # only a loss this ply stays below
+            index = self.knowledge.first_hold(state, moves)
+            if index >= 0:
+                self.keep(key, max(low, -(WIN - 2)), high, index, 1)
+                return 0, INFINITE, max(low, -(WIN - 2))
+            self.keep(key, -(WIN - 1), -(WIN - 1), 0, 1)
+            return INFINITE, 0, -(WIN - 1)
+        child_beta = -beta if beta > 0 else 2 - beta
+        numbers = self.numbers
+        shift = child_beta * _SLOT_SHIFT & _SLOT_MASK
+        proofs: list[int] = []
+        disproofs: list[int] = []
+        values: list[int] = []
+        for move in moves:
+            state.play(move)
+            c_low, c_high = self.bounds(state)
+            if c_low >= child_beta:
+                proofs.append(0)
+                disproofs.append(INFINITE)
+                values.append(c_low)
+            elif c_high < child_beta:
+                proofs.append(INFINITE)
+                disproofs.append(0)
+                values.append(c_high)
+            else:
+                known = numbers.get(state.key ^ shift)
+                if known is None:
+                    proofs.append(1)
+                    disproofs.append(state.count_moves())
+                else:
+                    proofs.append(known[0])
+                    disproofs.append(known[1])
+                values.append(0)
+            state.undo()
+        if 0 <= best < len(moves) and 0 < disproofs[best] < INFINITE:
+            disproofs[best] = max(1, disproofs[best] // 2)  # the table's move first, as a tie
+        slot = key ^ (beta * _SLOT_SHIFT & _SLOT_MASK)
+        while True:
+            proof = min(disproofs)
+            disproof = min(INFINITE, sum(proofs))
+            if proof >= most_proof or disproof >= most_disproof or not proof or not disproof:
+                break
+            chosen, first, second = 0, INFINITE, INFINITE
+            for index, number in enumerate(disproofs):
+                if number < first:
+                    chosen, first, second = index, number, first
+                elif number < second:
+                    second = number
+            child_disproof = min(most_proof, second * EPSILON_NUMERATOR // EPSILON_DENOMINATOR + 1)
+            child_proof = most_disproof - disproof + proofs[chosen]
+            state.play(moves[chosen])
+            try:
+                proofs[chosen], disproofs[chosen], values[chosen] = self._reach(
+                    state, child_beta, child_proof, child_disproof
+                )
+            finally:
+                state.undo()
+        if proof and disproof:
+            if slot not in numbers and len(numbers) >= self.most_numbers:
+                raise Full
+            numbers[slot] = (proof, disproof)
+            return proof, disproof, 0
+        numbers.pop(slot, None)
+        work = self.nodes - start + 1
+        if not proof:  # a move whose position stays below its threshold: the best such
+            found, chosen = -WIN - 1, -1
+            for index, value in enumerate(values):
+                if not disproofs[index]:
+                    lifted = _lifted(value)
+                    if lifted > found:
+                        found, chosen = lifted, index
+            self.keep(key, max(low, found), high, chosen, work)
+            return 0, INFINITE, max(low, found)
+        found = -WIN - 1
+        for value in values:  # every move's position reaches its threshold
+            lifted = _lifted(value)
+            if lifted > found:
+                found = lifted
+        self.keep(key, low, min(high, found), best, work)
+        return INFINITE, 0, min(high, found)
 
     def _tick(self) -> None:
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
@@ -343,6 +515,12 @@ def _solver(
     return kind(knowledge, max_nodes, stop, progress, memory, game, state)
 
 
+def _lifted(value: int) -> int:
+    """A move's worth to its mover from the score of the position it leads to (plies counted
+    from there): one ply more to the end either way."""
+    return -value - 1 if value < 0 else -value + 1 if value else 0
+
+
 def _to_table(score: int, ply: int) -> int:
     """Scores count plies from the root; the table keeps them from the position itself (a
     draw's 0 counts none)."""
@@ -403,7 +581,7 @@ def solve(
             shortest, longest = 1, WIN - score
             while shortest < longest:
                 middle = longest - 1 if found else (shortest + longest) // 2
-                test = solver.search(work, WIN - middle - 1, WIN - middle, 0)
+                test = _window(solver, work, WIN - middle, found is not None)
                 if test >= WIN - middle:  # a faster win, with its move
                     longest, chosen = WIN - test, solver.root_move
                 else:
@@ -413,7 +591,7 @@ def solve(
             shortest, longest = 1, WIN + score
             while shortest < longest:
                 middle = longest - 1 if found else (shortest + longest) // 2
-                test = solver.search(work, -(WIN - middle), -(WIN - middle) + 1, 0)
+                test = _window(solver, work, -(WIN - middle) + 1, found is not None)
                 if test <= -(WIN - middle):
                     longest = WIN + test
                 else:  # a longer defence, with its move
@@ -426,6 +604,36 @@ def solve(
     move = work.legal_moves()[chosen]
     result: Literal["win", "loss", "draw"] = "draw" if not score else "win" if score > 0 else "loss"
     return Solution(result, plies, move, solver.nodes)
+
+
+def _window(solver: _Solver[M], state: State[M], beta: int, proof_numbers: bool) -> int:
+    """The root's score against `beta`: at least `beta` (a lower bound) or below it (an upper
+    bound). Where `proof_numbers` says so, by alpha-beta's null window and a depth-limited df-pn
+    in turn, each resuming where the table left it with twice its last share of nodes (df-pn's
+    a WINDOW_RATIO-th of alpha-beta's), until one settles it: alpha-beta is the faster where the
+    window fails, df-pn where it holds."""
+    if not proof_numbers:
+        return solver.search(state, beta - 1, beta, 0)
+    share = WINDOW_LEAST
+    while True:
+        most = solver.max_nodes
+        solver.max_nodes = solver.nodes + share if most is None else min(solver.nodes + share, most)
+        try:
+            return solver.search(state, beta - 1, beta, 0)
+        except _Unknown:
+            if solver.max_nodes == most or (solver.stop is not None and solver.stop.is_set()):
+                raise  # the caller's budget or stop, not the window's share
+        finally:
+            solver.max_nodes = most
+        solver.window_end = solver.nodes + max(1, share // WINDOW_RATIO)
+        try:
+            return solver.reach(state, beta)
+        except Full:  # its numbers would pass the memory bound: alpha-beta's alone
+            solver.numbers.clear()
+            return solver.search(state, beta - 1, beta, 0)
+        except _Spent:
+            pass
+        share *= 2
 
 
 def _proved(solver: _Solver[M], state: State[M], memory: int) -> tuple[int, int, int] | None:

@@ -108,3 +108,87 @@ def test_a_proof_too_big_for_the_memory_leaves_the_result_to_alpha_beta(
         assert (solution.result, solution.plies) == expected, state.position()
         compared += 1
     assert compared > 40
+
+
+def score(value: tuple[str, int]) -> int:
+    """A minimax value as the solver scores it: WIN - n for a win in n, -(WIN - n) a loss."""
+    result, plies = value
+    return proof.WIN - plies if result == "win" else -(proof.WIN - plies)
+
+
+def test_the_windows_proof_numbers_answer_as_minimax_with_true_bounds() -> None:
+    """The distance's windows by df-pn (`_Solver.reach`): whether a win comes within d plies
+    (a defence lasts past d), for d around the true distance, as minimax says; the bound it
+    gives is true (a win within it, or none sooner), and its root move keeps to it."""
+    rng = random.Random(46)
+    compared, held, failed = 0, 0, 0
+    for checkers in (3, 4, 5) * 40:
+        state = random_position(rng, checkers)
+        known: Known = {}
+        expected = reference(state, known)
+        if expected is None:
+            continue
+        true = score(expected)
+        for plies in range(max(1, expected[1] - 2), expected[1] + 3):
+            beta = proof.WIN - plies if true > 0 else -(proof.WIN - plies) + 1
+            solver = proof._solver(
+                DIPOLE, state, proof_knowledge(DIPOLE), None, None, None, 1 << 24
+            )
+            solver.window_end = 1 << 40
+            bound = solver.reach(state, beta)
+            solver.table.close()
+            assert (bound >= beta) == (true >= beta), (state.position(), plies)
+            if bound >= beta:
+                assert true >= bound, (state.position(), plies)
+                move = state.legal_moves()[solver.root_move]
+                state.play(move)
+                after = reference(state, known)
+                state.undo()
+                assert after is not None and proof._lifted(score(after)) >= beta
+                held += 1
+            else:
+                assert true <= bound, (state.position(), plies)
+                failed += 1
+        compared += 1
+    assert compared > 30 and held > 30 and failed > 30
+
+
+def test_windows_taken_in_turn_by_df_pn_and_alpha_beta_agree_with_minimax(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With shares of a node or two, every window changes hands between df-pn and alpha-beta
+    many times, each resuming where the table left it: the answers are still minimax's."""
+    monkeypatch.setattr(proof, "WINDOW_LEAST", 1)
+    monkeypatch.setattr(proof, "WINDOW_RATIO", 1)
+    rng = random.Random(47)
+    compared = 0
+    for checkers in (3, 4, 5) * 40:
+        state = random_position(rng, checkers)
+        known: Known = {}
+        expected = reference(state, known)
+        if expected is None:
+            continue
+        solution = solve(DIPOLE, state)
+        assert (solution.result, solution.plies) == expected, state.position()
+        assert solution.move is not None
+        state.play(solution.move)
+        after = reference(state, known)
+        state.undo()
+        assert after == ("loss" if expected[0] == "win" else "win", expected[1] - 1)
+        compared += 1
+    assert compared > 30
+
+
+def test_a_budget_spent_inside_a_window_ends_the_solve_unknown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The windows' own shares never hide the caller's budget: short of the nodes the whole
+    solve takes, the result is unknown; with them, the same answer."""
+    monkeypatch.setattr(proof, "WINDOW_LEAST", 3)
+    state = DIPOLE.parse_position("8:W:Wa1=1,d2=3,e5=1:Bb2=4")
+    full = solve(DIPOLE, state)
+    assert (full.result, full.plies) == ("win", 9)
+    for budget in range(full.nodes - 400, full.nodes, 37):
+        assert solve(DIPOLE, state, max_nodes=budget).result is None
+    again = solve(DIPOLE, state, max_nodes=full.nodes)
+    assert (again.result, again.plies, again.move) == ("win", 9, full.move)
