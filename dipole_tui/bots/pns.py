@@ -47,6 +47,18 @@ def keep_nothing(key: int, win: int, plies: int, index: int) -> None:
     """A `Keep` that keeps nothing."""
 
 
+def least_two(numbers: list[int]) -> tuple[int, int]:
+    """The index of the least of `numbers` and the next least (INFINITE when there is none):
+    the child df-pn searches, and how far it may go before a sibling is cheaper (1+epsilon)."""
+    best, first, second = 0, INFINITE, INFINITE
+    for index, number in enumerate(numbers):
+        if number < first:
+            best, first, second = index, number, first
+        elif number < second:
+            second = number
+    return best, second
+
+
 class Full(Exception):
     """Raised when the positions kept would pass the bound."""
 
@@ -125,12 +137,7 @@ class ProofNumbers(Generic[M]):
                 total, least_bound, total_bound = proof, most_disproof, most_proof
             if proof >= most_proof or disproof >= most_disproof or not proof or not disproof:
                 break
-            best, first, second = 0, INFINITE, INFINITE
-            for index, number in enumerate(chosen):
-                if number < first:
-                    best, first, second = index, number, first
-                elif number < second:
-                    second = number
+            best, second = least_two(chosen)
             child_least = min(least_bound, second * EPSILON_NUMERATOR // EPSILON_DENOMINATOR + 1)
             others = (disproofs if win else proofs)[best]
             child_total = total_bound - total + others

@@ -102,7 +102,7 @@ from typing import Any, Generic, Literal, NamedTuple
 from mypy_extensions import mypyc_attr
 
 from ..games.base import Game, M, State
-from .pns import EPSILON_DENOMINATOR, EPSILON_NUMERATOR, INFINITE, Full, ProofNumbers
+from .pns import EPSILON_DENOMINATOR, EPSILON_NUMERATOR, INFINITE, Full, ProofNumbers, least_two
 from .score import Score
 from .search import Knowledge, Stop
 from .table import ENTRY_BYTES, LOWER, MOVE, MOVES, SCORE, WORK
@@ -328,12 +328,7 @@ class _Solver(Generic[M]):
             disproof = min(INFINITE, sum(proofs))
             if proof >= most_proof or disproof >= most_disproof or not proof or not disproof:
                 break
-            chosen, first, second = 0, INFINITE, INFINITE
-            for index, number in enumerate(disproofs):
-                if number < first:
-                    chosen, first, second = index, number, first
-                elif number < second:
-                    second = number
+            chosen, second = least_two(disproofs)
             child_disproof = min(most_proof, second * EPSILON_NUMERATOR // EPSILON_DENOMINATOR + 1)
             child_proof = most_disproof - disproof + proofs[chosen]
             state.play(moves[chosen])
