@@ -264,19 +264,23 @@ async def test_a_mistyped_code_is_said_and_the_game_here_stays(
             assert str(app.panel.room) == ""
 
 
-async def test_a_name_taken_is_said_and_the_panel_never_says_watching(
+async def test_a_seek_under_a_name_taken_is_said_and_the_game_here_stays(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
-    """No seat was given (the name was refused first): nothing says the player watches."""
+    """Refused before any seat: no room left on screen half made (no "watching", no moves
+    refused as "not connected yet"), the refusal said, the game here playable again."""
     async with running_server("127.0.0.1", 0, tmp_path / "server") as server:
         dave = await named(server.port, "Dave", {})
         url = f"ws://127.0.0.1:{server.port}"
         game = GameChoice("dipole", "8x8", (HUMAN, HUMAN))
         online = OnlineChoice(url, "seek", game=game, name="dave")
         app = make_app("dipole", online=online)
-        async with app.run_test(size=(100, 34)):
-            await until(lambda: "the name dave is taken" in str(app.panel.room))
-            assert "watching" not in str(app.panel.room)
+        async with app.run_test(size=(100, 34)) as pilot:
+            await until(lambda: noticed(app, "the name dave is taken"))
+            assert app.game_screen.keeper.online is None
+            assert str(app.panel.room) == ""
+            await type_move(pilot, "e1-e3")
+            await until(lambda: plies(app) == 1)
         await dave.close()
 
 

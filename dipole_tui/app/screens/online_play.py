@@ -243,6 +243,11 @@ class OnlinePlay:
 
     def _link_said(self, said: str) -> None:
         """The link's state: anything said is a connection down (or given up)."""
+        room, link = self.keeper.online, self.keeper.referee.link
+        if room is not None and not room.seated and link is not None and link.fatal:
+            self.leave_online()  # refused before any seat (a name taken): the game here again
+            self.screen.menus.tell([Notice(said, "Online", "error", timeout=12)])
+            return
         self.link_status = said
         if said:
             self.keeper.referee.link_down()
