@@ -200,13 +200,7 @@ class _Solver(Generic[M]):
         the `nodes` the proof took."""
         if not ply:
             self.root_move = move
-        self.table.put(
-            key,
-            min(nodes.bit_length(), 31) << WORK
-            | (move + 1 if move < MOVES else 0) << MOVE
-            | (_to_table(low, ply) + WIN) << LOWER
-            | (_to_table(high, ply) + WIN),
-        )
+        self.keep(key, _to_table(low, ply), _to_table(high, ply), move, nodes)
 
     def seed(self, key: int, win: int, plies: int, move: int) -> None:
         """Keep what a proof-number search proved of a position (its side to move wins, or
@@ -214,19 +208,13 @@ class _Solver(Generic[M]):
         windows find them: a win within d plies cuts a window that asks for no faster one at
         once, and the move is tried first."""
         if win:
-            low, high = WIN - plies, WIN - 1
+            self.keep(key, WIN - plies, WIN - 1, move, 1)
         else:
-            low, high = -(WIN - 1), -(WIN - plies)
-        self.table.put(
-            key,
-            1 << WORK
-            | (move + 1 if move < MOVES else 0) << MOVE
-            | (low + WIN) << LOWER
-            | (high + WIN),
-        )
+            self.keep(key, -(WIN - 1), -(WIN - plies), move, 1)
 
     def keep(self, key: int, low: int, high: int, move: int, work: int) -> None:
-        """Keep bounds on a position's own score (plies counted from it) and its best move."""
+        """Keep bounds on a position's own score (plies counted from it), its best move and the
+        nodes its proof took (`work`): what every store of the solver comes to."""
         self.table.put(
             key,
             min(work.bit_length(), 31) << WORK
