@@ -5,6 +5,7 @@ the distance, and the exact distance and move."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -12,7 +13,21 @@ from test_solver import Known, random_position, reference
 
 from dipole_tui.analysis import proof_knowledge, solve
 from dipole_tui.bots import pns, proof
-from dipole_tui.games.dipole import DIPOLE
+from dipole_tui.games.dipole import DIPOLE, DipoleState
+
+
+def endings(
+    seed: int, sizes: tuple[int, ...], rounds: int
+) -> Iterator[tuple[DipoleState, tuple[str, int], Known]]:
+    """Random endings of `sizes` checkers, `rounds` times over, with their minimax value where
+    minimax settles it, and the values it met on the way (for the positions after a move)."""
+    rng = random.Random(seed)
+    for checkers in sizes * rounds:
+        state = random_position(rng, checkers)
+        known: Known = {}
+        expected = reference(state, known)
+        if expected is not None:
+            yield state, expected, known
 
 
 def proof_numbers(most: int = 1 << 20) -> pns.ProofNumbers[Any]:
@@ -23,14 +38,8 @@ def test_proof_numbers_prove_what_minimax_finds_and_bound_its_length() -> None:
     """Win, loss, and within how many plies the proof wins: never fewer than the shortest win
     (the longest loss), and the proof's move keeps to it; every position the proof gives
     `keep` is bounded so too (checked where it is the root's own)."""
-    rng = random.Random(44)
     compared, longer = 0, 0
-    for checkers in (3, 4, 5) * 60:
-        state = random_position(rng, checkers)
-        known: Known = {}
-        expected = reference(state, known)
-        if expected is None:
-            continue
+    for state, expected, known in endings(44, (3, 4, 5), 60):
         search = proof_numbers()
         wins = search.prove(state, 1)
         loses = not wins and search.prove(state, 0)
@@ -97,13 +106,8 @@ def test_a_proof_too_big_for_the_memory_leaves_the_result_to_alpha_beta(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(proof, "PROOF_BYTES", 1 << 40)  # room for none
-    rng = random.Random(45)
     compared = 0
-    for checkers in (3, 4) * 60:
-        state = random_position(rng, checkers)
-        expected = reference(state)
-        if expected is None:
-            continue
+    for state, expected, _ in endings(45, (3, 4), 60):
         solution = solve(DIPOLE, state)
         assert (solution.result, solution.plies) == expected, state.position()
         compared += 1
@@ -120,14 +124,8 @@ def test_the_windows_proof_numbers_answer_as_minimax_with_true_bounds() -> None:
     """The distance's windows by df-pn (`_Solver.reach`): whether a win comes within d plies
     (a defence lasts past d), for d around the true distance, as minimax says; the bound it
     gives is true (a win within it, or none sooner), and its root move keeps to it."""
-    rng = random.Random(46)
     compared, held, failed = 0, 0, 0
-    for checkers in (3, 4, 5) * 40:
-        state = random_position(rng, checkers)
-        known: Known = {}
-        expected = reference(state, known)
-        if expected is None:
-            continue
+    for state, expected, known in endings(46, (3, 4, 5), 40):
         true = score(expected)
         for plies in range(max(1, expected[1] - 2), expected[1] + 3):
             beta = proof.WIN - plies if true > 0 else -(proof.WIN - plies) + 1
@@ -160,14 +158,8 @@ def test_windows_taken_in_turn_by_df_pn_and_alpha_beta_agree_with_minimax(
     many times, each resuming where the table left it: the answers are still minimax's."""
     monkeypatch.setattr(proof, "WINDOW_LEAST", 1)
     monkeypatch.setattr(proof, "WINDOW_RATIO", 1)
-    rng = random.Random(47)
     compared = 0
-    for checkers in (3, 4, 5) * 40:
-        state = random_position(rng, checkers)
-        known: Known = {}
-        expected = reference(state, known)
-        if expected is None:
-            continue
+    for state, expected, known in endings(47, (3, 4, 5), 40):
         solution = solve(DIPOLE, state)
         assert (solution.result, solution.plies) == expected, state.position()
         assert solution.move is not None
