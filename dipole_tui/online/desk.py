@@ -7,6 +7,8 @@ and asks its server for what rooms need (a new room, the count of an address's g
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import secrets
 from itertools import islice
@@ -48,7 +50,7 @@ from .protocol import (
     room_code,
 )
 from .ratings import Standing, speed
-from .rooms import Room, new_session, replayed
+from .rooms import SIDES, Room, Seating, new_session, replayed
 from .store import NameTaken, StoredRoom, holds, name_key
 
 if TYPE_CHECKING:
@@ -89,7 +91,7 @@ class Desk:
         if match is None:
             client.send(Sought(code))
         else:
-            await self._pair(match, client, message.side)
+            await self._pair(match, client, standing, message.side)
 
     async def accept(self, client: Client, counted: Address | None, message: Accept) -> None:
         code = room_code(message.seek)
@@ -102,7 +104,7 @@ class Desk:
         if waiting.seek.rated and client.name is None:
             raise refused("a rated game is between named players: claim a name first")
         session = new_session(waiting.seek.game, waiting.variant, waiting.clock)
-        standing = None if client.name is None else await self._standing(client.name, session)
+        standing = await self._standing(client.name, session)
         if self.lobby.seeks.get(code) is not waiting or client.room is not None:
             # taken meanwhile (by a seek that fitted it, or another accept), or this
             # connection's own seek was: one player is never seated twice
@@ -111,17 +113,39 @@ class Desk:
             raise refused(f"your rating is outside the range {waiting.name} asked for")
         self.lobby.take(code)
         self.lobby.withdraw(client)
-        await self._pair(waiting, client, None)
+        await self._pair(waiting, client, standing, None)
 
-    async def _pair(self, first: Waiting, second: Client, side_asked: str | None) -> None:
-        """A room for a seek and the player who takes it: the seeker's side, else the
-        other's, else one drawn; both seated."""
+    async def _pair(
+        self, first: Waiting, second: Client, standing: Standing | None, side_asked: str | None
+    ) -> None:
+        """A room for a seek and the player who takes it (whose `standing` was just read, as
+        the seek's was): the seeker's side, else the other's, else one drawn; both seated."""
         session = new_session(first.seek.game, first.variant, first.clock)
-        room = await self.server.new_room(session, bool(first.seek.rated))
         side = {"white": 0, "black": 1}.get(first.seek.side or "")
         if side is None:
             side = {"white": 1, "black": 0}.get(side_asked or "", secrets.randbelow(2))
-        await room.pair(first.client, side, second)
+        seatings = (
+            Seating.new(side, first.client.name, first.standing),
+            Seating.new(1 - side, second.name, standing),
+        )
+        await self._seat(session, bool(first.seek.rated), (first.client, second), seatings)
+
+    async def _seat(
+        self,
+        session: Session[Any],
+        rated: bool,
+        players: tuple[Client, Client],
+        seatings: tuple[Seating, Seating],
+    ) -> None:
+        """A new room stored with both seats in one store job, then both players seated; if
+        one sat down elsewhere meanwhile, the room is dropped, never seated twice."""
+        room = await self.server.new_room(session, rated, seatings)
+        if any(player.room is not None for player in players):
+            self.server.forget(room)
+            with contextlib.suppress(Exception):  # left, it would only wait to expire
+                await self.store.drop_room(room.code)
+            raise refused("a player of this pairing sat down elsewhere meanwhile")
+        await room.pair(*players)
 
     async def rematch(self, client: Client, room: Room) -> None:
         """A rematch offered, or agreed: then a new room of the same game, clock and rating,
@@ -131,14 +155,16 @@ class Desk:
             return
         session = new_session(room.session.game.key, room.session.state.variant, room.clock_text)
         try:
-            new = await self.server.new_room(session, room.rated)
-        except ProtocolError:
+            standings = await asyncio.gather(*(self._standing(p.name, session) for p in players))
+            seatings = [Seating.new(side, players[side].name, standings[side]) for side in SIDES]
+            new = await self.server.new_room(session, room.rated, seatings)
+        except Exception:
             room.next = None  # not made: it may be asked again
             raise
         await room.rematched(new.code)
         if any([room.leave(player) for player in players]):  # both leave, then it may go
             self.server.forget(room)
-        await new.pair(players[0], 0, players[1])
+        await new.pair(*players)
 
     def lobby_list(self, client: Client, game: str | None) -> None:
         seeks = self.lobby.shown_to(client.name, game)
@@ -150,10 +176,12 @@ class Desk:
         listed = tuple(waiting.listed() for waiting in islice(seeks, MOST_LISTED))
         client.send(Lobby(listed, tuple(islice(rooms, MOST_LISTED))))
 
-    async def _standing(self, name: str, session: Session[Any]) -> Standing | None:
-        """The player's standing at the game's speed (None without a clock)."""
+    async def _standing(self, name: str | None, session: Session[Any]) -> Standing | None:
+        """The player's standing at the game's speed (None without a clock or a name)."""
         at = speed(None if session.clock is None else str(session.clock.control))
-        return None if at is None else await self.store.standing(name, session.game.key, at)
+        if at is None or name is None:
+            return None
+        return await self.store.standing(name, session.game.key, at)
 
     async def claim(self, client: Client, counted: Address | None, message: Claim) -> None:
         """The connection plays under the name from now on: a new one is kept with a new

@@ -16,8 +16,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable, Iterator
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 from websockets.asyncio.server import broadcast
 
@@ -57,6 +57,7 @@ from .store import (
     Changes,
     RatedEnd,
     RoomStore,
+    SeatRow,
     StoredEvent,
     StoredRoom,
     digest,
@@ -67,6 +68,20 @@ from .store import (
 log = logging.getLogger("dipole_tui.online")
 SIDES = (0, 1)
 T = TypeVar("T")
+
+
+class Seating(NamedTuple):
+    """A seat a pairing gives with its new room: its side, its secret, and its player's name
+    and standing (the lobby read them with the seeks)."""
+
+    side: int
+    secret: str
+    name: str | None
+    standing: Standing | None
+
+    @classmethod
+    def new(cls, side: int, name: str | None, standing: Standing | None) -> Seating:
+        return cls(side, new_secret(), name, standing)
 
 
 class Room:
@@ -92,6 +107,7 @@ class Room:
         self.names: list[str | None] = [None, None]  # the name each seat's player plays under
         self.standings: list[Standing | None] = [None, None]  # the names' at the room's speed
         self.invite = invite  # the digest of the invitation to the free seat
+        self.seatings: tuple[Seating, ...] = ()  # a pairing's seats, stored, not yet taken
         self.store = store
         self.on_end = on_end
         self.players: tuple[set[Client], set[Client]] = (set(), set())
@@ -270,15 +286,33 @@ class Room:
         async with self.lock:
             await self._enter(client, side, await self._take(side, client.name), None)
 
-    async def pair(self, first: Client, side: int, second: Client) -> None:
-        """Two players from the lobby seated at once, `first` on `side`: no invitation. A
-        player seated elsewhere meanwhile is not seated twice (the room is left unjoined)."""
+    def paired(self, seatings: Sequence[Seating]) -> list[SeatRow]:
+        """The seats a pairing takes with the room (both seats: no invitation), as the store
+        keeps them; kept here until `pair` seats the players."""
+        if self.rated and any(seating.name is None for seating in seatings):
+            raise refused("a rated game is between named players: claim a name first")
+        self.seatings = tuple(seatings)
+        return [(seating.side, seating.secret, None if seating.name is None
+                 else name_key(seating.name)) for seating in seatings]  # fmt: skip
+
+    def paired_deadline(self) -> float | None:
+        """A game of days both of whose seats are taken at once: its first move's deadline."""
+        clock = self.session.clock
+        if clock is None or clock.control.days is None:
+            return None
+        return self.now() + clock.control.seconds
+
+    async def pair(self, first: Client, second: Client) -> None:
+        """Two players from the lobby seated at once in the room stored with their seats
+        (`paired`: the first seating `first`'s): nothing awaited before both are in, so no
+        other room seats either meanwhile (the caller saw both free)."""
         async with self.lock:
-            if first.room is not None or second.room is not None:
-                raise refused("a player of this pairing sat down elsewhere meanwhile")
-            keys = [await self._take(side, first.name), await self._take(1 - side, second.name)]
-            await self._enter(first, side, keys[0], None)
-            await self._enter(second, 1 - side, keys[1], None)
+            for seating in self.seatings:
+                self.seats[seating.side] = digest(seating.secret)
+                self._name(seating.side, seating.name, seating.standing)
+            self._start_clock()
+            for client, seating in zip((first, second), self.seatings, strict=True):
+                await self._enter(client, seating.side, seating.secret, None)
 
     def going_on(self) -> bool:
         """Both seats taken and the game not over: one the lobby lists to watch."""

@@ -19,7 +19,7 @@ import resource
 import secrets
 import signal
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import datetime
 from http import HTTPStatus
 from pathlib import Path
@@ -74,7 +74,7 @@ from .protocol import (
     room_code,
     unanswered,
 )
-from .rooms import SIDES, Room
+from .rooms import SIDES, Room, Seating
 from .store import RoomStore, RoomTaken, SqliteStore, holds
 
 log = logging.getLogger("dipole_tui.online")
@@ -325,10 +325,15 @@ class GameServer:
         side = {"white": 0, "black": 1}.get(message.side or "", secrets.randbelow(2))
         await room.open(client, side)
 
-    async def new_room(self, session: Session[Any], rated: bool) -> Room:
-        """A room for `session`, under a code nobody holds, stored before anyone hears of it."""
+    async def new_room(
+        self, session: Session[Any], rated: bool, seatings: Sequence[Seating] = ()
+    ) -> Room:
+        """A room for `session`, under a code nobody holds, stored before anyone hears of it;
+        with a pairing's `seatings`, its seats too (`Room.pair` then seats the players)."""
         session.tags["Date"] = datetime.now().strftime("%Y.%m.%d")
         room = Room("", session, [None, None], self.store, self._ended, rated=rated, now=self.now)
+        seats = room.paired(seatings)
+        deadline = room.paired_deadline() if seatings else None
         try:
             while room.code == "":
                 room.code = self._new_code()
@@ -336,8 +341,8 @@ class GameServer:
                 try:
                     await self.store.create_room(room.code, session.game.key,
                                                  session.state.variant, room.clock_text,
-                                                 session.tags["Date"], rated,
-                                                 self.now())  # fmt: skip
+                                                 session.tags["Date"], rated, self.now(),
+                                                 seats, deadline)  # fmt: skip
                 except RoomTaken:
                     self.forget(room)
                     room.code = ""

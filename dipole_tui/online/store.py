@@ -20,7 +20,7 @@ import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -30,6 +30,11 @@ from .protocol import MOST_CHAT, ChatLine
 from .ratings import Standing, rate, speed
 
 Clocks = tuple[float, float]  # white's and black's time left, in seconds
+
+
+# A seat taken with its room (`create_room`): its side, its secret (the digest is kept) and its
+# player's name key (None: an unnamed player).
+SeatRow = tuple[int, str, str | None]
 
 
 class RoomTaken(Exception):
@@ -123,9 +128,15 @@ class RoomStore(Protocol):
         date: str,
         rated: bool,
         created: float | None = None,
+        seats: Sequence[SeatRow] = (),
+        deadline: float | None = None,
     ) -> None:
         """RoomTaken when `code` is in use. `created`: when, by the server's wall clock (now
-        by the store's when not said)."""
+        by the store's when not said). `seats` taken with it and the room's `deadline` (a
+        pairing's: one store round trip, not three), as `take_seat` keeps them."""
+
+    async def drop_room(self, code: str) -> None:
+        """Forget a room made for a pairing that could not seat its players."""
 
     async def take_seat(
         self, code: str, side: int, secret: str, name: str | None, deadline: float | None = None
@@ -328,8 +339,11 @@ class SqliteStore:
         date: str,
         rated: bool,
         created: float | None = None,
+        seats: Sequence[SeatRow] = (),
+        deadline: float | None = None,
     ) -> None:
         row = (code, game, variant, clock, date, time.time() if created is None else created)
+        kept = [(code, side, digest(secret), name) for side, secret, name in seats]
 
         def job(connection: sqlite3.Connection) -> None:
             try:
@@ -340,8 +354,14 @@ class SqliteStore:
                 )
             except sqlite3.IntegrityError:
                 raise RoomTaken(code) from None
+            connection.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)", kept)
+            if deadline is not None:
+                _set_deadline(connection, code, deadline)
 
         await self._run(job)
+
+    async def drop_room(self, code: str) -> None:
+        await self._run(lambda connection: _delete(connection, [code]))
 
     async def take_seat(
         self, code: str, side: int, secret: str, name: str | None, deadline: float | None = None
@@ -518,10 +538,9 @@ class SqliteStore:
                 " (SELECT count(*) FROM seats WHERE seats.code = rooms.code) < 2",
                 (before,),
             )
-            gone = [(code,) for (code,) in old if code not in keep]
-            for table in ("events", "moves", "seats", "chat", "rooms"):
-                connection.executemany(f"DELETE FROM {table} WHERE code = ?", gone)
-            return [code for (code,) in gone]
+            gone = [code for (code,) in old if code not in keep]
+            _delete(connection, gone)
+            return gone
 
         return await self._run(job)  # type: ignore[no-any-return]
 
@@ -609,6 +628,12 @@ def _kept_standing(rating: float, rd: float, volatility: float, games: int) -> S
 
 def _add_event(connection: sqlite3.Connection, code: str, event: StoredEvent) -> None:
     connection.execute("INSERT INTO events VALUES (?, ?, ?)", (code, event.version, event.message))
+
+
+def _delete(connection: sqlite3.Connection, codes: list[str]) -> None:
+    """Rooms gone, with all that was kept of them."""
+    for table in ("events", "moves", "seats", "chat", "rooms"):
+        connection.executemany(f"DELETE FROM {table} WHERE code = ?", [(code,) for code in codes])
 
 
 def _set_deadline(connection: sqlite3.Connection, code: str, deadline: float) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -231,3 +232,66 @@ async def test_a_connection_in_a_room_neither_seeks_nor_accepts(server: GameServ
     assert said["text"] == f"this connection is in room {ann.room} already"
     said = await ann.refused("accept", seek="ABCDEF")
     assert said["text"] == f"this connection is in room {ann.room} already"
+
+
+def stored_seats(folder: Path) -> dict[str, tuple[int, float | None]]:
+    """Each stored room's count of seats taken and its deadline."""
+    with sqlite3.connect(folder / STORE_NAME) as db:
+        rows = db.execute(
+            "SELECT code, (SELECT count(*) FROM seats WHERE seats.code = rooms.code), deadline"
+            " FROM rooms"
+        ).fetchall()
+    db.close()
+    return {code: (seats, deadline) for code, seats, deadline in rows}
+
+
+async def test_a_pairing_is_two_store_round_trips_its_seats_and_deadline_in_one(
+    server: GameServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second seeker's rating, then the room with both seats (and a game of days' first
+    deadline) in one store job: the seek's rating is not read again."""
+    ann, bob = await named(server, "Ann"), await named(server, "Bob")
+    await ann.send("seek", game="dipole", clock="3d", rated=True)
+    await ann.read_a("sought")
+    jobs: list[Any] = []
+    run = server.store._run  # type: ignore[attr-defined]
+
+    async def counted(job: Any) -> Any:
+        jobs.append(job)
+        return await run(job)
+
+    monkeypatch.setattr(server.store, "_run", counted)
+    before = time.time()
+    await bob.send("seek", game="dipole", clock="3d", rated=True)
+    (_, game), _ = await seated_game(bob), await seated_game(ann)
+    assert len(jobs) == 2
+    seats, deadline = stored_seats(tmp_path)[game["room"]]
+    assert seats == 2 and deadline == pytest.approx(before + 3 * 86_400, abs=5)
+    assert [p["rating"] for p in game["players"]] == [1500, 1500]
+
+
+async def test_a_pairing_whose_player_sat_down_elsewhere_meanwhile_is_dropped(
+    server: GameServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann's seek is taken by Bob's while she joins Cid's room: the pairing's room, stored
+    with both seats, is dropped from the store (kept, it would never expire) and Bob told."""
+    ann, bob, cid = [await named(server, name) for name in ("Ann", "Bob", "Cid")]
+    await cid.sit("create", game="dipole", side="white")
+    await ann.send("seek", game="dipole")
+    await ann.read_a("sought")
+    storing, joined = asyncio.Event(), asyncio.Event()
+    create = server.store.create_room
+
+    async def held(*args: Any, **kwargs: Any) -> None:
+        storing.set()
+        await joined.wait()
+        await create(*args, **kwargs)
+
+    monkeypatch.setattr(server.store, "create_room", held)
+    await bob.send("seek", game="dipole")
+    await asyncio.wait_for(storing.wait(), 5)
+    await ann.sit("join", room=cid.room, invite=cid.invite)
+    joined.set()
+    said = await bob.read_a("error")
+    assert said["text"] == "a player of this pairing sat down elsewhere meanwhile"
+    assert stored_seats(tmp_path) == {cid.room: (2, None)}
