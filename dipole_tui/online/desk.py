@@ -81,7 +81,7 @@ class Desk:
         if len(self.lobby) >= self.limits.most_seeks:
             raise refused("the lobby is full: try again in a while")
         session = asked_session(client, message)
-        standing = await self._standing(client.name, session)
+        standing = await self.standing(client.name, session)
         if client.room is not None:  # its earlier seek was taken meanwhile
             raise refused(f"this connection is in room {client.room.code} already")
         code = self.lobby.new_code(self.server.rooms)
@@ -104,7 +104,7 @@ class Desk:
         if waiting.seek.rated and client.name is None:
             raise refused("a rated game is between named players: claim a name first")
         session = new_session(waiting.seek.game, waiting.variant, waiting.clock)
-        standing = await self._standing(client.name, session)
+        standing = await self.standing(client.name, session)
         if self.lobby.seeks.get(code) is not waiting or client.room is not None:
             # taken meanwhile (by a seek that fitted it, or another accept), or this
             # connection's own seek was: one player is never seated twice
@@ -145,7 +145,7 @@ class Desk:
             with contextlib.suppress(Exception):  # left, it would only wait to expire
                 await self.store.drop_room(room.code)
             raise refused("a player of this pairing sat down elsewhere meanwhile")
-        await room.pair(*players)
+        await room.sit(*players)
 
     async def rematch(self, client: Client, room: Room) -> None:
         """A rematch offered, or agreed: then a new room of the same game, clock and rating,
@@ -155,7 +155,7 @@ class Desk:
             return
         session = new_session(room.session.game.key, room.session.state.variant, room.clock_text)
         try:
-            standings = await asyncio.gather(*(self._standing(p.name, session) for p in players))
+            standings = await asyncio.gather(*(self.standing(p.name, session) for p in players))
             seatings = [Seating.new(side, players[side].name, standings[side]) for side in SIDES]
             new = await self.server.new_room(session, room.rated, seatings)
         except Exception:
@@ -164,7 +164,7 @@ class Desk:
         await room.rematched(new.code)
         if any([room.leave(player) for player in players]):  # both leave, then it may go
             self.server.forget(room)
-        await new.pair(*players)
+        await new.sit(*players)
 
     def lobby_list(self, client: Client, game: str | None) -> None:
         seeks = self.lobby.shown_to(client.name, game)
@@ -176,7 +176,7 @@ class Desk:
         listed = tuple(waiting.listed() for waiting in islice(seeks, MOST_LISTED))
         client.send(Lobby(listed, tuple(islice(rooms, MOST_LISTED))))
 
-    async def _standing(self, name: str | None, session: Session[Any]) -> Standing | None:
+    async def standing(self, name: str | None, session: Session[Any]) -> Standing | None:
         """The player's standing at the game's speed (None without a clock or a name)."""
         at = speed(None if session.clock is None else str(session.clock.control))
         if at is None or name is None:

@@ -71,8 +71,8 @@ T = TypeVar("T")
 
 
 class Seating(NamedTuple):
-    """A seat a pairing gives with its new room: its side, its secret, and its player's name
-    and standing (the lobby read them with the seeks)."""
+    """A seat given with a new room (a pairing's, a creator's): its side, its secret, and its
+    player's name and standing (read before: the lobby's with the seeks)."""
 
     side: int
     secret: str
@@ -107,7 +107,7 @@ class Room:
         self.names: list[str | None] = [None, None]  # the name each seat's player plays under
         self.standings: list[Standing | None] = [None, None]  # the names' at the room's speed
         self.invite = invite  # the digest of the invitation to the free seat
-        self.seatings: tuple[Seating, ...] = ()  # a pairing's seats, stored, not yet taken
+        self.seatings: tuple[Seating, ...] = ()  # the seats it was made with (`made_with`)
         self.store = store
         self.on_end = on_end
         self.players: tuple[set[Client], set[Client]] = (set(), set())
@@ -281,37 +281,37 @@ class Room:
                 secret = await self._take(side, client.name)
             await self._enter(client, side, secret, since)
 
-    async def open(self, client: Client, side: int) -> None:
-        """The creator takes its side of the new room (and learns the invitation)."""
-        async with self.lock:
-            await self._enter(client, side, await self._take(side, client.name), None)
-
-    def paired(self, seatings: Sequence[Seating]) -> list[SeatRow]:
-        """The seats a pairing takes with the room (both seats: no invitation), as the store
-        keeps them; kept here until `pair` seats the players."""
+    def made_with(self, seatings: Sequence[Seating]) -> list[SeatRow]:
+        """The seats the room is made with (a pairing's two, or its creator's), as the store
+        keeps them with the room; kept here until `sit` seats their players."""
         if self.rated and any(seating.name is None for seating in seatings):
             raise refused("a rated game is between named players: claim a name first")
         self.seatings = tuple(seatings)
         return [(seating.side, seating.secret, None if seating.name is None
                  else name_key(seating.name)) for seating in seatings]  # fmt: skip
 
-    def paired_deadline(self) -> float | None:
-        """A game of days both of whose seats are taken at once: its first move's deadline."""
-        clock = self.session.clock
-        if clock is None or clock.control.days is None:
+    def made_invite(self) -> str | None:
+        """The digest of the invitation to the free seat of a room made with one seat, under
+        its code (None when it is made with both)."""
+        if len(self.seatings) != 1:
             return None
-        return self.now() + clock.control.seconds
+        return digest(invitation(self.seatings[0].secret, self.code))
 
-    async def pair(self, first: Client, second: Client) -> None:
-        """Two players from the lobby seated at once in the room stored with their seats
-        (`paired`: the first seating `first`'s): nothing awaited before both are in, so no
-        other room seats either meanwhile (the caller saw both free)."""
+    def made_deadline(self) -> float | None:
+        """A game of days made with both seats: its first move's deadline (its clocks start)."""
+        return self._days_deadline() if len(self.seatings) == 2 else None
+
+    async def sit(self, *players: Client) -> None:
+        """The players seated in the room stored with their seats (`made_with`, in its
+        order): nothing is awaited before all are in, so no other room seats one of them
+        meanwhile (the caller saw them free); a creator learns the invitation."""
         async with self.lock:
             for seating in self.seatings:
                 self.seats[seating.side] = digest(seating.secret)
                 self._name(seating.side, seating.name, seating.standing)
+            self.invite = self.made_invite()
             self._start_clock()
-            for client, seating in zip((first, second), self.seatings, strict=True):
+            for client, seating in zip(players, self.seatings, strict=True):
                 await self._enter(client, seating.side, seating.secret, None)
 
     def going_on(self) -> bool:
@@ -344,8 +344,12 @@ class Room:
     def _first_deadline(self, side: int) -> float | None:
         """A game of days whose second seat `side` takes: its first move's deadline (its clocks
         start now). None for any other."""
+        return None if self.seats[1 - side] is None else self._days_deadline()
+
+    def _days_deadline(self) -> float | None:
+        """A game of days: its first move's deadline if its clocks started now."""
         clock = self.session.clock
-        if clock is None or clock.control.days is None or self.seats[1 - side] is None:
+        if clock is None or clock.control.days is None:
             return None
         return self.now() + clock.control.seconds
 

@@ -318,22 +318,24 @@ class GameServer:
                 "this address, the most allowed: finish some first",
             )  # fmt: skip
         session = asked_session(client, message)
-        room = await self.new_room(session, bool(message.rated))
+        side = {"white": 0, "black": 1}.get(message.side or "", secrets.randbelow(2))
+        standing = await self.desk.standing(client.name, session)
+        seating = Seating.new(side, client.name, standing)
+        room = await self.new_room(session, bool(message.rated), [seating])
         if counted is not None:
             counted.created.add(room.code)
             self._creator[room.code] = counted
-        side = {"white": 0, "black": 1}.get(message.side or "", secrets.randbelow(2))
-        await room.open(client, side)
+        await room.sit(client)
 
     async def new_room(
         self, session: Session[Any], rated: bool, seatings: Sequence[Seating] = ()
     ) -> Room:
-        """A room for `session`, under a code nobody holds, stored before anyone hears of it;
-        with a pairing's `seatings`, its seats too (`Room.pair` then seats the players)."""
+        """A room for `session`, under a code nobody holds, stored with the `seatings` it is
+        made with before anyone hears of it (`Room.sit` then seats their players)."""
         session.tags["Date"] = datetime.now().strftime("%Y.%m.%d")
         room = Room("", session, [None, None], self.store, self._ended, rated=rated, now=self.now)
-        seats = room.paired(seatings)
-        deadline = room.paired_deadline() if seatings else None
+        seats = room.made_with(seatings)
+        deadline = room.made_deadline()
         try:
             while room.code == "":
                 room.code = self._new_code()
@@ -342,7 +344,7 @@ class GameServer:
                     await self.store.create_room(room.code, session.game.key,
                                                  session.state.variant, room.clock_text,
                                                  session.tags["Date"], rated, self.now(),
-                                                 seats, deadline)  # fmt: skip
+                                                 seats, deadline, room.made_invite())  # fmt: skip
                 except RoomTaken:
                     self.forget(room)
                     room.code = ""

@@ -130,10 +130,12 @@ class RoomStore(Protocol):
         created: float | None = None,
         seats: Sequence[SeatRow] = (),
         deadline: float | None = None,
+        invite: str | None = None,
     ) -> None:
         """RoomTaken when `code` is in use. `created`: when, by the server's wall clock (now
-        by the store's when not said). `seats` taken with it and the room's `deadline` (a
-        pairing's: one store round trip, not three), as `take_seat` keeps them."""
+        by the store's when not said). The `seats` it is made with, its `deadline` (a game of
+        days made with both) and the digest of the invitation to its free seat (made with
+        one), as `take_seat` and `set_invite` keep them: one store round trip, not three."""
 
     async def drop_room(self, code: str) -> None:
         """Forget a room made for a pairing that could not seat its players."""
@@ -341,6 +343,7 @@ class SqliteStore:
         created: float | None = None,
         seats: Sequence[SeatRow] = (),
         deadline: float | None = None,
+        invite: str | None = None,
     ) -> None:
         row = (code, game, variant, clock, date, time.time() if created is None else created)
         kept = [(code, side, digest(secret), name) for side, secret, name in seats]
@@ -348,9 +351,9 @@ class SqliteStore:
         def job(connection: sqlite3.Connection) -> None:
             try:
                 connection.execute(
-                    "INSERT INTO rooms (code, game, variant, clock, date, created, rated)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (*row, int(rated)),
+                    "INSERT INTO rooms (code, game, variant, clock, date, created, rated, invite)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (*row, int(rated), invite),
                 )
             except sqlite3.IntegrityError:
                 raise RoomTaken(code) from None

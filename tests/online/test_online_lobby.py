@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from app_steps import AppFactory, until
 from cli_steps import Cli
-from online_steps import Peer
+from online_steps import Peer, store_jobs
 
 from dipole_tui.control.choice import GameChoice, OnlineChoice
 from dipole_tui.online.limits import Limits
@@ -246,25 +246,18 @@ def stored_seats(folder: Path) -> dict[str, tuple[int, float | None]]:
 
 
 async def test_a_pairing_is_two_store_round_trips_its_seats_and_deadline_in_one(
-    server: GameServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    server: GameServer, tmp_path: Path
 ) -> None:
     """The second seeker's rating, then the room with both seats (and a game of days' first
     deadline) in one store job: the seek's rating is not read again."""
     ann, bob = await named(server, "Ann"), await named(server, "Bob")
     await ann.send("seek", game="dipole", clock="3d", rated=True)
     await ann.read_a("sought")
-    jobs: list[Any] = []
-    run = server.store._run  # type: ignore[attr-defined]
-
-    async def counted(job: Any) -> Any:
-        jobs.append(job)
-        return await run(job)
-
-    monkeypatch.setattr(server.store, "_run", counted)
+    jobs = store_jobs(server)
     before = time.time()
     await bob.send("seek", game="dipole", clock="3d", rated=True)
     (_, game), _ = await seated_game(bob), await seated_game(ann)
-    assert len(jobs) == 2
+    assert jobs == ["standing", "create_room"]
     seats, deadline = stored_seats(tmp_path)[game["room"]]
     assert seats == 2 and deadline == pytest.approx(before + 3 * 86_400, abs=5)
     assert [p["rating"] for p in game["players"]] == [1500, 1500]

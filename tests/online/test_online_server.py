@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from online_steps import Peer
+from online_steps import Peer, store_jobs
 
 import dipole_tui
 from dipole_tui.online.protocol import VERSION
 from dipole_tui.online.server import STORE_NAME, GameServer, Limits, running_server
+from dipole_tui.online.store import digest
 from dipole_tui.registry import REGISTRY, game_named
 from dipole_tui.session import Session
 
@@ -641,3 +642,35 @@ async def test_serve_logs_each_connection_refusal_and_ending_and_holds_its_folde
     assert f"room {players[0].room} ended 1-0: Black resigned" in said
     assert "Traceback" not in said
     assert log.read_text().splitlines() == lines
+
+
+async def test_a_room_is_stored_with_its_creators_seat_and_invitation_in_one_job(
+    server: GameServer, tmp_path: Path
+) -> None:
+    """One store round trip makes a room for an unnamed creator (two for a named one with a
+    clock: its rating first), not four: the seat and the invitation's digest go with the room,
+    and the invitation then seats the other player."""
+    jobs = store_jobs(server)
+    white = await Peer.open(server.port)
+    await white.sit("create", game="dipole", side="black")
+    assert jobs == ["create_room"]
+    with sqlite3.connect(tmp_path / STORE_NAME) as db:
+        invite = db.execute("SELECT invite FROM rooms WHERE code = ?", (white.room,)).fetchone()
+        seats = db.execute("SELECT side FROM seats WHERE code = ?", (white.room,)).fetchall()
+    db.close()
+    assert white.invite is not None and invite == (digest(white.invite),) and seats == [(1,)]
+    black = await Peer.open(server.port)
+    await black.sit("join", room=white.room, invite=white.invite)
+    assert (white.side, black.side) == (1, 0)
+
+
+async def test_a_named_creator_of_a_game_with_a_clock_costs_its_rating_and_the_room(
+    server: GameServer,
+) -> None:
+    jobs = store_jobs(server)
+    ann = await Peer.open(server.port)
+    await ann.send("claim", name="Ann")
+    assert (await ann.read())["type"] == "named"
+    game = await ann.sit("create", game="dipole", side="white", clock="5+3", rated=True)
+    assert jobs[-2:] == ["standing", "create_room"]
+    assert [p["rating"] for p in game["players"] if p] == [1500]
