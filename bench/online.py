@@ -45,7 +45,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.sharedctypes import Synchronized
 from pathlib import Path
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, NoReturn, Protocol, Self, TypeVar
 
 from rich.console import Console
 from rich.table import Table
@@ -561,27 +561,52 @@ def main() -> None:
         parser.error("--games and --processes are at least 1, --think 0 or more, --seconds above 0")
     raise_file_limit()
     console = announced()
-    with tempfile.TemporaryDirectory(prefix="online-bench-", dir=args.data) as folder:
+    keys = (args.game,) if args.game else tuple(REGISTRY)
+
+    def measure(url: str, pid: int | None) -> tuple[Plan, tuple[Tally, Watch]]:
+        plan = Plan(
+            url, args.games, keys, args.think, args.plies, args.seconds,
+            seed=args.seed, every_variant=args.every_variant,
+        )  # fmt: skip
+        return plan, run(console, plan, args.processes, pid)
+
+    plan, (tally, watch) = served(args, "online-bench-", console, measure)
+    report(console, plan, tally, args.processes, watch)
+    ended(args, tally)
+
+
+R = TypeVar("R")
+
+
+def served(
+    args: argparse.Namespace,
+    prefix: str,
+    console: Console,
+    measure: Callable[[str, int | None], R],
+) -> R:
+    """`measure(url, pid)` against `--url`'s server, or one started for it with a fresh data
+    folder (under `--data`, named from `prefix`) and stopped after; Ctrl+C ends the bench with
+    status 130."""
+    with tempfile.TemporaryDirectory(prefix=prefix, dir=args.data) as folder:
         server, pid, url = None, args.pid, args.url
         if url is None:
             profile = args.profile and args.profile.resolve()
             server, url = start_server(Path(folder), args.server_path, profile)
             pid = server.pid
-        keys = (args.game,) if args.game else tuple(REGISTRY)
-        plan = Plan(
-            url, args.games, keys, args.think, args.plies, args.seconds,
-            seed=args.seed, every_variant=args.every_variant,
-        )  # fmt: skip
         try:
-            tally, watch = run(console, plan, args.processes, pid)
+            return measure(url, pid)
         except KeyboardInterrupt:
             console.print("online: interrupted")
             sys.exit(130)
         finally:
             if server is not None:
                 stop_server(server)
-    report(console, plan, tally, args.processes, watch)
-    if args.profile and server is not None:
+
+
+def ended(args: argparse.Namespace, tally: Sums) -> NoReturn:
+    """The server's profile (a server the bench started under `--profile`), then the exit
+    status: 1 if anything was refused or went wrong."""
+    if args.profile and args.url is None:
         import pstats
 
         pstats.Stats(str(args.profile)).sort_stats("tottime").print_stats(25)

@@ -36,8 +36,6 @@ import asyncio
 import contextlib
 import random
 import secrets
-import sys
-import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Awaitable
@@ -52,13 +50,13 @@ from online import (
     Refused,
     Watch,
     announced,
+    ended,
     expect,
     percentile,
     raise_file_limit,
     random_move,
     read,
-    start_server,
-    stop_server,
+    served,
     watch,
 )
 from rich.console import Console
@@ -542,34 +540,21 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> None:
         parser.error("--browse is a share (0 to 1), --plies at least 1, --ramp 0 or more")
     raise_file_limit()
     console = announced()
-    with tempfile.TemporaryDirectory(prefix="online-lobby-", dir=args.data) as folder:
-        server, pid, url = None, args.pid, args.url
-        if url is None:
-            profile = args.profile and args.profile.resolve()
-            server, url = start_server(Path(folder), args.server_path, profile)
-            pid = server.pid
-        prefix = "lobby" if args.url is None else f"l{secrets.token_hex(3)}-"  # new names there
+    prefix = "lobby" if args.url is None else f"l{secrets.token_hex(3)}-"  # new names there
+
+    def measure(url: str, pid: int | None) -> tuple[LobbyPlan, tuple[LobbyTally, Watch]]:
         plan = LobbyPlan(
             url, args.players, args.think, args.plies, args.seconds, args.ramp, args.browse,
             seed=args.seed, prefix=prefix,
         )  # fmt: skip
-        try:
-            tally, seen = watch(
-                console, Players, LobbyTally(), plan, plan.players, plan.seconds,
-                args.processes, pid, "claiming names",
-            )  # fmt: skip
-        except KeyboardInterrupt:
-            console.print("online: interrupted")
-            sys.exit(130)
-        finally:
-            if server is not None:
-                stop_server(server)
-    report(console, plan, tally, args.processes, seen)
-    if args.profile and server is not None:
-        import pstats
+        return plan, watch(
+            console, Players, LobbyTally(), plan, plan.players, plan.seconds,
+            args.processes, pid, "claiming names",
+        )  # fmt: skip
 
-        pstats.Stats(str(args.profile)).sort_stats("tottime").print_stats(25)
-    sys.exit(1 if tally.refusals or tally.errors else 0)
+    plan, (tally, seen) = served(args, "online-lobby-", console, measure)
+    report(console, plan, tally, args.processes, seen)
+    ended(args, tally)
 
 
 if __name__ == "__main__":

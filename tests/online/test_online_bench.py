@@ -51,8 +51,8 @@ def test_two_players_meet_in_the_lobby_game_after_game(
     seek again, each game a new connection; both seats of every room timed from the one message
     that paired them. Two players: no third one races an accept (docs/scaling.md, Lobby)."""
     monkeypatch.syspath_prepend(str(ROOT / "bench"))  # it imports bench/online.py's machinery
-    lobby = importlib.import_module("online_lobby")
-    server, url = lobby.start_server(tmp_path)
+    lobby, online = (importlib.import_module(name) for name in ("online_lobby", "online"))
+    server, url = online.start_server(tmp_path)
     try:
         pool = lobby.Pool("dipole", "3+2", rated=True, weight=1)  # two players: the same pool
         plan = lobby.LobbyPlan(
@@ -60,7 +60,7 @@ def test_two_players_meet_in_the_lobby_game_after_game(
         )
         tally = asyncio.run(lobby.Players(plan, 0, 2).run())
     finally:
-        lobby.stop_server(server)
+        online.stop_server(server)
     assert server.returncode == 0, (tmp_path / "server.log").read_text()
     assert tally.refusals == [] and tally.errors == []
     starts = lobby.game_starts(tally.seats)
