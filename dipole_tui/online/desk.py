@@ -8,7 +8,6 @@ and asks its server for what rooms need (a new room, the count of an address's g
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 from itertools import islice
@@ -142,8 +141,11 @@ class Desk:
         room = await self.server.new_room(session, rated, seatings)
         if any(player.room is not None for player in players):
             self.server.forget(room)
-            with contextlib.suppress(Exception):  # left, it would only wait to expire
+            try:
                 await self.store.drop_room(room.code)
+            except Exception as error:  # kept: a room nobody sat in, said once here
+                log.warning("room %s, of a pairing not made, could not be dropped: %s",
+                            room.code, error)  # fmt: skip
             raise refused("a player of this pairing sat down elsewhere meanwhile")
         await room.sit(*players)
 
