@@ -52,6 +52,9 @@ class WrongKey(ProtocolError):
         super().__init__(REFUSED, text)
 
 
+RATED_UNNAMED = "a rated game is between named players: claim a name first"
+
+
 def new_secret() -> str:
     """A seat's secret: 192 random bits."""
     return secrets.token_urlsafe(24)
@@ -65,4 +68,4 @@ def invitation(secret: str, code: str) -> str:
     return base64.urlsafe_b64encode(keyed.digest()[:18]).decode()
 
 
-__all__ = ["Client", "WrongKey", "invitation", "new_secret", "refused"]
+__all__ = ["RATED_UNNAMED", "Client", "WrongKey", "invitation", "new_secret", "refused"]

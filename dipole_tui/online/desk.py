@@ -17,7 +17,7 @@ from ..bots import BOT_NAMES
 from ..games.base import GameError
 from ..registry import game_named
 from ..session import Session
-from .connection import Client, WrongKey, new_secret, refused
+from .connection import RATED_UNNAMED, Client, WrongKey, new_secret, refused
 from .limits import Address
 from .lobby import Lobby as Seeks
 from .lobby import Waiting
@@ -101,7 +101,7 @@ class Desk:
         if waiting.client is client:
             raise refused("that is your own seek: another player accepts it")
         if waiting.seek.rated and client.name is None:
-            raise refused("a rated game is between named players: claim a name first")
+            raise refused(RATED_UNNAMED)
         session = new_session(waiting.seek.game, waiting.variant, waiting.clock)
         standing = await self.standing(client.name, session)
         if self.lobby.seeks.get(code) is not waiting or client.room is not None:
@@ -308,7 +308,7 @@ def asked_session(client: Client, asked: Create | Seek) -> Session[Any]:
     if asked.rated and asked.clock is None:
         raise refused("a rated game needs a clock (5+3, say): without one it may never end")
     if asked.rated and client.name is None:
-        raise refused("a rated game is between named players: claim a name first")
+        raise refused(RATED_UNNAMED)
     return session
 
 

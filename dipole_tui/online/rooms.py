@@ -27,7 +27,7 @@ from ..records import ending
 from ..registry import game_named
 from ..session import Session
 from .chat import RoomChat
-from .connection import Client, WrongKey, invitation, new_secret, refused
+from .connection import RATED_UNNAMED, Client, WrongKey, invitation, new_secret, refused
 from .events import EventLog
 from .protocol import (
     NEW_IN_5,
@@ -285,7 +285,7 @@ class Room:
         """The seats the room is made with (a pairing's two, or its creator's), as the store
         keeps them with the room; kept here until `sit` seats their players."""
         if self.rated and any(seating.name is None for seating in seatings):
-            raise refused("a rated game is between named players: claim a name first")
+            raise refused(RATED_UNNAMED)
         self.seatings = tuple(seatings)
         return [(seating.side, seating.secret, None if seating.name is None
                  else name_key(seating.name)) for seating in seatings]  # fmt: skip
@@ -327,7 +327,7 @@ class Room:
     async def _take(self, side: int, name: str | None) -> str:
         """The seat for a player (under `name`, if any): its secret, kept as a digest."""
         if self.rated and name is None:
-            raise refused("a rated game is between named players: claim a name first")
+            raise refused(RATED_UNNAMED)
         secret = new_secret()
         key = None if name is None else name_key(name)
         deadline = self._first_deadline(side)

@@ -351,15 +351,13 @@ class SqliteStore:
         def job(connection: sqlite3.Connection) -> None:
             try:
                 connection.execute(
-                    "INSERT INTO rooms (code, game, variant, clock, date, created, rated, invite)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (*row, int(rated), invite),
+                    "INSERT INTO rooms (code, game, variant, clock, date, created, rated, invite,"
+                    " deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (*row, int(rated), invite, deadline),
                 )
             except sqlite3.IntegrityError:
                 raise RoomTaken(code) from None
             connection.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)", kept)
-            if deadline is not None:
-                _set_deadline(connection, code, deadline)
 
         await self._run(job)
 
