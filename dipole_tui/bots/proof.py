@@ -236,18 +236,15 @@ class _Solver(Generic[M]):
         if decided is not None:
             value = WIN - decided if decided > 0 else -(WIN + decided)
             return value, value
-        entry = self.table.get(state.key)
-        if entry:
-            return ((entry >> LOWER) & SCORE) - WIN, (entry & SCORE) - WIN
-        return -(WIN - 1), WIN - 1
+        low, high, _ = _unpacked(self.table.get(state.key))
+        return low, high
 
     def reach(self, state: State[M], beta: int) -> int:
         """`state`'s own score against `beta` by depth-limited df-pn: a lower bound at least
         `beta` (a win within WIN - beta plies, or a defence past -beta), or an upper bound below
         it, with the root's move that keeps to it; what it settles goes into the table."""
         _, _, bound = self._reach(state, beta, INFINITE - 1, INFINITE - 1)
-        entry = self.table.get(state.key)
-        self.root_move = ((entry >> MOVE) & MOVES) - 1
+        self.root_move = _unpacked(self.table.get(state.key))[2]
         return bound
 
     def _reach(
@@ -261,11 +258,7 @@ class _Solver(Generic[M]):
             raise _Spent
         start = self.nodes
         key = state.key
-        low, high, best = -(WIN - 1), WIN - 1, -1
-        entry = self.table.get(key)
-        if entry:
-            low, high = ((entry >> LOWER) & SCORE) - WIN, (entry & SCORE) - WIN
-            best = ((entry >> MOVE) & MOVES) - 1
+        low, high, best = _unpacked(self.table.get(key))
         moves = state.legal_moves()
         if beta >= WIN - 1:  # only a win this ply
             index = self.knowledge.first_win(state, moves)
@@ -496,6 +489,14 @@ def _solver(
     """The solver for `game`, with `knowledge`'s move ordering, from the root `state`."""
     kind = _RepeatingSolver if game.repeats else _Solver
     return kind(knowledge, max_nodes, stop, progress, memory, game, state)
+
+
+def _unpacked(entry: int) -> tuple[int, int, int]:
+    """A table entry (`_Solver.keep`'s) as bounds on its position's own score and its move
+    (-1: none); no entry (0) knows nothing. `_Solver.search` reads its own inline, for speed."""
+    if not entry:
+        return -(WIN - 1), WIN - 1, -1
+    return ((entry >> LOWER) & SCORE) - WIN, (entry & SCORE) - WIN, ((entry >> MOVE) & MOVES) - 1
 
 
 def _lifted(value: int) -> int:
